@@ -1,0 +1,91 @@
+import yargs from "yargs";
+import { resolveConfig, type UserConfig } from "./config/resolve.js";
+import { UserError } from "./errors.js";
+import { describeCheck, runCheck } from "./commands/check.js";
+import { describeGenerate, runGenerate } from "./commands/generate.js";
+import { packageVersion } from "./fingerprint.js";
+import { hasDrift } from "./write/drift.js";
+
+/** Exit codes: documented in the README. */
+export const EXIT = { ok: 0, drift: 1, userError: 2, internalError: 3 } as const;
+
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+}
+
+const defaultIO: CliIO = {
+  stdout: (text) => process.stdout.write(text + "\n"),
+  stderr: (text) => process.stderr.write(text + "\n"),
+  cwd: process.cwd(),
+};
+
+interface CommonArgs {
+  spec?: string;
+  out?: string;
+  config?: string;
+}
+
+/** Runs the CLI and returns the exit code; never calls process.exit (so it can be tested in-process). */
+export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const flagsOf = (args: CommonArgs): UserConfig => ({ spec: args.spec, out: args.out });
+  const configOf = (args: CommonArgs) => resolveConfig({ cwd: io.cwd, configFile: args.config, flags: flagsOf(args) });
+
+  const parser = yargs(argv)
+    .scriptName("specforge")
+    .usage("$0 <command> [options]\n\nGenerate TypeScript types, a typed client, server route stubs and webhook verifiers from an OpenAPI 3.0/3.1 document.")
+    .option("spec", { type: "string", describe: "OpenAPI document (YAML or JSON)", defaultDescription: "spec/training-api.v1.yaml", requiresArg: true })
+    .option("out", { type: "string", describe: "output folder", defaultDescription: "generated", requiresArg: true })
+    .option("config", { type: "string", describe: "config file (specforge.config.json / .mjs / .js)", requiresArg: true })
+    .command(
+      "generate",
+      "generate the output folder from the spec (atomically; unchanged files are not rewritten)",
+      () => {},
+      async (args) => {
+        const report = await runGenerate(await configOf(args));
+        io.stdout(describeGenerate(report));
+      },
+    )
+    .command(
+      "check",
+      "verify the output folder is exactly what `generate` would write (exit 1 if not); writes nothing",
+      () => {},
+      async (args) => {
+        const report = await runCheck(await configOf(args));
+        if (hasDrift(report.drift)) {
+          io.stderr(describeCheck(report));
+          exitCode = EXIT.drift;
+        } else {
+          io.stdout(describeCheck(report));
+        }
+      },
+    )
+    .demandCommand(1, "say which command to run: generate or check")
+    .strict()
+    .help()
+    .alias("h", "help")
+    .version(packageVersion())
+    .wrap(100)
+    .exitProcess(false)
+    .fail((message, error) => {
+      throw error ?? new UserError(message);
+    });
+
+  try {
+    let printed = "";
+    await parser.parseAsync(argv, {}, (_error, _args, output) => {
+      printed = output;
+    });
+    if (printed) io.stdout(printed);
+  } catch (error) {
+    if (error instanceof UserError) {
+      io.stderr(`specforge: error: ${error.format()}`);
+      return EXIT.userError;
+    }
+    io.stderr(`specforge: internal error (a bug in specforge; please report it): ${(error as Error)?.stack ?? String(error)}`);
+    return EXIT.internalError;
+  }
+  return exitCode;
+}

@@ -1,0 +1,39 @@
+/**
+ * A mistake the user can fix (bad spec, bad flag, bad output folder). The CLI prints `message` alone, without a
+ * stack, and exits with code 2; anything else that is thrown is a bug in specforge and is reported as such.
+ */
+export class UserError extends Error {
+  override name = "UserError";
+  /** Where the problem is: `file:line:column`, `file#/json/pointer`, or a path. */
+  readonly location: string | undefined;
+  /** One sentence on how to fix it, when there is one. */
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: { location?: string; hint?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.location = options.location;
+    this.hint = options.hint;
+  }
+
+  /** The one-paragraph text shown to the user. */
+  format(): string {
+    const where = this.location ? `${this.location}: ` : "";
+    const hint = this.hint ? `\n  hint: ${this.hint}` : "";
+    return `${where}${this.message}${hint}`;
+  }
+}
+
+/** `file:line:column` with 1-based line and column, the form editors and terminals turn into links. */
+export function formatPosition(file: string, line: number, column: number): string {
+  return `${file}:${line}:${column}`;
+}
+
+/** `file#/a/b` with the pointer escaped per RFC 6901. */
+export function formatPointer(file: string, pointer: readonly (string | number)[]): string {
+  return `${file}#${toJsonPointer(pointer)}`;
+}
+
+export function toJsonPointer(segments: readonly (string | number)[]): string {
+  if (segments.length === 0) return "";
+  return "/" + segments.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+}

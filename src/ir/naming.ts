@@ -1,0 +1,124 @@
+/**
+ * Every name specforge derives from a spec string is made here: identifiers, casing, reserved words and
+ * collisions. Rules are deterministic (they depend only on the input strings and their document order).
+ */
+
+/** Words that cannot be used as a binding name in strict-mode ES modules or TypeScript declarations. */
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "implements interface let package private protected public static yield await arguments eval undefined NaN " +
+    "Infinity any boolean never number object string symbol unknown bigint type"
+  ).split(" "),
+);
+
+/** Property names that must not be created on plain objects (they reach Object.prototype behaviour). */
+const UNSAFE_PROPERTIES = new Set(["__proto__", "constructor", "prototype", "hasOwnProperty", "toString", "valueOf"]);
+
+/** Splits any string into words: on non-alphanumerics, lower→upper boundaries and acronym ends (`RLJob` → RL, Job). */
+export function words(input: string): string[] {
+  const normalised = input.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  return normalised
+    .replace(/([\p{Ll}\d])(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/** `Create_RL_Training_Job` → `createRlTrainingJob`; `find pet by id` → `findPetById`. Not yet a safe identifier. */
+export function camelCase(input: string): string {
+  const parts = words(input);
+  return parts.map((w, i) => (i === 0 ? w.toLowerCase() : capitalise(w))).join("");
+}
+
+/** `base_url` → `BaseUrl`. */
+export function pascalCase(input: string): string {
+  return words(input).map(capitalise).join("");
+}
+
+/** True when `name` can be written as a binding identifier in generated code. */
+export function isSafeIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name);
+}
+
+/**
+ * A valid, non-reserved ASCII identifier from any string: camelCased words; a leading digit gets `_`; a reserved
+ * word gets a trailing `_`; an empty result becomes `fallback`.
+ */
+export function toIdentifier(input: string, fallback = "value"): string {
+  let name = camelCase(input).replace(/[^A-Za-z0-9_$]/g, "");
+  if (name === "") name = fallback;
+  if (/^[0-9]/.test(name)) name = `_${name}`;
+  if (RESERVED.has(name) || UNSAFE_PROPERTIES.has(name)) name = `${name}_`;
+  return name;
+}
+
+/** Property keys on emitted objects are always quoted when they are not plain identifiers. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && name !== "__proto__" ? name : JSON.stringify(name);
+}
+
+/**
+ * Hands out names, resolving collisions in call order: the first `foo` stays `foo`, later ones become `foo2`,
+ * `foo3`, … Comparison ignores case, so two names that differ only in case (which collide on case-insensitive
+ * file systems and confuse readers) are kept apart too.
+ */
+export class NameRegistry {
+  private readonly taken = new Set<string>();
+
+  constructor(reserved: Iterable<string> = []) {
+    for (const name of reserved) this.taken.add(name.toLowerCase());
+  }
+
+  claim(base: string): string {
+    let name = base;
+    for (let n = 2; this.taken.has(name.toLowerCase()); n++) name = `${base}${n}`;
+    this.taken.add(name.toLowerCase());
+    return name;
+  }
+}
+
+/**
+ * FastAPI's default operationId is `{function}{path with non-word characters as _}_{method}`
+ * (`create_model_v1_preview_models_post`). The path and method part repeats what the route already says, so it is
+ * dropped: `create_model`.
+ */
+export function stripFastApiSuffix(operationId: string, path: string, method: string): string {
+  const suffix = `${path.replace(/\W/g, "_")}_${method.toLowerCase()}`;
+  if (operationId.length > suffix.length && operationId.endsWith(suffix)) {
+    return operationId.slice(0, -suffix.length);
+  }
+  return operationId;
+}
+
+/** A method name for an operation without an operationId: `GET /pets/{petId}` → `getPetsByPetId`. */
+export function nameFromRoute(method: string, path: string): string {
+  const segments = path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? `by ${param[1]}` : segment;
+    });
+  return camelCase([method.toLowerCase(), ...segments].join(" ")) || method.toLowerCase();
+}
+
+/** The base name (before collision handling) of an operation's client method and server handler. */
+export function operationBaseName(operationId: string | undefined, method: string, path: string): string {
+  if (operationId && operationId.trim() !== "") {
+    const stripped = stripFastApiSuffix(operationId, path, method);
+    const name = toIdentifier(stripped, "");
+    if (name !== "") return name;
+  }
+  return toIdentifier(nameFromRoute(method, path), method.toLowerCase());
+}
+
+/** `base_url` → `baseUrl`, the client option for a server variable. */
+export function serverVariableOption(variable: string): string {
+  return toIdentifier(variable, "serverVariable");
+}

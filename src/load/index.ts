@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { UserError, formatPointer } from "../errors.js";
+import { bundle } from "./bundle.js";
+import { parseSpecText } from "./parse.js";
+
+export interface SpecFile {
+  /** Absolute path. */
+  path: string;
+  /** SHA-256 of the file's bytes, hex. */
+  sha256: string;
+}
+
+export interface LoadedSpec {
+  /** The bundled document: every `$ref` is internal. */
+  document: Record<string, unknown>;
+  /** `3.0`, `3.1` or `3.2` (3.2 is read as 3.1). */
+  version: "3.0" | "3.1" | "3.2";
+  /** Every file read, entry first. */
+  files: SpecFile[];
+  /** Absolute path of the entry file. */
+  entry: string;
+}
+
+/**
+ * Reads a spec (YAML or JSON) and every local file it `$ref`s, checks that it is OpenAPI 3.x, and bundles it into
+ * one document. All problems are UserErrors naming the file and a line:column or JSON pointer.
+ */
+export function loadSpec(specPath: string, cwd: string = process.cwd()): LoadedSpec {
+  const entry = resolve(cwd, specPath);
+  const display = (file: string) => toDisplayPath(file, cwd);
+  const hashes = new Map<string, string>();
+
+  const readParsed = (file: string, referencedFrom?: string): unknown => {
+    let bytes: Buffer;
+    try {
+      if (statSync(file).isDirectory()) {
+        throw new UserError(`${referencedFrom ? "referenced file" : "spec"} is a directory, not a file`, {
+          location: display(file),
+        });
+      }
+      bytes = readFileSync(file);
+    } catch (error) {
+      if (error instanceof UserError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      const what = code === "ENOENT" ? "file not found" : `cannot read file (${code ?? String(error)})`;
+      throw new UserError(referencedFrom ? `${what}: ${display(file)}, referenced by ${referencedFrom}` : what, {
+        location: referencedFrom ? undefined : display(file),
+        hint: referencedFrom ? undefined : "pass the spec with --spec PATH (default: spec/training-api.v1.yaml)",
+      });
+    }
+    hashes.set(file, createHash("sha256").update(bytes).digest("hex"));
+    return parseSpecText(bytes.toString("utf8"), display(file));
+  };
+
+  const root = readParsed(entry);
+  const version = checkVersion(root, display(entry));
+  const { document, files } = bundle({
+    entry,
+    document: root as Record<string, unknown>,
+    readFile: (file, from) => readParsed(file, from),
+    display,
+  });
+  return {
+    document,
+    version,
+    entry,
+    files: files.map((path) => ({ path, sha256: hashes.get(path) ?? "" })),
+  };
+}
+
+function checkVersion(root: unknown, file: string): LoadedSpec["version"] {
+  if (root === null || typeof root !== "object" || Array.isArray(root)) {
+    throw new UserError("not an OpenAPI document: the top level must be a mapping with an `openapi` field", {
+      location: file,
+    });
+  }
+  const doc = root as Record<string, unknown>;
+  if ("swagger" in doc) {
+    throw new UserError(`Swagger ${String(doc.swagger)} is not supported; specforge reads OpenAPI 3.0, 3.1 and 3.2`, {
+      location: formatPointer(file, ["swagger"]),
+      hint: "convert it to OpenAPI 3 first, e.g. `npx swagger2openapi spec.yaml -o openapi.yaml`, then point --spec at the result",
+    });
+  }
+  if (!("openapi" in doc)) {
+    throw new UserError("not an OpenAPI document: no `openapi` field at the top level", {
+      location: formatPointer(file, []),
+      hint: "an OpenAPI 3 document starts with `openapi: 3.1.0` (or 3.0.x)",
+    });
+  }
+  const match = /^3\.([0-2])\.\d+(-.+)?$/.exec(String(doc.openapi));
+  if (!match) {
+    throw new UserError(`unsupported OpenAPI version ${JSON.stringify(doc.openapi)}; expected 3.0.x, 3.1.x or 3.2.x`, {
+      location: formatPointer(file, ["openapi"]),
+    });
+  }
+  return `3.${match[1]}` as LoadedSpec["version"];
+}
+
+/** Relative to cwd when inside it, absolute otherwise; always with forward slashes. */
+export function toDisplayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  const shown = rel && !rel.startsWith("..") ? rel : file;
+  return shown.split("\\").join("/");
+}

@@ -1,0 +1,50 @@
+/**
+ * Errors thrown by the client. A call rejects with one of these, or with `signal.reason` when the caller aborts it.
+ */
+
+/** The server answered with a status the operation does not treat as success. */
+export class ApiError<Status extends number = number, Body = unknown> extends Error {
+  override readonly name = "ApiError";
+  /** HTTP status of the response. */
+  readonly status: Status;
+  /** Response body, parsed by content type: JSON value, string, `Blob`, or `undefined` when empty. */
+  readonly body: Body;
+  readonly headers: Headers;
+  /** Name of the client operation that made the request. */
+  readonly operation: string;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: { status: Status; statusText?: string; body: Body; headers: Headers; operation: string; method: string; url: string }) {
+    super(`${init.operation}: ${init.method} ${init.url} failed with ${init.status}${init.statusText ? ` ${init.statusText}` : ""}${summarize(init.body)}`);
+    this.status = init.status;
+    this.body = init.body;
+    this.headers = init.headers;
+    this.operation = init.operation;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+/** The request could not be sent or its response could not be read (DNS, refused or reset connection, …). */
+export class ConnectionError extends Error {
+  override readonly name = "ConnectionError";
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+  }
+}
+
+/** An attempt took longer than `timeoutMs` (after all retries). */
+export class TimeoutError extends Error {
+  override readonly name = "TimeoutError";
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** A short excerpt of an error body for the message, so logs show the server's reason. */
+function summarize(body: unknown): string {
+  if (body === undefined || body === "" || body instanceof Blob) return "";
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`;
+}

@@ -1,0 +1,350 @@
+/**
+ * Types shared by the runtime and the emitted client.
+ *
+ * Two kinds live here:
+ * - descriptions the generator emits for every operation (`ServerSpec`, `OperationSpec`, `ParamSpec`, …), which the
+ *   runtime reads to build requests, and the options a user passes (`ClientOptions`, `RequestOptions`);
+ * - type helpers that turn an openapi-typescript 7 operation type (`paths["/x"]["get"]`) into a call signature
+ *   (`Operation`, `StreamingOperation`, `PaginatedOperation`, `ParamsOf`, `SuccessBody`, `ApiErrorOf`).
+ *
+ * The helpers are deliberately shallow (one level of conditional types, no recursion) because a client for a large
+ * spec instantiates them for every one of its operations.
+ */
+import type { ApiError } from "./errors.js";
+import type { Stream } from "./sse.js";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Descriptions emitted by the generator
+// ---------------------------------------------------------------------------------------------------------------
+
+/** HTTP methods an OpenAPI operation can use, upper-case as sent on the wire. */
+export type HttpMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+
+/** One `{variable}` of a server URL template. */
+export interface ServerVariableSpec {
+  /** Name of the client option that sets this variable, e.g. `"baseUrl"`. */
+  option?: string;
+  /** Value used when the option is not given (the spec's `default`). */
+  default?: string;
+}
+
+/**
+ * A server from the spec's `servers` list. Each `{name}` in `url` is replaced by the client option named in
+ * `variables[name].option`, else by its default. An option may hold a whole URL (`{ baseUrl: "http://localhost:8080/" }`
+ * for `url: "{base_url}"`); a trailing slash is removed.
+ */
+export interface ServerSpec {
+  url: string;
+  variables?: Record<string, ServerVariableSpec>;
+}
+
+/** Parameter styles of OpenAPI 3.x (`parameter.style`). */
+export type ParamStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "simple" | "label" | "matrix";
+
+/**
+ * How one parameter is serialised. Defaults follow OpenAPI: `simple` for path and header parameters, `form` for query
+ * and cookie parameters, and `explode` is true only for `form`.
+ */
+export interface ParamSpec {
+  /** Name on the wire (and key in the `path`/`query`/`headers`/`cookies` object of the call). */
+  name: string;
+  style?: ParamStyle;
+  explode?: boolean;
+  /** Query only: leave RFC 3986 reserved characters (except `#`, `&`, `=`) unencoded. */
+  allowReserved?: boolean;
+  /** Set when the parameter uses `content` instead of `schema`, e.g. `"application/json"`: the value is serialised as that media type. */
+  content?: string;
+}
+
+/** The request body of an operation. */
+export interface BodySpec {
+  /** Media type sent as `Content-Type`, e.g. `"application/json"` or `"multipart/form-data"`. */
+  mediaType: string;
+  /** Whether the spec requires a body (`requestBody.required`). */
+  required?: boolean;
+}
+
+/**
+ * A streamed response (server-sent events). Without `when` the operation always streams; with it, it streams only when
+ * the call sets that flag to `true` (OpenAI-style `{ "stream": true }` in the body).
+ */
+export interface StreamSpec {
+  /** Media type of the stream, sent as `Accept` when the call asks to stream; `"text/event-stream"`. */
+  mediaType: string;
+  when?: { in: "body" | "query"; name: string };
+}
+
+/** Cursor pagination: a page carries an `items` array and a cursor to pass as query parameter `param` for the next page. */
+export interface PaginationSpec {
+  /** Property of the page holding the items, e.g. `"data"`. */
+  items: string;
+  /** Property of the page telling whether another page exists, e.g. `"has_more"`. Without it, pages are fetched until one is empty or has no cursor. */
+  hasMore?: string;
+  /** Property of the page holding the cursor for the next page, e.g. `"last_id"`. */
+  cursor: string;
+  /** Query parameter that takes the cursor, e.g. `"after"`. */
+  param: string;
+}
+
+/** Status keys of the spec's `responses` that are errors: a status code, a range or `default`. */
+export type ErrorStatusKey = number | "1XX" | "3XX" | "4XX" | "5XX" | "default";
+
+/** Everything the runtime needs to know about one operation; the generator emits one per operation. */
+export interface OperationSpec {
+  /** The operation's name in the client (used in error messages and by `isError`). */
+  name: string;
+  method: HttpMethod;
+  /** Path template relative to the server URL, e.g. `"/v1/models/{model_id}"`. */
+  path: string;
+  /** Index into the `servers` given to `createRuntime`; default 0. */
+  server?: number;
+  /** True when the operation requires authentication: only then is `apiKey` sent. */
+  secured?: boolean;
+  params?: { path?: ParamSpec[]; query?: ParamSpec[]; header?: ParamSpec[]; cookie?: ParamSpec[] };
+  body?: BodySpec;
+  stream?: StreamSpec;
+  pagination?: PaginationSpec;
+  /**
+   * The non-2xx keys of the spec's `responses` (e.g. `[422]`, `[404, "default"]`). `op.isError(e)` is true only for
+   * errors whose status the operation declares, so that its type guard never promises a body shape the spec did not
+   * describe. Omitted: none.
+   */
+  errors?: ErrorStatusKey[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Extra headers; `null` or `undefined` removes a header set by a lower layer (client → call). */
+export type HeaderValues = Record<string, string | null | undefined>;
+
+/** The subset of `fetch` the runtime calls. `globalThis.fetch` and most wrappers fit. */
+export type FetchLike = (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
+
+/** Options of a client. The emitted client adds one option per server variable (e.g. `baseUrl`). */
+export interface ClientOptions {
+  /** Sent as `Authorization: Bearer <apiKey>` on operations that require authentication, and on no other. */
+  apiKey?: string | undefined;
+  /** Headers sent with every request. */
+  headers?: HeaderValues | undefined;
+  /** A `fetch` to use instead of `globalThis.fetch` (proxies, tests, instrumentation). */
+  fetch?: FetchLike | undefined;
+  /**
+   * Time limit of one attempt in milliseconds, from sending the request to reading the whole body (for a stream: to
+   * receiving the response headers). Each retry gets a fresh limit. `0` or `Infinity` disables it.
+   * @default 600000 (10 minutes: model calls can be slow)
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * How many times a failed request is retried.
+   * @default 2
+   */
+  maxRetries?: number | undefined;
+  /**
+   * Retry POST and PATCH after a retryable response or a timeout too. Off by default because the server may have
+   * acted on the first request (creating, say, a second training job).
+   * @default false
+   */
+  retryNonIdempotent?: boolean | undefined;
+  /**
+   * Called before each attempt with the request about to be sent; may return a replacement. Reading the body
+   * consumes it: use `request.clone()`.
+   */
+  onRequest?: ((request: Request) => Request | void | Promise<Request | void>) | undefined;
+  /** Called with each response (before any retry decision); may return a replacement. */
+  onResponse?: ((response: Response, request: Request) => Response | void | Promise<Response | void>) | undefined;
+}
+
+/** Options of one call; they override the client's. */
+export interface RequestOptions {
+  /** Aborting rejects the call with `signal.reason`, also while waiting to retry or reading a stream. */
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  retryNonIdempotent?: boolean | undefined;
+  /** Headers for this call only; they win over every other header. */
+  headers?: HeaderValues | undefined;
+}
+
+/** What `op.withResponse()` resolves to: the parsed body plus the response it came from (its body already read). */
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+  response: Response;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Type helpers over openapi-typescript 7 operation types
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Media types the runtime parses as JSON (mirrors `isJsonMediaType`). */
+type JsonMediaType = "application/json" | `application/json;${string}` | `${string}+json` | `${string}+json;${string}`;
+
+/** Body types accepted for binary media types (`application/octet-stream`, `image/png`, …). */
+export type BinaryBody = Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array> | string;
+
+/** Multipart fields may be files wherever the schema says string (openapi-typescript types `format: binary` as string). */
+type FormField<V> = V extends string ? V | Blob : V extends readonly (infer E)[] ? (E extends string ? E | Blob : E)[] : V;
+type MultipartBody<T> = { [K in keyof T]: FormField<T[K]> } | FormData;
+
+/** The body a caller passes for schema type `T` sent as media type `M`. */
+type RequestBodyAs<T, M extends string> = M extends JsonMediaType
+  ? T
+  : M extends `multipart/${string}`
+    ? MultipartBody<T>
+    : M extends "application/x-www-form-urlencoded"
+      ? T | URLSearchParams
+      : M extends `text/${string}`
+        ? string
+        : BinaryBody;
+
+type RequestBodyOf<RB, M extends string> = RB extends { content: infer C }
+  ? RequestBodyAs<M extends keyof C ? C[M] : C[keyof C], M>
+  : never;
+
+/** `{ body: B }` when the body is required, `{ body?: B }` when optional, `{}` when there is none. */
+type BodySlot<Op, M extends string> = Op extends { requestBody: infer RB }
+  ? { body: RequestBodyOf<RB, M> }
+  : Op extends { requestBody?: infer RB }
+    ? [NonNullable<RB>] extends [never]
+      ? {}
+      : unknown extends RB
+        ? {}
+        : { body?: RequestBodyOf<NonNullable<RB>, M> | undefined }
+    : {};
+
+type ParamGroup<P, K extends string> = K extends keyof P ? NonNullable<P[K]> : never;
+
+/** `{ [Name]: T }` when `T` has a required key, `{ [Name]?: T }` when all are optional, `{}` when there are none. */
+type ParamSlot<T, Name extends string> = [T] extends [never]
+  ? {}
+  : {} extends T
+    ? { [_ in Name]?: T | undefined }
+    : { [_ in Name]: T };
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+type ParamsFrom<P, Op, M extends string> = Flatten<
+  ParamSlot<ParamGroup<P, "path">, "path"> &
+    ParamSlot<ParamGroup<P, "query">, "query"> &
+    ParamSlot<ParamGroup<P, "header">, "headers"> &
+    ParamSlot<ParamGroup<P, "cookie">, "cookies"> &
+    BodySlot<Op, M>
+>;
+
+/**
+ * The first argument of an operation: `{ path?, query?, headers?, cookies?, body? }`, each key present only when the
+ * operation has such parameters and required exactly when one of them (or the body) is required.
+ */
+export type ParamsOf<Op, ReqMedia extends string = "application/json"> = ParamsFrom<
+  Op extends { parameters: infer P } ? P : {},
+  Op,
+  ReqMedia
+>;
+
+/** Arguments of a call: `params` may be left out when nothing in it is required. */
+export type CallArgs<P> = {} extends P ? [params?: P, options?: RequestOptions] : [params: P, options?: RequestOptions];
+
+type ResponsesOf<Op> = Op extends { responses: infer R } ? R : {};
+
+/** The 2xx keys of a `responses` object (`200`, `201`, `"2XX"`, …). */
+type OkKey<K> = K extends number ? (`${K}` extends `2${string}` ? K : never) : K extends "2XX" ? K : never;
+
+/** Keys describing success: the 2xx ones, or `default` when the operation declares no 2xx response. */
+type SuccessKey<R> = [OkKey<keyof R>] extends [never] ? Extract<keyof R, "default"> : OkKey<keyof R>;
+
+/** The parsed body for a response `content` map, mirroring how the runtime reads a response by its content type. */
+type ContentBody<C> = [Extract<keyof C, JsonMediaType>] extends [never]
+  ? [Extract<keyof C, `${string}*${string}`>] extends [never]
+    ? "text/event-stream" extends keyof C
+      ? Stream<C["text/event-stream" & keyof C]>
+      : [Extract<keyof C, `text/${string}`>] extends [never]
+        ? [keyof C] extends [never]
+          ? undefined
+          : Blob
+        : string
+    : unknown
+  : C[Extract<keyof C, JsonMediaType>];
+
+/** Distributes over a union of response objects; `content?: never` means no body. */
+type ResponseBody<X, Empty> = X extends { content: infer C } ? ContentBody<C> : Empty;
+
+/** What a call resolves to: the union of the bodies of the operation's 2xx responses (`undefined` for no content). */
+export type SuccessBody<Op> = ResponseBody<NonNullable<ResponsesOf<Op>[SuccessKey<ResponsesOf<Op>> & keyof ResponsesOf<Op>]>, undefined>;
+
+type ErrorOf<R, K> = K extends keyof R
+  ? ApiError<K extends number ? K : number, ResponseBody<NonNullable<R[K]>, unknown>>
+  : never;
+
+/**
+ * The errors an operation declares (every non-2xx response and `default`) as `ApiError`s discriminated by `status`:
+ * `if (op.isError(e) && e.status === 422) e.body.detail`. Ranges (`4XX`) and `default` have `status: number`, so they
+ * stay in the union after narrowing on a literal status.
+ */
+export type ApiErrorOf<Op> = ErrorOf<ResponsesOf<Op>, Exclude<keyof ResponsesOf<Op>, OkKey<keyof ResponsesOf<Op>>>>;
+
+/** The event type of a streaming operation: the `StreamMedia` content of its 2xx responses. */
+export type StreamEventOf<Op, StreamMedia extends string = "text/event-stream"> = EventOf<
+  NonNullable<ResponsesOf<Op>[OkKey<keyof ResponsesOf<Op>> & keyof ResponsesOf<Op>]>,
+  StreamMedia
+>;
+type EventOf<X, M extends string> = X extends { content: infer C } ? (M extends keyof C ? C[M] : never) : never;
+
+/** Members every operation has besides being callable. */
+export interface OperationBase<Op> {
+  /** True when `error` is an `ApiError` this operation threw with a status its spec declares; narrows to `ApiErrorOf<Op>`. */
+  isError(error: unknown): error is ApiErrorOf<Op>;
+  /** The description the operation was built from. */
+  readonly spec: OperationSpec;
+}
+
+/**
+ * A typed operation: `op(params?, options?)` resolves to the success body and throws an `ApiError` for any other
+ * status; `op.withResponse(...)` also gives status and headers.
+ * @typeParam Op - openapi-typescript operation type, e.g. `paths["/v1/models"]["post"]`.
+ * @typeParam ReqMedia - media type of the request body the client sends.
+ */
+export interface Operation<Op, ReqMedia extends string = "application/json"> extends OperationBase<Op> {
+  (...args: CallArgs<ParamsOf<Op, ReqMedia>>): Promise<SuccessBody<Op>>;
+  withResponse(...args: CallArgs<ParamsOf<Op, ReqMedia>>): Promise<ApiResponse<SuccessBody<Op>>>;
+}
+
+/**
+ * An operation with cursor pagination: `op.paginate(params?)` yields every item of every page.
+ * @typeParam ItemsKey - property of the page holding the items (`PaginationSpec.items`).
+ */
+export interface PaginatedOperation<Op, ItemsKey extends string = "data", ReqMedia extends string = "application/json">
+  extends Operation<Op, ReqMedia> {
+  paginate(...args: CallArgs<ParamsOf<Op, ReqMedia>>): AsyncIterable<ItemOf<SuccessBody<Op>, ItemsKey>>;
+}
+type ItemOf<Page, K extends string> = Page extends { [_ in K]?: infer A } ? (NonNullable<A> extends readonly (infer E)[] ? E : never) : never;
+
+/** Params of a call that asks to stream: the flag is `true`. */
+type StreamOn<P, Flag extends string> = P & { body: { [_ in Flag]: true } };
+/** Params of a call that does not ask to stream. */
+type StreamOff<P, Flag extends string> = P & { body?: { [_ in Flag]?: false | null | undefined } | undefined };
+
+/**
+ * An operation that streams server-sent events when the body's `Flag` property is `true`: then it resolves to a
+ * `Stream` of `StreamMedia` events, otherwise to the JSON success body.
+ */
+export interface StreamingOperation<
+  Op,
+  ReqMedia extends string = "application/json",
+  StreamMedia extends string = "text/event-stream",
+  Flag extends string = "stream",
+> extends OperationBase<Op> {
+  (params: StreamOn<ParamsOf<Op, ReqMedia>, Flag>, options?: RequestOptions): Promise<Stream<StreamEventOf<Op, StreamMedia>>>;
+  (...args: CallArgs<StreamOff<ParamsOf<Op, ReqMedia>, Flag>>): Promise<SuccessBody<Op>>;
+  (...args: CallArgs<ParamsOf<Op, ReqMedia>>): Promise<Stream<StreamEventOf<Op, StreamMedia>> | SuccessBody<Op>>;
+  withResponse(
+    params: StreamOn<ParamsOf<Op, ReqMedia>, Flag>,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<Stream<StreamEventOf<Op, StreamMedia>>>>;
+  withResponse(...args: CallArgs<StreamOff<ParamsOf<Op, ReqMedia>, Flag>>): Promise<ApiResponse<SuccessBody<Op>>>;
+  withResponse(
+    ...args: CallArgs<ParamsOf<Op, ReqMedia>>
+  ): Promise<ApiResponse<Stream<StreamEventOf<Op, StreamMedia>> | SuccessBody<Op>>>;
+}

@@ -1,0 +1,223 @@
+/**
+ * Public types of the server runtime: the route descriptors the emitter generates (`RouteSpec`), the router
+ * options, and the handler types derived from openapi-typescript 7 operation types.
+ *
+ * The handler types are intentionally shallow (a few conditional/mapped types per operation, no recursion) so
+ * that a 1,200-operation spec still type-checks quickly.
+ */
+import type { Schema, SchemaDocument, ValidationIssue } from "./schema.js";
+
+export type { Schema, SchemaDocument, SchemaObject, ValidationIssue, Loc } from "./schema.js";
+
+// ---------------------------------------------------------------------------------------------------------
+// Route descriptors (emitted from the spec)
+// ---------------------------------------------------------------------------------------------------------
+
+/** An OpenAPI parameter, as the emitter describes it. */
+export interface ParamSpec {
+  /** Name as declared in the spec (header names keep their spelling; matching is case-insensitive). */
+  name: string;
+  required: boolean;
+  schema?: Schema;
+  /** OpenAPI `style`. Defaults: query/cookie `form`, path/header `simple`. */
+  style?: "form" | "simple" | "label" | "matrix" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  /** OpenAPI `explode`. Default: true for `form`, false otherwise. */
+  explode?: boolean;
+  /** For parameters declared with `content` instead of `schema` (e.g. "application/json"): the value is parsed as JSON. */
+  contentType?: string;
+}
+
+/** One entry of a `content` map. */
+export interface MediaSpec {
+  schema?: Schema;
+  /** Media-level `example` (preferred by mock mode). */
+  example?: unknown;
+  /** Media-level `examples`: OpenAPI's map of Example Objects (`{ name: { value } }`) or a plain array. */
+  examples?: Record<string, { value?: unknown; [key: string]: unknown }> | readonly unknown[];
+}
+
+/** The operation's `requestBody`. */
+export interface RequestBodySpec {
+  required: boolean;
+  content: Record<string, MediaSpec>;
+}
+
+/** One entry of the operation's `responses` (key: "200", "4XX", "default", ...). */
+export interface ResponseSpec {
+  /** Omitted for responses without a body (e.g. 204). */
+  content?: Record<string, MediaSpec>;
+}
+
+/** Parameters of an operation, grouped by location (path-level parameters already merged in). */
+export interface RouteParams {
+  path: ParamSpec[];
+  query: ParamSpec[];
+  header: ParamSpec[];
+  cookie?: ParamSpec[];
+}
+
+/** One route = one (method, path) of the spec. Several routes may share a `name` (e.g. `/x` and `/x/`). */
+export interface RouteSpec {
+  /** Handler name (the operation's name in `Handlers`). */
+  name: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path template exactly as declared, e.g. `/v1/models/{model_id}` or `/repos/{o}/{r}/compare/{base}...{head}`. */
+  path: string;
+  /** True when the operation requires the bearer scheme. */
+  secured: boolean;
+  params: RouteParams;
+  body?: RequestBodySpec | null;
+  responses: Record<string, ResponseSpec>;
+  /** 422 when the operation declares a FastAPI-style `HTTPValidationError` 422, else 400. */
+  validationErrorStatus: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Router options
+// ---------------------------------------------------------------------------------------------------------
+
+/** What `onError` learns about the failing request. */
+export interface ErrorContext {
+  /** Handler name, or undefined for failures before routing. */
+  operation: string | undefined;
+  request: Request;
+}
+
+/** Options of `createRouterRuntime` / the emitted `createRouter`. */
+export interface RouterOptions<Auth = unknown> {
+  /**
+   * Resolves a bearer token to the principal passed as `ctx.auth`. Return `null`/`undefined` to reject with 401.
+   * Called only for operations that declare bearer security.
+   */
+  authenticate?: (token: string, request: Request, info: { operation: string }) => Auth | null | undefined | Promise<Auth | null | undefined>;
+  /**
+   * Development escape hatch: without `authenticate`, secured operations normally answer 401. With this flag
+   * they run without any token check and `ctx.auth` is `undefined`. Never enable in production.
+   */
+  insecureNoAuth?: boolean;
+  /**
+   * Answer operations that have no handler from the spec: the first 2xx response's example, else a value
+   * generated from its schema. Requests are still validated. Without `authenticate`, any bearer token is
+   * accepted (a token must still be present, unless `insecureNoAuth`).
+   */
+  mock?: boolean;
+  /** Validate handler results against the declared response schemas; a mismatch becomes 500 + `onError`. For development. */
+  validateResponses?: boolean;
+  /** Largest accepted request body in bytes (default 1 MiB). Larger bodies get 413 without being read. */
+  maxBodyBytes?: number;
+  /** Called for handler exceptions, response validation failures and stream errors. Must not throw. */
+  onError?: (error: unknown, context: ErrorContext) => void;
+  /** Prefix stripped from request paths before routing, e.g. "/api" (no trailing slash). */
+  basePath?: string;
+  /** Final SSE message; default "[DONE]" (OpenAI framing). `null` ends streams without one. */
+  sseTerminator?: string | null;
+}
+
+/** A router: a web-standard fetch function (Workers, Deno, Bun, Hono `mount`, or Node via `toNodeListener`). */
+export interface Router {
+  fetch(request: Request): Promise<Response>;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Handler types, derived from openapi-typescript 7 operation types
+// ---------------------------------------------------------------------------------------------------------
+
+/** Used for parameter groups an operation does not declare. */
+export type NoParams = Record<string, never>;
+
+type ParamsOf<Op> = Op extends { parameters: infer P } ? P : NoParams;
+/** The object type of one parameter location (`path`, `query`, `header`, `cookie`), `NoParams` when undeclared. */
+export type ParamGroup<Op, Where extends "path" | "query" | "header" | "cookie"> =
+  ParamsOf<Op> extends { [K in Where]?: infer G } ? ([NonNullable<G>] extends [never] ? NoParams : NonNullable<G>) : NoParams;
+
+type RequestBodyOf<Op> = Op extends { requestBody?: infer B } ? B : undefined;
+type MediaValue<Content, Media extends string> = [Media] extends [never]
+  ? Content[keyof Content]
+  : Media extends keyof Content
+    ? Content[Media]
+    : Content[keyof Content];
+/**
+ * The parsed request body: `requestBody.content[Media]` (all media types when `Media` is omitted),
+ * `| undefined` when the body is optional, `undefined` when there is none.
+ */
+export type RequestBody<Op, Media extends string = never> = [NonNullable<RequestBodyOf<Op>>] extends [never]
+  ? undefined
+  : (NonNullable<RequestBodyOf<Op>> extends { content: infer C } ? MediaValue<C, Media> : unknown) | (undefined extends RequestBodyOf<Op> ? undefined : never);
+
+/** What a handler receives. */
+export interface HandlerContext<Op, Auth = unknown, Media extends string = never> {
+  /** Path parameters, percent-decoded and coerced to their schema types. */
+  path: ParamGroup<Op, "path">;
+  /** Declared query parameters, coerced (defaults applied); undeclared ones are left in `request.url`. */
+  query: ParamGroup<Op, "query">;
+  /** Declared header parameters, keyed by their spec spelling. All headers: `request.headers`. */
+  headers: ParamGroup<Op, "header">;
+  /** Declared cookie parameters. */
+  cookies: ParamGroup<Op, "cookie">;
+  /** Parsed and validated body (JSON; form-urlencoded/multipart as an object; text as a string; other media as bytes). */
+  body: RequestBody<Op, Media>;
+  /** The declared media type the body matched (e.g. "application/json"), undefined without body. */
+  contentType: string | undefined;
+  /** The principal returned by `authenticate` (undefined for unsecured operations or without authentication). */
+  auth: Auth;
+  /** The raw request; `request.signal` aborts when the client disconnects. */
+  request: Request;
+  /** Handler name of the operation. */
+  operation: string;
+}
+
+/** Extra response headers a handler may set. */
+export type ResultHeaders = Record<string, string> | Headers;
+
+type StatusOf<Key> = Key extends number
+  ? Key
+  : Key extends "default" | `${number}XX` | `${number}xx`
+    ? number
+    : Key extends `${infer N extends number}`
+      ? N
+      : never;
+
+type ResultFor<Status extends number, Response> = Response extends { content: infer C }
+  ? [C] extends [never]
+    ? { status: Status; body?: undefined; headers?: ResultHeaders }
+    : {
+        [M in keyof C]: M extends "text/event-stream"
+          ? { status: Status; stream: AsyncIterable<C[M]>; headers?: ResultHeaders }
+          : { status: Status; body: C[M]; contentType?: M; headers?: ResultHeaders };
+      }[keyof C]
+  : { status: Status; body?: undefined; headers?: ResultHeaders };
+
+type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never;
+
+/**
+ * The union of results an operation may produce: one member per declared status (and media type), with the
+ * body typed by that status. `default` (and `4XX`-style ranges) allow any other status number. A
+ * `text/event-stream` response takes `{ status, stream: AsyncIterable<Event> }` instead of `body`.
+ */
+export type HandlerResult<Op> = {
+  [K in keyof ResponsesOf<Op>]: ResultFor<StatusOf<K>, ResponsesOf<Op>[K]>;
+}[keyof ResponsesOf<Op>];
+
+/**
+ * A route handler for the openapi-typescript operation type `Op`. May also return a raw `Response` as an
+ * escape hatch (sent as is, never validated).
+ */
+export type Handler<Op, Auth = unknown, Media extends string = never> = (
+  ctx: HandlerContext<Op, Auth, Media>,
+) => HandlerResult<Op> | Response | Promise<HandlerResult<Op> | Response>;
+
+/** Untyped view used by the runtime. */
+export interface AnyHandlerResult {
+  status: number;
+  body?: unknown;
+  stream?: AsyncIterable<unknown>;
+  headers?: ResultHeaders;
+  contentType?: string;
+}
+
+/** Problems reported by request validation, with the HTTP status chosen for them. */
+export interface RequestValidationFailure {
+  status: number;
+  issues: ValidationIssue[];
+}

@@ -1,0 +1,611 @@
+/**
+ * A small JSON Schema validator *compiler*: each schema is turned into a tree of closures once (at router
+ * creation); validating a value afterwards only runs those closures. Errors are reported FastAPI/pydantic style
+ * (`{ loc, msg, type }`).
+ *
+ * Supported: the OpenAPI 3.0/3.1 subset — type (arrays, 3.0 `nullable`), enum, const, properties, required,
+ * additionalProperties, patternProperties, min/maxProperties, items/prefixItems, min/maxItems, uniqueItems,
+ * min/maxLength, pattern, minimum/maximum/exclusive* (3.0 boolean and 3.1 numeric), multipleOf,
+ * allOf/anyOf/oneOf/not, discriminator, local `$ref` (lazy, so recursive schemas work), formats
+ * date-time/date/time/uuid/email/uri (light checks), readOnly (ignored in requests) and writeOnly (ignored in
+ * responses).
+ */
+import { resolvePointer, type Loc, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "./schema.js";
+
+/**
+ * A compiled check. `path` is a shared, mutable location stack (pushed/popped while descending, copied only
+ * when an error is recorded) so a valid value allocates nothing. `errors === null` means "just answer": used
+ * when probing union branches.
+ */
+export type Check = (value: unknown, path: Loc, errors: ValidationIssue[] | null) => boolean;
+
+/** Which side of the exchange a schema validates: readOnly props are ignored in requests, writeOnly in responses. */
+export type SchemaDirection = "request" | "response";
+
+const accept: Check = () => true;
+
+/** Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once. */
+export class SchemaCompiler {
+  private readonly bySchema = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>() };
+  private readonly byRef = { request: new Map<string, Check>(), response: new Map<string, Check>() };
+
+  constructor(readonly document: SchemaDocument) {}
+
+  /** Returns the check for `schema`. Throws (at compile time) on an unresolvable `$ref`. */
+  compile(schema: Schema | undefined, direction: SchemaDirection = "request"): Check {
+    if (schema === undefined || schema === true) return accept;
+    if (schema === false) return (_value, path, errors) => fail(errors, path, "never", "No value is allowed here");
+    const cache = this.bySchema[direction];
+    const cached = cache.get(schema);
+    if (cached) return cached;
+    // Placeholder breaks cycles made of inline (non-$ref) object identity, e.g. a schema object reused in itself.
+    let compiled: Check | undefined;
+    cache.set(schema, (v, p, e) => compiled!(v, p, e));
+    compiled = this.compileObject(schema, direction);
+    cache.set(schema, compiled);
+    return compiled;
+  }
+
+  /** A lazy check for a `$ref`: the target is compiled on first use, which makes recursive schemas terminate. */
+  private compileRef(ref: string, direction: SchemaDirection): Check {
+    const refs = this.byRef[direction];
+    const existing = refs.get(ref);
+    if (existing) return existing;
+    const target = resolvePointer(this.document, ref);
+    if (target === undefined) throw new Error(`Unresolvable $ref ${JSON.stringify(ref)}`);
+    let resolved: Check | undefined;
+    const lazy: Check = (value, path, errors) => (resolved ??= this.compile(target, direction))(value, path, errors);
+    refs.set(ref, lazy);
+    return lazy;
+  }
+
+  private compileObject(schema: SchemaObject, direction: SchemaDirection): Check {
+    const checks: Check[] = [];
+    if (typeof schema.$ref === "string") checks.push(this.compileRef(schema.$ref, direction));
+
+    const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? [...schema.type] : [];
+    // 3.0 `nullable: true` short-circuits: null is valid whatever else the schema says (that is what users mean).
+    const nullable = schema.nullable === true;
+    const typeCheck = types.length > 0 ? compileTypeCheck(types) : undefined;
+
+    const valueCheck = compileEnumConst(schema);
+    const stringCheck = compileStringKeywords(schema);
+    const numberCheck = compileNumberKeywords(schema);
+    const arrayCheck = this.compileArrayKeywords(schema, direction);
+    const objectCheck = this.compileObjectKeywords(schema, direction);
+    for (const check of [stringCheck, numberCheck, arrayCheck, objectCheck]) if (check) checks.push(check);
+    const compositions = this.compileCompositions(schema, direction);
+    checks.push(...compositions);
+
+    if (!nullable && !typeCheck && !valueCheck) {
+      if (checks.length === 0) return accept;
+      if (checks.length === 1) return checks[0];
+    }
+    const count = checks.length;
+    return (value, path, errors) => {
+      if (nullable && value === null) return true;
+      if (typeCheck && !typeCheck(value, path, errors)) return false;
+      if (valueCheck && !valueCheck(value, path, errors)) return false;
+      let ok = true;
+      for (let i = 0; i < count; i++) {
+        if (!checks[i](value, path, errors)) {
+          ok = false;
+          if (errors === null) return false;
+        }
+      }
+      return ok;
+    };
+  }
+
+  private compileArrayKeywords(schema: SchemaObject, direction: SchemaDirection): Check | undefined {
+    const { minItems, maxItems, uniqueItems } = schema;
+    const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? (schema.items as readonly Schema[]) : undefined);
+    const tupleChecks = tuple?.map((s) => this.compile(s, direction));
+    const rest = Array.isArray(schema.items) ? undefined : (schema.items as Schema | undefined);
+    const itemCheck = rest === undefined || rest === true ? undefined : this.compile(rest, direction);
+    if (minItems === undefined && maxItems === undefined && !uniqueItems && !tupleChecks && !itemCheck) return undefined;
+    return (value, path, errors) => {
+      if (!Array.isArray(value)) return true;
+      let ok = true;
+      if (minItems !== undefined && value.length < minItems) {
+        ok = fail(errors, path, "too_short", `List should have at least ${minItems} item${minItems === 1 ? "" : "s"}, not ${value.length}`);
+      }
+      if (maxItems !== undefined && value.length > maxItems) {
+        ok = fail(errors, path, "too_long", `List should have at most ${maxItems} item${maxItems === 1 ? "" : "s"}, not ${value.length}`);
+      }
+      if (!ok && errors === null) return false;
+      const start = tupleChecks ? Math.min(tupleChecks.length, value.length) : 0;
+      for (let i = 0; i < start; i++) {
+        path.push(i);
+        const itemOk = tupleChecks![i](value[i], path, errors);
+        path.pop();
+        if (!itemOk) {
+          ok = false;
+          if (errors === null) return false;
+        }
+      }
+      if (itemCheck) {
+        for (let i = start; i < value.length; i++) {
+          path.push(i);
+          const itemOk = itemCheck(value[i], path, errors);
+          path.pop();
+          if (!itemOk) {
+            ok = false;
+            if (errors === null) return false;
+          }
+        }
+      }
+      if (uniqueItems && value.length > 1) {
+        const seen = new Set<string>();
+        for (const item of value) {
+          const key = canonicalJson(item);
+          if (seen.has(key)) return fail(errors, path, "unique_items", "List should have unique items");
+          seen.add(key);
+        }
+      }
+      return ok;
+    };
+  }
+
+  private compileObjectKeywords(schema: SchemaObject, direction: SchemaDirection): Check | undefined {
+    const ignored = direction === "request" ? "readOnly" : "writeOnly";
+    const properties: [string, Check, boolean][] = [];
+    const known = new Set<string>();
+    const required = new Set(schema.required ?? []);
+    for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
+      known.add(name);
+      // readOnly props in a request (writeOnly in a response) are neither required nor validated.
+      if (this.hasFlag(propSchema, ignored)) {
+        required.delete(name);
+        continue;
+      }
+      properties.push([name, this.compile(propSchema, direction), required.has(name)]);
+      required.delete(name);
+    }
+    const requiredOnly = [...required]; // required names without a property schema
+    const patterns = Object.entries(schema.patternProperties ?? {}).map(
+      ([source, s]) => [compilePattern(source), this.compile(s, direction)] as const,
+    );
+    const additional = schema.additionalProperties;
+    const additionalCheck = additional === undefined || additional === true ? undefined : additional === false ? false : this.compile(additional, direction);
+    const { minProperties, maxProperties } = schema;
+    const walkExtras = additionalCheck !== undefined || patterns.length > 0;
+    if (properties.length === 0 && requiredOnly.length === 0 && !walkExtras && minProperties === undefined && maxProperties === undefined) {
+      return undefined;
+    }
+    return (value, path, errors) => {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
+      const record = value as Record<string, unknown>;
+      let ok = true;
+      for (const [name, check, isRequired] of properties) {
+        const present = Object.hasOwn(record, name);
+        path.push(name);
+        if (!present) {
+          if (isRequired) ok = fail(errors, path, "missing", "Field required");
+        } else if (!check(record[name], path, errors)) {
+          ok = false;
+        }
+        path.pop();
+        if (!ok && errors === null) return false;
+      }
+      for (const name of requiredOnly) {
+        if (!Object.hasOwn(record, name)) {
+          path.push(name);
+          ok = fail(errors, path, "missing", "Field required");
+          path.pop();
+          if (errors === null) return false;
+        }
+      }
+      if (walkExtras || minProperties !== undefined || maxProperties !== undefined) {
+        const keys = Object.keys(record);
+        if (minProperties !== undefined && keys.length < minProperties) {
+          ok = fail(errors, path, "too_short", `Object should have at least ${minProperties} propert${minProperties === 1 ? "y" : "ies"}`);
+        }
+        if (maxProperties !== undefined && keys.length > maxProperties) {
+          ok = fail(errors, path, "too_long", `Object should have at most ${maxProperties} propert${maxProperties === 1 ? "y" : "ies"}`);
+        }
+        if (walkExtras) {
+          for (const key of keys) {
+            if (known.has(key)) continue;
+            path.push(key);
+            let matched = false;
+            for (const [regex, check] of patterns) {
+              if (regex && regex.test(key)) {
+                matched = true;
+                if (!check(record[key], path, errors)) ok = false;
+              }
+            }
+            if (!matched && additionalCheck !== undefined) {
+              if (additionalCheck === false) ok = fail(errors, path, "extra_forbidden", "Extra inputs are not permitted");
+              else if (!additionalCheck(record[key], path, errors)) ok = false;
+            }
+            path.pop();
+            if (!ok && errors === null) return false;
+          }
+        }
+      }
+      return ok;
+    };
+  }
+
+  private compileCompositions(schema: SchemaObject, direction: SchemaDirection): Check[] {
+    const checks: Check[] = [];
+    for (const sub of schema.allOf ?? []) checks.push(this.compile(sub, direction));
+    const discriminated = schema.discriminator ? this.compileDiscriminator(schema, direction) : undefined;
+    if (discriminated) checks.push(discriminated);
+    else {
+      if (schema.anyOf) checks.push(compileUnion(schema.anyOf.map((s) => this.compile(s, direction)), false));
+      if (schema.oneOf) checks.push(compileUnion(schema.oneOf.map((s) => this.compile(s, direction)), true));
+    }
+    if (schema.not !== undefined) {
+      const not = this.compile(schema.not, direction);
+      checks.push((value, path, errors) => !not(value, path, null) || fail(errors, path, "not", "Input should not match the excluded schema"));
+    }
+    return checks;
+  }
+
+  /**
+   * With a discriminator the tag picks the one branch to validate, so errors name that branch's fields instead
+   * of a confusing mix from every branch. Tags come from `mapping`, then from each `$ref` branch's schema name,
+   * then from a branch's `const`/single-`enum` tag property.
+   */
+  private compileDiscriminator(schema: SchemaObject, direction: SchemaDirection): Check | undefined {
+    const branches = schema.oneOf ?? schema.anyOf;
+    const propertyName = schema.discriminator?.propertyName;
+    if (!branches || !propertyName) return undefined;
+    const byTag = new Map<string, Check>();
+    for (const [tag, ref] of Object.entries(schema.discriminator?.mapping ?? {})) {
+      const pointer = ref.startsWith("#") ? ref : `#/components/schemas/${ref}`;
+      byTag.set(tag, this.compileRef(pointer, direction));
+    }
+    for (const branch of branches) {
+      if (typeof branch !== "object") continue;
+      const check = this.compile(branch, direction);
+      if (typeof branch.$ref === "string") {
+        const name = branch.$ref.slice(branch.$ref.lastIndexOf("/") + 1);
+        const alreadyMapped = [...Object.values(schema.discriminator?.mapping ?? {})].some((r) => r === branch.$ref || r === name);
+        if (!alreadyMapped && !byTag.has(name)) byTag.set(name, check);
+      }
+      const target = typeof branch.$ref === "string" ? resolvePointer(this.document, branch.$ref) : branch;
+      const tagSchema = typeof target === "object" ? target.properties?.[propertyName] : undefined;
+      if (typeof tagSchema === "object") {
+        const tags = tagSchema.const !== undefined ? [tagSchema.const] : tagSchema.enum ?? [];
+        for (const tag of tags) if (typeof tag === "string" && !byTag.has(tag)) byTag.set(tag, check);
+      }
+    }
+    if (byTag.size === 0) return undefined;
+    const expected = [...byTag.keys()].map((t) => `'${t}'`).join(", ");
+    return (value, path, errors) => {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) {
+        return fail(errors, path, "dict_type", "Input should be a valid dictionary or object to extract fields from");
+      }
+      const tag = (value as Record<string, unknown>)[propertyName];
+      if (tag === undefined) {
+        return fail(errors, path, "union_tag_not_found", `Unable to extract tag using discriminator '${propertyName}'`);
+      }
+      const branch = typeof tag === "string" ? byTag.get(tag) : undefined;
+      if (!branch) {
+        return fail(
+          errors,
+          path,
+          "union_tag_invalid",
+          `Input tag '${String(tag)}' found using '${propertyName}' does not match any of the expected tags: ${expected}`,
+        );
+      }
+      return branch(value, path, errors);
+    };
+  }
+
+  private hasFlag(schema: Schema, flag: "readOnly" | "writeOnly"): boolean {
+    if (typeof schema !== "object") return false;
+    if (schema[flag] === true) return true;
+    if (typeof schema.$ref === "string") {
+      const target = resolvePointer(this.document, schema.$ref);
+      return typeof target === "object" && target[flag] === true;
+    }
+    return false;
+  }
+}
+
+/**
+ * Convenience: compile `schema` once and get a function returning the list of issues (empty when valid).
+ * `loc` prefixes every error location (e.g. `["body"]`).
+ */
+export function compileValidator(
+  schema: Schema | undefined,
+  document: SchemaDocument = {},
+  options: { direction?: SchemaDirection; compiler?: SchemaCompiler } = {},
+): (value: unknown, loc?: Loc) => ValidationIssue[] {
+  const compiler = options.compiler ?? new SchemaCompiler(document);
+  const check = compiler.compile(schema, options.direction ?? "request");
+  return (value, loc = []) => {
+    const errors: ValidationIssue[] = [];
+    check(value, [...loc], errors);
+    return errors;
+  };
+}
+
+/** Records an error (unless probing) and returns false, so call sites can `return fail(...)`. */
+function fail(errors: ValidationIssue[] | null, path: Loc, type: string, msg: string): false {
+  if (errors) errors.push({ loc: path.slice(), msg, type });
+  return false;
+}
+
+const TYPE_ERRORS: Record<string, [string, string]> = {
+  string: ["string_type", "Input should be a valid string"],
+  integer: ["int_type", "Input should be a valid integer"],
+  number: ["float_type", "Input should be a valid number"],
+  boolean: ["bool_type", "Input should be a valid boolean"],
+  array: ["list_type", "Input should be a valid list"],
+  object: ["dict_type", "Input should be a valid dictionary"],
+  null: ["none_required", "Input should be null"],
+};
+
+function matchesType(value: unknown, type: string): boolean {
+  switch (type) {
+    case "string":
+      return typeof value === "string";
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return value !== null && typeof value === "object" && !Array.isArray(value);
+    case "null":
+      return value === null;
+    default:
+      return true; // unknown type names (e.g. "file" in old specs) are not enforced
+  }
+}
+
+function compileTypeCheck(types: string[]): Check {
+  // Report the first non-null type: "Input should be a valid string" reads better than "should be null".
+  const primary = types.find((t) => t !== "null") ?? types[0];
+  const [type, msg] = TYPE_ERRORS[primary] ?? ["type_error", `Input should be of type ${primary}`];
+  if (primary === "integer") {
+    return (value, path, errors) => {
+      for (const t of types) if (matchesType(value, t)) return true;
+      if (typeof value === "number" && Number.isFinite(value)) {
+        return fail(errors, path, "int_from_float", "Input should be a valid integer, got a number with a fractional part");
+      }
+      return fail(errors, path, type, msg);
+    };
+  }
+  if (types.length === 1) {
+    const only = types[0];
+    return (value, path, errors) => matchesType(value, only) || fail(errors, path, type, msg);
+  }
+  return (value, path, errors) => {
+    for (const t of types) if (matchesType(value, t)) return true;
+    return fail(errors, path, type, msg);
+  };
+}
+
+function compileEnumConst(schema: SchemaObject): Check | undefined {
+  if (schema.const !== undefined || Object.hasOwn(schema, "const")) {
+    const expected = schema.const;
+    const key = canonicalJson(expected);
+    const msg = `Input should be ${describeValue(expected)}`;
+    if (expected === null || typeof expected !== "object") {
+      return (value, path, errors) => value === expected || fail(errors, path, "literal_error", msg);
+    }
+    return (value, path, errors) => canonicalJson(value) === key || fail(errors, path, "literal_error", msg);
+  }
+  if (!Array.isArray(schema.enum)) return undefined;
+  const values = schema.enum;
+  const msg = `Input should be ${joinOr(values.map(describeValue))}`;
+  const primitives = new Set(values.filter((v) => v === null || typeof v !== "object"));
+  const structured = new Set(values.filter((v) => v !== null && typeof v === "object").map(canonicalJson));
+  // 3.0 `nullable: true` with an enum that does not list null still admits null (handled by the caller).
+  return (value, path, errors) => {
+    if (primitives.has(value)) return true;
+    if (structured.size > 0 && value !== null && typeof value === "object" && structured.has(canonicalJson(value))) return true;
+    return fail(errors, path, "enum", msg);
+  };
+}
+
+function compileStringKeywords(schema: SchemaObject): Check | undefined {
+  const { minLength, maxLength } = schema;
+  const regex = typeof schema.pattern === "string" ? compilePattern(schema.pattern) : undefined;
+  const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
+  if (minLength === undefined && maxLength === undefined && !regex && !format) return undefined;
+  return (value, path, errors) => {
+    if (typeof value !== "string") return true;
+    let ok = true;
+    if (minLength !== undefined || maxLength !== undefined) {
+      const length = codePointLength(value);
+      if (minLength !== undefined && length < minLength) {
+        ok = fail(errors, path, "string_too_short", `String should have at least ${minLength} character${minLength === 1 ? "" : "s"}`);
+      }
+      if (maxLength !== undefined && length > maxLength) {
+        ok = fail(errors, path, "string_too_long", `String should have at most ${maxLength} character${maxLength === 1 ? "" : "s"}`);
+      }
+    }
+    if (regex && !regex.test(value)) {
+      ok = fail(errors, path, "string_pattern_mismatch", `String should match pattern '${schema.pattern}'`);
+    }
+    if (format && !format.test(value)) ok = fail(errors, path, format.type, format.msg);
+    return ok;
+  };
+}
+
+function compileNumberKeywords(schema: SchemaObject): Check | undefined {
+  let { minimum, maximum } = schema;
+  let exclusiveMinimum: number | undefined;
+  let exclusiveMaximum: number | undefined;
+  // 3.0: `exclusiveMinimum: true` turns `minimum` exclusive. 3.1: `exclusiveMinimum` is the bound itself.
+  if (schema.exclusiveMinimum === true && minimum !== undefined) [exclusiveMinimum, minimum] = [minimum, undefined];
+  else if (typeof schema.exclusiveMinimum === "number") exclusiveMinimum = schema.exclusiveMinimum;
+  if (schema.exclusiveMaximum === true && maximum !== undefined) [exclusiveMaximum, maximum] = [maximum, undefined];
+  else if (typeof schema.exclusiveMaximum === "number") exclusiveMaximum = schema.exclusiveMaximum;
+  const multipleOf = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+  if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && !multipleOf) {
+    return undefined;
+  }
+  return (value, path, errors) => {
+    if (typeof value !== "number") return true;
+    let ok = true;
+    if (minimum !== undefined && value < minimum) ok = fail(errors, path, "greater_than_equal", `Input should be greater than or equal to ${minimum}`);
+    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) ok = fail(errors, path, "greater_than", `Input should be greater than ${exclusiveMinimum}`);
+    if (maximum !== undefined && value > maximum) ok = fail(errors, path, "less_than_equal", `Input should be less than or equal to ${maximum}`);
+    if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) ok = fail(errors, path, "less_than", `Input should be less than ${exclusiveMaximum}`);
+    if (multipleOf !== undefined && !isMultipleOf(value, multipleOf)) ok = fail(errors, path, "multiple_of", `Input should be a multiple of ${multipleOf}`);
+    return ok;
+  };
+}
+
+function isMultipleOf(value: number, step: number): boolean {
+  const quotient = value / step;
+  // Tolerate float noise (0.3 / 0.1 = 2.9999999999999996).
+  return Math.abs(quotient - Math.round(quotient)) < 1e-9 * Math.max(1, Math.abs(quotient));
+}
+
+/**
+ * anyOf / oneOf. Probes branches without collecting errors; only on failure re-runs them to report the most
+ * plausible branch's errors (one that got past its type check, with the fewest errors) — pydantic's
+ * "smart union" reporting in miniature.
+ */
+function compileUnion(branches: Check[], exactlyOne: boolean): Check {
+  return (value, path, errors) => {
+    let matches = 0;
+    for (const branch of branches) {
+      if (branch(value, path, null)) {
+        matches++;
+        if (!exactlyOne || matches > 1) break;
+      }
+    }
+    if (exactlyOne ? matches === 1 : matches > 0) return true;
+    if (errors === null) return false;
+    if (matches > 1) return fail(errors, path, "one_of_multiple", "Input matches more than one of the allowed schemas (oneOf)");
+    let best: ValidationIssue[] | undefined;
+    let bestScore = Infinity;
+    for (const branch of branches) {
+      const branchErrors: ValidationIssue[] = [];
+      branch(value, path, branchErrors);
+      const rejectedAtRoot = branchErrors.some((e) => e.loc.length === path.length && ROOT_REJECTIONS.has(e.type));
+      const score = (rejectedAtRoot ? 1_000_000 : 0) + branchErrors.length;
+      if (score < bestScore) [best, bestScore] = [branchErrors, score];
+    }
+    if (best && best.length > 0) errors.push(...best);
+    else fail(errors, path, "union_no_match", "Input does not match any of the allowed schemas");
+    return false;
+  };
+}
+
+const ROOT_REJECTIONS = new Set([
+  "string_type", "int_type", "int_from_float", "float_type", "bool_type", "list_type", "dict_type", "none_required",
+  "literal_error", "enum", "union_tag_invalid", "union_tag_not_found", "never", "type_error",
+]);
+
+/** Compiles a spec regex once. ECMA-262 with the `u` flag first; some specs need the legacy flavour. */
+function compilePattern(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source, "u");
+  } catch {
+    try {
+      return new RegExp(source);
+    } catch {
+      return undefined; // an invalid pattern in the spec must not take the whole server down
+    }
+  }
+}
+
+interface FormatCheck {
+  test(value: string): boolean;
+  type: string;
+  msg: string;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})$/;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+
+function validDate(y: string, m: string, d: string): boolean {
+  const month = Number(m);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+  return day <= days;
+}
+
+function validClock(h: string, m: string, s: string): boolean {
+  return Number(h) < 24 && Number(m) < 60 && Number(s) <= 60; // 60: leap second
+}
+
+/** Light format checks: catch obvious garbage, never reject what a reasonable client sends. */
+const FORMATS: Record<string, FormatCheck> = {
+  "date-time": {
+    test: (v) => {
+      const m = DATE_TIME.exec(v);
+      return !!m && validDate(m[1], m[2], m[3]) && validClock(m[4], m[5], m[6]);
+    },
+    type: "datetime_parsing",
+    msg: "Input should be a valid datetime",
+  },
+  date: {
+    test: (v) => {
+      const m = DATE.exec(v);
+      return !!m && validDate(m[1], m[2], m[3]);
+    },
+    type: "date_parsing",
+    msg: "Input should be a valid date",
+  },
+  time: {
+    test: (v) => {
+      const m = TIME.exec(v);
+      return !!m && validClock(m[1], m[2], m[3]);
+    },
+    type: "time_parsing",
+    msg: "Input should be a valid time",
+  },
+  uuid: {
+    test: (v) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(v),
+    type: "uuid_parsing",
+    msg: "Input should be a valid UUID",
+  },
+  email: {
+    test: (v) => /^[^\s@]+@[^\s@]+$/.test(v),
+    type: "value_error",
+    msg: "value is not a valid email address",
+  },
+  uri: {
+    test: (v) => /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/.test(v),
+    type: "url_parsing",
+    msg: "Input should be a valid URL",
+  },
+};
+
+function codePointLength(value: string): number {
+  let length = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length) i++; // surrogate pair = one character
+    length++;
+  }
+  return length;
+}
+
+/** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  return `{${Object.keys(record)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`)
+    .join(",")}}`;
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === "string" ? `'${value}'` : JSON.stringify(value);
+}
+
+function joinOr(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+

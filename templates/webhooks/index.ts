@@ -1,0 +1,143 @@
+/**
+ * specforge webhooks runtime: verify, parse and dispatch incoming webhook deliveries, and
+ * render/check payload templates. Web-standard APIs only (Web Crypto, Request/Response,
+ * TextEncoder), so it runs on Node 20+, Deno, Bun and edge workers. No dependencies.
+ *
+ * The generated `webhooks.ts` calls `createWebhookTools<WebhookEvents, PayloadVariables>(spec)`
+ * once and re-exports the returned functions under their public names.
+ */
+import { compileEvents, parseDelivery } from "./parse.js";
+import type { ParseWebhookOptions, WebhookInput } from "./parse.js";
+import { createHandler } from "./handler.js";
+import type { WebhookHandlerOptions } from "./handler.js";
+import { assertSupportedSignature, signPayload, verifySignature } from "./signature.js";
+import type { RawBody } from "./signature.js";
+import { checkTemplate, compileVariables, renderTemplate } from "./template.js";
+import type { CheckTemplateOptions, PayloadTemplateVariables, TemplateCheckResult } from "./template.js";
+import type { SignatureEncoding, WebhookEventOf, WebhookSignatureSpec, WebhookSpec } from "./types.js";
+
+export { WebhookVerificationError, isWebhookVerificationError } from "./errors.js";
+export type { WebhookFailureReason } from "./errors.js";
+export { DEFAULT_MAX_BODY_BYTES } from "./parse.js";
+export type { ParseWebhookOptions, PlainHeaders, WebhookCredentials, WebhookInput } from "./parse.js";
+export type { WebhookEventHandlers, WebhookHandlerOptions } from "./handler.js";
+export type { RawBody } from "./signature.js";
+export type {
+  CheckTemplateOptions,
+  PayloadTemplateVariables,
+  TemplateCheckResult,
+  TemplateProblem,
+} from "./template.js";
+export type {
+  PayloadVariableKind,
+  PayloadVariableSpec,
+  SignatureEncoding,
+  WebhookAuthSpec,
+  WebhookEventOf,
+  WebhookEventSpec,
+  WebhookEventTypeSpec,
+  WebhookHandlerResult,
+  WebhookPayloadOf,
+  WebhookPayloadsOf,
+  WebhookSignatureSpec,
+  WebhookSpec,
+} from "./types.js";
+
+/** The functions bound to one spec. All are plain functions (safe to destructure / re-export). */
+export interface WebhookTools<Events, Vars> {
+  /** The descriptors these tools were built from. */
+  readonly spec: WebhookSpec<keyof Events & string>;
+
+  /**
+   * True when `signature` (the header value, with the spec's `prefix` if any) is the
+   * HMAC-SHA256 of the exact `rawBody` bytes keyed with `secret`, in an accepted encoding
+   * (hex any case; base64 standard or URL-safe, padding optional). Constant-time comparison.
+   * Never throws: missing/empty/malformed signature or empty secret → `false`.
+   * `options.signature` overrides the spec's signature config.
+   */
+  readonly verifySignature: (
+    rawBody: RawBody,
+    signature: string | null | undefined,
+    secret: string,
+    options?: { readonly signature?: WebhookSignatureSpec },
+  ) => Promise<boolean>;
+
+  /**
+   * The signature header value for `rawBody` (prefix + digest), as a sender would set it.
+   * `encoding` defaults to the spec's `encoding`, else hex. Throws on an empty secret.
+   */
+  readonly sign: (rawBody: RawBody, secret: string, encoding?: SignatureEncoding) => Promise<string>;
+
+  /**
+   * Reads the raw body once, verifies the access token and/or signature, then parses the JSON
+   * and identifies the event. Throws `WebhookVerificationError` (reason `missing_signature`,
+   * `bad_signature`, `bad_token`, `bad_json`, `unknown_event` or `body_too_large`) on any failure;
+   * throws `TypeError` for misuse (no credentials, no signature header known, body already read).
+   */
+  readonly parse: (input: WebhookInput, options: ParseWebhookOptions) => Promise<WebhookEventOf<Events>>;
+
+  /**
+   * A `(request) => Promise<Response>` receiver: 405 non-POST, 413 too large, 401 unverified,
+   * 400 bad JSON/unknown event, 200 `{"ok":true}` (or the handler's Response), 500 if the handler throws.
+   * Verified events without a handler are acknowledged with 200 and ignored.
+   */
+  readonly createHandler: (options: WebhookHandlerOptions<Events>) => (request: Request) => Promise<Response>;
+
+  /**
+   * Substitutes `${var}` / `$SECRET` placeholders: JSON-escaped inside JSON strings, as JSON
+   * values outside them. Missing variables render empty; event-specific variables (`${alias}`,
+   * `${tag}`) render empty for other `event_type`s.
+   */
+  readonly renderTemplate: (
+    template: string,
+    variables?: PayloadTemplateVariables<Vars>,
+    secrets?: Readonly<Record<string, string>>,
+  ) => string;
+
+  /** Reports unknown variables and templates that would not render to valid JSON. */
+  readonly checkTemplate: (template: string, options?: CheckTemplateOptions) => TemplateCheckResult;
+}
+
+/**
+ * Binds the runtime to one spec. `Events` maps each declared event name to its payload type
+ * (see `WebhookPayloadOf`); `Vars` types the payload-template variables.
+ * Throws `TypeError` for an unsupported signature config (algorithm other than hmac-sha256).
+ */
+export function createWebhookTools<Events, Vars = Record<string, unknown>>(
+  spec: WebhookSpec<keyof Events & string>,
+): WebhookTools<Events, Vars> {
+  assertSupportedSignature(spec.signature);
+  const compiled = compileEvents(spec);
+  const variables = compileVariables(spec.variables);
+  return {
+    spec,
+    verifySignature: (rawBody, signature, secret, options) =>
+      verifySignature(rawBody, signature, secret, { ...spec.signature, ...options?.signature }),
+    sign: (rawBody, secret, encoding) => signPayload(rawBody, secret, encoding, spec.signature),
+    parse: async (input, options) => (await parseDelivery(compiled, input, options)) as WebhookEventOf<Events>,
+    createHandler: (options) => createHandler<Events>(compiled, options),
+    renderTemplate: (template, vars, secrets) =>
+      renderTemplate(variables, template, vars as Readonly<Record<string, unknown>> | undefined, secrets),
+    checkTemplate: (template, options) => checkTemplate(variables, template, options),
+  };
+}
+
+/** Verifies a signature without a spec (defaults: no prefix, hex or base64). See `WebhookTools.verifySignature`. */
+export function verifyWebhookSignature(
+  rawBody: RawBody,
+  signature: string | null | undefined,
+  secret: string,
+  signatureSpec?: WebhookSignatureSpec,
+): Promise<boolean> {
+  return verifySignature(rawBody, signature, secret, signatureSpec);
+}
+
+/** Signs without a spec (hex unless told otherwise). See `WebhookTools.sign`. */
+export function signWebhookPayload(
+  rawBody: RawBody,
+  secret: string,
+  encoding?: SignatureEncoding,
+  signatureSpec?: WebhookSignatureSpec,
+): Promise<string> {
+  return signPayload(rawBody, secret, encoding, signatureSpec);
+}

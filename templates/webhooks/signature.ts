@@ -1,0 +1,197 @@
+import type { SignatureEncoding, WebhookSignatureSpec } from "./types.js";
+
+/** A raw request body: the exact bytes that were signed. Strings are encoded as UTF-8. */
+export type RawBody = string | ArrayBuffer | Uint8Array;
+
+const DIGEST_BYTES = 32; // SHA-256
+const encoder = new TextEncoder();
+
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+// Importing a key costs more than the HMAC of a small body; senders reuse one secret,
+// so a handful of cached keys is enough. Insertion order = age (oldest evicted first).
+const KEY_CACHE_SIZE = 16;
+const keyCache = new Map<string, Promise<HmacKey>>();
+
+function hmacKey(secret: string): Promise<HmacKey> {
+  let key = keyCache.get(secret);
+  if (key === undefined) {
+    if (keyCache.size >= KEY_CACHE_SIZE) {
+      const oldest = keyCache.keys().next();
+      if (!oldest.done) keyCache.delete(oldest.value);
+    }
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keyCache.set(secret, key);
+    key.catch(() => keyCache.delete(secret));
+  }
+  return key;
+}
+
+/** Copies only when needed: Web Crypto wants an ArrayBuffer-backed, exact view. */
+export function toBytes(raw: RawBody): Uint8Array {
+  if (typeof raw === "string") return encoder.encode(raw);
+  if (raw instanceof Uint8Array) return raw;
+  if (raw instanceof ArrayBuffer) return new Uint8Array(raw);
+  throw new TypeError("Webhook body must be a string, ArrayBuffer or Uint8Array");
+}
+
+function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  // The casts keep this compiling with both older (non-generic) and newer TypedArray typings.
+  const buffer = bytes.buffer as ArrayBuffer;
+  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) return buffer;
+  return bytes.slice().buffer as ArrayBuffer;
+}
+
+/** HMAC-SHA256 of `raw` keyed with the UTF-8 bytes of `secret`. */
+export async function hmacSha256(raw: RawBody, secret: string): Promise<Uint8Array> {
+  const key = await hmacKey(secret);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, toArrayBuffer(toBytes(raw))));
+}
+
+/** Length check + XOR accumulate: the time taken does not depend on where the bytes differ. */
+export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= (a[i] as number) ^ (b[i] as number);
+  return diff === 0;
+}
+
+/** Compares two secrets in constant time, hiding their lengths too (compares SHA-256 digests). */
+export async function secretsEqual(a: string, b: string): Promise<boolean> {
+  const [da, db] = await Promise.all([
+    crypto.subtle.digest("SHA-256", encoder.encode(a)),
+    crypto.subtle.digest("SHA-256", encoder.encode(b)),
+  ]);
+  return timingSafeEqual(new Uint8Array(da), new Uint8Array(db));
+}
+
+const HEX_DIGEST = /^[0-9a-fA-F]+$/;
+const HEX = "0123456789abcdef";
+
+function decodeHex(text: string): Uint8Array | null {
+  if (text.length % 2 !== 0 || !HEX_DIGEST.test(text)) return null;
+  const out = new Uint8Array(text.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+function encodeHex(bytes: Uint8Array): string {
+  let out = "";
+  for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!;
+  return out;
+}
+
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const B64_VALUES: Record<string, number> = {};
+for (let i = 0; i < 64; i++) B64_VALUES[B64[i]!] = i;
+B64_VALUES["-"] = 62; // base64url
+B64_VALUES["_"] = 63;
+
+/** Standard or URL-safe base64, padding optional. Null when malformed. */
+function decodeBase64(text: string): Uint8Array | null {
+  const unpadded = text.replace(/={1,2}$/, "");
+  if (unpadded.length % 4 === 1) return null;
+  if (unpadded.length !== text.length && text.length % 4 !== 0) return null; // padding present but wrong
+  const out = new Uint8Array(Math.floor((unpadded.length * 3) / 4));
+  let bits = 0;
+  let buffer = 0;
+  let o = 0;
+  for (const ch of unpadded) {
+    const v = B64_VALUES[ch];
+    if (v === undefined) return null;
+    buffer = ((buffer << 6) | v) & 0xffffff; // only the low 14 bits are ever pending
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (buffer >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+function encodeBase64(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += B64[(n >> 18) & 63]! + B64[(n >> 12) & 63]!;
+    out += i + 1 < bytes.length ? B64[(n >> 6) & 63]! : "=";
+    out += i + 2 < bytes.length ? B64[n & 63]! : "=";
+  }
+  return out;
+}
+
+/** The encodings a verifier accepts for this signature config. */
+export function acceptedEncodings(spec: WebhookSignatureSpec | undefined): readonly SignatureEncoding[] {
+  if (spec?.acceptEncodings && spec.acceptEncodings.length > 0) return spec.acceptEncodings;
+  if (spec?.encoding) return [spec.encoding];
+  return ["hex", "base64"];
+}
+
+/** Decodes a digest written in one of the accepted encodings; null unless it is exactly 32 bytes. */
+function decodeDigest(text: string, accept: readonly SignatureEncoding[]): Uint8Array | null {
+  // Hex is tried first: a 64-char string is never a valid 32-byte base64 digest, and vice versa.
+  if (accept.includes("hex") && text.length === DIGEST_BYTES * 2) return decodeHex(text);
+  if (accept.includes("base64")) {
+    const bytes = decodeBase64(text);
+    if (bytes && bytes.length === DIGEST_BYTES) return bytes;
+  }
+  return null;
+}
+
+/** Rejects configurations this runtime cannot honour, at creation time rather than per request. */
+export function assertSupportedSignature(spec: WebhookSignatureSpec | undefined): void {
+  if (!spec) return;
+  if (spec.algorithm !== undefined && spec.algorithm !== "hmac-sha256") {
+    throw new TypeError(`Unsupported webhook signature algorithm: ${String(spec.algorithm)} (only hmac-sha256)`);
+  }
+  if (spec.signedContent !== undefined && spec.signedContent !== "raw-body") {
+    throw new TypeError(`Unsupported webhook signedContent: ${String(spec.signedContent)} (only raw-body)`);
+  }
+  for (const e of [spec.encoding, ...(spec.acceptEncodings ?? [])]) {
+    if (e !== undefined && e !== "hex" && e !== "base64") throw new TypeError(`Unsupported signature encoding: ${String(e)}`);
+  }
+}
+
+/**
+ * True when `signature` is the HMAC-SHA256 of the exact `rawBody` bytes keyed with `secret`.
+ * Never throws: a missing, empty or malformed signature, or an empty secret, gives `false`.
+ */
+export async function verifySignature(
+  rawBody: RawBody,
+  signature: string | null | undefined,
+  secret: string,
+  spec?: WebhookSignatureSpec,
+): Promise<boolean> {
+  try {
+    if (typeof secret !== "string" || secret === "" || typeof signature !== "string") return false;
+    let text = signature.trim();
+    const prefix = spec?.prefix ?? "";
+    if (prefix) {
+      if (text.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) return false;
+      text = text.slice(prefix.length).trim();
+    }
+    if (text === "") return false;
+    const provided = decodeDigest(text, acceptedEncodings(spec));
+    if (!provided) return false;
+    return timingSafeEqual(provided, await hmacSha256(rawBody, secret));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The signature header value a sender puts on `rawBody`: `prefix + digest` in `encoding`
+ * (default: the spec's `encoding`, else hex). Throws on an empty secret.
+ */
+export async function signPayload(
+  rawBody: RawBody,
+  secret: string,
+  encoding: SignatureEncoding | undefined,
+  spec?: WebhookSignatureSpec,
+): Promise<string> {
+  if (typeof secret !== "string" || secret === "") throw new TypeError("Webhook secret must be a non-empty string");
+  const digest = await hmacSha256(rawBody, secret);
+  const enc = encoding ?? spec?.encoding ?? "hex";
+  if (enc !== "hex" && enc !== "base64") throw new TypeError(`Unsupported signature encoding: ${String(enc)}`);
+  return (spec?.prefix ?? "") + (enc === "hex" ? encodeHex(digest) : encodeBase64(digest));
+}
