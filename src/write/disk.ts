@@ -5,14 +5,14 @@ import { MANIFEST_FILE } from "./manifest.js";
 
 export type FolderState =
   | { kind: "absent" }
-  | { kind: "owned"; files: Map<string, Buffer> }
+  | { kind: "owned"; files: Map<string, Buffer> } // with allowForeign, also a folder of someone else's files
   | { kind: "empty" };
 
 /**
  * What is at the output path now. Refuses a file, and a non-empty folder without our manifest (someone else's
  * files: we never write into or delete those).
  */
-export function inspectOutputFolder(outDir: string, shown: string): FolderState {
+export function inspectOutputFolder(outDir: string, shown: string, options: { allowForeign?: boolean } = {}): FolderState {
   if (!existsSync(outDir)) return { kind: "absent" };
   const stat = lstatSync(outDir);
   if (!stat.isDirectory()) {
@@ -23,7 +23,7 @@ export function inspectOutputFolder(outDir: string, shown: string): FolderState 
   }
   const entries = readdirSync(outDir);
   if (entries.length === 0) return { kind: "empty" };
-  if (!entries.includes(MANIFEST_FILE)) {
+  if (!entries.includes(MANIFEST_FILE) && !options.allowForeign) {
     throw new UserError(`refusing to write into a folder specforge did not create (it has no ${MANIFEST_FILE})`, {
       location: shown,
       hint: "choose an empty or new folder with --out, or empty this one if its files are not needed",

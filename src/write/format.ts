@@ -21,6 +21,8 @@ export async function formatSource(outDir: string, relativePath: string, content
  */
 export async function formattingFingerprint(outDir: string): Promise<string> {
   const prettier = await loadPrettier();
+  // Each run sees the config files as they are now (prettier caches them per process: watch mode, the API, tests).
+  await prettier.clearConfigCache();
   const settings = await Promise.all(
     ["x.ts", "x.json"].map(async (name) => (await prettier.resolveConfig(join(outDir, name), { editorconfig: true })) ?? {}),
   );

@@ -1,0 +1,122 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, cpSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { main } from "../src/cli.js";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const SHARED = join(ROOT, "..", "shared");
+export const CORPUS = join(SHARED, "corpus");
+export const V1_SPEC = join(ROOT, "spec", "training-api.v1.yaml");
+export const VENDOR_SPEC = join(SHARED, "facts", "vendor-training-openapi.json");
+export const FIXTURES = join(ROOT, "test", "fixtures");
+
+const created: string[] = [];
+
+/** A fresh temporary folder, removed by `cleanupTempDirs`. */
+export function tempDir(prefix = "specforge-test-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+export function cleanupTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Writes files (path → content) below `dir`. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+}
+
+/** Copies the v1 spec into a temporary project `{dir}/spec/training-api.v1.yaml`. */
+export function projectWithV1Spec(): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, "spec"));
+  cpSync(V1_SPEC, join(dir, "spec", "training-api.v1.yaml"));
+  return dir;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process, as `specforge ...args` in `cwd`. */
+export async function runCli(args: string[], cwd: string): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, {
+    cwd,
+    stdout: (text) => (stdout += text + "\n"),
+    stderr: (text) => (stderr += text + "\n"),
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs the built bin as a real process. */
+export function runBin(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(ROOT, "bin", "specforge.js"), ...args], { cwd, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+export interface FileState {
+  content: string;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** Every file below `dir` with its bytes, mtime and inode: enough to prove nothing was touched. */
+export function snapshotTree(dir: string): Map<string, FileState> {
+  const result = new Map<string, FileState>();
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else {
+        const stat = statSync(join(dir, path));
+        result.set(path, { content: readFileSync(join(dir, path), "utf8"), mtimeMs: stat.mtimeMs, ino: stat.ino });
+      }
+    }
+  };
+  walk("");
+  return result;
+}
+
+/** Type-checks every .ts file below `dir` with `tsc --strict --noEmit`; returns tsc's output and exit code. */
+export function typecheck(dir: string, extraOptions: string[] = []): Promise<{ code: number; output: string }> {
+  const tsconfig = {
+    compilerOptions: {
+      target: "ES2022",
+      lib: ["ES2023", "DOM", "DOM.Iterable"],
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      typeRoots: [join(ROOT, "node_modules", "@types")],
+      types: ["node"],
+    },
+    include: [join(dir, "**", "*.ts")],
+  };
+  const configDir = tempDir("specforge-tsc-");
+  writeFileSync(join(configDir, "tsconfig.json"), JSON.stringify(tsconfig));
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", join(configDir, "tsconfig.json"), ...extraOptions],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, output: stdout + stderr });
+      },
+    );
+  });
+}
