@@ -256,7 +256,7 @@ function toOperation(ctx: BuildContext, group: Draft[]): Operation {
     security: main.security,
     server: main.server,
   };
-  operation.stream = detectStream(operation);
+  operation.stream = detectStream(ctx, operation);
   operation.pagination = detectPagination(ctx, operation);
   return operation;
 }
@@ -318,12 +318,12 @@ export function preferredMediaType(types: string[]): string {
 
 export const isSuccessStatus = (status: string) => /^2(\d\d|XX)$/i.test(status);
 
-function detectStream(operation: Operation): StreamInfo | undefined {
+function detectStream(ctx: BuildContext, operation: Operation): StreamInfo | undefined {
   for (const response of operation.responses) {
     if (!isSuccessStatus(response.status)) continue;
     const sse = response.content.find((c) => c.type.toLowerCase().startsWith("text/event-stream"));
     if (!sse) continue;
-    const bodySchema = operation.requestBody?.content.find((c) => JSON_TYPE.test(c.type))?.schema;
+    const bodySchema = ctx.deref(operation.requestBody?.content.find((c) => JSON_TYPE.test(c.type))?.schema, operation.pointer);
     const streamFlag = isObject(bodySchema) && isObject(bodySchema.properties) && "stream" in bodySchema.properties;
     return { status: response.status, mediaType: sse.type, when: streamFlag ? { in: "body", name: "stream" } : undefined };
   }

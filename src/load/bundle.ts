@@ -99,6 +99,19 @@ export function bundle(input: BundleInput): BundleResult {
     return doc;
   };
 
+  /** Resolves a `$ref` string to its value, file and pointer, or throws a UserError naming where it was. */
+  const follow = (ref: string, file: string, path: (string | number)[]) => {
+    const target = resolveRef(ref, file);
+    const where = formatPointer(input.display(file), [...path, "$ref"]);
+    const value = resolvePointer(load(target.file, where), target.pointer);
+    if (value === undefined) {
+      throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: nothing at ${formatPointer(input.display(target.file), target.pointer)}`, {
+        location: where,
+      });
+    }
+    return { value, file: target.file, pointer: target.pointer as (string | number)[] };
+  };
+
   const visit = (node: Json, kind: Kind, file: string, path: (string | number)[]): Json => {
     if (node === null || typeof node !== "object" || kind === "data") return node;
     if (Array.isArray(node)) return node; // arrays are walked by their owners, which know the element kind
@@ -176,10 +189,25 @@ export function bundle(input: BundleInput): BundleResult {
       if (key in obj) set(key, visit(obj[key], childKind, file, [...path, key]));
     };
     const map = (key: string, childKind: Kind) => {
-      const value = obj[key];
-      if (value && typeof value === "object" && !Array.isArray(value)) {
-        set(key, visitMap(value as JsonObject, childKind, file, [...path, key]));
+      let value = obj[key];
+      let mapFile = file;
+      let mapPath: (string | number)[] = [...path, key];
+      if (isRefObject(value)) {
+        // The whole map is a reference (`properties: {$ref: attributes.yml#/x}`): walk the target in its file.
+        const target = follow(value.$ref, file, mapPath);
+        value = target.value;
+        mapFile = target.file;
+        mapPath = target.pointer;
       }
+      if (value && typeof value === "object" && !Array.isArray(value)) {
+        const walked = visitMap(value as JsonObject, childKind, mapFile, mapPath);
+        set(key, walked);
+      }
+    };
+    /** `example: {$ref: examples.yml#/x}` is data by the letter of the spec, but meant as a reference: inline it. */
+    const dataRef = (key: string) => {
+      const value = obj[key];
+      if (isRefObject(value) && !value.$ref.startsWith("#")) set(key, follow(value.$ref, file, [...path, key]).value);
     };
     const list = (key: string, childKind: Kind) => {
       const value = obj[key];
@@ -213,6 +241,7 @@ export function bundle(input: BundleInput): BundleResult {
         break;
       case "parameter":
       case "header":
+        dataRef("example");
         one("schema", "schema");
         map("content", "mediaType");
         map("examples", "example");
@@ -226,6 +255,7 @@ export function bundle(input: BundleInput): BundleResult {
         map("links", "link");
         break;
       case "mediaType": {
+        dataRef("example");
         one("schema", "schema");
         one("itemSchema", "schema");
         map("examples", "example");
@@ -294,6 +324,10 @@ export function bundle(input: BundleInput): BundleResult {
     document = { ...document, components: { ...components, schemas } };
   }
   return { document, files: [...files.keys()] };
+}
+
+function isRefObject(value: unknown): value is { $ref: string } {
+  return !!value && typeof value === "object" && typeof (value as JsonObject).$ref === "string";
 }
 
 function schemasOf(document: JsonObject): JsonObject {

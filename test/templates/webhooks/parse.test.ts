@@ -1,0 +1,314 @@
+import { createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  createWebhookTools,
+  isWebhookVerificationError,
+  WebhookVerificationError as RuntimeError,
+} from "../../../templates/webhooks/index.js";
+import type { WebhookFailureReason } from "../../../templates/webhooks/index.js";
+import { parseWebhook, WebhookVerificationError } from "./fixtures/webhooks.js";
+
+const SECRET = "wandb-webhook-secret";
+const TOKEN = "access-token-123";
+const sign = (body: string | Buffer, enc: "hex" | "base64" = "hex", secret = SECRET) =>
+  createHmac("sha256", secret).update(body).digest(enc);
+
+const aliasBody = JSON.stringify({ event_type: "ADD_ARTIFACT_ALIAS", project_name: "demo", entity_name: "team", alias: "prod" });
+
+function request(body: BodyInit | null, headers: Record<string, string>, method = "POST"): Request {
+  return new Request("http://localhost/webhooks", { method, body, headers });
+}
+
+async function reason(promise: Promise<unknown>): Promise<WebhookFailureReason> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(WebhookVerificationError);
+    expect(error).toBeInstanceOf(Error);
+    return (error as WebhookVerificationError).reason;
+  }
+  throw new Error("expected a WebhookVerificationError");
+}
+
+describe("parseWebhook with a Request", () => {
+  it("returns the verified, typed event", async () => {
+    const event = await parseWebhook(
+      request(aliasBody, { "content-type": "application/json", "X-Wandb-Signature": sign(aliasBody) }),
+      { secret: SECRET },
+    );
+    expect(event.type).toBe("ADD_ARTIFACT_ALIAS");
+    expect(event.payload).toEqual(JSON.parse(aliasBody));
+    expect(event.headers.get("x-wandb-signature")).toBe(sign(aliasBody));
+    if (event.type === "ADD_ARTIFACT_ALIAS") expect(event.payload.alias).toBe("prod");
+  });
+
+  it("accepts a base64 signature and the bearer token together", async () => {
+    const event = await parseWebhook(
+      request(aliasBody, { "x-wandb-signature": sign(aliasBody, "base64"), authorization: `Bearer ${TOKEN}` }),
+      { secret: SECRET, accessToken: TOKEN },
+    );
+    expect(event.type).toBe("ADD_ARTIFACT_ALIAS");
+  });
+
+  it("maps alternative wire values to the declared event (LINK_MODEL → LINK_ARTIFACT)", async () => {
+    const body = JSON.stringify({ event_type: "LINK_MODEL", project_name: "p", artifact_collection_name: "c" });
+    const event = await parseWebhook(request(body, { "x-wandb-signature": sign(body) }), { secret: SECRET });
+    expect(event.type).toBe("LINK_ARTIFACT");
+  });
+
+  it("reads a streamed body without Content-Length", async () => {
+    const bytes = new TextEncoder().encode(aliasBody);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 10));
+        controller.enqueue(bytes.slice(10));
+        controller.close();
+      },
+    });
+    const req = new Request("http://localhost/", {
+      method: "POST",
+      body: stream,
+      headers: { "x-wandb-signature": sign(aliasBody) },
+      duplex: "half",
+    } as RequestInit);
+    expect((await parseWebhook(req, { secret: SECRET })).type).toBe("ADD_ARTIFACT_ALIAS");
+  });
+
+  it("reason missing_signature: header absent or empty", async () => {
+    expect(await reason(parseWebhook(request(aliasBody, {}), { secret: SECRET }))).toBe("missing_signature");
+    expect(await reason(parseWebhook(request(aliasBody, { "x-wandb-signature": " " }), { secret: SECRET }))).toBe(
+      "missing_signature",
+    );
+  });
+
+  it("reason bad_signature: tampered body, wrong secret, malformed", async () => {
+    const tampered = aliasBody.replace("prod", "dev!");
+    expect(await reason(parseWebhook(request(tampered, { "x-wandb-signature": sign(aliasBody) }), { secret: SECRET }))).toBe(
+      "bad_signature",
+    );
+    expect(
+      await reason(parseWebhook(request(aliasBody, { "x-wandb-signature": sign(aliasBody, "hex", "other") }), { secret: SECRET })),
+    ).toBe("bad_signature");
+    expect(await reason(parseWebhook(request(aliasBody, { "x-wandb-signature": "garbage" }), { secret: SECRET }))).toBe(
+      "bad_signature",
+    );
+    // An explicitly empty secret fails closed instead of skipping verification.
+    expect(await reason(parseWebhook(request(aliasBody, { "x-wandb-signature": sign(aliasBody, "hex", "") }), { secret: "" }))).toBe(
+      "bad_signature",
+    );
+  });
+
+  it("reason bad_token: missing, wrong, wrong scheme, empty configured token", async () => {
+    const sig = { "x-wandb-signature": sign(aliasBody) };
+    const cases: Array<[Record<string, string>, string]> = [
+      [sig, TOKEN],
+      [{ ...sig, authorization: "Bearer wrong-token" }, TOKEN],
+      [{ ...sig, authorization: `Basic ${TOKEN}` }, TOKEN],
+      [{ ...sig, authorization: TOKEN }, TOKEN],
+      [{ ...sig, authorization: `Bearer ${TOKEN}x` }, TOKEN],
+      [{ ...sig, authorization: "Bearer " }, ""],
+    ];
+    for (const [headers, accessToken] of cases) {
+      expect(await reason(parseWebhook(request(aliasBody, headers), { secret: SECRET, accessToken }))).toBe("bad_token");
+    }
+    // Scheme is case-insensitive; token-only receivers (no secret) are supported.
+    const ok = await parseWebhook(request(aliasBody, { authorization: `bearer ${TOKEN}` }), { accessToken: TOKEN });
+    expect(ok.type).toBe("ADD_ARTIFACT_ALIAS");
+  });
+
+  it("reason bad_json: invalid JSON or invalid UTF-8, only after the signature passed", async () => {
+    const notJson = '{"event_type": "ADD_ARTIFACT_ALIAS",';
+    expect(await reason(parseWebhook(request(notJson, { "x-wandb-signature": sign(notJson) }), { secret: SECRET }))).toBe(
+      "bad_json",
+    );
+    const badUtf8 = Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]); // {"\xff":1}
+    expect(
+      await reason(parseWebhook(request(new Uint8Array(badUtf8), { "x-wandb-signature": sign(badUtf8) }), { secret: SECRET })),
+    ).toBe("bad_json");
+    // Unsigned garbage is a signature failure, not a JSON failure: nothing is parsed before verification.
+    expect(await reason(parseWebhook(request(notJson, { "x-wandb-signature": sign("{}") }), { secret: SECRET }))).toBe(
+      "bad_signature",
+    );
+  });
+
+  it("reason unknown_event: undeclared, missing, non-string event type, non-object body", async () => {
+    for (const payload of [{ event_type: "DELETE_EVERYTHING" }, { project_name: "p" }, { event_type: 7 }, ["ADD_ARTIFACT_ALIAS"], "x"]) {
+      const body = JSON.stringify(payload);
+      expect(await reason(parseWebhook(request(body, { "x-wandb-signature": sign(body) }), { secret: SECRET }))).toBe(
+        "unknown_event",
+      );
+    }
+    // Prototype keys are not events.
+    const proto = JSON.stringify({ event_type: "constructor" });
+    expect(await reason(parseWebhook(request(proto, { "x-wandb-signature": sign(proto) }), { secret: SECRET }))).toBe(
+      "unknown_event",
+    );
+  });
+
+  it("reason body_too_large: by Content-Length and by counting", async () => {
+    const big = JSON.stringify({ event_type: "RUN_STATE", pad: "x".repeat(2000) });
+    const withLength = request(big, { "x-wandb-signature": sign(big), "content-length": String(big.length) });
+    expect(await reason(parseWebhook(withLength, { secret: SECRET, maxBodyBytes: 1000 }))).toBe("body_too_large");
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const streamed = new Request("http://localhost/", {
+      method: "POST",
+      body: stream,
+      headers: { "x-wandb-signature": sign(big) },
+      duplex: "half",
+    } as RequestInit);
+    expect(await reason(parseWebhook(streamed, { secret: SECRET, maxBodyBytes: 1000 }))).toBe("body_too_large");
+    // The limit is inclusive.
+    const exact = request(big, { "x-wandb-signature": sign(big) });
+    expect((await parseWebhook(exact, { secret: SECRET, maxBodyBytes: big.length })).type).toBe("RUN_STATE");
+  });
+});
+
+describe("parseWebhook with { body, headers }", () => {
+  it("accepts plain-object headers case-insensitively (Node IncomingMessage style)", async () => {
+    const event = await parseWebhook(
+      { body: aliasBody, headers: { "X-WANDB-SIGNATURE": sign(aliasBody), Authorization: `Bearer ${TOKEN}`, "x-skip": undefined } },
+      { secret: SECRET, accessToken: TOKEN },
+    );
+    expect(event.type).toBe("ADD_ARTIFACT_ALIAS");
+    expect(event.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("accepts string[] header values and byte bodies", async () => {
+    const bytes = Buffer.from(aliasBody);
+    const event = await parseWebhook({ body: bytes, headers: { "x-wandb-signature": [sign(aliasBody)] } }, { secret: SECRET });
+    expect(event.type).toBe("ADD_ARTIFACT_ALIAS");
+    const ab = new TextEncoder().encode(aliasBody).buffer;
+    const event2 = await parseWebhook({ body: ab, headers: new Headers({ "x-wandb-signature": sign(aliasBody) }) }, { secret: SECRET });
+    expect(event2.payload).toEqual(JSON.parse(aliasBody));
+  });
+
+  it("covers every reason code", async () => {
+    const h = (extra: Record<string, string> = {}) => ({ "x-wandb-signature": sign(aliasBody), ...extra });
+    const parse = (body: string, headers: Record<string, string>, opts: Record<string, unknown> = {}) =>
+      reason(parseWebhook({ body, headers }, { secret: SECRET, ...opts }));
+    expect(await parse(aliasBody, {})).toBe("missing_signature");
+    expect(await parse(aliasBody + "\n", h())).toBe("bad_signature");
+    expect(await parse(aliasBody, h({ authorization: "Bearer nope" }), { accessToken: TOKEN })).toBe("bad_token");
+    const bad = "{oops";
+    expect(await parse(bad, { "x-wandb-signature": sign(bad) })).toBe("bad_json");
+    const unknown = '{"event_type":"NOPE"}';
+    expect(await parse(unknown, { "x-wandb-signature": sign(unknown) })).toBe("unknown_event");
+    expect(await parse(aliasBody, h(), { maxBodyBytes: 10 })).toBe("body_too_large");
+  });
+
+  it("throws TypeError (not a verification error) on misuse", async () => {
+    await expect(parseWebhook({ body: aliasBody, headers: {} }, {} as never)).rejects.toThrow(TypeError);
+    await expect(
+      parseWebhook({ body: aliasBody, headers: { "x-wandb-signature": sign(aliasBody) } }, { secret: SECRET, maxBodyBytes: -1 }),
+    ).rejects.toThrow(TypeError);
+    const used = request(aliasBody, { "x-wandb-signature": sign(aliasBody) });
+    await used.text();
+    await expect(parseWebhook(used, { secret: SECRET })).rejects.toThrow(TypeError);
+  });
+});
+
+describe("WebhookVerificationError", () => {
+  it("is the same class from the generated module and the runtime, with status codes", () => {
+    expect(WebhookVerificationError).toBe(RuntimeError);
+    const e = new WebhookVerificationError("bad_token");
+    expect(e).toBeInstanceOf(Error);
+    expect(e.name).toBe("WebhookVerificationError");
+    expect([e.reason, e.status]).toEqual(["bad_token", 401]);
+    expect(new WebhookVerificationError("bad_json").status).toBe(400);
+    expect(new WebhookVerificationError("unknown_event").status).toBe(400);
+    expect(new WebhookVerificationError("body_too_large").status).toBe(413);
+    expect(isWebhookVerificationError(e)).toBe(true);
+    expect(isWebhookVerificationError(new Error("x"))).toBe(false);
+  });
+});
+
+describe("specs without the x-webhook extensions", () => {
+  it("GitHub style: event in a header, sha256= prefix, action conditions", async () => {
+    type Events = {
+      "issues-opened": { action: "opened"; issue: { number: number } };
+      "issues-closed": { action: "closed"; issue: { number: number } };
+      push: { ref: string };
+    };
+    const tools = createWebhookTools<Events>({
+      signature: { header: "X-Hub-Signature-256", prefix: "sha256=", encoding: "hex" },
+      eventType: { in: "header", name: "X-GitHub-Event" },
+      events: [
+        { name: "issues-opened", values: ["issues"], when: { action: "opened" } },
+        { name: "issues-closed", values: ["issues"], when: { action: "closed" } },
+        "push",
+      ],
+    });
+    const body = JSON.stringify({ action: "closed", issue: { number: 1 } });
+    const headers = { "x-github-event": "issues", "x-hub-signature-256": "sha256=" + sign(body) };
+    const event = await tools.parse({ body, headers }, { secret: SECRET });
+    expect(event.type).toBe("issues-closed");
+    const push = JSON.stringify({ ref: "refs/heads/main" });
+    const pushEvent = await tools.parse(
+      { body: push, headers: { "x-github-event": "push", "x-hub-signature-256": await tools.sign(push, SECRET) } },
+      { secret: SECRET },
+    );
+    expect(pushEvent.type).toBe("push");
+    const reopened = JSON.stringify({ action: "reopened", issue: { number: 1 } });
+    expect(
+      await reason(
+        tools.parse({ body: reopened, headers: { "x-github-event": "issues", "x-hub-signature-256": "sha256=" + sign(reopened) } }, {
+          secret: SECRET,
+        }),
+      ),
+    ).toBe("unknown_event");
+    // Without the prefix the signature does not verify.
+    expect(await reason(tools.parse({ body, headers: { ...headers, "x-hub-signature-256": sign(body) } }, { secret: SECRET }))).toBe(
+      "bad_signature",
+    );
+  });
+
+  it("no signature config: the caller must name the header (clear TypeError otherwise)", async () => {
+    type Events = { "batch_cancelled": { type: "batch.cancelled"; data: { id: string } }; "batch_completed": { type: "batch.completed" } };
+    const tools = createWebhookTools<Events>({
+      events: [
+        { name: "batch_cancelled", values: ["batch.cancelled"] },
+        { name: "batch_completed", values: ["batch.completed"] },
+      ],
+    });
+    const body = JSON.stringify({ type: "batch.cancelled", data: { id: "b1" } });
+    await expect(tools.parse({ body, headers: { "x-signature": sign(body) } }, { secret: SECRET })).rejects.toThrow(
+      /signature header/,
+    );
+    expect(() => tools.createHandler({ secret: SECRET, on: {} })).toThrow(/signature header/);
+    // With the header named, the body `type` identifies the event (no eventType config).
+    const event = await tools.parse({ body, headers: { "x-signature": sign(body) } }, { secret: SECRET, signature: { header: "X-Signature" } });
+    expect(event.type).toBe("batch_cancelled");
+    // verifySignature needs no header at all.
+    expect(await tools.verifySignature(body, sign(body, "base64"), SECRET)).toBe(true);
+  });
+
+  it("no eventType config: body `type`, then `event_type`, then the only declared event", async () => {
+    const one = createWebhookTools<{ newPet: { id: number; name: string } }>({ signature: { header: "x-sig" }, events: ["newPet"] });
+    const pet = JSON.stringify({ id: 1, name: "Rex" });
+    expect((await one.parse({ body: pet, headers: { "x-sig": sign(pet) } }, { secret: SECRET })).type).toBe("newPet");
+
+    const two = createWebhookTools<{ A: unknown; B: unknown }>({ signature: { header: "x-sig" }, events: ["A", "B"] });
+    const b = JSON.stringify({ event_type: "B" });
+    expect((await two.parse({ body: b, headers: { "x-sig": sign(b) } }, { secret: SECRET })).type).toBe("B");
+    const none = JSON.stringify({ id: 1 });
+    expect(await reason(two.parse({ body: none, headers: { "x-sig": sign(none) } }, { secret: SECRET }))).toBe("unknown_event");
+  });
+
+  it("rejects unsupported signature algorithms when the tools are created", () => {
+    expect(() =>
+      createWebhookTools<{ A: unknown }>({ signature: { algorithm: "hmac-sha1" as never }, events: ["A"] }),
+    ).toThrow(/hmac-sha256/);
+  });
+
+  it("custom auth header with scheme none (raw token)", async () => {
+    const tools = createWebhookTools<{ A: unknown }>({ auth: { scheme: "none", header: "X-Gitlab-Token" }, events: ["A"] });
+    const body = "{}";
+    expect((await tools.parse({ body, headers: { "x-gitlab-token": TOKEN } }, { accessToken: TOKEN })).type).toBe("A");
+    expect(await reason(tools.parse({ body, headers: { "x-gitlab-token": "nope" } }, { accessToken: TOKEN }))).toBe("bad_token");
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * Type-level tests: checked by `tsc -p tsconfig.json` (expectTypeOf / @ts-expect-error); the
+ * runtime part only makes sure the assertions execute.
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import { createWebhookTools } from "../../../templates/webhooks/index.js";
+import type { WebhookEventOf, WebhookFailureReason, WebhookPayloadOf, WebhookPayloadsOf } from "../../../templates/webhooks/index.js";
+import type { components, webhooks } from "./fixtures/schema.js";
+import {
+  createWebhookHandler,
+  parseWebhook,
+  renderPayloadTemplate,
+  verifyWebhookSignature,
+  WEBHOOK_EVENT_TYPES,
+  WebhookVerificationError,
+  webhookSpec,
+} from "./fixtures/webhooks.js";
+import type { WebhookEvent, WebhookEvents } from "./fixtures/webhooks.js";
+
+type AliasPayload = components["schemas"]["ArtifactAliasEvent"];
+type LinkPayload = components["schemas"]["LinkArtifactEvent"];
+type RunPayload = webhooks["RUN_STATE"]["post"]["requestBody"]["content"]["application/json"];
+
+describe("payload extraction from openapi-typescript output", () => {
+  it("WebhookPayloadOf reads post.requestBody.content['application/json'], also when requestBody is optional", () => {
+    expectTypeOf<WebhookPayloadOf<webhooks["ADD_ARTIFACT_ALIAS"]>>().toEqualTypeOf<AliasPayload>();
+    expectTypeOf<WebhookPayloadOf<webhooks["LINK_ARTIFACT"]>>().toEqualTypeOf<LinkPayload>();
+    expectTypeOf<WebhookPayloadsOf<webhooks>>().toEqualTypeOf<{
+      ADD_ARTIFACT_ALIAS: AliasPayload;
+      LINK_ARTIFACT: LinkPayload;
+      RUN_STATE: RunPayload;
+    }>();
+    expectTypeOf<WebhookEvents>().toEqualTypeOf<WebhookPayloadsOf<webhooks>>();
+    // Other JSON media types fall back to the first content entry; no body → unknown.
+    expectTypeOf<WebhookPayloadOf<{ post: { requestBody: { content: { "application/cloudevents+json": { id: string } } } } }>>()
+      .toEqualTypeOf<{ id: string }>();
+    expectTypeOf<WebhookPayloadOf<{ post: { parameters: {} } }>>().toEqualTypeOf<unknown>();
+  });
+});
+
+describe("the event union narrows by type", () => {
+  it("narrows payload in if/switch and is exhaustive", () => {
+    const check = (event: WebhookEvent) => {
+      expectTypeOf(event.type).toEqualTypeOf<"ADD_ARTIFACT_ALIAS" | "LINK_ARTIFACT" | "RUN_STATE">();
+      expectTypeOf(event.headers).toEqualTypeOf<Headers>();
+      if (event.type === "ADD_ARTIFACT_ALIAS") {
+        expectTypeOf(event.payload).toEqualTypeOf<AliasPayload>();
+        expectTypeOf(event.payload.alias).toBeString();
+      }
+      switch (event.type) {
+        case "RUN_STATE":
+          expectTypeOf(event.payload.run_state).toEqualTypeOf<"RUNNING" | "FINISHED" | "FAILED">();
+          // @ts-expect-error -- alias only exists on ADD_ARTIFACT_ALIAS payloads
+          void event.payload.alias;
+          break;
+        case "LINK_ARTIFACT":
+          expectTypeOf(event.payload).toEqualTypeOf<LinkPayload>();
+          break;
+        case "ADD_ARTIFACT_ALIAS":
+          break;
+        default:
+          expectTypeOf(event).toBeNever();
+      }
+    };
+    void check;
+  });
+
+  it("WebhookEventOf with a key picks one member", () => {
+    expectTypeOf<WebhookEventOf<WebhookEvents, "RUN_STATE">>().toEqualTypeOf<{
+      readonly type: "RUN_STATE";
+      readonly payload: RunPayload;
+      readonly headers: Headers;
+    }>();
+    expectTypeOf<Extract<WebhookEvent, { type: "LINK_ARTIFACT" }>>().toEqualTypeOf<WebhookEventOf<WebhookEvents, "LINK_ARTIFACT">>();
+  });
+
+  it("WEBHOOK_EVENT_TYPES matches the event names", () => {
+    expectTypeOf<(typeof WEBHOOK_EVENT_TYPES)[number]>().toEqualTypeOf<WebhookEvent["type"]>();
+  });
+});
+
+describe("function signatures", () => {
+  it("parseWebhook resolves to the union; options need credentials", () => {
+    expectTypeOf(parseWebhook).returns.resolves.toEqualTypeOf<WebhookEvent>();
+    expectTypeOf(parseWebhook).parameter(0).toExtend<Request>();
+    expectTypeOf(parseWebhook).parameter(0).toExtend<{ body: string; headers: Record<string, string | string[] | undefined> }>();
+    const lazy = () => {
+      // @ts-expect-error -- neither secret nor accessToken
+      void parseWebhook(new Request("http://x"), {});
+      void parseWebhook(new Request("http://x"), { accessToken: "t" });
+      void parseWebhook(new Request("http://x"), { secret: "s", accessToken: "t", maxBodyBytes: 10 });
+    };
+    void lazy;
+  });
+
+  it("verifyWebhookSignature takes raw bytes or text", () => {
+    expectTypeOf(verifyWebhookSignature).returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf(verifyWebhookSignature).parameter(0).toEqualTypeOf<string | ArrayBuffer | Uint8Array>();
+    expectTypeOf(verifyWebhookSignature).parameter(1).toEqualTypeOf<string | null | undefined>();
+  });
+
+  it("createWebhookHandler: handlers are keyed by event and receive the narrowed event", () => {
+    const handler = createWebhookHandler({
+      secret: "s",
+      on: {
+        RUN_STATE: (event) => {
+          expectTypeOf(event.type).toEqualTypeOf<"RUN_STATE">();
+          expectTypeOf(event.payload).toEqualTypeOf<RunPayload>();
+        },
+        LINK_ARTIFACT: async (event) => new Response(event.payload.artifact_collection_name),
+      },
+      onUnhandled: (event) => expectTypeOf(event).toEqualTypeOf<WebhookEvent>(),
+      onError: (_error, { event }) => expectTypeOf(event).toEqualTypeOf<WebhookEvent | undefined>(),
+    });
+    expectTypeOf(handler).toEqualTypeOf<(request: Request) => Promise<Response>>();
+    const bad = () =>
+      createWebhookHandler({
+        secret: "s",
+        on: {
+          // @ts-expect-error -- not a declared event
+          DELETE_EVERYTHING: () => undefined,
+        },
+      });
+    void bad;
+  });
+
+  it("renderPayloadTemplate checks variable names and types", () => {
+    expectTypeOf(renderPayloadTemplate).returns.toBeString();
+    const lazy = () => {
+      renderPayloadTemplate("{}", { project_name: "p", artifact_metadata: { a: 1 }, event_type: "RUN_STATE" }, { ACCESS_TOKEN: "t" });
+      // @ts-expect-error -- project_name is a string
+      renderPayloadTemplate("{}", { project_name: 1 });
+      // @ts-expect-error -- undeclared variable
+      renderPayloadTemplate("{}", { projectName: "p" });
+    };
+    void lazy;
+  });
+
+  it("WebhookVerificationError exposes a typed reason", () => {
+    expectTypeOf<WebhookVerificationError["reason"]>().toEqualTypeOf<WebhookFailureReason>();
+    expectTypeOf<WebhookFailureReason>().toEqualTypeOf<
+      "missing_signature" | "bad_signature" | "bad_token" | "bad_json" | "unknown_event" | "body_too_large"
+    >();
+  });
+
+  it("createWebhookTools rejects spec events that are not in the Events map", () => {
+    const lazy = () => {
+      createWebhookTools<WebhookEvents>(webhookSpec);
+      // @ts-expect-error -- "NOT_AN_EVENT" is not a key of WebhookEvents
+      createWebhookTools<WebhookEvents>({ events: ["RUN_STATE", "NOT_AN_EVENT"] });
+      // @ts-expect-error -- unsupported encoding
+      createWebhookTools<WebhookEvents>({ signature: { encoding: "base32" }, events: ["RUN_STATE"] });
+    };
+    void lazy;
+  });
+});
