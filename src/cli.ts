@@ -2,7 +2,6 @@ import yargs from "yargs";
 import { resolveConfig, type UserConfig } from "./config/resolve.js";
 import { UserError } from "./errors.js";
 import { describeCheck, runCheck } from "./commands/check.js";
-import { describeGenerate, runGenerate } from "./commands/generate.js";
 import { packageVersion } from "./fingerprint.js";
 import { hasDrift } from "./write/drift.js";
 
@@ -44,6 +43,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
       "generate the output folder from the spec (atomically; unchanged files are not rewritten)",
       () => {},
       async (args) => {
+        const { describeGenerate, runGenerate } = await import("./commands/generate.js");
         const report = await runGenerate(await configOf(args));
         io.stdout(describeGenerate(report));
       },

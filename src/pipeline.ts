@@ -1,17 +1,18 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync } from "node:fs";
+import { relative } from "node:path";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitTypes } from "./emit/types.js";
-import { generatorFingerprint, packageVersion } from "./fingerprint.js";
+import { packageVersion } from "./fingerprint.js";
 import { buildModel } from "./ir/build.js";
 import type { ApiModel } from "./ir/model.js";
 import { loadSpec, toDisplayPath } from "./load/index.js";
-import { inspectOutputFolder, readTree } from "./write/disk.js";
+import { inspectOutputFolder } from "./write/disk.js";
 import { compareTrees, type Drift } from "./write/drift.js";
-import { formatSource, formattingFingerprint } from "./write/format.js";
-import { MANIFEST_FILE, parseManifest, serializeManifest, sha256, type Manifest } from "./write/manifest.js";
+import { formatSource } from "./write/format.js";
+import { runFingerprint } from "./write/fast-check.js";
+import { MANIFEST_FILE, serializeManifest, sha256, type Manifest } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
 
 export interface Rendered {
@@ -72,43 +73,6 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, config.format ? await formatSource(config.out, MANIFEST_FILE, manifestText) : manifestText);
   return { files, model };
-}
-
-/** Everything besides the spec that decides the output of a run. */
-async function runFingerprint(config: ResolvedConfig): Promise<string> {
-  return sha256(
-    JSON.stringify({
-      generator: generatorFingerprint(),
-      outputs: config.outputs,
-      format: config.format,
-      prettier: config.format ? await formattingFingerprint(config.out) : null,
-    }),
-  );
-}
-
-/**
- * The fast path of `check`: when the manifest in the output folder was written for these exact spec bytes, this
- * generator, these options and these prettier settings, and every file on disk still has the hash it was written
- * with, the output is current without regenerating. Returns false whenever any of that cannot be shown.
- */
-export async function isProvablyCurrent(config: ResolvedConfig): Promise<boolean> {
-  const manifestPath = join(config.out, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) return false;
-  const manifest = parseManifest(readFileSync(manifestPath, "utf8"));
-  if (!manifest) return false;
-  if (manifest.spec !== toPosix(relative(config.out, config.spec))) return false;
-  for (const [path, hash] of Object.entries(manifest.inputs)) {
-    const absolute = join(config.out, path);
-    if (!existsSync(absolute) || sha256(readFileSync(absolute)) !== hash) return false;
-  }
-  if (manifest.fingerprint !== (await runFingerprint(config))) return false;
-  const onDisk = readTree(config.out);
-  if (onDisk.size !== Object.keys(manifest.files).length + 1) return false;
-  for (const [path, hash] of Object.entries(manifest.files)) {
-    const content = onDisk.get(path);
-    if (!content || sha256(content) !== hash) return false;
-  }
-  return true;
 }
 
 /** Compares a fresh in-memory generation with the output folder. */

@@ -1,6 +1,6 @@
 import { DEFAULT_OUT, DEFAULT_SPEC, type ResolvedConfig } from "../config/resolve.js";
 import { toDisplayPath } from "../load/index.js";
-import { findDrift, isProvablyCurrent } from "../pipeline.js";
+import { isProvablyCurrent } from "../write/fast-check.js";
 import { hasDrift, type Drift } from "../write/drift.js";
 
 export interface CheckReport {
@@ -23,6 +23,8 @@ export async function runCheck(config: ResolvedConfig, options: { regenerate?: b
   if (!options.regenerate && (await isProvablyCurrent(config))) {
     return { out, spec, fast: true, fix, drift: { missing: [], extra: [], stale: [] } };
   }
+  // Regenerating needs the emitters (openapi-typescript, TypeScript, ts-morph): load them only on this path.
+  const { findDrift } = await import("../pipeline.js");
   return { out, spec, fast: false, fix, drift: await findDrift(config, out) };
 }
 
