@@ -5,3 +5,15 @@
  */
 
 export type * from "./schema.js";
+export {
+  createClient,
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  type Client,
+  type ClientOptions,
+  type ApiErrorOf,
+  type ApiResponse,
+  type RequestOptions,
+} from "./client.js";

@@ -1,10 +1,11 @@
-import { existsSync } from "node:fs";
-import { relative } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
+import { emitClient } from "./emit/client.js";
 import { emitTypes } from "./emit/types.js";
-import { packageVersion } from "./fingerprint.js";
+import { TEMPLATES_DIR, packageVersion } from "./fingerprint.js";
 import { buildModel } from "./ir/build.js";
 import type { ApiModel } from "./ir/model.js";
 import { loadSpec, toDisplayPath } from "./load/index.js";
@@ -26,7 +27,23 @@ type Emitter = (model: ApiModel) => { files: EmittedFile[]; exports?: ModuleExpo
 
 function emittersFor(config: ResolvedConfig): Emitter[] {
   const list: Emitter[] = [(model) => ({ files: [emitTypes(model)] })];
+  if (config.outputs.client) {
+    list.push(emitClient, () => ({ files: runtimeFiles("client") }));
+  }
   return list;
+}
+
+/** The hand-written runtime of one output kind, copied verbatim from `templates/<kind>/` to `runtime/<kind>/`. */
+function runtimeFiles(kind: "client" | "server" | "webhooks"): EmittedFile[] {
+  const dir = join(TEMPLATES_DIR, kind);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()
+    .map((name) => ({
+      path: `runtime/${kind}/${name}`,
+      content: readFileSync(join(dir, name), "utf8"),
+      description: `${kind} runtime, copied from specforge's templates/${kind}/${name}`,
+    }));
 }
 
 const toPosix = (path: string) => path.split("\\").join("/");
