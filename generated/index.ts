@@ -17,3 +17,19 @@ export {
   type ApiResponse,
   type RequestOptions,
 } from "./client.js";
+export {
+  webhookSpec,
+  WEBHOOK_EVENT_TYPES,
+  verifyWebhookSignature,
+  signWebhookPayload,
+  parseWebhook,
+  createWebhookHandler,
+  renderPayloadTemplate,
+  checkPayloadTemplate,
+  WebhookVerificationError,
+  isWebhookVerificationError,
+  type WebhookEvents,
+  type WebhookEvent,
+  type PayloadVariables,
+  type WebhookFailureReason,
+} from "./webhooks.js";

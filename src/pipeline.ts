@@ -5,6 +5,7 @@ import type { EmittedFile } from "./emit/file.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitClient } from "./emit/client.js";
 import { emitTypes } from "./emit/types.js";
+import { emitWebhooks } from "./emit/webhooks.js";
 import { TEMPLATES_DIR, packageVersion } from "./fingerprint.js";
 import { buildModel } from "./ir/build.js";
 import type { ApiModel } from "./ir/model.js";
@@ -29,6 +30,10 @@ function emittersFor(config: ResolvedConfig): Emitter[] {
   const list: Emitter[] = [(model) => ({ files: [emitTypes(model)] })];
   if (config.outputs.client) {
     list.push(emitClient, () => ({ files: runtimeFiles("client") }));
+  }
+  if (config.outputs.webhooks) {
+    list.push((model) => (model.webhooks.length > 0 ? emitWebhooks(model) : { files: [] }));
+    list.push((model) => ({ files: model.webhooks.length > 0 ? runtimeFiles("webhooks") : [] }));
   }
   return list;
 }

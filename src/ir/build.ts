@@ -372,11 +372,17 @@ function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
       if (!isObject(op)) continue;
       const pointer = ["webhooks", key, method];
       const requestBody = toRequestBody(ctx, op.requestBody, [...pointer, "requestBody"]);
+      const eventType = str(op["x-event-type"]) ?? key;
+      const wireValues = [eventType];
+      for (const extra of [str(op["x-sdk-event-type"]), pinnedBodyType(ctx, requestBody)]) {
+        if (extra !== undefined && !wireValues.includes(extra)) wireValues.push(extra);
+      }
       result.push({
         key,
+        wireValues,
         name: registry.claim(toIdentifier(key, "webhook")),
         method,
-        eventType: str(op["x-event-type"]) ?? key,
+        eventType,
         operationId: str(op.operationId),
         summary: str(op.summary),
         description: str(op.description),
@@ -389,6 +395,17 @@ function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
     }
   }
   return result;
+}
+
+/** The one value a webhook body's `type` property can have (`const`, or a one-value `enum`), if any. */
+function pinnedBodyType(ctx: BuildContext, body: RequestBody | undefined): string | undefined {
+  const schema = ctx.deref(body?.content.find((c) => JSON_TYPE.test(c.type))?.schema, []);
+  if (!isObject(schema) || !isObject(schema.properties)) return undefined;
+  const type = ctx.deref(schema.properties.type, []);
+  if (!isObject(type)) return undefined;
+  if (typeof type.const === "string") return type.const;
+  if (Array.isArray(type.enum) && type.enum.length === 1 && typeof type.enum[0] === "string") return type.enum[0];
+  return undefined;
 }
 
 function buildWebhookSettings(ctx: BuildContext, doc: Obj): WebhookSettings {

@@ -139,6 +139,11 @@ export interface Webhook {
   method: HttpMethod;
   /** The event type value on the wire (`x-event-type`, else the key). */
   eventType: string;
+  /**
+   * Every value that identifies this event in a delivery: the event type, plus `x-sdk-event-type`, plus the single
+   * value of the body's `type` property when the schema pins one (OpenAI's `batch.cancelled` for `batch_cancelled`).
+   */
+  wireValues: string[];
   operationId?: string;
   summary?: string;
   description?: string;

@@ -147,8 +147,15 @@ function identify(compiled: CompiledSpec, payload: unknown, headers: Headers): W
   return matches(body?.["type"]) ?? matches(body?.["event_type"]) ?? compiled.single;
 }
 
+interface ResolvedOptions {
+  readonly secret: string | undefined;
+  readonly accessToken: string | undefined;
+  readonly signature: WebhookSignatureSpec;
+  readonly maxBodyBytes: number;
+}
+
 /** Throws TypeError for missing credentials (a programming error, not a bad delivery). */
-export function resolveOptions(compiled: CompiledSpec, options: ParseWebhookOptions) {
+export function resolveOptions(compiled: CompiledSpec, options: ParseWebhookOptions): ResolvedOptions {
   if (typeof options !== "object" || options === null) throw new TypeError("Webhook options are required");
   const secret = options.secret ?? undefined;
   const accessToken = options.accessToken ?? undefined;

@@ -39,7 +39,8 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   // The casts keep this compiling with both older (non-generic) and newer TypedArray typings.
   const buffer = bytes.buffer as ArrayBuffer;
   if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) return buffer;
-  return bytes.slice().buffer as ArrayBuffer;
+  // Not `bytes.slice()`: on a Node Buffer that is a view into the shared pool, not a copy.
+  return new Uint8Array(bytes).buffer as ArrayBuffer;
 }
 
 /** HMAC-SHA256 of `raw` keyed with the UTF-8 bytes of `secret`. */

@@ -85,21 +85,23 @@ const IDENT = /[A-Za-z_][A-Za-z0-9_]*/y;
 const UPPER_SECRET = /^[A-Z_][A-Z0-9_]*$/;
 
 /** Finds placeholders while tracking whether each one sits inside a JSON string literal. */
-function scan(template: string): { placeholders: Placeholder[]; unterminated: number | undefined } {
+function scan(template: string): { placeholders: Placeholder[]; unterminated: number[] } {
   const placeholders: Placeholder[] = [];
-  let unterminated: number | undefined;
+  const unterminated: number[] = [];
   let inString = false;
   for (let i = 0; i < template.length; ) {
     const c = template[i];
     if (c === "$") {
       if (template[i + 1] === "{") {
         const close = template.indexOf("}", i + 2);
-        if (close !== -1) {
+        // A quote, brace, backslash or line break before the "}" means the "}" belongs to
+        // something else (`"${name", ...}`): the placeholder is unterminated.
+        if (close !== -1 && !/["{\\\r\n]/.test(template.slice(i + 2, close))) {
           placeholders.push({ start: i, end: close + 1, name: template.slice(i + 2, close), bare: false, inString });
           i = close + 1;
           continue;
         }
-        unterminated ??= i;
+        unterminated.push(i);
       } else {
         IDENT.lastIndex = i + 1;
         const m = IDENT.exec(template);
@@ -176,7 +178,7 @@ function restricted(spec: PayloadVariableSpec, ctx: RenderContext): boolean {
 
 function resolve(p: Placeholder, vars: CompiledVariables, ctx: RenderContext): Resolution {
   const secret = (name: string): Resolution => ({ literal: false, value: ctx.check ? SAMPLE : get(ctx.secrets, name) ?? "" });
-  const unknown = (problem: string): Resolution => ({ literal: false, value: undefined, problem });
+  const unknownVariable = (problem: string): Resolution => ({ literal: false, value: undefined, problem });
 
   if (!vars.declared) {
     // Loose mode: a bare `$NAME` is a secret only when a secret by that name exists.
@@ -224,7 +226,7 @@ function resolve(p: Placeholder, vars: CompiledVariables, ctx: RenderContext): R
     const key = p.name.slice(dot + 1);
     if (head?.kind === "map") {
       if (key === "" || key.includes(".")) {
-        return unknown(`\${${p.name}}: only top-level keys of ${head.name} can be used (\${${head.name}.KEY})`);
+        return unknownVariable(`\${${p.name}}: only top-level keys of ${head.name} can be used (\${${head.name}.KEY})`);
       }
       if (ctx.check) return { literal: false, value: SAMPLE };
       return { literal: false, value: restricted(head, ctx) ? "" : get(get(ctx.variables, head.name), key) };
@@ -232,7 +234,7 @@ function resolve(p: Placeholder, vars: CompiledVariables, ctx: RenderContext): R
   }
 
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(p.name) && isSecretName(p.name)) return secret(p.name);
-  return unknown(`unknown variable \${${p.name}}`);
+  return unknownVariable(`unknown variable \${${p.name}}`);
 }
 
 interface Segment {
@@ -246,7 +248,7 @@ function renderWith(
   vars: CompiledVariables,
   ctx: RenderContext,
   onProblem?: (p: Placeholder, message: string) => void,
-): { output: string; segments: Segment[]; unterminated: number | undefined } {
+): { output: string; segments: Segment[]; unterminated: number[] } {
   const { placeholders, unterminated } = scan(template);
   const segments: Segment[] = [];
   let output = "";
@@ -310,15 +312,15 @@ export function checkTemplate(vars: CompiledVariables, template: string, options
     problems.push({ kind: "unknown_variable", message, offset: p.start, length: p.end - p.start, ...at(p.start), variable: p.name });
   });
 
-  if (unterminated !== undefined) {
-    const rest = template.slice(unterminated);
+  for (const start of unterminated) {
+    const text = /^\$\{[^"{}\\\s]*/.exec(template.slice(start))![0];
     problems.push({
       kind: "unknown_variable",
-      message: `unterminated placeholder ${rest.length > 40 ? rest.slice(0, 40) + "…" : rest} (missing "}")`,
-      offset: unterminated,
-      length: rest.length,
-      ...at(unterminated),
-      variable: rest.slice(2),
+      message: `unterminated placeholder ${text} (missing "}")`,
+      offset: start,
+      length: text.length,
+      ...at(start),
+      variable: text.slice(2),
     });
   }
 

@@ -124,7 +124,7 @@ export function createRuntime(
         }
       };
 
-      const operation = Object.assign(
+      const operation: RuntimeOperation = Object.assign(
         async (params?: RequestParams, call?: RequestOptions) =>
           (await send(params, call)).data,
         {
@@ -135,7 +135,7 @@ export function createRuntime(
             declaresStatus(spec, error.status),
           spec,
         },
-      ) satisfies RuntimeOperation as RuntimeOperation;
+      );
 
       const pagination = spec.pagination;
       if (pagination) {
@@ -287,7 +287,8 @@ export function createRuntime(
           scope.stopTimer();
           const stream = new Stream(response, signal, () => {
             scope.release();
-            // x
+            // Cancelling the body (parseSSE does) closes the connection in Node; aborting makes sure with any fetch.
+            scope.abort();
           });
           return {
             data: stream,
@@ -462,6 +463,8 @@ function attemptScope(
   const controller = new AbortController();
   let timedOut = false;
   const onAbort = () => controller.abort(callerSignal?.reason);
+  // The caller may abort while an onRequest hook runs, before this attempt listens.
+  if (callerSignal?.aborted) onAbort();
   callerSignal?.addEventListener("abort", onAbort, { once: true });
   const timer =
     timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS

@@ -82,8 +82,10 @@ describe("the event union narrows by type", () => {
 describe("function signatures", () => {
   it("parseWebhook resolves to the union; options need credentials", () => {
     expectTypeOf(parseWebhook).returns.resolves.toEqualTypeOf<WebhookEvent>();
-    expectTypeOf(parseWebhook).parameter(0).toExtend<Request>();
-    expectTypeOf(parseWebhook).parameter(0).toExtend<{ body: string; headers: Record<string, string | string[] | undefined> }>();
+    type Input = Parameters<typeof parseWebhook>[0];
+    expectTypeOf<Request>().toExtend<Input>();
+    expectTypeOf<{ body: Uint8Array; headers: Record<string, string | string[] | undefined> }>().toExtend<Input>();
+    expectTypeOf<{ body: string; headers: import("node:http").IncomingHttpHeaders }>().toExtend<Input>();
     const lazy = () => {
       // @ts-expect-error -- neither secret nor accessToken
       void parseWebhook(new Request("http://x"), {});
@@ -109,8 +111,12 @@ describe("function signatures", () => {
         },
         LINK_ARTIFACT: async (event) => new Response(event.payload.artifact_collection_name),
       },
-      onUnhandled: (event) => expectTypeOf(event).toEqualTypeOf<WebhookEvent>(),
-      onError: (_error, { event }) => expectTypeOf(event).toEqualTypeOf<WebhookEvent | undefined>(),
+      onUnhandled: (event) => {
+        expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
+      },
+      onError: (_error, { event }) => {
+        expectTypeOf(event).toEqualTypeOf<WebhookEvent | undefined>();
+      },
     });
     expectTypeOf(handler).toEqualTypeOf<(request: Request) => Promise<Response>>();
     const bad = () =>

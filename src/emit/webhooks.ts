@@ -1,0 +1,117 @@
+import { VariableDeclarationKind } from "ts-morph";
+import type { ApiModel, Webhook } from "../ir/model.js";
+import { propertyKey } from "../ir/naming.js";
+import type { EmittedFile } from "./file.js";
+import type { ModuleExports } from "./index-file.js";
+import { commentText, dataLiteral, indexedType } from "./literal.js";
+import { printSourceFile } from "./project.js";
+
+const RUNTIME = "./runtime/webhooks/index.js";
+
+/**
+ * `webhooks.ts`: the event types of the spec's `webhooks:`, and a verifier, parser, receiver and payload-template
+ * tools configured from the spec's `x-webhook-signature`, `x-webhook-event-type`, `x-webhook-auth` and
+ * `x-payload-variables` extensions (each optional). Behaviour lives in the runtime copied from `templates/webhooks/`.
+ */
+export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
+  const settings = model.webhookSettings;
+  const hooks = uniqueEvents(model.webhooks);
+  const hasVariables = settings.payloadVariables.length > 0;
+  const signatureHeader = settings.signature?.header;
+
+  const spec: Record<string, unknown> = {};
+  if (settings.signature) {
+    const { header, algorithm, encoding, acceptEncodings, prefix } = settings.signature;
+    spec.signature = { header, algorithm, signedContent: "raw-body", encoding, acceptEncodings, ...(prefix ? { prefix } : {}) };
+  }
+  if (settings.eventType) spec.eventType = settings.eventType;
+  if (settings.auth) spec.auth = settings.auth;
+  spec.events = hooks.map((hook) => (hook.wireValues.length === 1 && hook.wireValues[0] === hook.key ? hook.key : { name: hook.key, values: hook.wireValues }));
+  if (hasVariables) {
+    spec.variables = settings.payloadVariables.map((v) => ({ name: v.name, kind: v.kind, ...(v.events ? { events: v.events } : {}) }));
+  }
+
+  const content = printSourceFile("webhooks.ts", (file) => {
+    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["webhooks"], moduleSpecifier: "./schema.js" });
+    file.addImportDeclaration({
+      namedImports: ["createWebhookTools", ...["WebhookEventOf", "WebhookPayloadOf", "WebhookSpec"].map((name) => ({ name, isTypeOnly: true }))],
+      moduleSpecifier: RUNTIME,
+    });
+    file.addExportDeclaration({
+      namedExports: ["WebhookVerificationError", "isWebhookVerificationError", { name: "WebhookFailureReason", isTypeOnly: true }],
+      moduleSpecifier: RUNTIME,
+    });
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["How deliveries are signed, identified and authenticated, and the payload variables: read from the spec."],
+      declarations: [{ name: "webhookSpec", initializer: `${dataLiteral(spec)} as const satisfies WebhookSpec` }],
+    });
+    file.addTypeAlias({
+      name: "WebhookEvents",
+      isExported: true,
+      docs: ["The payload type of each webhook, by event type."],
+      type: hooks.length === 0 ? "Record<never, never>" : `{\n${hooks.map((hook) => `${eventDocs(hook)}${propertyKey(hook.key)}: WebhookPayloadOf<${indexedType("webhooks", hook.key)}>;`).join("\n")}\n}`,
+    });
+    file.addTypeAlias({ name: "WebhookEvent", isExported: true, docs: ["A verified delivery; narrow it with `event.type`."], type: "WebhookEventOf<WebhookEvents>" });
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["Every event type the spec declares."],
+      declarations: [{ name: "WEBHOOK_EVENT_TYPES", initializer: `${dataLiteral(hooks.map((h) => h.key))} as const` }],
+    });
+    file.addTypeAlias({
+      name: "PayloadVariables",
+      isExported: true,
+      docs: [hasVariables ? "Values for `${…}` placeholders of payload templates (secrets are passed separately)." : "The spec declares no payload variables (`x-payload-variables`): any name is accepted."],
+      type: hasVariables
+        ? `{\n${settings.payloadVariables
+            .filter((v) => v.kind === "value" || v.kind === "map")
+            .map((v) => `${v.description ? `/** ${commentText(v.description)} */\n` : ""}${propertyKey(v.name)}: ${v.kind === "map" ? "Record<string, unknown>" : typeof v.example === "string" || v.example === undefined ? "string" : "unknown"};`)
+            .join("\n")}\n}`
+        : "Record<string, unknown>",
+    });
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: "tools", initializer: "createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec)" }],
+    });
+    const signatureWhere = signatureHeader ? `the \`${commentText(signatureHeader)}\` header` : "a signature header you name";
+    const exported: [string, string, string][] = [
+      ["verifyWebhookSignature", "verifySignature", `True when the signature (${signatureWhere}) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws.`],
+      ["signWebhookPayload", "sign", "The signature header value for a body, as the sender computes it."],
+      ["parseWebhook", "parse", "Verifies a delivery (signature, and bearer token when configured), parses it and identifies its event; throws `WebhookVerificationError` and never returns unverified data."],
+      ["createWebhookHandler", "createHandler", "A `(request: Request) => Promise<Response>` receiver: 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 200 after your handler ran."],
+      ["renderPayloadTemplate", "renderTemplate", "Renders a payload template: `${variable}` (JSON-escaped inside strings), `${artifact_metadata.KEY}`, `${ACCESS_TOKEN}`, `${SECRET}` and `$SECRET`."],
+      ["checkPayloadTemplate", "checkTemplate", "Reports unknown variables and templates that do not render to valid JSON."],
+    ];
+    for (const [name, member, doc] of exported) {
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [doc],
+        declarations: [{ name, initializer: `tools.${member}` }],
+      });
+    }
+  });
+  return {
+    files: [{ path: "webhooks.ts", content, description: "webhook event types, signature verification, receiver and payload templates" }],
+    exports: {
+      module: "webhooks",
+      values: ["webhookSpec", "WEBHOOK_EVENT_TYPES", "verifyWebhookSignature", "signWebhookPayload", "parseWebhook", "createWebhookHandler", "renderPayloadTemplate", "checkPayloadTemplate", "WebhookVerificationError", "isWebhookVerificationError"],
+      types: ["WebhookEvents", "WebhookEvent", "PayloadVariables", "WebhookFailureReason"],
+    },
+  };
+}
+
+/** One entry per webhook key (a key with several methods is one event: its first method is used). */
+function uniqueEvents(webhooks: Webhook[]): Webhook[] {
+  const seen = new Set<string>();
+  return webhooks.filter((hook) => !seen.has(hook.key) && seen.add(hook.key));
+}
+
+function eventDocs(hook: Webhook): string {
+  const lines = [hook.summary, hook.description !== hook.summary ? hook.description : undefined].filter(Boolean).map((t) => commentText(t!));
+  if (hook.deprecated) lines.push("@deprecated");
+  return lines.length > 0 ? `/** ${lines.join("\n\n")} */\n` : "";
+}
+
