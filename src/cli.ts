@@ -12,6 +12,7 @@ export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
+  env?: NodeJS.ProcessEnv;
 }
 
 const defaultIO: CliIO = {
@@ -62,7 +63,39 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         }
       },
     )
-    .demandCommand(1, "say which command to run: generate or check")
+    .command("webhook <action>", "webhook tools (see `specforge webhook test --help`)", (y) =>
+      y
+        .positional("action", { choices: ["test"] as const, describe: "what to do" })
+        .option("url", { type: "string", demandOption: true, requiresArg: true, describe: "receiver URL (http or https)" })
+        .option("event", { type: "string", requiresArg: true, describe: "event type to send (default: the first webhook)" })
+        .option("payload", { type: "string", requiresArg: true, describe: "payload template file to send instead of the event's" })
+        .option("var", { type: "string", array: true, requiresArg: true, describe: "payload variable: key=value (repeatable)" })
+        .option("secret-env", { type: "string", requiresArg: true, describe: "environment variable holding the signing secret" })
+        .option("secret-file", { type: "string", requiresArg: true, describe: "file holding the signing secret" })
+        .option("token-env", { type: "string", requiresArg: true, describe: "environment variable holding the access token" })
+        .option("token-file", { type: "string", requiresArg: true, describe: "file holding the access token" })
+        .option("timeout", { type: "number", default: 10_000, describe: "milliseconds to wait for the reply" })
+        .conflicts("event", "payload")
+        .conflicts("secret-env", "secret-file")
+        .conflicts("token-env", "token-file"),
+      async (args) => {
+        const { runWebhookTest } = await import("./commands/webhook-test.js");
+        const result = await runWebhookTest(await configOf(args), {
+          url: args.url,
+          event: args.event,
+          payload: args.payload,
+          vars: (args.var ?? []).map(String),
+          secretEnv: args["secret-env"],
+          secretFile: args["secret-file"],
+          tokenEnv: args["token-env"],
+          tokenFile: args["token-file"],
+          timeoutMs: args.timeout,
+        }, io.env ?? process.env);
+        (result.ok ? io.stdout : io.stderr)(result.text);
+        exitCode = result.ok ? EXIT.ok : EXIT.drift;
+      },
+    )
+    .demandCommand(1, "say which command to run: generate, check or webhook test")
     .strict()
     .help()
     .alias("h", "help")

@@ -4,8 +4,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "./write/manifest.js";
 
-/** The specforge package root (the folder with package.json, src/ or dist/, and templates/). */
-export const PACKAGE_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+/** The specforge package root (the folder with package.json and templates/), from `src/` or `dist/src/`. */
+export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findPackageRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "templates"))) return dir;
+    if (dirname(dir) === dir) throw new Error(`specforge: cannot find its package root above ${start}`);
+  }
+}
 export const TEMPLATES_DIR = join(PACKAGE_ROOT, "templates");
 const BUILD_INFO = join(PACKAGE_ROOT, "dist", "build-info.json");
 

@@ -19,17 +19,7 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
   const hasVariables = settings.payloadVariables.length > 0;
   const signatureHeader = settings.signature?.header;
 
-  const spec: Record<string, unknown> = {};
-  if (settings.signature) {
-    const { header, algorithm, encoding, acceptEncodings, prefix } = settings.signature;
-    spec.signature = { header, algorithm, signedContent: "raw-body", encoding, acceptEncodings, ...(prefix ? { prefix } : {}) };
-  }
-  if (settings.eventType) spec.eventType = settings.eventType;
-  if (settings.auth) spec.auth = settings.auth;
-  spec.events = hooks.map((hook) => (hook.wireValues.length === 1 && hook.wireValues[0] === hook.key ? hook.key : { name: hook.key, values: hook.wireValues }));
-  if (hasVariables) {
-    spec.variables = settings.payloadVariables.map((v) => ({ name: v.name, kind: v.kind, ...(v.events ? { events: v.events } : {}) }));
-  }
+  const spec = webhookRuntimeSpec(model);
 
   const content = printSourceFile("webhooks.ts", (file) => {
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["webhooks"], moduleSpecifier: "./schema.js" });
@@ -101,6 +91,28 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
       types: ["WebhookEvents", "WebhookEvent", "PayloadVariables", "WebhookFailureReason"],
     },
   };
+}
+
+/**
+ * The descriptor the webhooks runtime is configured with (`WebhookSpec` of templates/webhooks): emitted into
+ * webhooks.ts, and used as is by `specforge webhook test`.
+ */
+export function webhookRuntimeSpec(model: ApiModel): Record<string, unknown> {
+  const settings = model.webhookSettings;
+  const spec: Record<string, unknown> = {};
+  if (settings.signature) {
+    const { header, algorithm, encoding, acceptEncodings, prefix } = settings.signature;
+    spec.signature = { header, algorithm, signedContent: "raw-body", encoding, acceptEncodings, ...(prefix ? { prefix } : {}) };
+  }
+  if (settings.eventType) spec.eventType = settings.eventType;
+  if (settings.auth) spec.auth = settings.auth;
+  spec.events = uniqueEvents(model.webhooks).map((hook) =>
+    hook.wireValues.length === 1 && hook.wireValues[0] === hook.key ? hook.key : { name: hook.key, values: hook.wireValues },
+  );
+  if (settings.payloadVariables.length > 0) {
+    spec.variables = settings.payloadVariables.map((v) => ({ name: v.name, kind: v.kind, ...(v.events ? { events: v.events } : {}) }));
+  }
+  return spec;
 }
 
 /** One entry per webhook key (a key with several methods is one event: its first method is used). */

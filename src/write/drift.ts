@@ -35,7 +35,10 @@ export function shortDiff(label: string, onDisk: string, expected: string, maxLi
     timeout: 1000,
   });
   if (patch === undefined) return `--- ${label} (on disk)\n+++ ${label} (from the spec)\n(too many differences to show)`;
-  const lines = patch.split("\n").filter((line) => !/^={10,}$/.test(line));
+  const lines = patch
+    .split("\n")
+    .filter((line) => !/^={10,}$/.test(line))
+    .map((line) => line.replace(/\t$/, ""));
   const shown = lines.slice(0, maxLines);
   if (lines.length > maxLines) shown.push(`… ${lines.length - maxLines} more diff lines`);
   return shown.join("\n").trimEnd();
