@@ -60,17 +60,25 @@ function dependencyVersion(name: string): string {
 let cached: string | undefined;
 
 /**
- * Everything about the generator itself that can change its output: its code, its templates, its version and the
- * versions of the libraries that print and format the code. A change to any of them makes `check` regenerate.
+ * Everything about the generator itself that can change its output: its code, its version and the versions of the
+ * libraries that print and format the code. (Templates are hashed per output kind, see `templatesFingerprint`.)
+ * A change to any of them makes `check` regenerate.
  */
 export function generatorFingerprint(): string {
   cached ??= sha256(
     JSON.stringify({
       specforge: packageVersion(),
       code: sourceCodeHash(),
-      templates: hashTree(TEMPLATES_DIR),
       deps: ["openapi-typescript", "typescript", "ts-morph", "prettier"].map((d) => `${d}@${dependencyVersion(d)}`),
     }),
   );
   return cached;
+}
+
+/** Output kinds whose runtime is copied from `templates/<kind>/`. */
+export const RUNTIME_KINDS = ["client", "webhooks"] as const;
+
+/** Hash of the runtime templates of the given output kinds (only those can change the output). */
+export function templatesFingerprint(kinds: readonly string[]): string {
+  return sha256(kinds.map((kind) => `${kind}:${hashTree(join(TEMPLATES_DIR, kind))}`).join("\n"));
 }

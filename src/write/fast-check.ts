@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ResolvedConfig } from "../config/resolve.js";
-import { generatorFingerprint } from "../fingerprint.js";
+import { RUNTIME_KINDS, generatorFingerprint, templatesFingerprint } from "../fingerprint.js";
 import { readTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
 import { MANIFEST_FILE, parseManifest, sha256 } from "./manifest.js";
@@ -13,6 +13,7 @@ export async function runFingerprint(config: ResolvedConfig): Promise<string> {
   return sha256(
     JSON.stringify({
       generator: generatorFingerprint(),
+      templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => config.outputs[kind])),
       outputs: config.outputs,
       format: config.format,
       prettier: config.format ? await formattingFingerprint(config.out) : null,

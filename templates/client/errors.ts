@@ -2,8 +2,18 @@
  * Errors thrown by the client. A call rejects with one of these, or with `signal.reason` when the caller aborts it.
  */
 
-/** The server answered with a status the operation does not treat as success. */
-export class ApiError<Status extends number = number, Body = unknown> extends Error {
+/** What `new ApiError(…)` takes. */
+export interface ApiErrorInit<Status extends number = number, Body = unknown> {
+  status: Status;
+  statusText?: string;
+  body: Body;
+  headers: Headers;
+  operation: string;
+  method: string;
+  url: string;
+}
+
+class ApiErrorClass<Status extends number = number, Body = unknown> extends Error {
   override readonly name = "ApiError";
   /** HTTP status of the response. */
   readonly status: Status;
@@ -15,8 +25,9 @@ export class ApiError<Status extends number = number, Body = unknown> extends Er
   readonly method: string;
   readonly url: string;
 
-  constructor(init: { status: Status; statusText?: string; body: Body; headers: Headers; operation: string; method: string; url: string }) {
-    super(`${init.operation}: ${init.method} ${init.url} failed with ${init.status}${init.statusText ? ` ${init.statusText}` : ""}${summarize(init.body)}`);
+  constructor(init: ApiErrorInit<Status, Body>) {
+    const reason = `${init.status}${init.statusText ? ` ${init.statusText}` : ""}${summarize(init.body)}`;
+    super(`${init.operation}: ${init.method} ${init.url} failed with ${reason}`);
     this.status = init.status;
     this.body = init.body;
     this.headers = init.headers;
@@ -25,6 +36,23 @@ export class ApiError<Status extends number = number, Body = unknown> extends Er
     this.url = init.url;
   }
 }
+
+/**
+ * The server answered with a status the operation does not treat as success. `ApiErrorOf<Op>` (and `op.isError`)
+ * give `status` and `body` the types the spec declares.
+ */
+export type ApiError<Status extends number = number, Body = unknown> = ApiErrorClass<Status, Body>;
+
+/**
+ * The `ApiError` class. Declared through this interface so that `error instanceof ApiError` narrows to
+ * `ApiError<number, unknown>`: for a generic class TypeScript would narrow to `ApiError<any, any>`.
+ */
+export interface ApiErrorConstructor {
+  new <Status extends number = number, Body = unknown>(init: ApiErrorInit<Status, Body>): ApiError<Status, Body>;
+  readonly prototype: ApiError;
+}
+
+export const ApiError: ApiErrorConstructor = ApiErrorClass;
 
 /** The request could not be sent or its response could not be read (DNS, refused or reset connection, …). */
 export class ConnectionError extends Error {

@@ -95,16 +95,19 @@ function deepObject(prefix: string, value: unknown, encode: (text: string) => st
 }
 
 /** Sets header parameters (style simple: arrays and objects comma-joined) on `headers`. */
-export function serializeHeaders(specs: ReadonlyMap<string, ParamSpec>, values: ParamValues, headers: Headers): void {
-  for (const [name, value] of Object.entries(values)) {
+export function serializeHeaders(specs: ReadonlyMap<string, ParamSpec>, values: ParamValues | undefined, headers: Headers): void {
+  for (const [name, value] of Object.entries(values ?? {})) {
     if (!isPresent(value)) continue;
     const spec = specs.get(name) ?? { name };
     headers.set(spec.name, spec.content ? contentValue(value) : simpleValue(value, spec.explode ?? false));
   }
 }
 
-/** The `Cookie` header for cookie parameters (style form), or `undefined` when none are set. */
-export function serializeCookies(specs: ReadonlyMap<string, ParamSpec>, values: ParamValues): string | undefined {
+/**
+ * The `Cookie` header for cookie parameters (style form), or `undefined` when none are set. Browsers do not let
+ * scripts set this header; there the cookies of the page's origin are sent instead.
+ */
+export function serializeCookies(specs: ReadonlyMap<string, ParamSpec>, values: ParamValues = {}): string | undefined {
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (!isPresent(value)) continue;

@@ -57,11 +57,16 @@ export async function* parseSSE(stream: ReadableStream<Uint8Array>): AsyncGenera
     while (!finished) {
       const chunk = await reader.read();
       finished = chunk.done;
+      const carried = buffer.length;
       buffer += finished ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
       let start = 0;
+      // Positions of the next CR and LF (-1: none left), searched again only once passed so that text is scanned
+      // once; the text carried over from the last read holds no line break but perhaps a final CR.
+      let cr = buffer.indexOf("\r", Math.max(0, carried - 1));
+      let lf = buffer.indexOf("\n", carried);
       for (;;) {
-        const cr = buffer.indexOf("\r", start);
-        const lf = buffer.indexOf("\n", start);
+        if (cr !== -1 && cr < start) cr = buffer.indexOf("\r", start);
+        if (lf !== -1 && lf < start) lf = buffer.indexOf("\n", start);
         const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
         if (end === -1) break;
         // A CR at the end of what we have may be the first half of CRLF: wait for the next chunk to tell.

@@ -137,7 +137,10 @@ export interface ClientOptions {
    */
   timeoutMs?: number | undefined;
   /**
-   * How many times a failed request is retried.
+   * How many times a failed attempt is repeated: after a connection error (any method), and after a 408, 409, 429 or
+   * 5xx response or a timeout (POST and PATCH only with `retryNonIdempotent`). The wait is what `retry-after-ms` or
+   * `Retry-After` asks for, up to 60 s (a longer one is not waited out: the error is thrown), else 0.5 s, 1 s, 2 s, …
+   * up to 8 s, ±25 %. A `ReadableStream` body cannot be sent twice, so such a call is never repeated.
    * @default 2
    */
   maxRetries?: number | undefined;

@@ -50,8 +50,8 @@ export interface RequestParams {
 
 /** An operation as the runtime builds it; the emitted client casts it to `Operation<…>` and friends. */
 export interface RuntimeOperation {
-  // `params` is a `RequestParams`; typed `any` because `{ …operations } as Client` compiles only when each call
-  // signature is comparable to the typed one, and a call signature's parameters are compared strictly.
+  // `params` is a `RequestParams`, typed `any` so that an emitter may write `{ …operations } as Client`: a cast needs
+  // each call signature comparable to the typed one, and call signature parameters are compared strictly.
   (params?: any, options?: RequestOptions): Promise<unknown>;
   withResponse(
     params?: RequestParams,
@@ -202,13 +202,13 @@ export function createRuntime(
       if (serialized.contentType)
         headers.set("Content-Type", serialized.contentType);
     }
-    if (wantsStream(spec, params))
-      headers.set("Accept", spec.stream!.mediaType);
+    const accept = streamAccept(spec, params);
+    if (accept) headers.set("Accept", accept);
     if (spec.secured && options.apiKey)
       headers.set("Authorization", `Bearer ${options.apiKey}`);
     mergeHeaders(headers, options.headers);
-    serializeHeaders(specs.header, params.headers ?? {}, headers);
-    const cookie = serializeCookies(specs.cookie, params.cookies ?? {});
+    serializeHeaders(specs.header, params.headers, headers);
+    const cookie = serializeCookies(specs.cookie, params.cookies);
     if (cookie) headers.set("Cookie", cookie);
     mergeHeaders(headers, call.headers);
 
@@ -373,17 +373,19 @@ async function parseBody(
   return blob.size === 0 && contentType === "" ? undefined : blob;
 }
 
-/** Whether this call asks a streaming operation to stream. */
-function wantsStream(spec: OperationSpec, params: RequestParams): boolean {
-  if (!spec.stream) return false;
-  const when = spec.stream.when;
-  if (!when) return true;
+/** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
+function streamAccept(
+  spec: OperationSpec,
+  params: RequestParams,
+): string | undefined {
+  const when = spec.stream?.when;
+  if (!when) return spec.stream?.mediaType;
   const source = when.in === "body" ? params.body : params.query;
-  return (
+  const asked =
     typeof source === "object" &&
     source !== null &&
-    (source as Record<string, unknown>)[when.name] === true
-  );
+    (source as Record<string, unknown>)[when.name] === true;
+  return asked ? spec.stream?.mediaType : undefined;
 }
 
 /** The wait before retrying after `response`: what the server asks for, else backoff. `undefined`: do not retry. */

@@ -143,10 +143,10 @@ function deepObject(
 /** Sets header parameters (style simple: arrays and objects comma-joined) on `headers`. */
 export function serializeHeaders(
   specs: ReadonlyMap<string, ParamSpec>,
-  values: ParamValues,
+  values: ParamValues | undefined,
   headers: Headers,
 ): void {
-  for (const [name, value] of Object.entries(values)) {
+  for (const [name, value] of Object.entries(values ?? {})) {
     if (!isPresent(value)) continue;
     const spec = specs.get(name) ?? { name };
     headers.set(
@@ -158,10 +158,13 @@ export function serializeHeaders(
   }
 }
 
-/** The `Cookie` header for cookie parameters (style form), or `undefined` when none are set. */
+/**
+ * The `Cookie` header for cookie parameters (style form), or `undefined` when none are set. Browsers do not let
+ * scripts set this header; there the cookies of the page's origin are sent instead.
+ */
 export function serializeCookies(
   specs: ReadonlyMap<string, ParamSpec>,
-  values: ParamValues,
+  values: ParamValues = {},
 ): string | undefined {
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(values)) {

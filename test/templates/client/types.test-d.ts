@@ -5,7 +5,7 @@
  */
 import { describe, expectTypeOf, test } from "vitest";
 import type { components, operations, paths } from "./fixtures/schema.js";
-import type { Client } from "./fixtures/client.js";
+import { createClient, type Client } from "./fixtures/client.js";
 import {
   ApiError,
   type ApiErrorOf,
@@ -189,5 +189,12 @@ describe("helpers work on any openapi-typescript operation", () => {
 
   test("vendor-style paths index the same types", () => {
     expectTypeOf<paths["/v1/preview/training-jobs/{training_job_id}"]["get"]>().toEqualTypeOf<operations["getTrainingJob"]>();
+  });
+});
+
+describe("client options", () => {
+  test("the platform fetch and plain wrappers fit the fetch option", () => {
+    createClient({ fetch: globalThis.fetch, apiKey: undefined, baseUrl: "http://localhost:1" });
+    createClient({ fetch: (request) => fetch(request), onRequest: (request) => void request.headers.set("x", "y") });
   });
 });

@@ -1,0 +1,357 @@
+/**
+ * The request engine behind every emitted client: builds the request an `OperationSpec` describes, sends it with
+ * timeout, abort and retries, and turns the response into data or an error.
+ */
+import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
+import { MAX_RETRY_AFTER_MS, backoffDelay, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
+import {
+  isJsonMediaType,
+  mediaTypeEssence,
+  serializeBody,
+  serializeCookies,
+  serializeHeaders,
+  serializePath,
+  serializeQuery,
+  type ParamValues,
+  type SerializedBody,
+} from "./serialize.js";
+import { Stream } from "./sse.js";
+import type { ApiResponse, ClientOptions, HeaderValues, OperationSpec, ParamSpec, RequestOptions, ServerSpec } from "./types.js";
+
+/** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
+export interface RequestParams {
+  path?: ParamValues | undefined;
+  query?: ParamValues | undefined;
+  headers?: ParamValues | undefined;
+  cookies?: ParamValues | undefined;
+  body?: unknown;
+}
+
+/** An operation as the runtime builds it; the emitted client casts it to `Operation<…>` and friends. */
+export interface RuntimeOperation {
+  // `params` is a `RequestParams`, typed `any` so that an emitter may write `{ …operations } as Client`: a cast needs
+  // each call signature comparable to the typed one, and call signature parameters are compared strictly.
+  (params?: any, options?: RequestOptions): Promise<unknown>;
+  withResponse(params?: RequestParams, options?: RequestOptions): Promise<ApiResponse<unknown>>;
+  /** Present when the spec has `pagination`. */
+  paginate?(params?: RequestParams, options?: RequestOptions): AsyncIterable<unknown>;
+  /** True for an `ApiError` this operation threw with a status its spec declares (`OperationSpec.errors`). */
+  isError(error: unknown): boolean;
+  readonly spec: OperationSpec;
+}
+
+/** What `createRuntime` returns: a factory of operations sharing the client's options. */
+export interface Runtime {
+  operation(spec: OperationSpec): RuntimeOperation;
+}
+
+const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+const DEFAULT_MAX_RETRIES = 2;
+/** setTimeout fires at once for delays above 2^31 - 1 ms, so longer limits mean "none". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** `init` of `new Request`, taken from whichever declaration of `Request` is in scope (DOM or @types/node). */
+type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
+
+/**
+ * Creates the runtime for one client.
+ * @param servers - the spec's servers; `OperationSpec.server` indexes this list.
+ * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`).
+ */
+export function createRuntime(servers: readonly ServerSpec[], options: ClientOptions = {}): Runtime {
+  const baseUrls: (string | undefined)[] = [];
+  const baseUrl = (index: number): string => (baseUrls[index] ??= resolveServerUrl(servers[index], options));
+  const fetchImpl = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
+
+  return {
+    operation(spec) {
+      const specs = {
+        path: byName(spec.params?.path),
+        query: byName(spec.params?.query),
+        header: byName(spec.params?.header),
+        cookie: byName(spec.params?.cookie),
+      };
+      // Errors this operation threw, so that isError can tell them from another operation's.
+      const thrown = new WeakSet<ApiError>();
+
+      const send = async (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => {
+        try {
+          return await execute(spec, specs, baseUrl(spec.server ?? 0), params, call);
+        } catch (error) {
+          if (error instanceof ApiError) thrown.add(error);
+          throw error;
+        }
+      };
+
+      const operation: RuntimeOperation = Object.assign(async (params?: RequestParams, call?: RequestOptions) => (await send(params, call)).data, {
+        withResponse: send,
+        isError: (error: unknown) => error instanceof ApiError && thrown.has(error) && declaresStatus(spec, error.status),
+        spec,
+      });
+
+      const pagination = spec.pagination;
+      if (pagination) {
+        operation.paginate = async function* (params: RequestParams = {}, call?: RequestOptions) {
+          let previous: unknown;
+          for (;;) {
+            const page = (await send(params, call)).data as Record<string, unknown> | undefined;
+            const items = page?.[pagination.items];
+            if (!Array.isArray(items)) throw new TypeError(`${spec.name}: the response has no "${pagination.items}" array`);
+            yield* items;
+            const cursor = page?.[pagination.cursor];
+            const more = pagination.hasMore === undefined || Boolean(page?.[pagination.hasMore]);
+            // An unchanged cursor would fetch the same page forever.
+            if (!more || items.length === 0 || cursor === undefined || cursor === null || cursor === previous) return;
+            previous = cursor;
+            params = { ...params, query: { ...params.query, [pagination.param]: cursor } };
+          }
+        };
+      }
+      return operation;
+    },
+  };
+
+  /** One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. */
+  async function execute(
+    spec: OperationSpec,
+    specs: Record<"path" | "query" | "header" | "cookie", ReadonlyMap<string, ParamSpec>>,
+    base: string,
+    params: RequestParams,
+    call: RequestOptions,
+  ): Promise<ApiResponse<unknown>> {
+    const signal = call.signal;
+    signal?.throwIfAborted();
+    const query = serializeQuery(specs.query, params.query);
+    const url = `${base}${serializePath(spec.path, specs.path, params.path)}${query ? `?${query}` : ""}`;
+
+    const headers = new Headers();
+    let body: SerializedBody | undefined;
+    if (spec.body && params.body !== undefined) {
+      const serialized = serializeBody(spec.body.mediaType, params.body);
+      body = serialized.body;
+      if (serialized.contentType) headers.set("Content-Type", serialized.contentType);
+    }
+    const accept = streamAccept(spec, params);
+    if (accept) headers.set("Accept", accept);
+    if (spec.secured && options.apiKey) headers.set("Authorization", `Bearer ${options.apiKey}`);
+    mergeHeaders(headers, options.headers);
+    serializeHeaders(specs.header, params.headers, headers);
+    const cookie = serializeCookies(specs.cookie, params.cookies);
+    if (cookie) headers.set("Cookie", cookie);
+    mergeHeaders(headers, call.headers);
+
+    const init: RequestInitLike & { duplex?: "half" } = { method: spec.method, headers };
+    if (body !== undefined) init.body = body as NonNullable<RequestInitLike["body"]>;
+    // A stream can be sent once only, and Node's fetch requires this flag for it.
+    const resendable = !(body instanceof ReadableStream);
+    if (!resendable) init.duplex = "half";
+
+    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
+    // Whether a response (or a timeout, after which the server may still act) may be answered by sending again.
+    const repeatable = isIdempotent(spec.method) || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+
+    for (let attempt = 0; ; attempt++) {
+      const retriesLeft = attempt < maxRetries;
+      let request = new Request(url, init);
+      request = (await options.onRequest?.(request)) ?? request;
+      const scope = attemptScope(signal, timeoutMs, spec.name);
+
+      let response: Response;
+      try {
+        response = await untilAborted(fetchImpl(request, { signal: scope.signal }), scope.signal);
+      } catch (error) {
+        scope.release();
+        const failure = scope.failure(error);
+        const retryable = failure instanceof ConnectionError || (failure instanceof TimeoutError && repeatable);
+        if (!retryable || !retriesLeft) throw failure;
+        await sleep(backoffDelay(attempt), signal);
+        continue;
+      }
+
+      try {
+        response = (await options.onResponse?.(response, request)) ?? response;
+        if (!response.ok) {
+          const wait = retriesLeft && repeatable && isRetryableStatus(response.status) ? retryDelay(response, attempt) : undefined;
+          if (wait !== undefined) {
+            // Free the connection: an unread body keeps it busy.
+            await response.body?.cancel().catch(() => {});
+            scope.release();
+            await sleep(wait, signal);
+            continue;
+          }
+          const data = await readBody(response, spec, scope, true);
+          throw new ApiError({ status: response.status, statusText: response.statusText, body: data, headers: response.headers, operation: spec.name, method: spec.method, url });
+        }
+        if (mediaTypeEssence(response.headers.get("content-type") ?? "") === "text/event-stream") {
+          // From here on the caller holds the connection open for as long as they read; only their signal applies.
+          scope.stopTimer();
+          const stream = new Stream(response, signal, () => {
+            scope.release();
+            // Cancelling the body (parseSSE does) closes the connection in Node; aborting makes sure with any fetch.
+            scope.abort();
+          });
+          return { data: stream, status: response.status, headers: response.headers, response };
+        }
+        const data = await readBody(response, spec, scope, false);
+        scope.release();
+        return { data, status: response.status, headers: response.headers, response };
+      } catch (error) {
+        scope.release();
+        // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
+        const retryable = (error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted;
+        if (retryable && repeatable && retriesLeft) {
+          await sleep(backoffDelay(attempt), signal);
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  function readBody(response: Response, spec: OperationSpec, scope: AttemptScope, isError: boolean): Promise<unknown> {
+    return untilAborted(parseBody(response, spec, isError), scope.signal).catch((error: unknown) => {
+      throw error instanceof SyntaxError ? error : scope.failure(error);
+    });
+  }
+}
+
+/**
+ * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
+ * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
+ */
+async function parseBody(response: Response, spec: OperationSpec, isError: boolean): Promise<unknown> {
+  const status = response.status;
+  if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304 || response.headers.get("content-length") === "0") {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const contentType = response.headers.get("content-type") ?? "";
+  if (isJsonMediaType(contentType)) {
+    const text = await response.text();
+    if (text === "") return undefined;
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      if (isError) return text;
+      throw new SyntaxError(`${spec.name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`, { cause: error });
+    }
+  }
+  if (mediaTypeEssence(contentType).startsWith("text/")) return response.text();
+  const blob = await response.blob();
+  return blob.size === 0 && contentType === "" ? undefined : blob;
+}
+
+/** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
+function streamAccept(spec: OperationSpec, params: RequestParams): string | undefined {
+  const when = spec.stream?.when;
+  if (!when) return spec.stream?.mediaType;
+  const source = when.in === "body" ? params.body : params.query;
+  const asked = typeof source === "object" && source !== null && (source as Record<string, unknown>)[when.name] === true;
+  return asked ? spec.stream?.mediaType : undefined;
+}
+
+/** The wait before retrying after `response`: what the server asks for, else backoff. `undefined`: do not retry. */
+function retryDelay(response: Response, attempt: number): number | undefined {
+  const asked = retryAfterDelay(response.headers);
+  if (asked === undefined) return backoffDelay(attempt);
+  return asked <= MAX_RETRY_AFTER_MS ? asked : undefined;
+}
+
+/** Whether the operation's spec declares a response for `status` (see `OperationSpec.errors`). */
+function declaresStatus(spec: OperationSpec, status: number): boolean {
+  return (spec.errors ?? []).some((key) => key === status || key === "default" || key === `${Math.floor(status / 100)}XX`);
+}
+
+function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions): string {
+  if (!server) throw new TypeError("The operation refers to a server the client does not have");
+  const values = options as Readonly<Record<string, unknown>>;
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const variable = server.variables?.[name];
+    const value = (variable?.option === undefined ? undefined : values[variable.option]) ?? variable?.default;
+    if (typeof value !== "string" || value === "") {
+      throw new TypeError(`No value for server variable "${name}" of ${server.url}: set the client option "${variable?.option ?? name}"`);
+    }
+    return value;
+  });
+  return url.replace(/\/+$/, "");
+}
+
+function byName(specs: readonly ParamSpec[] = []): ReadonlyMap<string, ParamSpec> {
+  return new Map(specs.map((spec) => [spec.name, spec]));
+}
+
+function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void {
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (value === undefined || value === null) headers.delete(name);
+    else headers.set(name, value);
+  }
+}
+
+/** The signal, timer and error mapping of one attempt. */
+interface AttemptScope {
+  /** Aborts when the caller aborts or the attempt times out. */
+  signal: AbortSignal;
+  /** What to throw for an error raised while the attempt was in flight. */
+  failure(error: unknown): unknown;
+  stopTimer(): void;
+  /** Stops the timer and stops following the caller's signal. */
+  release(): void;
+  abort(): void;
+}
+
+function attemptScope(callerSignal: AbortSignal | undefined, timeoutMs: number, operation: string): AttemptScope {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(callerSignal?.reason);
+  // The caller may abort while an onRequest hook runs, before this attempt listens.
+  if (callerSignal?.aborted) onAbort();
+  callerSignal?.addEventListener("abort", onAbort, { once: true });
+  const timer =
+    timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new TimeoutError(`${operation}: no complete response within ${timeoutMs} ms`));
+        }, timeoutMs)
+      : undefined;
+  return {
+    signal: controller.signal,
+    failure(error) {
+      if (callerSignal?.aborted) return callerSignal.reason;
+      if (timedOut) return controller.signal.reason;
+      return error instanceof ConnectionError ? error : new ConnectionError(`${operation}: ${errorMessage(error)}`, { cause: error });
+    },
+    stopTimer: () => clearTimeout(timer),
+    release() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onAbort);
+    },
+    abort: () => controller.abort(),
+  };
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts: a custom fetch may ignore the signal. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`. */
+function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `${error.message}${cause}`;
+}

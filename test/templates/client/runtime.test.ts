@@ -1,0 +1,70 @@
+/** Runtime behaviour that needs no server: a fake fetch records the requests. */
+import { describe, expect, test } from "vitest";
+import { ApiError, createRuntime, type ClientOptions, type ServerSpec } from "../../../templates/client/index.js";
+
+function recorder(response: () => Response = () => Response.json({})) {
+  const urls: string[] = [];
+  const fetch = async (request: Request) => {
+    urls.push(request.url);
+    return response();
+  };
+  return { urls, fetch };
+}
+
+describe("server URLs", () => {
+  const servers: ServerSpec[] = [
+    { url: "https://{region}.api.example/{version}", variables: { region: { option: "region", default: "us" }, version: { default: "v2" } } },
+    { url: "{base_url}", variables: { base_url: { option: "baseUrl" } } },
+  ];
+  const call = async (options: ClientOptions & Record<string, unknown>, server: number) => {
+    const { urls, fetch } = recorder();
+    await createRuntime(servers, { ...options, fetch }).operation({ name: "op", method: "GET", path: "/x", server })();
+    return urls[0];
+  };
+
+  test("variables come from their option, else their default", async () => {
+    expect(await call({}, 0)).toBe("https://us.api.example/v2/x");
+    expect(await call({ region: "eu" }, 0)).toBe("https://eu.api.example/v2/x");
+    expect(await call({ baseUrl: "http://localhost:8080/api/" }, 1)).toBe("http://localhost:8080/api/x");
+  });
+
+  test("a variable without value or default is reported when an operation on that server is called", async () => {
+    await expect(call({}, 1)).rejects.toThrow(/set the client option "baseUrl"/);
+    await expect(call({}, 5)).rejects.toThrow(/server the client does not have/);
+  });
+});
+
+describe("operations", () => {
+  test("isError only claims statuses the spec declares", async () => {
+    const { fetch } = recorder(() => Response.json({ detail: "no" }, { status: 404 }));
+    const runtime = createRuntime([{ url: "http://api.test" }], { fetch, maxRetries: 0 });
+    const declared = runtime.operation({ name: "a", method: "GET", path: "/a", errors: [404] });
+    const ranged = runtime.operation({ name: "b", method: "GET", path: "/b", errors: ["4XX"] });
+    const undeclared = runtime.operation({ name: "c", method: "GET", path: "/c", errors: [422] });
+    const silent = runtime.operation({ name: "d", method: "GET", path: "/d" });
+    const errors = await Promise.all([declared(), ranged(), undeclared(), silent()].map((p) => p.catch((e: unknown) => e)));
+    expect(errors.every((e) => e instanceof ApiError && e.status === 404)).toBe(true);
+    expect([declared.isError(errors[0]), ranged.isError(errors[1]), undeclared.isError(errors[2]), silent.isError(errors[3])]).toEqual([true, true, false, false]);
+    expect(declared.isError(errors[1])).toBe(false);
+  });
+
+  test("a success body that is not the JSON it claims to be is a SyntaxError", async () => {
+    const { fetch } = recorder(() => new Response("{oops", { headers: { "content-type": "application/json" } }));
+    const op = createRuntime([{ url: "http://api.test" }], { fetch }).operation({ name: "op", method: "GET", path: "/x" });
+    await expect(op()).rejects.toThrow(/op: the 200 response is not valid JSON/);
+  });
+
+  test("paginate stops when the cursor does not move", async () => {
+    const { urls, fetch } = recorder(() => Response.json({ data: [1], next: "same" }));
+    const op = createRuntime([{ url: "http://api.test" }], { fetch }).operation({
+      name: "op",
+      method: "GET",
+      path: "/x",
+      pagination: { items: "data", cursor: "next", param: "cursor" },
+    });
+    const items: unknown[] = [];
+    for await (const item of op.paginate!()) items.push(item);
+    expect(items).toEqual([1, 1]);
+    expect(urls).toEqual(["http://api.test/x", "http://api.test/x?cursor=same"]);
+  });
+});
