@@ -126,12 +126,23 @@ export interface Router {
 /** Used for parameter groups an operation does not declare. */
 export type NoParams = Record<string, never>;
 
-type ParamsOf<Op> = Op extends { parameters: infer P } ? P : NoParams;
+type OrNoParams<G> = [NonNullable<G>] extends [never] ? NoParams : NonNullable<G>;
+// One plain conditional per location: cheaper for tsc than a mapped `{ [K in Where]?: infer G }` pattern.
+type PathParams<Op> = Op extends { parameters: { path?: infer G } } ? OrNoParams<G> : NoParams;
+type QueryParams<Op> = Op extends { parameters: { query?: infer G } } ? OrNoParams<G> : NoParams;
+type HeaderParams<Op> = Op extends { parameters: { header?: infer G } } ? OrNoParams<G> : NoParams;
+type CookieParams<Op> = Op extends { parameters: { cookie?: infer G } } ? OrNoParams<G> : NoParams;
 /** The object type of one parameter location (`path`, `query`, `header`, `cookie`), `NoParams` when undeclared. */
-export type ParamGroup<Op, Where extends "path" | "query" | "header" | "cookie"> =
-  ParamsOf<Op> extends { [K in Where]?: infer G } ? ([NonNullable<G>] extends [never] ? NoParams : NonNullable<G>) : NoParams;
+export type ParamGroup<Op, Where extends "path" | "query" | "header" | "cookie"> = {
+  path: PathParams<Op>;
+  query: QueryParams<Op>;
+  header: HeaderParams<Op>;
+  cookie: CookieParams<Op>;
+}[Where];
 
+// (`infer` from an optional property drops `undefined`, so optionality is tested separately.)
 type RequestBodyOf<Op> = Op extends { requestBody?: infer B } ? B : undefined;
+type OptionalBody<Op> = Op extends { requestBody: unknown } ? never : undefined;
 type MediaValue<Content, Media extends string> = [Media] extends [never]
   ? Content[keyof Content]
   : Media extends keyof Content
@@ -143,18 +154,18 @@ type MediaValue<Content, Media extends string> = [Media] extends [never]
  */
 export type RequestBody<Op, Media extends string = never> = [NonNullable<RequestBodyOf<Op>>] extends [never]
   ? undefined
-  : (NonNullable<RequestBodyOf<Op>> extends { content: infer C } ? MediaValue<C, Media> : unknown) | (undefined extends RequestBodyOf<Op> ? undefined : never);
+  : (NonNullable<RequestBodyOf<Op>> extends { content: infer C } ? MediaValue<C, Media> : unknown) | OptionalBody<Op>;
 
 /** What a handler receives. */
 export interface HandlerContext<Op, Auth = unknown, Media extends string = never> {
   /** Path parameters, percent-decoded and coerced to their schema types. */
-  path: ParamGroup<Op, "path">;
+  path: PathParams<Op>;
   /** Declared query parameters, coerced (defaults applied); undeclared ones are left in `request.url`. */
-  query: ParamGroup<Op, "query">;
+  query: QueryParams<Op>;
   /** Declared header parameters, keyed by their spec spelling. All headers: `request.headers`. */
-  headers: ParamGroup<Op, "header">;
+  headers: HeaderParams<Op>;
   /** Declared cookie parameters. */
-  cookies: ParamGroup<Op, "cookie">;
+  cookies: CookieParams<Op>;
   /** Parsed and validated body (JSON; form-urlencoded/multipart as an object; text as a string; other media as bytes). */
   body: RequestBody<Op, Media>;
   /** The declared media type the body matched (e.g. "application/json"), undefined without body. */
@@ -214,10 +225,4 @@ export interface AnyHandlerResult {
   stream?: AsyncIterable<unknown>;
   headers?: ResultHeaders;
   contentType?: string;
-}
-
-/** Problems reported by request validation, with the HTTP status chosen for them. */
-export interface RequestValidationFailure {
-  status: number;
-  issues: ValidationIssue[];
 }

@@ -150,6 +150,8 @@ export class SchemaCompiler {
   private compileObjectKeywords(schema: SchemaObject, direction: SchemaDirection): Check | undefined {
     const ignored = direction === "request" ? "readOnly" : "writeOnly";
     const properties: [string, Check, boolean][] = [];
+    // Request bodies get pydantic-like defaults: openapi-typescript types defaulted properties as required.
+    const defaults: [string, unknown][] = [];
     const known = new Set<string>();
     const required = new Set(schema.required ?? []);
     for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
@@ -160,6 +162,9 @@ export class SchemaCompiler {
         continue;
       }
       properties.push([name, this.compile(propSchema, direction), required.has(name)]);
+      if (direction === "request" && typeof propSchema === "object" && propSchema.default !== undefined) {
+        defaults.push([name, propSchema.default]);
+      }
       required.delete(name);
     }
     const requiredOnly = [...required]; // required names without a property schema
@@ -177,6 +182,10 @@ export class SchemaCompiler {
       if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
       const record = value as Record<string, unknown>;
       let ok = true;
+      // Only the reporting pass fills defaults; union probes (errors === null) must not mutate the input.
+      if (errors !== null) {
+        for (const [name, value] of defaults) if (!Object.hasOwn(record, name)) record[name] = cloneValue(value);
+      }
       for (const [name, check, isRequired] of properties) {
         const present = Object.hasOwn(record, name);
         path.push(name);
@@ -472,13 +481,19 @@ function isMultipleOf(value: number, step: number): boolean {
 function compileUnion(branches: Check[], exactlyOne: boolean): Check {
   return (value, path, errors) => {
     let matches = 0;
-    for (const branch of branches) {
-      if (branch(value, path, null)) {
+    let winner = -1;
+    for (let i = 0; i < branches.length; i++) {
+      if (branches[i](value, path, null)) {
+        if (matches === 0) winner = i;
         matches++;
         if (!exactlyOne || matches > 1) break;
       }
     }
-    if (exactlyOne ? matches === 1 : matches > 0) return true;
+    if (exactlyOne ? matches === 1 : matches > 0) {
+      // Reporting pass: re-run the winning branch so it can fill its defaults (probes never mutate).
+      if (errors !== null) branches[winner](value, path, []);
+      return true;
+    }
     if (errors === null) return false;
     if (matches > 1) return fail(errors, path, "one_of_multiple", "Input matches more than one of the allowed schemas (oneOf)");
     let best: ValidationIssue[] | undefined;
@@ -587,6 +602,10 @@ function codePointLength(value: string): number {
     length++;
   }
   return length;
+}
+
+function cloneValue<T>(value: T): T {
+  return value !== null && typeof value === "object" ? structuredClone(value) : value;
 }
 
 /** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */

@@ -1,0 +1,250 @@
+/**
+ * Request body handling: content-type negotiation against the declared media types, a size-limited read that
+ * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
+ */
+import { schemaTypes, derefSchema, type Loc, type Schema, type ValidationIssue } from "./schema.js";
+import type { Check, SchemaCompiler } from "./validate.js";
+import type { RequestBodySpec } from "./types.js";
+
+/** An error that maps straight to an HTTP error response (413, 415, ...). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** Parsed body of one request. */
+export interface ParsedBody {
+  value: unknown;
+  /** The declared media type key the request matched. */
+  contentType: string | undefined;
+}
+
+/** Reads and validates the body of one request; prepared once per route. */
+export type BodyDecoder = (request: Request, maxBytes: number, errors: ValidationIssue[]) => Promise<ParsedBody>;
+
+type Parser = (bytes: Uint8Array, mediaType: string, rawContentType: string, errors: ValidationIssue[]) => Promise<unknown> | unknown;
+
+interface MediaEntry {
+  /** Declared key, e.g. "application/json" or "image/*". */
+  key: string;
+  parse: Parser;
+  check: Check;
+  /** multipart: File values are validated as "" (they satisfy `type: string, format: binary`). */
+  multipart: boolean;
+}
+
+const BODY_LOC = "body";
+
+/** Compiles the body decoder of a route (validators and form coercion decided here, once). */
+export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): BodyDecoder {
+  const entries: MediaEntry[] = Object.entries(spec.content).map(([key, media]) => {
+    const schema: Schema = media.schema ?? true;
+    const check = compiler.compile(schema, "request");
+    return { key, parse: parserFor(key, schema, compiler), check, multipart: key.toLowerCase().startsWith("multipart/") };
+  });
+  const expected = entries.map((e) => e.key).join(", ");
+
+  return async (request, maxBytes, errors) => {
+    const rawType = request.headers.get("content-type") ?? "";
+    const mediaType = rawType.split(";", 1)[0].trim().toLowerCase();
+    const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
+    if (!hasBody && !spec.required) return { value: undefined, contentType: undefined };
+    const entry = mediaType ? pickMedia(entries, mediaType) : undefined;
+    if (!entry) {
+      if (!hasBody && !mediaType) {
+        errors.push({ loc: [BODY_LOC], msg: "Field required", type: "missing" });
+        return { value: undefined, contentType: undefined };
+      }
+      await request.body?.cancel().catch(() => undefined);
+      throw new HttpError(
+        415,
+        "unsupported_media_type",
+        mediaType ? `Unsupported Content-Type '${mediaType}'; expected ${expected}` : `Missing Content-Type; expected ${expected}`,
+      );
+    }
+    const bytes = await readLimited(request, maxBytes);
+    if (bytes.length === 0) {
+      if (spec.required) errors.push({ loc: [BODY_LOC], msg: "Field required", type: "missing" });
+      return { value: undefined, contentType: entry.key };
+    }
+    const before = errors.length;
+    const value = await entry.parse(bytes, mediaType, rawType, errors);
+    if (errors.length > before) return { value: undefined, contentType: entry.key };
+    const toCheck = entry.multipart ? withoutFiles(value) : value;
+    entry.check(toCheck, [BODY_LOC], errors);
+    if (entry.multipart && toCheck !== value) copyDefaults(toCheck, value);
+    return { value, contentType: entry.key };
+  };
+}
+
+function pickMedia(entries: MediaEntry[], mediaType: string): MediaEntry | undefined {
+  let wildcard: MediaEntry | undefined;
+  const major = mediaType.slice(0, mediaType.indexOf("/") + 1);
+  for (const entry of entries) {
+    const key = entry.key.toLowerCase().split(";", 1)[0].trim();
+    if (key === mediaType) return entry;
+    if (!wildcard && (key === "*/*" || (key.endsWith("/*") && key.slice(0, -1) === major))) wildcard = entry;
+  }
+  return wildcard;
+}
+
+/**
+ * Reads the whole body, refusing more than `maxBytes`: first by `Content-Length`, then by counting while
+ * streaming — the reader is cancelled the moment the limit is crossed, so the rest is never read.
+ */
+export async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError(413, "payload_too_large", `Request body exceeds ${maxBytes} bytes`);
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function decodeText(bytes: Uint8Array, errors: ValidationIssue[], type: string): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    errors.push({ loc: [BODY_LOC], msg: "Body is not valid UTF-8", type });
+    return undefined;
+  }
+}
+
+function isJsonMedia(mediaType: string): boolean {
+  return mediaType === "application/json" || mediaType.endsWith("+json") || mediaType === "*/*" || mediaType === "application/*";
+}
+
+function parserFor(key: string, schema: Schema, compiler: SchemaCompiler): Parser {
+  const declared = key.toLowerCase();
+  const form = formCoercion(schema, compiler);
+  return async (bytes, mediaType, rawType, errors) => {
+    // With a wildcard declaration, the request's own type decides the parser.
+    const effective = declared.includes("*") ? mediaType : declared;
+    if (isJsonMedia(effective) || effective.endsWith("/json")) {
+      const text = decodeText(bytes, errors, "json_invalid");
+      if (text === undefined) return undefined;
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
+        errors.push({ loc: position ? [BODY_LOC, Number(position)] : [BODY_LOC], msg: "JSON decode error", type: "json_invalid" });
+        return undefined;
+      }
+    }
+    if (effective === "application/x-www-form-urlencoded") {
+      const text = decodeText(bytes, errors, "value_error");
+      return text === undefined ? undefined : form(new URLSearchParams(text), errors);
+    }
+    if (effective.startsWith("multipart/form-data")) {
+      try {
+        const data = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": rawType } }).formData();
+        return form(data, errors);
+      } catch {
+        errors.push({ loc: [BODY_LOC], msg: "Invalid multipart body", type: "value_error" });
+        return undefined;
+      }
+    }
+    if (effective.startsWith("text/")) return decodeText(bytes, errors, "value_error");
+    return bytes;
+  };
+}
+
+type FormLike = { getAll(name: string): (string | File)[]; keys(): IterableIterator<string> };
+
+/** Turns form fields into an object: repeated keys become arrays where the schema says array; scalars are coerced. */
+function formCoercion(schema: Schema, compiler: SchemaCompiler): (data: FormLike, errors: ValidationIssue[]) => Record<string, unknown> {
+  const document = compiler.document;
+  let properties: Record<string, Schema> = {};
+  try {
+    const resolved = derefSchema(schema, document);
+    if (typeof resolved === "object") properties = resolved.properties ?? {};
+  } catch {
+    properties = {};
+  }
+  const kinds = new Map<string, { array: boolean; types: Set<string>; itemTypes: Set<string> }>();
+  for (const [name, propertySchema] of Object.entries(properties)) {
+    const types = schemaTypes(propertySchema, document);
+    let itemTypes = new Set<string>(["string"]);
+    const resolved = derefSchema(propertySchema, document);
+    if (typeof resolved === "object" && resolved.items !== undefined && !Array.isArray(resolved.items)) {
+      itemTypes = schemaTypes(resolved.items as Schema, document);
+    }
+    kinds.set(name, { array: types.has("array") && !types.has("string"), types, itemTypes });
+  }
+  return (data, errors) => {
+    const out: Record<string, unknown> = {};
+    for (const name of new Set(data.keys())) {
+      const values = data.getAll(name);
+      const kind = kinds.get(name);
+      if (!kind) out[name] = values.length > 1 ? values : values[0];
+      else if (kind.array) out[name] = values.map((v, i) => coerceFormValue(v, kind.itemTypes, [BODY_LOC, name, i], errors));
+      else out[name] = coerceFormValue(values[0], kind.types, [BODY_LOC, name], errors);
+    }
+    return out;
+  };
+}
+
+function coerceFormValue(value: string | File, types: Set<string>, loc: Loc, errors: ValidationIssue[]): unknown {
+  if (typeof value !== "string") return value;
+  if (types.has("string") || types.has("any") || types.size === 0) return value;
+  if (types.has("integer") && /^[+-]?\d+$/.test(value)) return Number(value);
+  if (types.has("number") && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value)) return Number(value);
+  if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
+  if (types.has("null") && value === "") return null;
+  if (types.has("integer")) errors.push({ loc, msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" });
+  else if (types.has("number")) errors.push({ loc, msg: "Input should be a valid number, unable to parse string as a number", type: "float_parsing" });
+  else if (types.has("boolean")) errors.push({ loc, msg: "Input should be a valid boolean, unable to interpret input", type: "bool_parsing" });
+  else return value;
+  return undefined;
+}
+
+/** A shallow copy with uploaded files replaced by "" so `type: string, format: binary` fields validate. */
+function withoutFiles(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, field] of Object.entries(value)) {
+    const replaced = isBlob(field) ? "" : Array.isArray(field) && field.some(isBlob) ? field.map((f) => (isBlob(f) ? "" : f)) : field;
+    if (replaced !== field) (copy ??= { ...(value as Record<string, unknown>) })[key] = replaced;
+  }
+  return copy ?? value;
+}
+
+function copyDefaults(from: unknown, to: unknown): void {
+  if (from === null || typeof from !== "object" || to === null || typeof to !== "object") return;
+  for (const [key, field] of Object.entries(from)) if (!Object.hasOwn(to, key)) (to as Record<string, unknown>)[key] = field;
+}
+
+function isBlob(value: unknown): boolean {
+  return typeof Blob !== "undefined" && value instanceof Blob;
+}

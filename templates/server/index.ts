@@ -1,0 +1,37 @@
+/**
+ * Server runtime for specforge-generated route stubs. Web-standard core (`Request` → `Response`); the
+ * `node:http` adapter lives in `./node.js` so other runtimes never load it.
+ *
+ * The emitted `server.ts` calls `createRouterRuntime(document, routes, handlers, options)` and types the
+ * handlers with `Handler<Op, Auth, Media>`.
+ */
+export { createRouterRuntime, DEFAULT_MAX_BODY_BYTES, ResponseValidationError } from "./runtime.js";
+export { SchemaCompiler, compileValidator, canonicalJson } from "./validate.js";
+export type { Check, SchemaDirection } from "./validate.js";
+export { mockFromSchema, mediaExample } from "./mock.js";
+export type { MockOptions } from "./mock.js";
+export { resolvePointer } from "./schema.js";
+export type {
+  AnyHandlerResult,
+  ErrorContext,
+  Handler,
+  HandlerContext,
+  HandlerResult,
+  Loc,
+  MediaSpec,
+  NoParams,
+  ParamGroup,
+  ParamSpec,
+  RequestBody,
+  RequestBodySpec,
+  ResponseSpec,
+  ResultHeaders,
+  RouteParams,
+  Router,
+  RouterOptions,
+  RouteSpec,
+  Schema,
+  SchemaDocument,
+  SchemaObject,
+  ValidationIssue,
+} from "./types.js";

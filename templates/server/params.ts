@@ -1,0 +1,258 @@
+/**
+ * Parameter decoding: turns the strings of a URL/headers/cookies into typed values following the parameter's
+ * schema and OpenAPI style/explode, then validates them. Everything schema-dependent is decided once in
+ * `compileParam`; per request only the returned closure runs.
+ */
+import { derefSchema, schemaTypes, type Loc, type Schema, type SchemaDocument, type ValidationIssue } from "./schema.js";
+import type { SchemaCompiler } from "./validate.js";
+import type { ParamSpec } from "./types.js";
+
+/** Where a parameter lives; also the first element of its error `loc`. */
+export type ParamLocation = "path" | "query" | "header" | "cookie";
+
+/** Raw inputs of one request, prepared once per request and shared by all parameter decoders. */
+export interface RawParams {
+  path: Record<string, string>;
+  query: URLSearchParams;
+  headers: Headers;
+  cookies: Map<string, string> | undefined;
+}
+
+/** Decodes one parameter into `out[name]`, pushing issues on failure. */
+export type ParamDecoder = (raw: RawParams, out: Record<string, unknown>, errors: ValidationIssue[]) => void;
+
+/** Header parameters OpenAPI says to ignore (they are governed by other spec fields). */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/** Builds the decoder of one parameter. Called at router creation. */
+export function compileParam(spec: ParamSpec, location: ParamLocation, compiler: SchemaCompiler): ParamDecoder | undefined {
+  if (location === "header" && IGNORED_HEADERS.has(spec.name.toLowerCase())) return undefined;
+  const document = compiler.document;
+  const schema: Schema = spec.schema ?? true;
+  const check = compiler.compile(schema, "request");
+  const name = spec.name;
+  const style = spec.style ?? (location === "query" || location === "cookie" ? "form" : "simple");
+  const explode = spec.explode ?? style === "form";
+  const defaultValue = defaultOf(schema, document);
+  const types = schemaTypes(schema, document);
+  const json = spec.contentType !== undefined && /json/i.test(spec.contentType);
+
+  // Content-serialized params are one opaque string, whatever the schema says.
+  const read = rawReader(spec, location, json ? "simple" : style, json ? false : explode, json ? new Set(["string"]) : types);
+  const coerce = json ? coerceJson : compileCoercion(schema, document, types, style, explode);
+
+  return (raw, out, errors) => {
+    const value = read(raw);
+    const path: Loc = [location, name];
+    if (value === undefined) {
+      if (defaultValue !== undefined) out[name] = cloneDefault(defaultValue);
+      else if (spec.required) errors.push({ loc: path, msg: "Field required", type: "missing" });
+      return;
+    }
+    const before = errors.length;
+    const coerced = coerce(value, path, errors);
+    if (errors.length > before) return;
+    if (check(coerced, path, errors)) out[name] = coerced;
+  };
+}
+
+/** The raw value: a string, a list of strings (repeated query keys) or key/value pairs (deepObject / exploded object). */
+type RawValue = string | string[] | Map<string, string>;
+
+function rawReader(
+  spec: ParamSpec,
+  location: ParamLocation,
+  style: string,
+  explode: boolean,
+  types: Set<string>,
+): (raw: RawParams) => RawValue | undefined {
+  const name = spec.name;
+  switch (location) {
+    case "path":
+      return (raw) => raw.path[name];
+    case "header": {
+      const lower = name.toLowerCase();
+      return (raw) => raw.headers.get(lower) ?? undefined;
+    }
+    case "cookie":
+      return (raw) => raw.cookies?.get(name);
+    case "query": {
+      if (style === "deepObject") {
+        const prefix = `${name}[`;
+        return (raw) => {
+          let found: Map<string, string> | undefined;
+          for (const [key, value] of raw.query) {
+            if (key.startsWith(prefix) && key.endsWith("]")) (found ??= new Map()).set(key.slice(prefix.length, -1), value);
+          }
+          return found;
+        };
+      }
+      const isArray = types.has("array") && !types.has("string");
+      const isObject = types.has("object") && !types.has("array") && !types.has("string");
+      if (isObject && explode && style === "form") {
+        // Exploded form objects put each property at the top level: `?a=1&b=2`; only declared properties count.
+        const keys = objectKeysOf(spec.schema);
+        return (raw) => {
+          let found: Map<string, string> | undefined;
+          for (const key of keys) {
+            const value = raw.query.get(key);
+            if (value !== null) (found ??= new Map()).set(key, value);
+          }
+          return found;
+        };
+      }
+      if (isArray && explode) {
+        return (raw) => {
+          const values = raw.query.getAll(name);
+          return values.length > 0 ? values : undefined;
+        };
+      }
+      return (raw) => raw.query.get(name) ?? undefined;
+    }
+  }
+}
+
+function objectKeysOf(schema: Schema | undefined): string[] {
+  return typeof schema === "object" && schema.properties ? Object.keys(schema.properties) : [];
+}
+
+type Coerce = (value: RawValue, path: Loc, errors: ValidationIssue[]) => unknown;
+
+function coerceJson(value: RawValue, path: Loc, errors: ValidationIssue[]): unknown {
+  const text = typeof value === "string" ? value : Array.isArray(value) ? value[0] : "";
+  try {
+    return JSON.parse(text);
+  } catch {
+    errors.push({ loc: path, msg: "Invalid JSON", type: "json_invalid" });
+    return undefined;
+  }
+}
+
+/** Picks how to coerce from the schema's admitted types: arrays split, objects pair up, scalars parse. */
+function compileCoercion(schema: Schema, document: SchemaDocument, types: Set<string>, style: string, explode: boolean): Coerce {
+  const wantsString = types.has("string") || types.has("any");
+  if (types.has("array") && !wantsString) {
+    const itemSchema = arrayItemsOf(schema, document);
+    const itemCoerce = scalarCoercion(schemaTypes(itemSchema, document));
+    const separator = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
+    return (value, path, errors) => {
+      const parts = Array.isArray(value) ? (explode ? value : value.flatMap((v) => v.split(separator))) : typeof value === "string" ? (value === "" ? [] : value.split(separator)) : [];
+      if (separator === ",") for (let i = 0; i < parts.length; i++) parts[i] = parts[i].trim();
+      const out: unknown[] = [];
+      for (let i = 0; i < parts.length; i++) out.push(itemCoerce(parts[i], [...path, i], errors));
+      return out;
+    };
+  }
+  if (types.has("object") && !wantsString) {
+    const properties = objectPropertiesOf(schema, document);
+    return (value, path, errors) => {
+      let pairs: Map<string, string>;
+      if (value instanceof Map) pairs = value;
+      else {
+        // Non-exploded form/simple objects: "key1,value1,key2,value2".
+        const parts = (Array.isArray(value) ? value[0] : value).split(",");
+        pairs = new Map();
+        for (let i = 0; i + 1 < parts.length; i += 2) pairs.set(parts[i], parts[i + 1]);
+      }
+      const out: Record<string, unknown> = {};
+      for (const [key, raw] of pairs) {
+        const propertySchema = properties[key];
+        const coerce = propertySchema ? scalarCoercion(schemaTypes(propertySchema, document)) : (s: string) => s;
+        out[key] = coerce(raw, [...path, key], errors);
+      }
+      return out;
+    };
+  }
+  const scalar = scalarCoercion(types);
+  return (value, path, errors) => scalar(Array.isArray(value) ? value[0] : value instanceof Map ? "" : value, path, errors);
+}
+
+const INTEGER = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const TRUE = new Set(["true", "1", "yes", "on"]);
+const FALSE = new Set(["false", "0", "no", "off"]);
+
+/** Coerces one string to the first admitted type it parses as; reports pydantic's *_parsing errors otherwise. */
+function scalarCoercion(types: Set<string>): (value: string, path: Loc, errors: ValidationIssue[]) => unknown {
+  const wantsInteger = types.has("integer");
+  const wantsNumber = types.has("number");
+  const wantsBoolean = types.has("boolean");
+  const wantsString = types.has("string") || types.has("any") || types.size === 0;
+  const wantsNull = types.has("null");
+  return (value, path, errors) => {
+    if (wantsInteger && INTEGER.test(value)) return Number(value);
+    if (wantsNumber && NUMBER.test(value)) return Number(value);
+    if (wantsBoolean) {
+      const lower = value.toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+    }
+    if (wantsString) return value;
+    if (wantsNull && (value === "" || value === "null")) return null;
+    if (wantsInteger) {
+      errors.push({ loc: path, msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" });
+    } else if (wantsNumber) {
+      errors.push({ loc: path, msg: "Input should be a valid number, unable to parse string as a number", type: "float_parsing" });
+    } else if (wantsBoolean) {
+      errors.push({ loc: path, msg: "Input should be a valid boolean, unable to interpret input", type: "bool_parsing" });
+    } else {
+      return value; // e.g. object/array schema given a scalar: let the validator report the type error
+    }
+    return undefined;
+  };
+}
+
+/** The `items` schema of the (first) array branch of `schema`. */
+function arrayItemsOf(schema: Schema, document: SchemaDocument): Schema {
+  const resolved = derefSchema(schema, document);
+  if (typeof resolved !== "object") return true;
+  if (resolved.items !== undefined && !Array.isArray(resolved.items)) return resolved.items as Schema;
+  for (const branch of [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])]) {
+    const types = schemaTypes(branch, document);
+    if (types.has("array")) return arrayItemsOf(branch, document);
+  }
+  return true;
+}
+
+function objectPropertiesOf(schema: Schema, document: SchemaDocument): Record<string, Schema> {
+  const resolved = derefSchema(schema, document);
+  if (typeof resolved !== "object") return {};
+  const out: Record<string, Schema> = { ...(resolved.properties ?? {}) };
+  for (const branch of [...(resolved.allOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.oneOf ?? [])]) {
+    Object.assign(out, objectPropertiesOf(branch, document));
+  }
+  return out;
+}
+
+function defaultOf(schema: Schema, document: SchemaDocument): unknown {
+  if (typeof schema !== "object") return undefined;
+  if (schema.default !== undefined) return schema.default;
+  const resolved = derefSchema(schema, document);
+  return typeof resolved === "object" ? resolved.default : undefined;
+}
+
+/** Defaults are shared spec values: hand out copies so a handler mutating one cannot change the next request. */
+export function cloneDefault<T>(value: T): T {
+  return value !== null && typeof value === "object" ? structuredClone(value) : value;
+}
+
+/** Parses a `Cookie` header into name → value (first occurrence wins, values percent-decoded when possible). */
+export function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  if (!header) return cookies;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim();
+    if (!key || cookies.has(key)) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      // keep the raw value
+    }
+    cookies.set(key, value);
+  }
+  return cookies;
+}

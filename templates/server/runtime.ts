@@ -1,0 +1,368 @@
+/**
+ * The router core: compiles the emitted route descriptors once (trie, parameter decoders, body and response
+ * validators, mock payloads) and serves requests with web-standard `Request`/`Response` only.
+ *
+ * Request pipeline: route (404/405) → auth (401) → handler present? (501 unless mock) → parameters + body
+ * (415/413, validation 422/400) → handler (500 on throw) → optional response validation → Response/SSE.
+ */
+import { compileBody, HttpError, type BodyDecoder } from "./body.js";
+import { mediaExample, mockFromSchema } from "./mock.js";
+import { compileParam, parseCookies, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
+import { bytesResponse, errorResponse, isBodylessStatus, jsonResponse, sseResponse, validationErrorResponse } from "./responses.js";
+import { RouteTrie } from "./routing.js";
+import type { SchemaDocument, ValidationIssue } from "./schema.js";
+import type { AnyHandlerResult, ErrorContext, MediaSpec, ResponseSpec, Router, RouterOptions, RouteSpec } from "./types.js";
+import { SchemaCompiler, type Check } from "./validate.js";
+
+const textEncoder = new TextEncoder();
+
+/** Default request body limit: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Thrown (to `onError`) when `validateResponses` finds a handler result that does not match the spec. */
+export class ResponseValidationError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    readonly issues: ValidationIssue[],
+  ) {
+    super(`Response of ${operation} (status ${status}) does not match the spec: ${issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; ")}`);
+    this.name = "ResponseValidationError";
+  }
+}
+
+type AnyHandler = (ctx: Record<string, unknown>) => unknown;
+
+/** A declared response, ready to validate against. */
+interface CompiledResponse {
+  /** media key → check (response direction). */
+  media: Map<string, Check>;
+  /** The media type used when the handler does not say (JSON first). */
+  defaultMedia: string | undefined;
+  hasContent: boolean;
+}
+
+interface MockPayload {
+  status: number;
+  contentType: string | undefined;
+  body: unknown;
+  /** True when only `text/event-stream` is declared: the mock streams one event. */
+  stream: boolean;
+  /** The 2xx response also declares text/event-stream: used when the client only accepts SSE. */
+  streamEvent?: unknown;
+}
+
+interface CompiledRoute {
+  spec: RouteSpec;
+  paramNames: string[];
+  decoders: Record<ParamLocation, ParamDecoder[]>;
+  needsCookies: boolean;
+  body: BodyDecoder | undefined;
+  responses: Map<string, CompiledResponse>;
+  mock: MockPayload | undefined;
+}
+
+/**
+ * Builds the router. Everything schema-related is compiled here, never per request.
+ *
+ * @param document `{ components: { schemas } }` of the spec: the target of every `$ref`.
+ * @param routes the emitted route descriptors.
+ * @param handlers handler functions keyed by route `name`; a missing one answers 501 (or a mock).
+ */
+export function createRouterRuntime<Auth = unknown>(
+  document: SchemaDocument,
+  routes: readonly RouteSpec[],
+  handlers: Record<string, unknown>,
+  options: RouterOptions<Auth> = {},
+): Router {
+  const compiler = new SchemaCompiler(document);
+  const trie = new RouteTrie<CompiledRoute>();
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const terminator = options.sseTerminator === undefined ? "[DONE]" : options.sseTerminator;
+  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+
+  for (const spec of routes) {
+    const method = spec.method.toUpperCase();
+    const compiled = compileRoute(spec, compiler, options);
+    const { paramNames } = trie.add(method, spec.path, compiled);
+    compiled.paramNames = paramNames;
+  }
+
+  const reportError = (error: unknown, context: ErrorContext) => {
+    try {
+      options.onError?.(error, context);
+    } catch {
+      // onError must never turn one failure into two.
+    }
+  };
+
+  const fetch = async (request: Request): Promise<Response> => {
+    let operation: string | undefined;
+    try {
+      const url = new URL(request.url);
+      let pathname = url.pathname;
+      if (basePath) {
+        if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return errorResponse(404, "not_found", "Not Found");
+        pathname = pathname.slice(basePath.length) || "/";
+      }
+      const method = request.method.toUpperCase();
+      let match = trie.match(method, pathname);
+      const isHead = method === "HEAD" && !match;
+      if (isHead) match = trie.match("GET", pathname); // HEAD is served by the GET route, minus the body
+      if (!match) {
+        const allowed = trie.allowedMethods(pathname);
+        if (allowed.length === 0) return errorResponse(404, "not_found", "Not Found");
+        if (allowed.includes("GET") && !allowed.includes("HEAD")) allowed.push("HEAD");
+        return errorResponse(405, "method_not_allowed", "Method Not Allowed", undefined, { allow: allowed.join(", ") });
+      }
+      const route = match.value;
+      operation = route.spec.name;
+      const response = await serve(route, match.captures, request, url);
+      return isHead ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.type, error.message, undefined, error.headers);
+      reportError(error, { operation, request });
+      return errorResponse(500, "internal_error", "Internal Server Error");
+    }
+  };
+
+  const serve = async (route: CompiledRoute, captures: string[], request: Request, url: URL): Promise<Response> => {
+    const { spec } = route;
+    // Own properties only: an operation named "constructor" must not find Object.prototype.constructor.
+    const handler = (Object.hasOwn(handlers, spec.name) ? handlers[spec.name] : undefined) as AnyHandler | undefined;
+
+    // 1. Authentication first: unauthenticated callers learn nothing about validation or implementation.
+    let auth: unknown = undefined;
+    if (spec.secured) {
+      const token = bearerToken(request.headers.get("authorization"));
+      if (options.authenticate) {
+        if (token === undefined) return unauthorized("Not authenticated");
+        auth = (await options.authenticate(token, request, { operation: spec.name })) ?? undefined;
+        if (auth === undefined || auth === null) return unauthorized("Invalid bearer token", true);
+      } else if (!options.insecureNoAuth) {
+        // Secure by default. Mock mode accepts any bearer token, so SDKs that always send one work.
+        if (!options.mock || token === undefined) return unauthorized("Not authenticated");
+      }
+    }
+
+    // 2. Unimplemented operations answer before the body is read.
+    if (typeof handler !== "function" && !(options.mock && route.mock)) {
+      return errorResponse(501, "not_implemented", `Operation ${spec.name} is not implemented`, { operation: spec.name });
+    }
+
+    // 3. Parameters and body, all errors reported together (FastAPI style).
+    const issues: ValidationIssue[] = [];
+    const path: Record<string, string> = {};
+    for (let i = 0; i < route.paramNames.length; i++) {
+      const raw = captures[i];
+      try {
+        path[route.paramNames[i]] = raw.includes("%") ? decodeURIComponent(raw) : raw;
+      } catch {
+        issues.push({ loc: ["path", route.paramNames[i]], msg: "Invalid percent-encoding", type: "value_error" });
+      }
+    }
+    const raw: RawParams = {
+      path,
+      query: url.searchParams,
+      headers: request.headers,
+      cookies: route.needsCookies ? parseCookies(request.headers.get("cookie")) : undefined,
+    };
+    // Path values start as the decoded strings (so a template param without a ParamSpec still arrives);
+    // declared ones are then replaced by their coerced values.
+    const values: Record<ParamLocation, Record<string, unknown>> = { path: { ...path }, query: {}, header: {}, cookie: {} };
+    for (const location of ["path", "query", "header", "cookie"] as const) {
+      for (const decode of route.decoders[location]) decode(raw, values[location], issues);
+    }
+    let body: unknown = undefined;
+    let contentType: string | undefined;
+    if (route.body) {
+      const parsed = await route.body(request, maxBodyBytes, issues);
+      body = parsed.value;
+      contentType = parsed.contentType;
+    }
+    if (issues.length > 0) return validationErrorResponse(spec.validationErrorStatus, issues);
+
+    // 4. Mock answer for operations without a handler.
+    if (typeof handler !== "function") return mockResponse(route.mock!, request, terminator);
+
+    // 5. The handler.
+    const ctx = {
+      path: values.path,
+      query: values.query,
+      headers: values.header,
+      cookies: values.cookie,
+      body,
+      contentType,
+      auth,
+      request,
+      operation: spec.name,
+    };
+    let result: unknown;
+    try {
+      result = await handler(ctx);
+    } catch (error) {
+      reportError(error, { operation: spec.name, request });
+      return errorResponse(500, "internal_error", "Internal Server Error");
+    }
+    return toResponse(route, result, request);
+  };
+
+  const toResponse = (route: CompiledRoute, result: unknown, request: Request): Response => {
+    const operation = route.spec.name;
+    if (result instanceof Response) return result;
+    if (result === null || typeof result !== "object" || typeof (result as AnyHandlerResult).status !== "number") {
+      reportError(new TypeError(`Handler ${operation} returned ${describe(result)} instead of { status, body }`), { operation, request });
+      return errorResponse(500, "internal_error", "Internal Server Error");
+    }
+    const { status, body, stream, headers } = result as AnyHandlerResult;
+    const declared = route.responses.get(String(status)) ?? route.responses.get(`${String(status)[0]}XX`) ?? route.responses.get("default");
+
+    if (stream !== undefined) {
+      let checkEvent: ((event: unknown) => void) | undefined;
+      if (options.validateResponses) {
+        const check = declared?.media.get("text/event-stream");
+        if (!check) return responseMismatch(route, status, [{ loc: ["response"], msg: "No text/event-stream response declared for this status", type: "undeclared_stream" }], request);
+        checkEvent = (event) => {
+          const issues: ValidationIssue[] = [];
+          if (!check(event, ["response"], issues)) throw new ResponseValidationError(operation, status, issues);
+        };
+      }
+      return sseResponse(stream, {
+        status,
+        headers,
+        terminator,
+        signal: request.signal,
+        checkEvent,
+        onError: (error) => reportError(error, { operation, request }),
+      });
+    }
+
+    const mediaType = (result as AnyHandlerResult).contentType ?? declared?.defaultMedia ?? (body === undefined ? undefined : "application/json");
+    if (options.validateResponses) {
+      const issues = validateResult(declared, status, mediaType, body);
+      if (issues.length > 0) return responseMismatch(route, status, issues, request);
+    }
+    return encodeBody(status, body, mediaType, headers);
+  };
+
+  const validateResult = (declared: CompiledResponse | undefined, status: number, mediaType: string | undefined, body: unknown): ValidationIssue[] => {
+    if (!declared) return [{ loc: ["response"], msg: `Status ${status} is not declared for this operation`, type: "undeclared_status" }];
+    if (!declared.hasContent) {
+      return body === undefined ? [] : [{ loc: ["response"], msg: `Status ${status} is declared without a body`, type: "unexpected_body" }];
+    }
+    const check = mediaType ? declared.media.get(mediaType) : undefined;
+    if (!check) return [{ loc: ["response"], msg: `Media type ${mediaType} is not declared for status ${status}`, type: "undeclared_media_type" }];
+    const issues: ValidationIssue[] = [];
+    check(body, ["response"], issues);
+    return issues;
+  };
+
+  const responseMismatch = (route: CompiledRoute, status: number, issues: ValidationIssue[], request: Request): Response => {
+    reportError(new ResponseValidationError(route.spec.name, status, issues), { operation: route.spec.name, request });
+    return errorResponse(500, "internal_error", "Internal Server Error");
+  };
+
+  return { fetch };
+}
+
+function compileRoute<Auth>(spec: RouteSpec, compiler: SchemaCompiler, options: RouterOptions<Auth>): CompiledRoute {
+  const decoders: Record<ParamLocation, ParamDecoder[]> = { path: [], query: [], header: [], cookie: [] };
+  for (const location of ["path", "query", "header", "cookie"] as const) {
+    for (const param of spec.params[location] ?? []) {
+      const decoder = compileParam(param, location, compiler);
+      if (decoder) decoders[location].push(decoder);
+    }
+  }
+  const responses = new Map<string, CompiledResponse>();
+  for (const [key, response] of Object.entries(spec.responses)) {
+    // Normalise "2xx" → "2XX" so lookups by `${digit}XX` work; "default" stays as is.
+    responses.set(key === "default" ? key : key.toUpperCase(), compileResponse(response, compiler, Boolean(options.validateResponses)));
+  }
+  return {
+    spec,
+    paramNames: [],
+    decoders,
+    needsCookies: decoders.cookie.length > 0,
+    body: spec.body ? compileBody(spec.body, compiler) : undefined,
+    responses,
+    mock: options.mock ? compileMock(spec, compiler) : undefined,
+  };
+}
+
+function compileResponse(response: ResponseSpec, compiler: SchemaCompiler, validate: boolean): CompiledResponse {
+  const media = new Map<string, Check>();
+  const keys = Object.keys(response.content ?? {});
+  for (const key of keys) media.set(key, validate ? compiler.compile(response.content![key].schema, "response") : () => true);
+  const nonStream = keys.filter((k) => k !== "text/event-stream");
+  const defaultMedia = nonStream.find((k) => k === "application/json") ?? nonStream.find((k) => /json/i.test(k)) ?? nonStream[0];
+  return { media, defaultMedia, hasContent: keys.length > 0 };
+}
+
+/** Picks the first 2xx response (else `default`) and precomputes its example or generated payload. */
+function compileMock(spec: RouteSpec, compiler: SchemaCompiler): MockPayload | undefined {
+  const statuses = Object.keys(spec.responses);
+  const success = statuses
+    .filter((s) => /^2\d\d$/.test(s) || /^2XX$/i.test(s))
+    .sort((a, b) => a.localeCompare(b))[0];
+  const key = success ?? (statuses.includes("default") ? "default" : undefined);
+  if (key === undefined) return { status: 200, contentType: undefined, body: undefined, stream: false };
+  const status = /^\d{3}$/.test(key) ? Number(key) : 200;
+  const content = spec.responses[key].content ?? {};
+  const keys = Object.keys(content);
+  const nonStream = keys.filter((k) => k !== "text/event-stream");
+  const media = nonStream.find((k) => k === "application/json") ?? nonStream.find((k) => /json/i.test(k)) ?? nonStream[0];
+  const generate = (entry: MediaSpec): unknown => {
+    const example = mediaExample(entry);
+    return example.found ? example.value : mockFromSchema(entry.schema, compiler.document, { compiler });
+  };
+  const streamEvent = content["text/event-stream"] ? generate(content["text/event-stream"]) : undefined;
+  if (media === undefined) {
+    if (streamEvent !== undefined) return { status, contentType: "text/event-stream", body: undefined, stream: true, streamEvent };
+    return { status, contentType: undefined, body: undefined, stream: false };
+  }
+  return { status, contentType: media, body: generate(content[media]), stream: false, streamEvent };
+}
+
+function mockResponse(mock: MockPayload, request: Request, terminator: string | null): Response {
+  const accept = request.headers.get("accept") ?? "";
+  const wantsStream = mock.streamEvent !== undefined && (mock.stream || (accept.includes("text/event-stream") && !accept.includes("json")));
+  if (wantsStream) {
+    const event = mock.streamEvent;
+    return sseResponse(
+      (async function* () {
+        yield event;
+      })(),
+      { status: mock.status, terminator, signal: request.signal, onError: () => undefined },
+    );
+  }
+  return encodeBody(mock.status, mock.body === undefined ? undefined : structuredClone(mock.body), mock.contentType);
+}
+
+/** Serialises a handler body: JSON for JSON media types, strings/bytes/streams as they are for others. */
+function encodeBody(status: number, body: unknown, mediaType: string | undefined, headers?: AnyHandlerResult["headers"]): Response {
+  const merged = new Headers(headers);
+  if (isBodylessStatus(status) || body === undefined) return new Response(null, { status, headers: merged });
+  const type = mediaType ?? "application/json";
+  if (!merged.has("content-type")) merged.set("content-type", /json/i.test(type) ? type : /^text\//i.test(type) ? `${type}; charset=utf-8` : type);
+  if (/json/i.test(type)) return bytesResponse(status, textEncoder.encode(JSON.stringify(body)), merged);
+  if (typeof body === "string") return bytesResponse(status, textEncoder.encode(body), merged);
+  if (body instanceof Uint8Array) return bytesResponse(status, body, merged);
+  if (body instanceof ArrayBuffer || body instanceof Blob || body instanceof ReadableStream) return new Response(body as BodyInit, { status, headers: merged });
+  return bytesResponse(status, textEncoder.encode(typeof body === "object" ? JSON.stringify(body) : String(body)), merged);
+}
+
+function bearerToken(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer[ \t]+(\S.*)$/i.exec(header.trim());
+  return match ? match[1].trim() : undefined;
+}
+
+function unauthorized(message: string, invalidToken = false): Response {
+  return errorResponse(401, "unauthorized", message, undefined, {
+    "www-authenticate": invalidToken ? 'Bearer error="invalid_token"' : "Bearer",
+  });
+}
+
+function describe(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}

@@ -1,0 +1,267 @@
+import { describe, expect, it } from "vitest";
+import { compileValidator, SchemaCompiler } from "../../../templates/server/validate.js";
+import type { Schema, SchemaDocument } from "../../../templates/server/schema.js";
+
+const v = (schema: Schema, document: SchemaDocument = {}, direction: "request" | "response" = "request") =>
+  compileValidator(schema, document, { direction });
+const types = (issues: { type: string }[]) => issues.map((i) => i.type);
+
+describe("types", () => {
+  it("checks each JSON type with pydantic error types", () => {
+    expect(types(v({ type: "string" })(1))).toEqual(["string_type"]);
+    expect(types(v({ type: "integer" })("1"))).toEqual(["int_type"]);
+    expect(types(v({ type: "integer" })(1.5))).toEqual(["int_from_float"]);
+    expect(v({ type: "integer" })(3)).toEqual([]);
+    expect(types(v({ type: "number" })("x"))).toEqual(["float_type"]);
+    expect(v({ type: "number" })(1)).toEqual([]);
+    expect(types(v({ type: "boolean" })(0))).toEqual(["bool_type"]);
+    expect(types(v({ type: "array" })({}))).toEqual(["list_type"]);
+    expect(types(v({ type: "object" })([]))).toEqual(["dict_type"]);
+    expect(types(v({ type: "object" })(null))).toEqual(["dict_type"]);
+    expect(types(v({ type: "null" })(0))).toEqual(["none_required"]);
+  });
+
+  it("supports 3.1 type arrays and 3.0 nullable", () => {
+    const nullableString = v({ type: ["string", "null"] });
+    expect(nullableString(null)).toEqual([]);
+    expect(nullableString("a")).toEqual([]);
+    expect(types(nullableString(1))).toEqual(["string_type"]);
+    const legacy = v({ type: "string", nullable: true, enum: ["a", "b"] });
+    expect(legacy(null)).toEqual([]);
+    expect(types(legacy("c"))).toEqual(["enum"]);
+    expect(types(v({ type: "string" })(null))).toEqual(["string_type"]);
+  });
+
+  it("accepts anything for empty and `true` schemas, nothing for `false`", () => {
+    expect(v({})({ any: [1] })).toEqual([]);
+    expect(v(true)(null)).toEqual([]);
+    expect(types(v(false)(1))).toEqual(["never"]);
+  });
+});
+
+describe("keywords", () => {
+  it("enum and const, including structured values", () => {
+    const order = v({ type: "string", enum: ["asc", "desc"] });
+    expect(order("asc")).toEqual([]);
+    expect(order("up")).toEqual([{ loc: [], msg: "Input should be 'asc' or 'desc'", type: "enum" }]);
+    expect(v({ const: "chat.completion" })("x")[0]).toMatchObject({ type: "literal_error", msg: "Input should be 'chat.completion'" });
+    expect(v({ const: { a: [1, 2] } })({ a: [1, 2] })).toEqual([]);
+    expect(types(v({ enum: [{ a: 1 }] })({ a: 2 }))).toEqual(["enum"]);
+    expect(v({ enum: [{ b: 1, a: 2 }] })({ a: 2, b: 1 })).toEqual([]);
+  });
+
+  it("strings: length (code points), pattern compiled once, formats", () => {
+    const name = v({ type: "string", minLength: 2, maxLength: 3, pattern: "^[a-z]+$" });
+    expect(types(name("a"))).toEqual(["string_too_short"]);
+    expect(types(name("abcd"))).toEqual(["string_too_long"]);
+    expect(types(name("AB"))).toEqual(["string_pattern_mismatch"]);
+    expect(v({ type: "string", maxLength: 1 })("😀")).toEqual([]);
+    const format = (f: string, value: string) => v({ type: "string", format: f })(value).length === 0;
+    expect(format("uuid", "00000000-0000-4000-8000-000000000000")).toBe(true);
+    expect(format("uuid", "not-a-uuid")).toBe(false);
+    expect(format("date-time", "2024-02-29T12:30:00.123+02:00")).toBe(true);
+    expect(format("date-time", "2023-02-29T12:30:00Z")).toBe(false);
+    expect(format("date-time", "2024-01-01")).toBe(false);
+    expect(format("date", "2024-12-31")).toBe(true);
+    expect(format("date", "2024-13-01")).toBe(false);
+    expect(format("email", "a@b.c")).toBe(true);
+    expect(format("email", "nope")).toBe(false);
+    expect(format("uri", "https://example.com/x")).toBe(true);
+    expect(format("uri", "/relative")).toBe(false);
+    expect(format("unknown-format", "anything")).toBe(true);
+    expect(v({ type: "string", format: "uuid" })("x")[0].type).toBe("uuid_parsing");
+  });
+
+  it("an invalid spec pattern is ignored instead of crashing", () => {
+    expect(() => v({ type: "string", pattern: "(" })).not.toThrow();
+    expect(v({ type: "string", pattern: "(" })("x")).toEqual([]);
+    // Valid without the `u` flag only (identity escape):
+    expect(v({ type: "string", pattern: "^\\-$" })("-")).toEqual([]);
+  });
+
+  it("numbers: 3.0 boolean and 3.1 numeric exclusive bounds, multipleOf", () => {
+    const range = v({ type: "integer", minimum: 1, maximum: 100 });
+    expect(range(0)[0]).toMatchObject({ type: "greater_than_equal", msg: "Input should be greater than or equal to 1" });
+    expect(range(101)[0].type).toBe("less_than_equal");
+    expect(range(100)).toEqual([]);
+    const legacy = v({ type: "number", minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true });
+    expect(types(legacy(0))).toEqual(["greater_than"]);
+    expect(types(legacy(1))).toEqual(["less_than"]);
+    expect(legacy(0.5)).toEqual([]);
+    const modern = v({ type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 });
+    expect(types(modern(0))).toEqual(["greater_than"]);
+    expect(types(modern(1))).toEqual(["less_than"]);
+    expect(v({ type: "number", multipleOf: 0.1 })(0.3)).toEqual([]);
+    expect(types(v({ type: "integer", multipleOf: 2 })(3))).toEqual(["multiple_of"]);
+  });
+
+  it("arrays: items, prefixItems, min/max, uniqueItems", () => {
+    const list = v({ type: "array", items: { type: "integer" }, minItems: 1, maxItems: 3, uniqueItems: true });
+    expect(types(list([]))).toEqual(["too_short"]);
+    expect(types(list([1, 2, 3, 4]))).toEqual(["too_long"]);
+    expect(types(list([1, 1]))).toEqual(["unique_items"]);
+    expect(list([1, "x"])).toEqual([{ loc: [1], msg: "Input should be a valid integer", type: "int_type" }]);
+    const tuple = v({ type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false });
+    expect(tuple(["a", 1])).toEqual([]);
+    expect(tuple(["a", "b"])[0].loc).toEqual([1]);
+    expect(types(tuple(["a", 1, true]))).toEqual(["never"]);
+    expect(types(v({ type: "array", uniqueItems: true })([{ a: 1, b: 2 }, { b: 2, a: 1 }]))).toEqual(["unique_items"]);
+  });
+
+  it("objects: required, additionalProperties (bool or schema), patternProperties, min/maxProperties", () => {
+    const model = v({
+      type: "object",
+      required: ["project", "name"],
+      properties: { project: { type: "string" }, name: { type: "string" } },
+      additionalProperties: false,
+    });
+    expect(model({ project: "p", extra: 1 })).toEqual([
+      { loc: ["name"], msg: "Field required", type: "missing" },
+      { loc: ["extra"], msg: "Extra inputs are not permitted", type: "extra_forbidden" },
+    ]);
+    const metrics = v({ type: "object", additionalProperties: { type: "number" } });
+    expect(metrics({ loss: 0.1, acc: "x" })).toEqual([{ loc: ["acc"], msg: "Input should be a valid number", type: "float_type" }]);
+    const patterned = v({ type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: false });
+    expect(patterned({ "x-a": "ok" })).toEqual([]);
+    expect(types(patterned({ "x-a": 1, y: 1 }))).toEqual(["string_type", "extra_forbidden"]);
+    expect(types(v({ type: "object", minProperties: 1 })({}))).toEqual(["too_short"]);
+    expect(types(v({ type: "object", maxProperties: 1 })({ a: 1, b: 2 }))).toEqual(["too_long"]);
+    expect(v({ type: "object", required: ["x"] })({})).toEqual([{ loc: ["x"], msg: "Field required", type: "missing" }]);
+  });
+
+  it("reports nested locations", () => {
+    const check = v({
+      type: "object",
+      properties: { messages: { type: "array", items: { type: "object", required: ["role"], properties: { role: { enum: ["user"] } } } } },
+    });
+    expect(check({ messages: [{ role: "user" }, { role: "bot" }, {}] })).toEqual([
+      { loc: ["messages", 1, "role"], msg: "Input should be 'user'", type: "enum" },
+      { loc: ["messages", 2, "role"], msg: "Field required", type: "missing" },
+    ]);
+    expect(check({ messages: [{ role: "bot" }] }, ["body"])[0].loc).toEqual(["body", "messages", 0, "role"]);
+  });
+});
+
+describe("composition", () => {
+  it("allOf requires every branch", () => {
+    const check = v({ allOf: [{ type: "object", required: ["a"] }, { type: "object", required: ["b"] }] });
+    expect(types(check({ a: 1 }))).toEqual(["missing"]);
+    expect(check({ a: 1, b: 2 })).toEqual([]);
+  });
+
+  it("anyOf reports the most plausible branch", () => {
+    const optionalInt = v({ anyOf: [{ type: "integer", minimum: 1 }, { type: "null" }] });
+    expect(optionalInt(null)).toEqual([]);
+    expect(optionalInt(0)).toEqual([{ loc: [], msg: "Input should be greater than or equal to 1", type: "greater_than_equal" }]);
+    expect(types(optionalInt("x"))).toEqual(["int_type"]);
+    const shapes = v({
+      anyOf: [
+        { type: "string" },
+        { type: "object", required: ["text"], properties: { text: { type: "string" } } },
+      ],
+    });
+    expect(shapes({ text: 1 })).toEqual([{ loc: ["text"], msg: "Input should be a valid string", type: "string_type" }]);
+  });
+
+  it("oneOf requires exactly one match", () => {
+    const check = v({ oneOf: [{ type: "integer" }, { type: "number" }] });
+    expect(types(check(1))).toEqual(["one_of_multiple"]);
+    expect(check(1.5)).toEqual([]);
+    expect(types(check("x"))).toEqual(["int_type"]);
+  });
+
+  it("not", () => {
+    expect(types(v({ not: { type: "string" } })("x"))).toEqual(["not"]);
+    expect(v({ not: { type: "string" } })(1)).toEqual([]);
+  });
+
+  it("discriminator picks the branch by its mapping (and by schema name / const without mapping)", () => {
+    const document: SchemaDocument = {
+      components: {
+        schemas: {
+          Cat: { type: "object", required: ["kind", "meows"], properties: { kind: { const: "cat" }, meows: { type: "boolean" } } },
+          Dog: { type: "object", required: ["kind", "barks"], properties: { kind: { type: "string" }, barks: { type: "boolean" } } },
+        },
+      },
+    };
+    const pet = v(
+      {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "Dog" } },
+      },
+      document,
+    );
+    expect(pet({ kind: "dog", barks: true })).toEqual([]);
+    expect(pet({ kind: "dog" })).toEqual([{ loc: ["barks"], msg: "Field required", type: "missing" }]);
+    expect(types(pet({ kind: "cow" }))).toEqual(["union_tag_invalid"]);
+    expect(types(pet({}))).toEqual(["union_tag_not_found"]);
+    const implicit = v({ oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind" } }, document);
+    expect(implicit({ kind: "Dog", barks: false })).toEqual([]);
+    expect(implicit({ kind: "cat", meows: true })).toEqual([]);
+    expect(implicit({ kind: "cat" })[0]).toMatchObject({ loc: ["meows"], type: "missing" });
+  });
+});
+
+describe("$ref", () => {
+  const document: SchemaDocument = {
+    components: {
+      schemas: {
+        Node: {
+          type: "object",
+          required: ["name", "children"],
+          properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } },
+        },
+        "FunctionCall-Input": { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+        Stamp: { type: "object", properties: { id: { type: "string", readOnly: true }, secret: { type: "string", writeOnly: true } }, required: ["id", "secret"] },
+      },
+    },
+  };
+
+  it("resolves lazily and supports recursion", () => {
+    const check = v({ $ref: "#/components/schemas/Node" }, document);
+    expect(check({ name: "root", children: [{ name: "a", children: [{ name: "b", children: [] }] }] })).toEqual([]);
+    expect(check({ name: "root", children: [{ name: "a", children: [{ children: [] }] }] })).toEqual([
+      { loc: ["children", 0, "children", 0, "name"], msg: "Field required", type: "missing" },
+    ]);
+  });
+
+  it("handles schema names with odd characters", () => {
+    expect(v({ $ref: "#/components/schemas/FunctionCall-Input" }, document)({})[0].type).toBe("missing");
+  });
+
+  it("throws at compile time for a dangling ref", () => {
+    expect(() => v({ $ref: "#/components/schemas/Missing" }, document)).toThrow(/Unresolvable \$ref/);
+  });
+
+  it("ignores readOnly properties in requests and writeOnly properties in responses", () => {
+    const stamp = { $ref: "#/components/schemas/Stamp" };
+    expect(v(stamp, document, "request")({ secret: "s" })).toEqual([]);
+    expect(v(stamp, document, "request")({ id: 5, secret: "s" })).toEqual([]);
+    expect(v(stamp, document, "response")({ id: "x" })).toEqual([]);
+    expect(types(v(stamp, document, "response")({ secret: "s" }))).toEqual(["missing"]);
+  });
+
+  it("compiles each component once and caches by schema", () => {
+    const compiler = new SchemaCompiler(document);
+    const schema = { $ref: "#/components/schemas/Node" };
+    expect(compiler.compile(schema)).toBe(compiler.compile(schema));
+  });
+});
+
+describe("defaults", () => {
+  it("fills defaults of absent properties in requests (not in responses), even inside a matched union branch", () => {
+    const schema: Schema = {
+      type: "object",
+      properties: {
+        stream: { type: "boolean", default: false },
+        config: { anyOf: [{ type: "object", properties: { batch: { default: "auto" } } }, { type: "null" }] },
+      },
+    };
+    const body: Record<string, unknown> = { config: {} };
+    expect(v(schema)(body)).toEqual([]);
+    expect(body).toEqual({ stream: false, config: { batch: "auto" } });
+    const response: Record<string, unknown> = {};
+    v(schema, {}, "response")(response);
+    expect(response).toEqual({});
+  });
+});
