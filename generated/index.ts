@@ -18,6 +18,15 @@ export {
   type RequestOptions,
 } from "./client.js";
 export {
+  createRouter,
+  toNodeListener,
+  mockFromSchema,
+  type Handlers,
+  type Router,
+  type RouterOptions,
+  type HandlerResult,
+} from "./server.js";
+export {
   webhookSpec,
   WEBHOOK_EVENT_TYPES,
   verifyWebhookSignature,

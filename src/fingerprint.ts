@@ -76,7 +76,7 @@ export function generatorFingerprint(): string {
 }
 
 /** Output kinds whose runtime is copied from `templates/<kind>/`. */
-export const RUNTIME_KINDS = ["client", "webhooks"] as const;
+export const RUNTIME_KINDS = ["client", "server", "webhooks"] as const;
 
 /** Hash of the runtime templates of the given output kinds (only those can change the output). */
 export function templatesFingerprint(kinds: readonly string[]): string {

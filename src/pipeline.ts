@@ -4,6 +4,7 @@ import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitClient } from "./emit/client.js";
+import { emitServer } from "./emit/server.js";
 import { emitTypes } from "./emit/types.js";
 import { emitWebhooks } from "./emit/webhooks.js";
 import { TEMPLATES_DIR, packageVersion } from "./fingerprint.js";
@@ -30,6 +31,9 @@ function emittersFor(config: ResolvedConfig): Emitter[] {
   const list: Emitter[] = [(model) => ({ files: [emitTypes(model)] })];
   if (config.outputs.client) {
     list.push(emitClient, () => ({ files: runtimeFiles("client") }));
+  }
+  if (config.outputs.server) {
+    list.push(emitServer, () => ({ files: runtimeFiles("server") }));
   }
   if (config.outputs.webhooks) {
     list.push((model) => (model.webhooks.length > 0 ? emitWebhooks(model) : { files: [] }));

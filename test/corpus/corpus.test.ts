@@ -1,0 +1,80 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanupTempDirs, ROOT, tempDir, typecheck } from "../helpers.js";
+import { corpusDocuments } from "./corpus.js";
+
+/**
+ * Every document of ../shared/corpus: generate all outputs into a temporary folder, then `tsc --strict --noEmit`
+ * over the result. Writes a per-document report to test/corpus/.out/report.md.
+ */
+interface Row {
+  name: string;
+  operations: number | string;
+  files: number;
+  bytes: number;
+  generateMs: number;
+  maxRssMiB: number;
+  tsc: string;
+}
+const rows: Row[] = [];
+
+function generate(spec: string, out: string): Promise<{ code: number; stderr: string; ms: number; maxRssMiB: number }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--max-old-space-size=8192", join(ROOT, "test/corpus/measure.mjs"), "generate", "--spec", spec, "--out", out], {
+      stdio: ["ignore", "ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    let measured = "";
+    child.stdio[2]!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdio[3]!.on("data", (chunk: Buffer) => (measured += chunk.toString()));
+    child.on("close", (exitCode) => {
+      const report = JSON.parse(measured || "{}") as { code?: number; ms?: number; maxRssMiB?: number };
+      resolve({ code: report.code ?? exitCode ?? 1, stderr, ms: report.ms ?? -1, maxRssMiB: report.maxRssMiB ?? -1 });
+    });
+  });
+}
+
+function treeSize(dir: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      files++;
+      bytes += statSync(join(entry.parentPath, entry.name)).size;
+    }
+  }
+  return { files, bytes };
+}
+
+afterAll(() => {
+  cleanupTempDirs();
+  const lines = [
+    "| document | operations | files | bytes | generate ms | peak RSS MiB | tsc --strict |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows.map((r) => `| ${r.name} | ${r.operations} | ${r.files} | ${r.bytes} | ${r.generateMs} | ${r.maxRssMiB} | ${r.tsc} |`),
+  ];
+  mkdirSync(join(ROOT, "test/corpus/.out"), { recursive: true });
+  writeFileSync(join(ROOT, "test/corpus/.out/report.md"), lines.join("\n") + "\n");
+  console.log(lines.join("\n"));
+});
+
+describe("corpus: generate + tsc --strict", () => {
+  for (const doc of corpusDocuments()) {
+    it(doc.name, async () => {
+      const out = join(tempDir("specforge-corpus-"), "out");
+      const result = await generate(doc.path, out);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      const { files, bytes } = treeSize(out);
+      const manifest = JSON.parse(readFileSync(join(out, ".specforge-manifest.json"), "utf8")) as { files: Record<string, string> };
+      const client = Object.keys(manifest.files).includes("client.ts") ? readFileSync(join(out, "client.ts"), "utf8") : "";
+      const operations = (client.match(/runtime\.operation\(/g) ?? []).length;
+      const tsc = await typecheck(out);
+      rows.push({ name: doc.name, operations, files, bytes, generateMs: result.ms, maxRssMiB: result.maxRssMiB, tsc: tsc.code === 0 ? "ok" : "FAILED" });
+      expect(tsc.output.split("\n").slice(0, 20).join("\n")).toBe("");
+      expect(tsc.code).toBe(0);
+    }, 600_000);
+  }
+});
