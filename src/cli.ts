@@ -63,6 +63,21 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         }
       },
     )
+    .command(
+      "mock",
+      "serve the spec on 127.0.0.1 with example or schema-generated answers (until interrupted)",
+      (y) => y.option("port", { type: "number", default: 4010, describe: "port (0 picks a free one)" }),
+      async (args) => {
+        const { startMockServer } = await import("./commands/mock.js");
+        const mock = await startMockServer(await configOf(args), args.port);
+        io.stdout(`specforge: mock server for ${args.spec ?? "spec/training-api.v1.yaml"} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
+        await new Promise<void>((resolve) => {
+          const stop = () => void mock.close().then(resolve);
+          process.once("SIGINT", stop);
+          process.once("SIGTERM", stop);
+        });
+      },
+    )
     .command("webhook <action>", "webhook tools (see `specforge webhook test --help`)", (y) =>
       y
         .positional("action", { choices: ["test"] as const, describe: "what to do" })

@@ -1,0 +1,53 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRouterRuntime, type RouteSpec, type SchemaDocument } from "../../templates/server/index.js";
+import { toNodeListener } from "../../templates/server/node.js";
+import type { ResolvedConfig } from "../config/resolve.js";
+import { serverDocument, serverRoutes } from "../emit/server.js";
+import { buildModel } from "../ir/build.js";
+import type { Server } from "../ir/model.js";
+import { loadSpec, toDisplayPath } from "../load/index.js";
+
+export interface MockServer {
+  url: string;
+  /** The path prefix of the spec's first server (`/api/v3`), under which routes are served. */
+  basePath: string;
+  routes: number;
+  close(): Promise<void>;
+}
+
+/**
+ * `specforge mock`: serves any spec on 127.0.0.1 with the generated server's runtime in mock mode: every operation
+ * answers with its example or a value generated from its response schema; requests are still validated, and
+ * secured operations accept any bearer token.
+ */
+export async function startMockServer(config: ResolvedConfig, port: number): Promise<MockServer> {
+  const model = buildModel(loadSpec(config.spec, config.cwd), toDisplayPath(config.spec, config.cwd));
+  const routes = serverRoutes(model) as unknown as RouteSpec[];
+  const basePath = serverBasePath(model.servers[0]);
+  const router = createRouterRuntime(serverDocument(model) as SchemaDocument, routes, {}, { mock: true, basePath });
+  const server = createServer(toNodeListener(router));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    routes: routes.length,
+    basePath,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** `/api/v3` for `https://petstore3.swagger.io/api/v3` or `/api/v3`; "" for a bare host. Variables take their defaults. */
+function serverBasePath(server: Server | undefined): string {
+  if (!server) return "";
+  const url = server.variables.reduce((text, v) => text.split(`{${v.name}}`).join(v.default), server.url);
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // a relative server URL is already a path
+  }
+  return path.startsWith("/") ? path.replace(/\/+$/, "") : "";
+}
