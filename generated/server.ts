@@ -1170,7 +1170,7 @@ const routes: RouteSpec[] = [
     validationErrorStatus: 400,
     path: "/v1/models",
   },
-];
+] as unknown as RouteSpec[];
 
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
 export interface Handlers<Auth = unknown> {

@@ -284,10 +284,15 @@ export function bundle(input: BundleInput): BundleResult {
     return copy ?? obj;
   };
 
+  /** Objects whose `x-` keys are extensions (data), not entries: Paths, Responses, Callback. */
+  const EXTENSIBLE_MAPS = new Set(["paths", "responses", "webhooks"]);
+
   const visitMap = (value: JsonObject, kind: Kind, file: string, path: (string | number)[]): JsonObject => {
     let copy: JsonObject | undefined;
+    // In maps of names (properties, headers, content, schemas…) `x-request-id` is a name like any other.
+    const hasExtensions = EXTENSIBLE_MAPS.has(String(path[path.length - 1]));
     for (const key of Object.keys(value)) {
-      if (key.startsWith("x-") && kind !== "pathItem") continue;
+      if (key.startsWith("x-") && hasExtensions) continue;
       const walked = visit(value[key], kind, file, [...path, key]);
       if (walked !== value[key]) {
         copy ??= { ...value };
