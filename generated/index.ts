@@ -38,6 +38,7 @@ export {
   WebhookVerificationError,
   isWebhookVerificationError,
   type WebhookEvents,
+  type WebhookHeaders,
   type WebhookEvent,
   type PayloadVariables,
   type WebhookFailureReason,

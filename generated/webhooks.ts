@@ -174,6 +174,46 @@ export type WebhookEvents = {
   Sent when a run enters one of the watched states: `RUNNING`, `FINISHED` or `FAILED` (a crashed run counts as `FAILED`). The default payload does not include the state. */
   RUN_STATE: WebhookPayloadOf<webhooks["RUN_STATE"]>;
 };
+/** The request headers each webhook declares (signature, authorization, …), by event type. */
+export type WebhookHeaders = {
+  CREATE_ARTIFACT: NonNullable<
+    webhooks["CREATE_ARTIFACT"]["post"]["parameters"]["header"]
+  >;
+  ADD_ARTIFACT_ALIAS: NonNullable<
+    webhooks["ADD_ARTIFACT_ALIAS"]["post"]["parameters"]["header"]
+  >;
+  UPDATE_ARTIFACT_ALIAS: NonNullable<
+    webhooks["UPDATE_ARTIFACT_ALIAS"]["post"]["parameters"]["header"]
+  >;
+  ADD_ARTIFACT_TAG: NonNullable<
+    webhooks["ADD_ARTIFACT_TAG"]["post"]["parameters"]["header"]
+  >;
+  REMOVE_ARTIFACT_TAG: NonNullable<
+    webhooks["REMOVE_ARTIFACT_TAG"]["post"]["parameters"]["header"]
+  >;
+  ADD_COLLECTION_TAG: NonNullable<
+    webhooks["ADD_COLLECTION_TAG"]["post"]["parameters"]["header"]
+  >;
+  REMOVE_COLLECTION_TAG: NonNullable<
+    webhooks["REMOVE_COLLECTION_TAG"]["post"]["parameters"]["header"]
+  >;
+  LINK_ARTIFACT: NonNullable<
+    webhooks["LINK_ARTIFACT"]["post"]["parameters"]["header"]
+  >;
+  UNLINK_ARTIFACT: NonNullable<
+    webhooks["UNLINK_ARTIFACT"]["post"]["parameters"]["header"]
+  >;
+  RUN_METRIC_THRESHOLD: NonNullable<
+    webhooks["RUN_METRIC_THRESHOLD"]["post"]["parameters"]["header"]
+  >;
+  RUN_METRIC_CHANGE: NonNullable<
+    webhooks["RUN_METRIC_CHANGE"]["post"]["parameters"]["header"]
+  >;
+  RUN_METRIC_ZSCORE: NonNullable<
+    webhooks["RUN_METRIC_ZSCORE"]["post"]["parameters"]["header"]
+  >;
+  RUN_STATE: NonNullable<webhooks["RUN_STATE"]["post"]["parameters"]["header"]>;
+};
 /** A verified delivery; narrow it with `event.type`. */
 export type WebhookEvent = WebhookEventOf<WebhookEvents>;
 

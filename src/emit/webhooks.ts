@@ -43,6 +43,12 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
       docs: ["The payload type of each webhook, by event type."],
       type: hooks.length === 0 ? "Record<never, never>" : `{\n${hooks.map((hook) => `${eventDocs(hook)}${propertyKey(hook.key)}: WebhookPayloadOf<${indexedType("webhooks", hook.key)}>;`).join("\n")}\n}`,
     });
+    file.addTypeAlias({
+      name: "WebhookHeaders",
+      isExported: true,
+      docs: ["The request headers each webhook declares (signature, authorization, …), by event type."],
+      type: hooks.length === 0 ? "Record<never, never>" : `{\n${hooks.map((hook) => `${propertyKey(hook.key)}: NonNullable<${indexedType("webhooks", hook.key, hook.method)}["parameters"]["header"]>;`).join("\n")}\n}`,
+    });
     file.addTypeAlias({ name: "WebhookEvent", isExported: true, docs: ["A verified delivery; narrow it with `event.type`."], type: "WebhookEventOf<WebhookEvents>" });
     file.addVariableStatement({
       isExported: true,
@@ -88,7 +94,7 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
     exports: {
       module: "webhooks",
       values: ["webhookSpec", "WEBHOOK_EVENT_TYPES", "verifyWebhookSignature", "signWebhookPayload", "parseWebhook", "createWebhookHandler", "renderPayloadTemplate", "checkPayloadTemplate", "WebhookVerificationError", "isWebhookVerificationError"],
-      types: ["WebhookEvents", "WebhookEvent", "PayloadVariables", "WebhookFailureReason"],
+      types: ["WebhookEvents", "WebhookHeaders", "WebhookEvent", "PayloadVariables", "WebhookFailureReason"],
     },
   };
 }

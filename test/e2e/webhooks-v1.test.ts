@@ -11,6 +11,7 @@ import {
   renderPayloadTemplate,
   verifyWebhookSignature,
   type WebhookEvent,
+  type WebhookHeaders,
 } from "../../generated/index.js";
 import { ROOT, runBin } from "../helpers.js";
 
@@ -20,6 +21,10 @@ const BODY = '{"event_type":"ADD_ARTIFACT_ALIAS"}';
 const OPENSSL_HEX = "446e466f2c25ce25602e805a305367c3877bfc9715abd19a12e80e548f4849ef";
 
 describe("generated v1 webhooks", () => {
+  it("types each webhook's headers", () => {
+    expectTypeOf<WebhookHeaders["ADD_ARTIFACT_ALIAS"]["X-Wandb-Signature"]>().toEqualTypeOf<string>();
+  });
+
   it("lists every event type", () => {
     expect(WEBHOOK_EVENT_TYPES).toContain("LINK_ARTIFACT");
     expect(WEBHOOK_EVENT_TYPES).toHaveLength(13);
