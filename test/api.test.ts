@@ -1,0 +1,34 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { UserError, check, generate } from "../src/index.js";
+import { cleanupTempDirs, projectWithV1Spec } from "./helpers.js";
+
+afterAll(cleanupTempDirs);
+
+describe("programmatic API", () => {
+  it("generate() returns the files without touching the disk unless asked", async () => {
+    const project = projectWithV1Spec();
+    const { files, report } = await generate({ cwd: project });
+    expect(report).toBeUndefined();
+    expect([...files.keys()]).toEqual(expect.arrayContaining(["schema.ts", "client.ts", "server.ts", "webhooks.ts", "index.ts", ".specforge-manifest.json"]));
+    expect(existsSync(join(project, "generated"))).toBe(false);
+    const written = await generate({ cwd: project, write: true, outputs: ["types", "client"] });
+    expect(written.report?.written).toContain("client.ts");
+    expect(written.files.has("server.ts")).toBe(false);
+  });
+
+  it("check() reports drift as data", async () => {
+    const project = projectWithV1Spec();
+    await generate({ cwd: project, write: true });
+    expect((await check({ cwd: project })).drift).toEqual({ missing: [], extra: [], stale: [] });
+    const drift = (await check({ cwd: project, outputs: ["types"] })).drift;
+    expect(drift.extra).toContain("client.ts");
+  });
+
+  it("bad input throws a UserError with a location", async () => {
+    const error = await generate({ cwd: projectWithV1Spec(), spec: "missing.yaml" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).location).toBe("missing.yaml");
+  });
+});
