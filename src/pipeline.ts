@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
@@ -15,7 +15,7 @@ import { inspectOutputFolder } from "./write/disk.js";
 import { compareTrees, type Drift } from "./write/drift.js";
 import { formatSource } from "./write/format.js";
 import { runFingerprint } from "./write/fast-check.js";
-import { MANIFEST_FILE, serializeManifest, sha256, type Manifest } from "./write/manifest.js";
+import { MANIFEST_FILE, pathFromOutput, serializeManifest, sha256, type Manifest } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
 
 export interface Rendered {
@@ -55,7 +55,6 @@ function runtimeFiles(kind: "client" | "server" | "webhooks"): EmittedFile[] {
     }));
 }
 
-const toPosix = (path: string) => path.split("\\").join("/");
 
 /** Loads the spec and renders every output file in memory. Touches no file outside the spec's. */
 export async function render(config: ResolvedConfig): Promise<Rendered> {
@@ -72,10 +71,10 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
   }
   emitted.push(emitIndex(exports));
 
-  const inputs = Object.fromEntries(spec.files.map((f) => [toPosix(relative(config.out, f.path)), f.sha256]));
+  const inputs = Object.fromEntries(spec.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
   const provenance = {
     generator: `specforge ${packageVersion()}`,
-    spec: toPosix(relative(config.out, spec.entry)),
+    spec: pathFromOutput(config.out, spec.entry),
     specHash: sha256(JSON.stringify(inputs)).slice(0, 16),
   };
   const fingerprint = await runFingerprint(config);

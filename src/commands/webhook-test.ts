@@ -57,7 +57,7 @@ export async function runWebhookTest(
     });
   }
   const template = options.payload
-    ? readSecretOrFile(resolve(config.cwd, options.payload), "--payload")
+    ? readTextFile(resolve(config.cwd, options.payload), "--payload")
     : (hook?.payloadTemplate ?? JSON.stringify(hook?.example ?? {}));
 
   const variables: Record<string, unknown> = {};
@@ -141,11 +141,11 @@ function readCredential(env: NodeJS.ProcessEnv, envName: string | undefined, fil
     if (value === undefined || value === "") throw new UserError(`the environment variable ${envName} (the ${what}) is not set or empty`);
     return value;
   }
-  if (file !== undefined) return readSecretOrFile(file, `--${what}-file`).replace(/\r?\n$/, "");
+  if (file !== undefined) return readTextFile(file, `--${what}-file`).replace(/\r?\n$/, "");
   return undefined;
 }
 
-function readSecretOrFile(path: string, flag: string): string {
+function readTextFile(path: string, flag: string): string {
   try {
     return readFileSync(path, "utf8");
   } catch (error) {

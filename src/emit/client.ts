@@ -99,18 +99,14 @@ function clientServers(servers: Server[]): ClientServer[] {
       },
     ];
   }
-  const taken = new Set(servers.flatMap((s) => s.variables.map((v) => v.option)));
   const seen = new Set<string>();
-  return servers.map((server, index) => {
-    if (server.variables.length === 0) {
-      let option = index === 0 ? "baseUrl" : `server${index + 1}Url`;
-      while (taken.has(option)) option = `${option}_`;
-      taken.add(option);
+  return servers.map((server) => {
+    if (server.urlOption) {
       return {
-        spec: { url: "{url}", variables: { url: { option, default: server.url } } },
+        spec: { url: "{url}", variables: { url: { option: server.urlOption, default: server.url } } },
         options: [
           {
-            name: option,
+            name: server.urlOption,
             hasQuestionToken: true,
             type: "string",
             docs: [`Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`],

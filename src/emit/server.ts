@@ -114,7 +114,7 @@ export function serverRoutes(model: ApiModel): Obj[] {
       },
       ...(op.requestBody ? { body: { required: op.requestBody.required, content: contentOf(op.requestBody.content) } } : {}),
       responses: Object.fromEntries(op.responses.map((r) => [r.status, r.content.length > 0 ? { content: contentOf(r.content) } : {}])),
-      validationErrorStatus: declaresFastApiValidationError(model, op) ? 422 : 400,
+      validationErrorStatus: op.fastApiValidationError ? 422 : 400,
     };
     return op.paths.map((path) => ({ ...base, path }));
   });
@@ -137,17 +137,4 @@ function contentOf(content: MediaType[]): Obj {
   return Object.fromEntries(
     content.map((media) => [media.type, { ...(media.schema !== undefined ? { schema: media.schema } : {}), ...(media.example !== undefined ? { example: media.example } : {}) }]),
   );
-}
-
-/** 422 with FastAPI's `{detail: [...]}` body when the operation declares it; other validation failures are 400. */
-function declaresFastApiValidationError(model: ApiModel, op: Operation): boolean {
-  const response = op.responses.find((r) => r.status === "422");
-  let schema: unknown = response?.content.find((c) => /json/i.test(c.type))?.schema;
-  for (let hops = 0; isObject(schema) && typeof schema.$ref === "string" && hops < 10; hops++) {
-    const name = decodeURIComponent(schema.$ref.replace(/^#\/components\/schemas\//, "")).replace(/~1/g, "/").replace(/~0/g, "~");
-    schema = serverDocument(model).components.schemas[name];
-  }
-  if (!isObject(schema) || !isObject(schema.properties)) return false;
-  const detail = schema.properties.detail;
-  return isObject(detail) && (detail.type === "array" || "items" in detail || "$ref" in detail);
 }

@@ -128,8 +128,11 @@ class ServerTable {
     const known = this.byUrl.get(key);
     if (known !== undefined) return known;
     const variables = isObject(raw.variables) ? raw.variables : {};
+    const index = this.list.length;
     const server: Server = {
       url: raw.url,
+      // Tests and proxies need to point a fixed-URL server elsewhere.
+      urlOption: Object.keys(variables).length === 0 ? this.options.claim(index === 0 ? "baseUrl" : `server${index + 1}Url`) : undefined,
       description: str(raw.description),
       variables: Object.keys(variables).map((name) => {
         const variable = isObject(variables[name]) ? (variables[name] as Obj) : {};
@@ -255,6 +258,7 @@ function toOperation(ctx: BuildContext, group: Draft[]): Operation {
     responses,
     security: main.security,
     server: main.server,
+    fastApiValidationError: declaresFastApiValidationError(ctx, responses),
   };
   operation.stream = detectStream(ctx, operation);
   operation.pagination = detectPagination(ctx, operation);
@@ -314,6 +318,15 @@ export function preferredMediaType(types: string[]): string {
     return 6;
   };
   return [...types].sort((a, b) => rank(a) - rank(b))[0] ?? types[0]!;
+}
+
+/** A 422 response whose JSON body has a `detail` array: FastAPI's `HTTPValidationError`. */
+function declaresFastApiValidationError(ctx: BuildContext, responses: Response[]): boolean {
+  const json = responses.find((r) => r.status === "422")?.content.find((c) => JSON_TYPE.test(c.type));
+  const schema = ctx.deref(json?.schema, []);
+  if (!isObject(schema) || !isObject(schema.properties)) return false;
+  const detail = ctx.deref(schema.properties.detail, []);
+  return isObject(detail) && (detail.type === "array" || "items" in detail);
 }
 
 export const isSuccessStatus = (status: string) => /^2(\d\d|XX)$/i.test(status);

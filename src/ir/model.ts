@@ -29,6 +29,8 @@ export interface ApiModel {
 export interface Server {
   /** URL template as written, e.g. `{base_url}` or `https://api.example.com/v1`. */
   url: string;
+  /** For a server without variables: the client option that replaces its whole URL (`baseUrl` for the first). */
+  urlOption?: string;
   description?: string;
   variables: ServerVariable[];
 }
@@ -113,6 +115,8 @@ export interface Operation {
   server: number;
   /** Present when a success response declares `text/event-stream`. */
   stream?: StreamInfo;
+  /** True when the operation declares FastAPI's 422 `{detail: [...]}` validation error body. */
+  fastApiValidationError: boolean;
   /** Present for list operations that return a cursor envelope (`data`, `has_more`, `last_id`, `after`). */
   pagination?: PaginationInfo;
 }

@@ -109,7 +109,7 @@ export function bundle(input: BundleInput): BundleResult {
         location: where,
       });
     }
-    return { value, file: target.file, pointer: target.pointer as (string | number)[] };
+    return { value, file: target.file, pointer: target.pointer };
   };
 
   const visit = (node: Json, kind: Kind, file: string, path: (string | number)[]): Json => {
@@ -132,15 +132,7 @@ export function bundle(input: BundleInput): BundleResult {
         hint: "in YAML, quote a $ref that starts with '#' (an unquoted # starts a comment)",
       });
     }
-    const target = resolveRef(ref, file);
-    const where = formatPointer(input.display(file), [...path, "$ref"]);
-    const targetDoc = load(target.file, where);
-    const value = resolvePointer(targetDoc, target.pointer);
-    if (value === undefined) {
-      throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: nothing at ${formatPointer(input.display(target.file), target.pointer)}`, {
-        location: where,
-      });
-    }
+    const { value, ...target } = follow(ref, file, path);
     if (target.file === entry) {
       if (file === entry) return undefined; // internal ref of the entry: keep, but still walk siblings below
       return { ...obj, $ref: "#" + encodePointer(target.pointer) };
@@ -165,7 +157,9 @@ export function bundle(input: BundleInput): BundleResult {
       return { ...siblings, $ref: `#/components/schemas/${escapePointerSegment(name)}` };
     }
     if (inlining.includes(key)) {
-      throw new UserError(`cyclic $ref ${JSON.stringify(ref)} outside a schema cannot be bundled`, { location: where });
+      throw new UserError(`cyclic $ref ${JSON.stringify(ref)} outside a schema cannot be bundled`, {
+        location: formatPointer(input.display(file), [...path, "$ref"]),
+      });
     }
     inlining.push(key);
     const inlined = visit(value, kind, target.file, target.pointer);

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { RUNTIME_KINDS, generatorFingerprint, templatesFingerprint } from "../fingerprint.js";
 import { readTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
-import { MANIFEST_FILE, parseManifest, sha256 } from "./manifest.js";
+import { MANIFEST_FILE, parseManifest, pathFromOutput, sha256 } from "./manifest.js";
 
-const toPosix = (path: string) => path.split("\\").join("/");
 
 /** Everything besides the spec that decides the output of a run. */
 export async function runFingerprint(config: ResolvedConfig): Promise<string> {
@@ -31,7 +30,7 @@ export async function isProvablyCurrent(config: ResolvedConfig): Promise<boolean
   if (!existsSync(manifestPath)) return false;
   const manifest = parseManifest(readFileSync(manifestPath, "utf8"));
   if (!manifest) return false;
-  if (manifest.spec !== toPosix(relative(config.out, config.spec))) return false;
+  if (manifest.spec !== pathFromOutput(config.out, config.spec)) return false;
   for (const [path, hash] of Object.entries(manifest.inputs)) {
     const absolute = join(config.out, path);
     if (!existsSync(absolute) || sha256(readFileSync(absolute)) !== hash) return false;

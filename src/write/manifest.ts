@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { relative } from "node:path";
 
 /** The file that marks a folder as specforge's and records what was generated into it, from what. */
 export const MANIFEST_FILE = ".specforge-manifest.json";
@@ -31,4 +32,9 @@ export function parseManifest(text: string): Manifest | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** How the manifest and file headers name a path: relative to the output folder, forward slashes (any OS, any cwd). */
+export function pathFromOutput(outDir: string, path: string): string {
+  return relative(outDir, path).split("\\").join("/");
 }
