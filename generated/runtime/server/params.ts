@@ -10,6 +10,7 @@
  * `compileParam`; per request only the returned closure runs.
  */
 import {
+  cloneJson,
   derefSchema,
   schemaTypes,
   type Loc,
@@ -331,9 +332,7 @@ function defaultOf(schema: Schema, document: SchemaDocument): unknown {
 
 /** Defaults are shared spec values: hand out copies so a handler mutating one cannot change the next request. */
 export function cloneDefault<T>(value: T): T {
-  return value !== null && typeof value === "object"
-    ? structuredClone(value)
-    : value;
+  return cloneJson(value);
 }
 
 /** Parses a `Cookie` header into name → value (first occurrence wins, values percent-decoded when possible). */
