@@ -28,7 +28,8 @@ export type ParamLocation = "path" | "query" | "header" | "cookie";
 export interface RawParams {
   path: Record<string, string>;
   query: URLSearchParams;
-  headers: Headers;
+  /** Headers, read like `Headers.get` (lower-case name; repeated headers joined with ", "). */
+  headers: { header(name: string): string | null };
   cookies: Map<string, string> | undefined;
 }
 
@@ -106,7 +107,7 @@ function rawReader(
       return (raw) => raw.path[name];
     case "header": {
       const lower = name.toLowerCase();
-      return (raw) => raw.headers.get(lower) ?? undefined;
+      return (raw) => raw.headers.header(lower) ?? undefined;
     }
     case "cookie":
       return (raw) => raw.cookies?.get(name);
