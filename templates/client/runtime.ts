@@ -83,16 +83,9 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
-      const send = async (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => {
-        try {
-          return await execute(spec, specs, path, baseUrl(spec.server ?? 0), params, call);
-        } catch (error) {
-          if (error instanceof ApiError) thrown.add(error);
-          throw error;
-        }
-      };
+      const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, specs, path, thrown, params, call);
 
-      const operation: RuntimeOperation = Object.assign(async (params?: RequestParams, call?: RequestOptions) => (await send(params, call)).data, {
+      const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call).then(dataOf), {
         withResponse: send,
         isError: (error: unknown) => error instanceof ApiError && thrown.has(error) && declaresStatus(spec, error.status),
         spec,
@@ -125,10 +118,11 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     spec: OperationSpec,
     specs: Record<"path" | "query" | "header" | "cookie", ReadonlyMap<string, ParamSpec>>,
     path: (values?: ParamValues) => string,
-    base: string,
+    thrown: WeakSet<ApiError>,
     params: RequestParams,
     call: RequestOptions,
   ): Promise<ApiResponse<unknown>> {
+    const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
     // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
@@ -198,7 +192,10 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
             continue;
           }
           const data = await readBody(response, spec, scope, true);
-          throw new ApiError({ status: response.status, statusText: response.statusText, body: data, headers: response.headers, operation: spec.name, method: spec.method, url });
+          const error = new ApiError({ status: response.status, statusText: response.statusText, body: data, headers: response.headers, operation: spec.name, method: spec.method, url });
+          // Errors this operation threw, so that isError can tell them from another operation's.
+          thrown.add(error);
+          throw error;
         }
         const contentType = response.headers.get("content-type") ?? "";
         if (contentType !== "application/json" && mediaTypeEssence(contentType) === "text/event-stream") {
@@ -211,7 +208,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
           });
           return { data: stream, status: response.status, headers: response.headers, response };
         }
-        const data = await readBody(response, spec, scope, false);
+        const data = await readBody(response, spec, scope, false, contentType);
         scope.release();
         return { data, status: response.status, headers: response.headers, response };
       } catch (error) {
@@ -227,8 +224,8 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     }
   }
 
-  function readBody(response: Response, spec: OperationSpec, scope: AttemptScope, isError: boolean): Promise<unknown> {
-    return guard(parseBody(response, spec, isError), scope.signal).catch((error: unknown) => {
+  function readBody(response: Response, spec: OperationSpec, scope: AttemptScope, isError: boolean, contentType?: string): Promise<unknown> {
+    return guard(parseBody(response, spec, isError, contentType), scope.signal).catch((error: unknown) => {
       throw error instanceof SyntaxError ? error : scope.failure(error);
     });
   }
@@ -238,22 +235,25 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
  * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
  * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
  */
-async function parseBody(response: Response, spec: OperationSpec, isError: boolean): Promise<unknown> {
+async function parseBody(response: Response, spec: OperationSpec, isError: boolean, contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
   const status = response.status;
-  if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304 || response.headers.get("content-length") === "0") {
+  if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304) {
     await response.body?.cancel();
     return undefined;
   }
-  const contentType = response.headers.get("content-type") ?? "";
   if (contentType === "application/json" || isJsonMediaType(contentType)) {
     const text = await response.text();
-    if (text === "") return undefined;
+    if (text === "") return undefined; // (also Content-Length: 0)
     try {
       return JSON.parse(text);
     } catch (error) {
       if (isError) return text;
       throw new SyntaxError(`${spec.name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`, { cause: error });
     }
+  }
+  if (response.headers.get("content-length") === "0") {
+    await response.body?.cancel();
+    return undefined;
   }
   if (mediaTypeEssence(contentType).startsWith("text/")) return response.text();
   const blob = await response.blob();
@@ -274,6 +274,10 @@ function retryDelay(response: Response, attempt: number): number | undefined {
   const asked = retryAfterDelay(response.headers);
   if (asked === undefined) return backoffDelay(attempt);
   return asked <= MAX_RETRY_AFTER_MS ? asked : undefined;
+}
+
+function dataOf(response: ApiResponse<unknown>): unknown {
+  return response.data;
 }
 
 /** Whether the operation's spec declares a response for `status` (see `OperationSpec.errors`). */

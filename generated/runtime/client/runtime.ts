@@ -116,28 +116,15 @@ export function createRuntime(
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
-      const send = async (
+      const send = (
         params: RequestParams = {},
         call: RequestOptions = {},
-      ): Promise<ApiResponse<unknown>> => {
-        try {
-          return await execute(
-            spec,
-            specs,
-            path,
-            baseUrl(spec.server ?? 0),
-            params,
-            call,
-          );
-        } catch (error) {
-          if (error instanceof ApiError) thrown.add(error);
-          throw error;
-        }
-      };
+      ): Promise<ApiResponse<unknown>> =>
+        execute(spec, specs, path, thrown, params, call);
 
       const operation: RuntimeOperation = Object.assign(
-        async (params?: RequestParams, call?: RequestOptions) =>
-          (await send(params, call)).data,
+        (params?: RequestParams, call?: RequestOptions) =>
+          send(params, call).then(dataOf),
         {
           withResponse: send,
           isError: (error: unknown) =>
@@ -197,10 +184,11 @@ export function createRuntime(
       ReadonlyMap<string, ParamSpec>
     >,
     path: (values?: ParamValues) => string,
-    base: string,
+    thrown: WeakSet<ApiError>,
     params: RequestParams,
     call: RequestOptions,
   ): Promise<ApiResponse<unknown>> {
+    const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
     // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
@@ -290,7 +278,7 @@ export function createRuntime(
             continue;
           }
           const data = await readBody(response, spec, scope, true);
-          throw new ApiError({
+          const error = new ApiError({
             status: response.status,
             statusText: response.statusText,
             body: data,
@@ -299,6 +287,9 @@ export function createRuntime(
             method: spec.method,
             url,
           });
+          // Errors this operation threw, so that isError can tell them from another operation's.
+          thrown.add(error);
+          throw error;
         }
         const contentType = response.headers.get("content-type") ?? "";
         if (
@@ -319,7 +310,7 @@ export function createRuntime(
             response,
           };
         }
-        const data = await readBody(response, spec, scope, false);
+        const data = await readBody(response, spec, scope, false, contentType);
         scope.release();
         return {
           data,
@@ -347,12 +338,14 @@ export function createRuntime(
     spec: OperationSpec,
     scope: AttemptScope,
     isError: boolean,
+    contentType?: string,
   ): Promise<unknown> {
-    return guard(parseBody(response, spec, isError), scope.signal).catch(
-      (error: unknown) => {
-        throw error instanceof SyntaxError ? error : scope.failure(error);
-      },
-    );
+    return guard(
+      parseBody(response, spec, isError, contentType),
+      scope.signal,
+    ).catch((error: unknown) => {
+      throw error instanceof SyntaxError ? error : scope.failure(error);
+    });
   }
 }
 
@@ -364,22 +357,21 @@ async function parseBody(
   response: Response,
   spec: OperationSpec,
   isError: boolean,
+  contentType = response.headers.get("content-type") ?? "",
 ): Promise<unknown> {
   const status = response.status;
   if (
     spec.method === "HEAD" ||
     status === 204 ||
     status === 205 ||
-    status === 304 ||
-    response.headers.get("content-length") === "0"
+    status === 304
   ) {
     await response.body?.cancel();
     return undefined;
   }
-  const contentType = response.headers.get("content-type") ?? "";
   if (contentType === "application/json" || isJsonMediaType(contentType)) {
     const text = await response.text();
-    if (text === "") return undefined;
+    if (text === "") return undefined; // (also Content-Length: 0)
     try {
       return JSON.parse(text);
     } catch (error) {
@@ -389,6 +381,10 @@ async function parseBody(
         { cause: error },
       );
     }
+  }
+  if (response.headers.get("content-length") === "0") {
+    await response.body?.cancel();
+    return undefined;
   }
   if (mediaTypeEssence(contentType).startsWith("text/")) return response.text();
   const blob = await response.blob();
@@ -415,6 +411,10 @@ function retryDelay(response: Response, attempt: number): number | undefined {
   const asked = retryAfterDelay(response.headers);
   if (asked === undefined) return backoffDelay(attempt);
   return asked <= MAX_RETRY_AFTER_MS ? asked : undefined;
+}
+
+function dataOf(response: ApiResponse<unknown>): unknown {
+  return response.data;
 }
 
 /** Whether the operation's spec declares a response for `status` (see `OperationSpec.errors`). */
