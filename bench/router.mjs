@@ -4,14 +4,16 @@
  * routing cost of a 1,223-operation spec (GitHub REST), first route against last.
  *
  *   npm run bench:router [-- --rounds 5 --duration 5 --connections 16 --warmup 3 --scenarios chat,get-job]
+ *   npm run bench:router -- --generated DIR   (another version's generated/ folder, to compare; not saved)
  *
  * Each target runs in its own child process; autocannon (this process) sends the load. Per scenario: a warm-up
- * of every target, then N rounds, each round running every target once in a rotated order; the reported
- * figure is the median of the rounds. Before measuring, every target must give the same answers (and the same
+ * of every target, then N rounds, each round running every target once in a rotated order; reported: the
+ * median req/s, the median of the per-round ratios, and each server's CPU time per request (steadier than
+ * req/s on a shared machine). Before measuring, every target must give the same answers (and the same
  * 401/4xx refusals), so that all of them really do the work. Writes bench/RESULTS.runtime.md (router section).
  */
 import { execFileSync, fork } from "node:child_process";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { ROOT, compileGenerated, warnIfStale } from "./runtime/compile.mjs";
@@ -27,6 +29,8 @@ const { values: args } = parseArgs({
     scenarios: { type: "string", default: SCENARIOS.map((s) => s.id).join(",") },
     "no-scale": { type: "boolean", default: false },
     "no-save": { type: "boolean", default: false },
+    // Another generated folder to measure (e.g. a previous version's, exported with git archive); implies --no-save.
+    generated: { type: "string" },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -38,8 +42,9 @@ const LABEL = { specforge: "specforge", "node-http": "node:http", fastify: "Fast
 /** specforge must reach this share of Fastify's throughput (issue 4). */
 const GOAL = 0.8;
 
-warnIfStale();
-const generated = compileGenerated();
+if (args.generated === undefined) warnIfStale();
+const generated = args.generated === undefined ? compileGenerated() : compileGenerated("generated-other", resolve(args.generated));
+if (args.generated !== undefined) args["no-save"] = true;
 const scenarios = SCENARIOS.filter((s) => args.scenarios.split(",").includes(s.id));
 
 const children = [];
@@ -112,7 +117,7 @@ Ranges over the rounds (min–max req/s): ${results.map((r) => `${r.scenario}: s
 Setup: each target in its own process on 127.0.0.1, autocannon ${autocannonVersion()} in another with ${CONNECTIONS} keep-alive connections, no pipelining; warm-up ${WARMUP} s per target, then ${ROUNDS} rounds of ${DURATION} s alternating the targets (rotated order); req/s: median of the rounds; ratios: median of the per-round ratios (the targets of one round ran back to back). Every target validates with the spec's schemas (specforge: its own compiled validator; Fastify and node:http: ajv with Fastify's options), checks the bearer token and answers the same JSON; the run stops if any answer differs or any request fails. Measured ${env.date}.
 `;
 if (scale) markdown += `\n${scale.markdown}`;
-markdown += `\nRerun: \`npm run bench:router\` (options: \`-- --rounds 5 --duration 5 --connections 16 --warmup 3 --scenarios chat,get-job,list-checkpoints --no-scale\`).\n`;
+markdown += `\nRerun: \`npm run bench:router\` (options: \`-- --rounds 5 --duration 5 --connections 16 --warmup 3 --scenarios chat,get-job,list-checkpoints --no-scale --no-save --generated DIR\`).\n`;
 console.log(`\n${markdown}`);
 if (!args["no-save"]) saveSection("router", { markdown, env, results, scale: scale?.data });
 

@@ -36,9 +36,12 @@ export function transpileTree(sourceDir, targetDir) {
   return targetDir;
 }
 
-/** The committed generated/ folder as importable JavaScript. */
-export function compileGenerated(name = "generated") {
-  return transpileTree(join(ROOT, "generated"), join(OUT, name));
+/**
+ * The committed generated/ folder (or another generated folder, e.g. an older version's, to compare) as
+ * importable JavaScript.
+ */
+export function compileGenerated(name = "generated", source = join(ROOT, "generated")) {
+  return transpileTree(source, join(OUT, name));
 }
 
 /**

@@ -18,6 +18,8 @@ import { JOB_ID, TOKEN } from "./workload.mjs";
 
 const SPEC = join(ROOT, "..", "shared", "corpus", "github-api.github.com-3.0.json");
 const ROUNDS = 7;
+const FETCHES = 5_000;
+const LOOKUPS = 200_000;
 
 if (!existsSync(SPEC)) {
   console.log(JSON.stringify({ markdown: `Routing scale: skipped (${SPEC} not found).\n`, data: null }));
@@ -42,6 +44,7 @@ const concrete = (template) => template.replace(/\{[^}]+\}/g, "1");
 const handler = () => ({ status: 200, body: { ok: true } });
 const headers = { authorization: `Bearer ${TOKEN}` };
 const authenticate = (token) => (token === TOKEN ? { user: "bench" } : null);
+const ops = fmt.int(ghOps.length);
 
 const { createRouter: createGithubRouter } = await import(pathToFileURL(join(github.js, "server.js")).href);
 const ghRouter = createGithubRouter(Object.fromEntries(ghOps.map((o) => [o.name, handler])), { authenticate });
@@ -49,56 +52,80 @@ const { createRouter: createV1Router } = await import(pathToFileURL(join(v1, "se
 const v1Router = createV1Router({ getTrainingJob: handler }, { authenticate });
 
 const cases = [
-  { label: `GitHub (${ghOps.length} ops), first GET: \`${gets[0].path}\``, router: ghRouter, path: concrete(gets[0].path), template: gets[0].path },
-  { label: `GitHub (${ghOps.length} ops), last GET: \`${gets.at(-1).path}\``, router: ghRouter, path: concrete(gets.at(-1).path), template: gets.at(-1).path },
-  { label: "v1 (13 ops): `/v1/preview/training-jobs/{training_job_id}`", router: v1Router, path: `/v1/preview/training-jobs/${JOB_ID}`, template: "/v1/preview/training-jobs/{training_job_id}" },
+  { label: `GitHub (${ops} ops), first GET: \`${gets[0].path}\``, router: ghRouter, path: concrete(gets[0].path) },
+  { label: `GitHub (${ops} ops), last GET: \`${gets.at(-1).path}\``, router: ghRouter, path: concrete(gets.at(-1).path) },
+  { label: "v1 (13 ops): `/v1/preview/training-jobs/{training_job_id}`", router: v1Router, path: `/v1/preview/training-jobs/${JOB_ID}` },
 ];
 for (const c of cases) {
   const res = await c.router.fetch(new Request(`http://localhost${c.path}`, { headers }));
   if (res.status !== 200) throw new Error(`${c.path}: status ${res.status} ${await res.text()}`);
 }
 
-/** Median over rounds of the mean time per call, in microseconds. */
-async function time(fn, iterations) {
-  for (let i = 0; i < iterations; i++) await fn(); // warm-up
-  const rounds = [];
+/**
+ * Mean time per call (µs) of each function: a warm-up, then ROUNDS rounds that run every function in turn
+ * (so a busy moment of the machine hits all of them); the median over the rounds.
+ */
+async function time(fns, iterations, { sync = false } = {}) {
+  const batch = sync
+    ? (fn) => {
+        for (let i = 0; i < iterations; i++) fn();
+      }
+    : async (fn) => {
+        for (let i = 0; i < iterations; i++) await fn();
+      };
+  for (const fn of fns) await batch(fn);
+  const rounds = fns.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < iterations; i++) await fn();
-    rounds.push(Number(process.hrtime.bigint() - start) / 1000 / iterations);
+    for (let f = 0; f < fns.length; f++) {
+      const start = process.hrtime.bigint();
+      await batch(fns[f]);
+      rounds[f].push(Number(process.hrtime.bigint() - start) / 1000 / iterations);
+    }
   }
-  return median(rounds);
+  return rounds.map(median);
 }
 
-const fetchTimes = [];
-for (const c of cases) fetchTimes.push(await time(() => c.router.fetch(new Request(`http://localhost${c.path}`, { headers })), 5_000));
+const fetchTimes = await time(
+  cases.map((c) => () => c.router.fetch(new Request(`http://localhost${c.path}`, { headers }))),
+  FETCHES,
+);
 
-// The lookup alone: a trie of every GitHub route (as the router builds it) against one of the 13 v1 routes.
+// The lookup alone: a trie of every GitHub route (as the router builds it) against one of the v1 routes.
 const { RouteTrie } = await import(pathToFileURL(join(github.js, "runtime", "server", "routing.js")).href);
-const build = (ops) => {
+const build = (list) => {
   const trie = new RouteTrie();
-  for (const o of ops) trie.add(o.method, o.path, o.name);
+  for (const o of list) trie.add(o.method, o.path, o.name);
   return trie;
 };
 const ghTrie = build(ghOps);
 const v1Trie = build(operations(join(ROOT, "generated", "server.ts")).concat([{ name: "slash", method: "POST", path: "/v1/chat/completions/" }]));
 const lookups = [
   ...cases.map((c) => ({ label: c.label, trie: c.router === ghRouter ? ghTrie : v1Trie, path: c.path })),
-  { label: `GitHub (${ghOps.length} ops), unknown path (404)`, trie: ghTrie, path: "/repos/1/1/no-such-thing/1" },
+  { label: `GitHub (${ops} ops), unknown path (404)`, trie: ghTrie, path: "/repos/1/1/no-such-thing/1" },
 ];
-const matchTimes = [];
-for (const l of lookups) {
-  if (!l.label.includes("404") && !l.trie.match("GET", l.path)) throw new Error(`no match for ${l.path}`);
-  matchTimes.push(await time(() => l.trie.match("GET", l.path), 200_000));
-}
+for (const l of lookups.slice(0, cases.length)) if (!l.trie.match("GET", l.path)) throw new Error(`no match for ${l.path}`);
+const matchTimes = await time(
+  lookups.map((l) => () => l.trie.match("GET", l.path)),
+  LOOKUPS,
+  { sync: true },
+);
 
-const rows = cases.map((c, i) => [c.label, fmt.us(fetchTimes[i]), `${fmt.int(matchTimes[i] * 1000)} ns`]);
-rows.push([lookups[3].label, "–", `${fmt.int(matchTimes[3] * 1000)} ns`]);
-const ratio = fetchTimes[1] / fetchTimes[0];
+const segments = (path) => path.split("/").length - 1;
+const perSegment = (i) => (matchTimes[i] * 1000) / segments(lookups[i].path);
+const rows = lookups.map((l, i) => [
+  l.label,
+  String(segments(l.path)),
+  i < cases.length ? fmt.us(fetchTimes[i]) : "–",
+  `${fmt.int(matchTimes[i] * 1000)} ns`,
+  `${fmt.int(perSegment(i))} ns`,
+]);
 const markdown = `### Routing cost against route count
 
-${table(["route", "router.fetch µs/request (in process)", "route lookup (RouteTrie.match)"], rows)}
+${table(["route", "path segments", "router.fetch µs/request (in process)", "route lookup (RouteTrie.match)", "lookup per segment"], rows)}
 
-Last GET / first GET of the 1,223-operation spec: ${fmt.ratio(ratio)} × for \`router.fetch\`, ${fmt.ratio(matchTimes[1] / matchTimes[0])} × for the lookup; GitHub last GET / v1: ${fmt.ratio(fetchTimes[1] / fetchTimes[2])} ×. The trie walks one level per path segment (static children by Map, then parameter patterns), so the cost follows the path's depth, not the route count. Median of ${ROUNDS} rounds (${fmt.int(5_000)} fetches / ${fmt.int(200_000)} lookups each) after a warm-up; spec: \`../shared/corpus/github-api.github.com-3.0.json\`, server generated with \`outputs: ["server"]\`.
+Lookup time per path segment: ${fmt.int(perSegment(0))} / ${fmt.int(perSegment(1))} ns for the first / last GET of the ${ops}-operation spec, ${fmt.int(perSegment(2))} ns on the 13-operation v1 spec. The trie walks one level per segment (static children by Map, then parameter patterns), so a lookup costs what the path's depth costs, whatever the number of routes: the first and the last route differ only by their depth. \`router.fetch\` (the whole in-process pipeline from a web Request: auth, parameters, handler, JSON) differs by what the operations declare, not by their position (GitHub last GET / v1 GET: ${fmt.ratio(fetchTimes[1] / fetchTimes[2])} ×). Median of ${ROUNDS} interleaved rounds (${fmt.int(FETCHES)} fetches / ${fmt.int(LOOKUPS)} lookups per case and round) after a warm-up; spec: \`../shared/corpus/github-api.github.com-3.0.json\`, server generated with \`outputs: ["server"]\`.
 `;
-console.log(JSON.stringify({ markdown, data: { cases: cases.map((c, i) => ({ label: c.label, fetchUs: fetchTimes[i], matchNs: matchTimes[i] * 1000 })), unknownNs: matchTimes[3] * 1000 } }));
+const data = {
+  cases: lookups.map((l, i) => ({ label: l.label, segments: segments(l.path), fetchUs: fetchTimes[i], matchNs: matchTimes[i] * 1000 })),
+};
+console.log(JSON.stringify({ markdown, data }));

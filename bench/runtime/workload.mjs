@@ -12,7 +12,7 @@ export const USER = { user: "bench", entity: "bench-team" };
 export const JOB_ID = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 export const MODEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
 
-/** A realistic chat request: system prompt, a multi-part user turn with an image, history, one tool. ~1.5 kB. */
+/** A realistic chat request: system prompt, a multi-part user turn with an image, history, one tool. */
 export const CHAT_BODY = {
   model: "OpenPipe/Qwen3-14B-Instruct",
   messages: [
@@ -77,11 +77,14 @@ export function checkpointsAnswer(modelId, limit, order) {
   return { object: "list", data, first_id: data[0]?.id ?? "", last_id: data.at(-1)?.id ?? "", has_more: false };
 }
 
+/** "1.3 kB": the size of the chat request body. */
+export const CHAT_BODY_SIZE = `${(Buffer.byteLength(JSON.stringify(CHAT_BODY)) / 1000).toFixed(1)} kB`;
+
 /** The benchmark scenarios: what the load generator sends. */
 export const SCENARIOS = [
   {
     id: "chat",
-    title: "POST /v1/chat/completions (1.5 kB JSON body validated, bearer auth, JSON answer)",
+    title: `POST /v1/chat/completions (${CHAT_BODY_SIZE} JSON body validated, bearer auth, JSON answer)`,
     method: "POST",
     path: "/v1/chat/completions",
     headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
