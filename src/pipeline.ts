@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
@@ -7,13 +6,14 @@ import { emitClient } from "./emit/client.js";
 import { emitServer } from "./emit/server.js";
 import { emitTypes } from "./emit/types.js";
 import { emitWebhooks } from "./emit/webhooks.js";
-import { TEMPLATES_DIR, packageVersion } from "./fingerprint.js";
+import { packageVersion } from "./fingerprint.js";
 import { buildModel } from "./ir/build.js";
 import type { ApiModel } from "./ir/model.js";
 import { loadSpec, toDisplayPath } from "./load/index.js";
 import { inspectOutputFolder } from "./write/disk.js";
 import { compareTrees, type Drift } from "./write/drift.js";
-import { formatSource } from "./write/format.js";
+import { createFormatter } from "./write/format.js";
+import { runtimeFiles } from "./templates.js";
 import { runFingerprint } from "./write/fast-check.js";
 import { MANIFEST_FILE, pathFromOutput, serializeManifest, sha256, type Manifest } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
@@ -42,20 +42,6 @@ function emittersFor(config: ResolvedConfig): Emitter[] {
   return list;
 }
 
-/** The hand-written runtime of one output kind, copied verbatim from `templates/<kind>/` to `runtime/<kind>/`. */
-function runtimeFiles(kind: "client" | "server" | "webhooks"): EmittedFile[] {
-  const dir = join(TEMPLATES_DIR, kind);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(".ts"))
-    .sort()
-    .map((name) => ({
-      path: `runtime/${kind}/${name}`,
-      content: readFileSync(join(dir, name), "utf8"),
-      description: `${kind} runtime, copied from specforge's templates/${kind}/${name}`,
-    }));
-}
-
-
 /** Loads the spec and renders every output file in memory. Touches no file outside the spec's. */
 export async function render(config: ResolvedConfig): Promise<Rendered> {
   const spec = loadSpec(config.spec, config.cwd);
@@ -79,10 +65,15 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
   };
   const fingerprint = await runFingerprint(config);
   const files = new Map<string, string>();
+  const formatter = config.format ? await createFormatter(config.out) : undefined;
   const formatted = await Promise.all(
     emitted.map(async (file) => {
+      // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
+      if (formatter?.defaults && file.canonical !== undefined) {
+        return [file.path, stampTypeScript(file.canonical, provenance, file.description)] as const;
+      }
       const stamped = stampTypeScript(file.content, provenance, file.description);
-      return [file.path, config.format ? await formatSource(config.out, file.path, stamped) : stamped] as const;
+      return [file.path, formatter ? await formatter.format(file.path, stamped) : stamped] as const;
     }),
   );
   for (const [path, content] of [...formatted].sort(([a], [b]) => (a < b ? -1 : 1))) files.set(path, content);
@@ -96,7 +87,7 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
     files: Object.fromEntries([...files].map(([path, content]) => [path, sha256(content)])),
   };
   const manifestText = serializeManifest(manifest);
-  files.set(MANIFEST_FILE, config.format ? await formatSource(config.out, MANIFEST_FILE, manifestText) : manifestText);
+  files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
   return { files, model };
 }
 

@@ -1,4 +1,5 @@
-import { StructureKind, VariableDeclarationKind, type OptionalKind, type PropertySignatureStructure, type WriterFunction } from "ts-morph";
+import type { OptionalKind, PropertySignatureStructure, WriterFunction } from "ts-morph";
+import { morph } from "../deps.js";
 import { isSuccessStatus } from "../ir/build.js";
 import type { ApiModel, Operation, Parameter, Server } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
@@ -6,6 +7,8 @@ import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
 import { commentText, dataLiteral, indexedType, stringLiteral } from "./literal.js";
 import { printSourceFile } from "./project.js";
+
+const { StructureKind, VariableDeclarationKind } = morph;
 
 const RUNTIME = "./runtime/client/index.js";
 

@@ -1,4 +1,7 @@
-import { IndentationText, NewLineKind, Project, QuoteKind } from "ts-morph";
+import type { Project } from "ts-morph";
+import { morph } from "../deps.js";
+
+const { IndentationText, NewLineKind, QuoteKind } = morph;
 
 let project: Project | undefined;
 
@@ -7,7 +10,7 @@ let project: Project | undefined;
  * diagnostics, so building a file is a single parse and print. Emitters create each file once from structures.
  */
 export function sourceProject(): Project {
-  project ??= new Project({
+  project ??= new morph.Project({
     useInMemoryFileSystem: true,
     skipAddingFilesFromTsConfig: true,
     skipLoadingLibFiles: true,

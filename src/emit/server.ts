@@ -1,10 +1,13 @@
-import { VariableDeclarationKind, type WriterFunction } from "ts-morph";
+import type { WriterFunction } from "ts-morph";
+import { morph } from "../deps.js";
 import type { ApiModel, MediaType, Operation, Parameter } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
 import { commentText, dataLiteral, indexedType, stringLiteral } from "./literal.js";
 import { printSourceFile } from "./project.js";
+
+const { VariableDeclarationKind } = morph;
 
 const RUNTIME = "./runtime/server/index.js";
 /** Above this many routes the table is emitted as a JSON string: much cheaper for tsc than a typed literal. */

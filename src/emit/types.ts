@@ -1,4 +1,5 @@
-import { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
+import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
+import { openapiTypescript } from "../deps.js";
 import { UserError } from "../errors.js";
 import type { ApiModel } from "../ir/model.js";
 import type { EmittedFile } from "./file.js";
@@ -18,7 +19,7 @@ export function emitTypes(model: ApiModel): EmittedFile {
     arrayLength: false,
     // A default does not make a property present in what a client sends: keep such properties optional.
     defaultNonNullable: false,
-    discriminators: scanDiscriminators(schema, options),
+    discriminators: openapiTypescript.scanDiscriminators(schema, options),
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -42,11 +43,11 @@ export function emitTypes(model: ApiModel): EmittedFile {
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
-    resolve: ($ref: string) => resolveRef(schema, $ref, { silent: true }),
+    resolve: ($ref: string) => openapiTypescript.resolveRef(schema, $ref, { silent: true }),
   } as GlobalContext;
   let source: string;
   try {
-    source = astToString(transformSchema(schema, ctx));
+    source = openapiTypescript.astToString(openapiTypescript.transformSchema(schema, ctx));
   } catch (error) {
     throw new UserError(`openapi-typescript could not build the types: ${(error as Error).message}`, {
       hint: "this spec uses something the type generator does not support; see the README's list of unsupported features",

@@ -1,10 +1,12 @@
-import { VariableDeclarationKind } from "ts-morph";
+import { morph } from "../deps.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
 import { commentText, dataLiteral, indexedType } from "./literal.js";
 import { printSourceFile } from "./project.js";
+
+const { VariableDeclarationKind } = morph;
 
 const RUNTIME = "./runtime/webhooks/index.js";
 
