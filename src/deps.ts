@@ -18,3 +18,5 @@ export const openapiTypescript = {
   ...(require("openapi-typescript/dist/lib/utils.cjs") as Pick<typeof import("openapi-typescript"), "scanDiscriminators" | "resolveRef">),
   ...(require("openapi-typescript/dist/lib/ts.cjs") as Pick<typeof import("openapi-typescript"), "astToString">),
 };
+
+export const ts = require("typescript") as typeof import("typescript");

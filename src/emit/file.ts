@@ -11,4 +11,6 @@ export interface EmittedFile {
    * with default prettier settings skip the formatting pass.
    */
   canonical?: string;
+  /** Why an emitter that prints canonical text could not for this file (shown by `--verbose`). */
+  notCanonical?: string;
 }

@@ -1,5 +1,6 @@
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import { openapiTypescript } from "../deps.js";
+import { printCanonicalTypes } from "./canonical-types.js";
 import { UserError } from "../errors.js";
 import type { ApiModel } from "../ir/model.js";
 import type { EmittedFile } from "./file.js";
@@ -45,14 +46,17 @@ export function emitTypes(model: ApiModel): EmittedFile {
     readWriteMarkers: false,
     resolve: ($ref: string) => openapiTypescript.resolveRef(schema, $ref, { silent: true }),
   } as GlobalContext;
-  let source: string;
+  let nodes: ReturnType<typeof openapiTypescript.transformSchema>;
   try {
-    source = openapiTypescript.astToString(openapiTypescript.transformSchema(schema, ctx));
+    nodes = openapiTypescript.transformSchema(schema, ctx);
   } catch (error) {
     throw new UserError(`openapi-typescript could not build the types: ${(error as Error).message}`, {
       hint: "this spec uses something the type generator does not support; see the README's list of unsupported features",
       cause: error,
     });
   }
-  return { path: "schema.ts", content: source, description: "types of every path, operation, component and webhook (openapi-typescript)" };
+  const description = "types of every path, operation, component and webhook (openapi-typescript)";
+  const printed = printCanonicalTypes(nodes);
+  if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
+  return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
 }

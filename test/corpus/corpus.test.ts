@@ -1,13 +1,14 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import * as prettier from "prettier";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, ROOT, tempDir, typecheck } from "../helpers.js";
 import { corpusDocuments } from "./corpus.js";
 
 /**
  * Every document of ../shared/corpus: generate all outputs into a temporary folder, then `tsc --strict --noEmit`
- * over the result. Writes a per-document report to test/corpus/.out/report.md.
+ * over the result, and check prettier would leave every generated file as it is. Writes a per-document report to test/corpus/.out/report.md.
  */
 interface Row {
   name: string;
@@ -43,6 +44,18 @@ function generate(spec: string, out: string): Promise<{ code: number; stderr: st
       resolve({ code: report.code ?? exitCode ?? 1, stderr, ms: report.ms ?? -1, maxRssMiB: report.maxRssMiB ?? -1 });
     });
   });
+}
+
+/** The generated TypeScript files that prettier (default settings) would change. */
+async function notPrettierFormatted(out: string): Promise<string[]> {
+  const changed: string[] = [];
+  for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+    const file = join(entry.parentPath, entry.name);
+    const text = readFileSync(file, "utf8");
+    if ((await prettier.format(text, { parser: "typescript" })) !== text) changed.push(relative(out, file));
+  }
+  return changed.sort();
 }
 
 function treeSize(dir: string): { files: number; bytes: number } {
@@ -91,6 +104,8 @@ describe("corpus: generate + tsc --strict", () => {
       rows.push({ name: doc.name, operations, files, bytes, generateMs: result.ms, maxRssMiB: result.maxRssMiB, tsc: tsc.code === 0 ? "ok" : "FAILED" });
       expect(tsc.output.split("\n").slice(0, 20).join("\n")).toBe("");
       expect(tsc.code).toBe(0);
+      // Files printed in prettier's form without prettier (schema.ts, the runtime) must be exactly that form.
+      expect(await notPrettierFormatted(out)).toEqual([]);
     }, 600_000);
   }
 });
