@@ -24,7 +24,7 @@ export function printCanonicalTypes(statements: readonly TS.Node[]): { text: str
   return { text: printer.printDocToString(doc, PRINT_OPTIONS).formatted };
 }
 
-const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as Parameters<typeof printer.printDocToString>[1];
+export const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as Parameters<typeof printer.printDocToString>[1];
 
 /** Thrown for syntax this printer does not know; the caller falls back to prettier. */
 class Unsupported extends Error {}
@@ -130,6 +130,11 @@ interface Place {
 function unwrap(node: TS.TypeNode): TS.TypeNode {
   while (ts.isParenthesizedTypeNode(node)) node = node.type;
   return node;
+}
+
+/** A type in annotation position (`name: <type>`). */
+export function printAnnotationType(node: TS.TypeNode): Doc {
+  return printType(node, { kind: "annotation" });
 }
 
 function printType(raw: TS.TypeNode, place: Place): Doc {
@@ -355,7 +360,7 @@ export function printString(value: string): string {
 }
 
 /** A string literal's source text (quotes included) as prettier prints it: the quote needing fewer escapes. */
-function printRawString(literal: string): string {
+export function printRawString(literal: string): string {
   const raw = literal.slice(1, -1);
   const quote = count(raw, '"') > count(raw, "'") ? "'" : '"';
   if (literal[0] === quote) return literal;
@@ -394,9 +399,14 @@ function withComments(node: TS.Node, printed: Doc): Doc {
 
 function printComment(comment: TS.SynthesizedComment, node: TS.Node): Doc {
   if (comment.kind !== SK.MultiLineCommentTrivia) return unsupported(node);
-  const lines = comment.text.split("\n");
+  return printBlockComment(comment.text);
+}
+
+/** A block comment (`text` is what goes between `/*` and `*\/`) as prettier prints it at any indentation. */
+export function printBlockComment(text: string): Doc {
+  const lines = text.split("\n");
   // A JSDoc-like block (every line starts with `*`) is re-indented line by line; any other block is kept verbatim.
-  const indentable = lines.length > 1 && `*${comment.text}*`.split("\n").every((text) => text.trimStart().startsWith("*"));
+  const indentable = lines.length > 1 && `*${text}*`.split("\n").every((text) => text.trimStart().startsWith("*"));
   if (!indentable) return ["/*", join(literalline, lines), "*/"];
   return [
     "/*",

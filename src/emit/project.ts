@@ -1,8 +1,6 @@
 import type { Project } from "ts-morph";
 import { morph } from "../deps.js";
 
-const { IndentationText, NewLineKind, QuoteKind } = morph;
-
 let project: Project | undefined;
 
 /**
@@ -10,7 +8,8 @@ let project: Project | undefined;
  * diagnostics, so building a file is a single parse and print. Emitters create each file once from structures.
  */
 export function sourceProject(): Project {
-  project ??= new morph.Project({
+  const { IndentationText, NewLineKind, Project: MorphProject, QuoteKind } = morph();
+  project ??= new MorphProject({
     useInMemoryFileSystem: true,
     skipAddingFilesFromTsConfig: true,
     skipLoadingLibFiles: true,

@@ -6,7 +6,6 @@ import type { ModuleExports } from "./index-file.js";
 import { commentText, dataLiteral, indexedType } from "./literal.js";
 import { printSourceFile } from "./project.js";
 
-const { VariableDeclarationKind } = morph;
 
 const RUNTIME = "./runtime/webhooks/index.js";
 
@@ -23,6 +22,7 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
 
   const spec = webhookRuntimeSpec(model);
 
+  const { VariableDeclarationKind } = morph();
   const content = printSourceFile("webhooks.ts", (file) => {
     file.addImportDeclaration({ isTypeOnly: true, namedImports: ["webhooks"], moduleSpecifier: "./schema.js" });
     file.addImportDeclaration({
