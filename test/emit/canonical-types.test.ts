@@ -113,6 +113,20 @@ describe("canonical printer of openapi-typescript's types", () => {
     ["café", '"caf\\u00E9"'],
   ])("printString(%j) = %s", (value, want) => expect(printString(value)).toBe(want));
 
+  it("prints any mix of quotes and backslashes as prettier does", async () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 150; n++) {
+      const value = Array.from({ length: 1 + Math.floor(random() * 8) }, () => `'"\\a\n\u2028é`[Math.floor(random() * 8)]).join("");
+      const source = `type X = ${JSON.stringify(value)};\n`;
+      const expected = (await prettier.format(source, { parser: "typescript" })).slice("type X = ".length, -2);
+      const printed = printString(value);
+      // printString starts from TypeScript's escaping (non-ASCII as \u), prettier here from JSON.stringify's.
+      expect(eval(printed)).toBe(value);
+      expect(printed.replace(/\\u00E9/g, "é").replace(/\\u2028/g, "\u2028")).toBe(expected.replace(/\\u2028/g, "\u2028"));
+    }
+  });
+
   it.each([
     ["1e+21", "1e21"],
     ["1.50", "1.5"],
