@@ -7,13 +7,6 @@ import { createRequire } from "node:module";
  */
 const require = createRequire(import.meta.url);
 
-let tsMorph: typeof import("ts-morph") | undefined;
-/** ts-morph, loaded on first use (only webhooks.ts is built with it). */
-export function morph(): typeof import("ts-morph") {
-  tsMorph ??= require("ts-morph") as typeof import("ts-morph");
-  return tsMorph;
-}
-
 /**
  * openapi-typescript's schema transform and helpers, without its package entry: that entry also loads Redocly's
  * whole linter (half a second) for the bundling and validation our loader has already done.

@@ -5,7 +5,7 @@ import { ts } from "../deps.js";
 import { PRINT_OPTIONS, printAnnotationType, printBlockComment, printRawString } from "./canonical-types.js";
 import { stringLiteral } from "./literal.js";
 
-const { group, hardline, ifBreak, indent, join, line, softline } = builders;
+const { group, hardline, ifBreak, indent, indentIfBreak, join, line, softline } = builders;
 
 /**
  * Building blocks for emitters that print their file in prettier's form directly (see canonical-types.ts): module
@@ -50,15 +50,35 @@ export function interfaceDeclaration(head: string, members: Member[]): Doc {
   return [head, " {", indent([hardline, join(hardline, printed)]), hardline, "}"];
 }
 
+/** `export type Name = { members };` (an empty member list gives `empty` instead). */
+export function objectTypeAlias(head: string, members: Member[], empty: string): Doc {
+  if (members.length === 0) return [head, " = ", empty, ";"];
+  const printed = members.map((member, index) => [
+    member.doc ? [jsDoc(member.doc), hardline] : "",
+    group([propertyName(member.name), member.optional ? "?" : "", ": ", printAnnotationType(member.type)]),
+    index < members.length - 1 ? ";" : ifBreak(";"),
+  ]);
+  return [head, " = ", group(["{", indent([line, join(line, printed)]), line, "}"], { shouldBreak: true }), ";"];
+}
+
 /** A property name as prettier writes it: bare when it is an identifier, else a string. */
 function propertyName(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : printRawString(stringLiteral(name));
 }
 
-/** `const name: type = JSON.parse('…');`: a data table as a JSON string (quick to load and to type-check). */
+/**
+ * `const name: type = JSON.parse('…');`: a data table as a JSON string (quick to load and to type-check), in
+ * prettier's assignment layouts: "fluid" (the call stays after `=` when its opening fits, else moves below it),
+ * or "break-after-operator" for a short argument.
+ */
 export function jsonConstant(head: string, value: unknown): Doc {
   const literal = printRawString(stringLiteral(JSON.stringify(value)));
-  return [head, " = JSON.parse", group(["(", indent([softline, literal]), ifBreak(","), softline, ")"]), ";"];
+  const call: Doc = ["JSON.parse", group(["(", indent([softline, literal]), ifBreak(","), softline, ")"])];
+  // A call whose lone argument is short (a quarter of the print width) is "poorly breakable": prettier then
+  // breaks after `=` first.
+  if (literal.length <= 20) return group([head, " =", group(indent([line, call])), ";"]);
+  const afterOperator = Symbol("assignment");
+  return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(call, { groupId: afterOperator }), ";"]);
 }
 
 /** Type nodes for member types. */
