@@ -151,6 +151,8 @@ const work = mkdtempSync(join(os.tmpdir(), "specforge-bench-"));
 const timeFile = join(work, "time.txt");
 const env = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
 let running = null;
+// Removed however the run ends (normally, on an error, on Ctrl-C), unless --keep.
+process.on("exit", () => flags.keep || rmSync(work, { recursive: true, force: true }));
 
 /** Runs `node ...argv` in `cwd`; resolves to { code, wall, cpu, rssMiB, output } (seconds, MiB; null if unknown). */
 function measure(argv, cwd) {
@@ -203,7 +205,6 @@ function killTree(child) {
 }
 process.on("SIGINT", () => {
   if (running) killTree(running);
-  if (!flags.keep) rmSync(work, { recursive: true, force: true });
   process.exit(130);
 });
 
@@ -330,7 +331,6 @@ for (let round = 0; round < totalRounds; round++) {
 }
 const loadEnd = os.loadavg();
 const totalSeconds = (performance.now() - t0) / 1000;
-if (!flags.keep) rmSync(work, { recursive: true, force: true });
 
 function lastLines(text) {
   return text.replaceAll(work, "<out>").trim().split("\n").filter(Boolean).slice(-3).join(" / ").slice(0, 300);
