@@ -227,7 +227,9 @@ function record(kind, spec, tool, round, result) {
 
 function tsconfigFor(spec, tool) {
   // NodeNext for every output: all four either emit one file or import their siblings with `.js` suffixes.
-  const types = TOOLS[tool].tscTypes ?? [];
+  // One set of compiler options for every tool, a Node project's (DOM + @types/node): specforge's output needs Node's
+  // types (its node:http adapter), and reading them would otherwise be charged to specforge alone.
+  const types = [...new Set(Object.values(TOOLS).flatMap((t) => t.tscTypes ?? []))];
   const config = {
     compilerOptions: {
       target: "ES2022",
