@@ -43,7 +43,7 @@ describe("config files", () => {
     expect((await runBin(["check", "--out", "elsewhere", "--outputs", "client,server", "--format"], project)).code).toBe(0);
     // Without the flags, the file's values apply: a different folder, not generated yet.
     expect((await runBin(["check"], project)).stderr).toMatch(/missing: api-client\/client\.ts/);
-  });
+   }, 240_000); // three processes that each load the generator
 
   it("--no-format and --outputs change the output like the config fields do", async () => {
     const project = projectWithV1Spec();

@@ -101,7 +101,7 @@ describe("output", () => {
     expect(forced.stderr).toContain(`${ESC}33mextra:${ESC}39m   generated/notes.md`);
     const both = await runBin(["check", "--spec", "openapi.yaml"], project, { NO_COLOR: "1", FORCE_COLOR: "1" });
     expect(both.stderr).toBe(piped.stderr);
-  });
+   }, 240_000); // three processes that each load the generator
 
   it("useColor: NO_COLOR wins, FORCE_COLOR=0 disables, otherwise the terminal decides", () => {
     expect(useColor(true, {})).toBe(true);
