@@ -144,7 +144,10 @@ async function readConfigFile(path: string): Promise<UserConfig> {
     const message = ((error as Error)?.message ?? String(error)).split(url).join(basename(path));
     throw new UserError(`cannot load config file: ${message}`, {
       location: path,
-      hint: path.endsWith(".ts") ? "a .ts config may import packages and .js/.mjs files, not other .ts files" : undefined,
+      hint:
+        path.endsWith(".ts") && /^ERR_(MODULE_NOT_FOUND|UNKNOWN_FILE_EXTENSION)$/.test((error as NodeJS.ErrnoException)?.code ?? "")
+          ? "a .ts config may import packages and .js/.mjs files, not other .ts files"
+          : undefined,
     });
   }
 }
