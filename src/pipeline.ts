@@ -22,6 +22,15 @@ export interface Rendered {
   /** Every output file by relative path (forward slashes), the manifest included, formatted and stamped. */
   files: Map<string, string>;
   model: ApiModel;
+  /** Milliseconds spent in each phase, in order: load (read, parse, bundle), model, emit, format. */
+  timings: PhaseTimings;
+}
+
+export type PhaseTimings = Record<string, number>;
+
+export interface RenderOptions {
+  /** Told every spec file the loader reads (absolute path), also when the run then fails. */
+  onSpecFile?: (file: string) => void;
 }
 
 /** Emitters, in output order. Each returns the files it adds and what index.ts should re-export. */
@@ -43,10 +52,19 @@ function emittersFor(config: ResolvedConfig): Emitter[] {
 }
 
 /** Loads the spec and renders every output file in memory. Touches no file outside the spec's. */
-export async function render(config: ResolvedConfig): Promise<Rendered> {
-  const spec = loadSpec(config.spec, config.cwd);
+export async function render(config: ResolvedConfig, options: RenderOptions = {}): Promise<Rendered> {
+  const timings: PhaseTimings = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    timings[name] = now - mark;
+    mark = now;
+  };
+  const spec = loadSpec(config.spec, config.cwd, options.onSpecFile);
+  phase("load");
   const specShown = toDisplayPath(spec.entry, config.cwd);
   const model = buildModel(spec, specShown);
+  phase("model");
 
   const emitted: EmittedFile[] = [];
   const exports: ModuleExports[] = [];
@@ -56,6 +74,7 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
     if (result.exports) exports.push(result.exports);
   }
   emitted.push(emitIndex(exports));
+  phase("emit");
 
   const inputs = Object.fromEntries(spec.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
   const provenance = {
@@ -88,7 +107,8 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
   };
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
-  return { files, model };
+  phase("format");
+  return { files, model, timings };
 }
 
 /** Compares a fresh in-memory generation with the output folder. */

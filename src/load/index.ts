@@ -26,13 +26,17 @@ export interface LoadedSpec {
 /**
  * Reads a spec (YAML or JSON) and every local file it `$ref`s, checks that it is OpenAPI 3.x, and bundles it into
  * one document. All problems are UserErrors naming the file and a line:column or JSON pointer.
+ *
+ * `onRead` is told the absolute path of every file the loader is about to read — also the ones that turn out to be
+ * missing or broken, so `generate --watch` knows what to watch even after a failed run.
  */
-export function loadSpec(specPath: string, cwd: string = process.cwd()): LoadedSpec {
+export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?: (file: string) => void): LoadedSpec {
   const entry = resolve(cwd, specPath);
   const display = (file: string) => toDisplayPath(file, cwd);
   const hashes = new Map<string, string>();
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
+    onRead?.(file);
     let bytes: Buffer;
     try {
       if (statSync(file).isDirectory()) {
