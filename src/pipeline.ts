@@ -89,9 +89,9 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     emitted.map(async (file) => {
       // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
       if (formatter?.defaults && file.canonical !== undefined) {
-        return [file.path, stampTypeScript(file.canonical, provenance, file.description)] as const;
+        return [file.path, stampTypeScript(file.canonical, provenance, file.description, { noCheck: file.noCheck })] as const;
       }
-      const stamped = stampTypeScript(file.content, provenance, file.description);
+      const stamped = stampTypeScript(file.content, provenance, file.description, { noCheck: file.noCheck });
       return [file.path, formatter ? await formatter.format(file.path, stamped) : stamped] as const;
     }),
   );

@@ -29,8 +29,9 @@ export function runtimeFiles(kind: "client" | "server" | "webhooks"): EmittedFil
       return {
         path: `runtime/${kind}/${name}`,
         content,
-        description: `${kind} runtime, copied from specforge's templates/${kind}/${name}`,
+        description: `${kind} runtime, copied from specforge's templates/${kind}/${name} (type-checked there)`,
         canonical: built?.sourceHash === sha256(content) ? built.text : undefined,
+        noCheck: true,
       };
     });
 }

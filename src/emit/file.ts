@@ -11,6 +11,8 @@ export interface EmittedFile {
    * with default prettier settings skip the formatting pass.
    */
   canonical?: string;
+  /** Marked `// @ts-nocheck` (the runtime: specforge's own, type-checked code; see `stampTypeScript`). */
+  noCheck?: boolean;
   /** Why an emitter that prints canonical text could not for this file (shown by `--verbose`). */
   notCanonical?: string;
 }
