@@ -549,9 +549,9 @@ if (flags.tsc) {
   lines.push(
     "## `tsc --noEmit` over each tool's whole output",
     "",
-    "One tsconfig per output: `strict`, `noEmit`, `skipLibCheck`, target ES2022, lib ES2022 + DOM, module/moduleResolution " +
-      "NodeNext (all four outputs use `.js`-suffixed relative imports or are one file); `types: [\"node\"]` for specforge " +
-      "(its Node server adapter imports `node:http`), `types: []` for the peers, whose outputs need only the DOM lib. " +
+    "The same compiler options for every output, a Node project's: `strict`, `noEmit`, `skipLibCheck`, target ES2022, lib ES2022 + DOM, " +
+      "module/moduleResolution NodeNext (all four outputs use `.js`-suffixed relative imports or are one file), `types: [\"node\"]` " +
+      "(specforge's Node server adapter imports `node:http`; the peers compile the same with them). " +
       "None of the outputs imports a package: hey-api copies its fetch client into the output, orval's fetch client uses the global `fetch`, " +
       "specforge copies its runtime. Errors = `error TS…` lines; the first is quoted.",
     "",
