@@ -1,6 +1,7 @@
 import { resolveConfig, type UserConfig } from "./config/resolve.js";
 import { runCheck, type CheckReport } from "./commands/check.js";
 import { runGenerate, type GenerateReport } from "./commands/generate.js";
+import type { SpecWarning } from "./errors.js";
 import { render } from "./pipeline.js";
 
 export interface GenerateOptions extends UserConfig {
@@ -17,6 +18,8 @@ export interface GenerateResult {
   files: Map<string, string>;
   /** What was written, when `write` was true. */
   report?: GenerateReport;
+  /** Problems in the spec that did not stop generation (e.g. a `$ref` YAML read as a comment). */
+  warnings: SpecWarning[];
 }
 
 export type CheckResult = CheckReport;
@@ -30,9 +33,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const config = await resolveConfig({ cwd, configFile, flags });
   if (write) {
     const report = await runGenerate(config);
-    return { files: report.files, report };
+    return { files: report.files, report, warnings: report.warnings };
   }
-  return { files: (await render(config)).files };
+  const { files, warnings } = await render(config);
+  return { files, warnings };
 }
 
 /** Compares the output folder with what `generate` would write. Never writes. */

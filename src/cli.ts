@@ -1,6 +1,6 @@
 import yargs from "yargs";
 import { resolveConfig, type UserConfig } from "./config/resolve.js";
-import { UserError } from "./errors.js";
+import { UserError, formatWarning } from "./errors.js";
 import { describeCheck, runCheck } from "./commands/check.js";
 import { packageVersion } from "./fingerprint.js";
 import { hasDrift } from "./write/drift.js";
@@ -46,6 +46,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
       async (args) => {
         const { describeGenerate, runGenerate } = await import("./commands/generate.js");
         const report = await runGenerate(await configOf(args));
+        for (const warning of report.warnings) io.stderr(`specforge: warning: ${formatWarning(warning)}`);
         io.stdout(describeGenerate(report));
       },
     )
@@ -70,6 +71,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
       async (args) => {
         const { startMockServer } = await import("./commands/mock.js");
         const mock = await startMockServer(await configOf(args), args.port);
+        for (const warning of mock.warnings) io.stderr(`specforge: warning: ${formatWarning(warning)}`);
         io.stdout(`specforge: mock server for ${args.spec ?? "spec/training-api.v1.yaml"} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
         await new Promise<void>((resolve) => {
           const stop = () => void mock.close().then(resolve);

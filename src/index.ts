@@ -1,3 +1,3 @@
 export { generate, check, type GenerateOptions, type CheckResult, type GenerateResult } from "./api.js";
-export { UserError } from "./errors.js";
+export { UserError, type SpecWarning } from "./errors.js";
 export type { UserConfig, ResolvedConfig, OutputKind } from "./config/resolve.js";

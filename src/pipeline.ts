@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
+import type { SpecWarning } from "./errors.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitClient } from "./emit/client.js";
 import { emitServer } from "./emit/server.js";
@@ -22,6 +23,8 @@ export interface Rendered {
   /** Every output file by relative path (forward slashes), the manifest included, formatted and stamped. */
   files: Map<string, string>;
   model: ApiModel;
+  /** Problems in the spec that did not stop generation (see LoadedSpec.warnings). */
+  warnings: SpecWarning[];
 }
 
 /** Emitters, in output order. Each returns the files it adds and what index.ts should re-export. */
@@ -97,7 +100,7 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
   };
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, config.format ? await formatSource(config.out, MANIFEST_FILE, manifestText) : manifestText);
-  return { files, model };
+  return { files, model, warnings: spec.warnings };
 }
 
 /** Compares a fresh in-memory generation with the output folder. */
