@@ -1,4 +1,5 @@
-import { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
+import ts from "typescript";
+import { QUESTION_TOKEN, astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 import { UserError } from "../errors.js";
 import type { ApiModel } from "../ir/model.js";
 import type { EmittedFile } from "./file.js";
@@ -38,7 +39,7 @@ export function emitTypes(model: ApiModel): EmittedFile {
     silent: true,
     inject: undefined,
     transform: undefined,
-    transformProperty: undefined,
+    transformProperty: optionalWriteOnly,
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
@@ -54,4 +55,14 @@ export function emitTypes(model: ApiModel): EmittedFile {
     });
   }
   return { path: "schema.ts", content: source, description: "types of every path, operation, component and webhook (openapi-typescript)" };
+}
+
+/**
+ * A `writeOnly` property is never in a response, so it is optional in the one type openapi-typescript makes for
+ * requests and responses alike (a required one is still required by the server's validation of requests).
+ * (`readOnly` properties are `readonly` and left out of request bodies by the client and server types.)
+ */
+function optionalWriteOnly(property: ts.PropertySignature, schema: unknown): ts.PropertySignature | undefined {
+  if (property.questionToken || !schema || typeof schema !== "object" || (schema as { writeOnly?: unknown }).writeOnly !== true) return undefined;
+  return ts.factory.updatePropertySignature(property, property.modifiers, property.name, QUESTION_TOKEN, property.type);
 }

@@ -230,13 +230,35 @@ type FormField<V> = V extends string
     : V;
 type MultipartBody<T> = { [K in keyof T]: FormField<T[K]> } | FormData;
 
+type IfEquals<X, Y, A, B> =
+  (<G>() => G extends X ? 1 : 2) extends <G>() => G extends Y ? 1 : 2 ? A : B;
+/**
+ * `T` without its `readonly` properties: openapi-typescript declares `readOnly: true` properties `readonly`, and a
+ * request does not send them. Top level only (a nested object keeps its readOnly properties).
+ */
+export type WithoutReadOnly<T> = T extends
+  readonly unknown[] | Blob | FormData | URLSearchParams
+  ? T
+  : T extends object
+    ? {
+        [
+          K in keyof T as IfEquals<
+            { [Q in K]: T[K] },
+            { -readonly [Q in K]: T[K] },
+            K,
+            never
+          >
+        ]: T[K];
+      }
+    : T;
+
 /** The body a caller passes for schema type `T` sent as media type `M`. */
 type RequestBodyAs<T, M extends string> = M extends JsonMediaType
-  ? T
+  ? WithoutReadOnly<T>
   : M extends `multipart/${string}`
-    ? MultipartBody<T>
+    ? MultipartBody<WithoutReadOnly<T>>
     : M extends "application/x-www-form-urlencoded"
-      ? T | URLSearchParams
+      ? WithoutReadOnly<T> | URLSearchParams
       : M extends `text/${string}`
         ? string
         : BinaryBody;
