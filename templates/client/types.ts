@@ -193,6 +193,10 @@ type FormField<V> = V extends string ? V | Blob : V extends readonly (infer E)[]
 type MultipartBody<T> = { [K in keyof T]: FormField<T[K]> } | FormData;
 
 type IfEquals<X, Y, A, B> = (<G>() => G extends X ? 1 : 2) extends (<G>() => G extends Y ? 1 : 2) ? A : B;
+/** `T`'s keys with their modifiers and a placeholder type: comparing these never compares property types (cheap). */
+type KeyFlags<T> = { [K in keyof T]: 0 };
+type Mutable<X> = { -readonly [K in keyof X]: X[K] };
+type IsReadonlyKey<F, K extends keyof F> = IfEquals<Pick<F, K>, Mutable<Pick<F, K>>, false, true>;
 /**
  * `T` without its `readonly` properties: openapi-typescript declares `readOnly: true` properties `readonly`, and a
  * request does not send them. Top level only (a nested object keeps its readOnly properties).
@@ -200,7 +204,8 @@ type IfEquals<X, Y, A, B> = (<G>() => G extends X ? 1 : 2) extends (<G>() => G e
 export type WithoutReadOnly<T> = T extends readonly unknown[] | Blob | FormData | URLSearchParams
   ? T
   : T extends object
-    ? { [K in keyof T as IfEquals<{ [Q in K]: T[K] }, { -readonly [Q in K]: T[K] }, K, never>]: T[K] }
+    ? // One comparison settles the usual case (no readonly property) and keeps `T` itself.
+      IfEquals<KeyFlags<T>, Mutable<KeyFlags<T>>, T, { [K in keyof T as IsReadonlyKey<KeyFlags<T>, K> extends true ? never : K]: T[K] }>
     : T;
 
 /** The body a caller passes for schema type `T` sent as media type `M`. */

@@ -145,6 +145,10 @@ type RequestBodyOf<Op> = Op extends { requestBody?: infer B } ? B : undefined;
 type OptionalBody<Op> = Op extends { requestBody: unknown } ? never : undefined;
 
 type IfEquals<X, Y, A, B> = (<G>() => G extends X ? 1 : 2) extends (<G>() => G extends Y ? 1 : 2) ? A : B;
+/** `T`'s keys with their modifiers and a placeholder type: comparing these never compares property types (cheap). */
+type KeyFlags<T> = { [K in keyof T]: 0 };
+type Mutable<X> = { -readonly [K in keyof X]: X[K] };
+type IsReadonlyKey<F, K extends keyof F> = IfEquals<Pick<F, K>, Mutable<Pick<F, K>>, false, true>;
 /**
  * `T` without its `readonly` properties: openapi-typescript declares `readOnly: true` properties `readonly`, and the
  * router neither requires nor validates them in a request. Top level only.
@@ -152,7 +156,8 @@ type IfEquals<X, Y, A, B> = (<G>() => G extends X ? 1 : 2) extends (<G>() => G e
 export type WithoutReadOnly<T> = T extends readonly unknown[]
   ? T
   : T extends object
-    ? { [K in keyof T as IfEquals<{ [Q in K]: T[K] }, { -readonly [Q in K]: T[K] }, K, never>]: T[K] }
+    ? // One comparison settles the usual case (no readonly property) and keeps `T` itself.
+      IfEquals<KeyFlags<T>, Mutable<KeyFlags<T>>, T, { [K in keyof T as IsReadonlyKey<KeyFlags<T>, K> extends true ? never : K]: T[K] }>
     : T;
 
 /** A multipart field: an uploaded file wherever the schema says string (openapi-typescript types `format: binary` as string). */
