@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { FIXTURES, ROOT, runCli, typecheck } from "../helpers.js";
 
 /**
@@ -34,7 +34,7 @@ export async function buildGroup(group: string, features: Feature[]): Promise<Bu
   mkdirSync(dir, { recursive: true });
   const stderr: Record<string, string> = {};
   for (const feature of features) {
-    const result = await runCli(["generate", "--spec", join(FEATURES, feature.spec), "--out", join(dir, feature.name)], ROOT);
+    const result = await runCli(["generate", "--spec", resolve(FEATURES, feature.spec), "--out", join(dir, feature.name)], ROOT);
     if (result.code !== 0) throw new Error(`generate ${feature.spec} failed (${result.code}):\n${result.stderr}`);
     stderr[feature.name] = result.stderr;
     const assertions = join(FEATURES, `${feature.name}.types.ts`);
