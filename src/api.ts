@@ -1,6 +1,7 @@
 import { API_OPTIONS, resolveConfig, type UserConfig } from "./config/resolve.js";
 import { runCheck, type CheckReport } from "./commands/check.js";
 import type { GenerateReport } from "./commands/generate.js";
+import type { SpecWarning } from "./errors.js";
 import { hasDrift } from "./write/drift.js";
 
 /** Options of `generate()` and `check()`: the config fields (they win over the config file) and where to run. */
@@ -18,6 +19,8 @@ export interface GenerateResult {
   files: Map<string, string>;
   /** What was written, removed and left unchanged, when `write` was true. */
   report?: GenerateReport;
+  /** Problems in the spec that did not stop generation (e.g. a `$ref` YAML read as a comment). */
+  warnings: SpecWarning[];
 }
 
 export interface CheckResult extends CheckReport {
@@ -44,10 +47,11 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   if (write) {
     const { runGenerate } = await import("./commands/generate.js");
     const report = await runGenerate(config);
-    return { files: report.files, report };
+    return { files: report.files, report, warnings: report.warnings };
   }
   const { render } = await import("./pipeline.js");
-  return { files: (await render(config)).files };
+  const { files, warnings } = await render(config);
+  return { files, warnings };
 }
 
 /**

@@ -1,6 +1,6 @@
 import yargs from "yargs";
 import { resolveConfig, validateConfig, type UserConfig } from "./config/resolve.js";
-import { UserError } from "./errors.js";
+import { UserError, formatWarning } from "./errors.js";
 import { describeCheck, describeCheckDetails, runCheck } from "./commands/check.js";
 import { packageVersion } from "./fingerprint.js";
 import { colors, createOutput, plain, useColor, type Output, type Verbosity } from "./output.js";
@@ -133,6 +133,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         }
         const { describeGenerate, describeGenerateDetails, runGenerate } = await import("./commands/generate.js");
         const report = await runGenerate(await configOf(args));
+        for (const warning of report.warnings) out.warn(formatWarning(warning));
         for (const line of describeGenerateDetails(report, out.paint)) out.detail(line);
         out.info(describeGenerate(report, out.paint));
       },
@@ -161,6 +162,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         const out = outputOf(args);
         const { startMockServer } = await import("./commands/mock.js");
         const mock = await startMockServer(await configOf(args), args.port);
+        for (const warning of mock.warnings) out.warn(formatWarning(warning));
         out.info(`specforge: mock server for ${args.spec ?? "spec/training-api.v1.yaml"} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
         const stop = stopSignal(io);
         try {

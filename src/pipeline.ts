@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
+import type { SpecWarning } from "./errors.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitClient } from "./emit/client.js";
 import { emitServer } from "./emit/server.js";
@@ -24,6 +25,8 @@ export interface Rendered {
   model: ApiModel;
   /** Milliseconds spent in each phase, in order: load (read, parse, bundle), model, emit, format. */
   timings: PhaseTimings;
+  /** Problems in the spec that did not stop generation (see LoadedSpec.warnings). */
+  warnings: SpecWarning[];
 }
 
 export type PhaseTimings = Record<string, number>;
@@ -108,7 +111,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
   phase("format");
-  return { files, model, timings };
+  return { files, model, timings, warnings: spec.warnings };
 }
 
 /** Compares a fresh in-memory generation with the output folder. */

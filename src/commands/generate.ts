@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from "../config/resolve.js";
+import type { SpecWarning } from "../errors.js";
 import { toDisplayPath } from "../load/index.js";
 import { plain, type Paint } from "../output.js";
 import { render, type PhaseTimings, type RenderOptions } from "../pipeline.js";
@@ -11,6 +12,8 @@ export interface GenerateReport extends WriteSummary {
   milliseconds: number;
   /** Milliseconds per phase: load, model, emit, format, write. */
   timings: PhaseTimings;
+  /** Problems in the spec that did not stop generation; the CLI prints them on stderr. */
+  warnings: SpecWarning[];
 }
 
 export type GenerateHooks = WriteHooks & RenderOptions;
@@ -18,12 +21,12 @@ export type GenerateHooks = WriteHooks & RenderOptions;
 /** `specforge generate`: render in memory, then replace the output folder atomically. */
 export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
   const started = performance.now();
-  const { files, timings } = await render(config, hooks);
+  const { files, timings, warnings } = await render(config, hooks);
   const out = toDisplayPath(config.out, config.cwd);
   const writeStarted = performance.now();
   const summary = writeOutputFolder(config.out, out, files, hooks);
   const finished = performance.now();
-  return { ...summary, out, files, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
+  return { ...summary, out, files, warnings, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
 }
 
 /** The one-line summary of a run: `specforge: generated/ 3 written, 27 unchanged, 0 removed (0.41s)`. */

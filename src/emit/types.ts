@@ -1,5 +1,6 @@
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
-import { openapiTypescript } from "../deps.js";
+import type * as TS from "typescript";
+import { openapiTypescript, ts } from "../deps.js";
 import { printCanonicalTypes } from "./canonical-types.js";
 import { UserError } from "../errors.js";
 import type { ApiModel } from "../ir/model.js";
@@ -40,7 +41,7 @@ export function emitTypes(model: ApiModel): EmittedFile {
     silent: true,
     inject: undefined,
     transform: undefined,
-    transformProperty: undefined,
+    transformProperty: optionalWriteOnly,
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
@@ -59,4 +60,14 @@ export function emitTypes(model: ApiModel): EmittedFile {
   const printed = printCanonicalTypes(nodes);
   if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
   return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
+}
+
+/**
+ * A `writeOnly` property is never in a response, so it is optional in the one type openapi-typescript makes for
+ * requests and responses alike (a required one is still required by the server's validation of requests).
+ * (`readOnly` properties are `readonly` and left out of request bodies by the client and server types.)
+ */
+function optionalWriteOnly(property: TS.PropertySignature, schema: unknown): TS.PropertySignature | undefined {
+  if (property.questionToken || !schema || typeof schema !== "object" || (schema as { writeOnly?: unknown }).writeOnly !== true) return undefined;
+  return ts.factory.updatePropertySignature(property, property.modifiers, property.name, ts.factory.createToken(ts.SyntaxKind.QuestionToken), property.type);
 }

@@ -163,6 +163,7 @@ export function createRouterRuntime<Auth = unknown>(
     }
     const raw: RawParams = {
       path,
+      pathRaw: route.paramNames.length > 0 ? Object.fromEntries(route.paramNames.map((name, i) => [name, captures[i]])) : undefined,
       query: url.searchParams,
       headers: request.headers,
       cookies: route.needsCookies ? parseCookies(request.headers.get("cookie")) : undefined,
@@ -252,6 +253,8 @@ export function createRouterRuntime<Auth = unknown>(
     }
     const check = mediaType ? declared.media.get(mediaType) : undefined;
     if (!check) return [{ loc: ["response"], msg: `Media type ${mediaType} is not declared for status ${status}`, type: "undeclared_media_type" }];
+    // Bytes are what `format: binary` describes: there is nothing to validate.
+    if (isBinary(body)) return [];
     const issues: ValidationIssue[] = [];
     check(body, ["response"], issues);
     return issues;
@@ -349,6 +352,10 @@ function encodeBody(status: number, body: unknown, mediaType: string | undefined
   if (body instanceof Uint8Array) return bytesResponse(status, body, merged);
   if (body instanceof ArrayBuffer || body instanceof Blob || body instanceof ReadableStream) return new Response(body as BodyInit, { status, headers: merged });
   return bytesResponse(status, textEncoder.encode(typeof body === "object" ? JSON.stringify(body) : String(body)), merged);
+}
+
+function isBinary(value: unknown): boolean {
+  return value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof ReadableStream || (typeof Blob !== "undefined" && value instanceof Blob);
 }
 
 function bearerToken(header: string | null): string | undefined {

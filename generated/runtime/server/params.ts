@@ -26,7 +26,10 @@ export type ParamLocation = "path" | "query" | "header" | "cookie";
 
 /** Raw inputs of one request, prepared once per request and shared by all parameter decoders. */
 export interface RawParams {
+  /** Path parameters, percent-decoded. */
   path: Record<string, string>;
+  /** Path parameters as captured, still percent-encoded: arrays and objects are split on their delimiters first. */
+  pathRaw?: Record<string, string>;
   query: URLSearchParams;
   headers: Headers;
   cookies: Map<string, string> | undefined;
@@ -70,9 +73,16 @@ export function compileParam(
     json ? false : explode,
     json ? new Set(["string"]) : types,
   );
+  // Path arrays and objects arrive already split (see `splitPathValue`).
   const coerce = json
     ? coerceJson
-    : compileCoercion(schema, document, types, style, explode);
+    : compileCoercion(
+        schema,
+        document,
+        types,
+        style,
+        location === "path" ? true : explode,
+      );
 
   return (raw, out, errors) => {
     const value = read(raw);
@@ -102,8 +112,22 @@ function rawReader(
 ): (raw: RawParams) => RawValue | undefined {
   const name = spec.name;
   switch (location) {
-    case "path":
-      return (raw) => raw.path[name];
+    case "path": {
+      const shape =
+        types.has("array") && !types.has("string")
+          ? "array"
+          : types.has("object") && !types.has("string")
+            ? "object"
+            : "scalar";
+      if (style === "simple" && shape === "scalar")
+        return (raw) => raw.path[name];
+      return (raw) => {
+        const text = raw.pathRaw?.[name];
+        return text === undefined
+          ? raw.path[name]
+          : splitPathValue(text, name, style, explode, shape);
+      };
+    }
     case "header": {
       const lower = name.toLowerCase();
       return (raw) => raw.headers.get(lower) ?? undefined;
@@ -148,6 +172,64 @@ function rawReader(
   }
 }
 
+/**
+ * A path segment in `simple`, `label` (`.a.b`, `.a,b`, `.x=1.y=2`) or `matrix` (`;id=1,2`, `;id=1;id=2`, `;x=1;y=2`)
+ * style, split on its delimiters before percent-decoding, so an encoded `,`, `.` or `;` stays inside a value.
+ */
+export function splitPathValue(
+  text: string,
+  name: string,
+  style: string,
+  explode: boolean,
+  shape: "array" | "object" | "scalar",
+): RawValue {
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  const named = `;${encodeURIComponent(name)}=`;
+  let body = text;
+  let delimiter = ",";
+  if (style === "label") {
+    body = text.startsWith(".") ? text.slice(1) : text;
+    if (explode) delimiter = ".";
+  } else if (style === "matrix") {
+    if (explode && shape !== "scalar") {
+      // `;id=1;id=2` → values; `;x=1;y=2` → pairs
+      const parts = text.split(";").filter(Boolean);
+      if (shape === "object")
+        return new Map(parts.map((p) => pairOf(p, decode)));
+      return parts.map((p) => decode(p.slice(p.indexOf("=") + 1)));
+    }
+    body = text.startsWith(named)
+      ? text.slice(named.length)
+      : text.startsWith(";")
+        ? text.slice(text.indexOf("=") + 1)
+        : text;
+  }
+  if (shape === "scalar") return decode(body);
+  const parts = body === "" ? [] : body.split(delimiter);
+  if (shape === "array") return parts.map(decode);
+  if (explode) return new Map(parts.map((p) => pairOf(p, decode)));
+  const pairs = new Map<string, string>();
+  for (let i = 0; i + 1 < parts.length; i += 2)
+    pairs.set(decode(parts[i]), decode(parts[i + 1]));
+  return pairs;
+}
+
+function pairOf(
+  part: string,
+  decode: (text: string) => string,
+): [string, string] {
+  const eq = part.indexOf("=");
+  return eq < 0
+    ? [decode(part), ""]
+    : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))];
+}
+
 function objectKeysOf(schema: Schema | undefined): string[] {
   return typeof schema === "object" && schema.properties
     ? Object.keys(schema.properties)
@@ -184,11 +266,11 @@ function compileCoercion(
   explode: boolean,
 ): Coerce {
   const wantsString = types.has("string") || types.has("any");
+  const separator =
+    style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
   if (types.has("array") && !wantsString) {
     const itemSchema = arrayItemsOf(schema, document);
     const itemCoerce = scalarCoercion(schemaTypes(itemSchema, document));
-    const separator =
-      style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
     return (value, path, errors) => {
       const parts = Array.isArray(value)
         ? explode
@@ -213,11 +295,22 @@ function compileCoercion(
       let pairs: Map<string, string>;
       if (value instanceof Map) pairs = value;
       else {
-        // Non-exploded form/simple objects: "key1,value1,key2,value2".
-        const parts = (Array.isArray(value) ? value[0] : value).split(",");
+        const parts = (Array.isArray(value) ? value[0] : value).split(
+          separator,
+        );
         pairs = new Map();
-        for (let i = 0; i + 1 < parts.length; i += 2)
-          pairs.set(parts[i], parts[i + 1]);
+        if (explode && style === "simple") {
+          // Exploded simple objects (headers): "key1=value1,key2=value2".
+          for (const part of parts) {
+            const eq = part.indexOf("=");
+            if (eq > 0)
+              pairs.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+          }
+        } else {
+          // Non-exploded objects: "key1,value1,key2,value2" (`|` or ` ` for pipe- and spaceDelimited).
+          for (let i = 0; i + 1 < parts.length; i += 2)
+            pairs.set(parts[i], parts[i + 1]);
+        }
       }
       const out: Record<string, unknown> = {};
       for (const [key, raw] of pairs) {

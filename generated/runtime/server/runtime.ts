@@ -238,6 +238,12 @@ export function createRouterRuntime<Auth = unknown>(
     }
     const raw: RawParams = {
       path,
+      pathRaw:
+        route.paramNames.length > 0
+          ? Object.fromEntries(
+              route.paramNames.map((name, i) => [name, captures[i]]),
+            )
+          : undefined,
       query: url.searchParams,
       headers: request.headers,
       cookies: route.needsCookies
@@ -397,6 +403,8 @@ export function createRouterRuntime<Auth = unknown>(
           type: "undeclared_media_type",
         },
       ];
+    // Bytes are what `format: binary` describes: there is nothing to validate.
+    if (isBinary(body)) return [];
     const issues: ValidationIssue[] = [];
     check(body, ["response"], issues);
     return issues;
@@ -602,6 +610,15 @@ function encodeBody(
       typeof body === "object" ? JSON.stringify(body) : String(body),
     ),
     merged,
+  );
+}
+
+function isBinary(value: unknown): boolean {
+  return (
+    value instanceof Uint8Array ||
+    value instanceof ArrayBuffer ||
+    value instanceof ReadableStream ||
+    (typeof Blob !== "undefined" && value instanceof Blob)
   );
 }
 
