@@ -104,7 +104,8 @@ describe("corpus: generate + tsc --strict", () => {
       const { files, bytes } = treeSize(out);
       const manifest = JSON.parse(readFileSync(join(out, ".specforge-manifest.json"), "utf8")) as { files: Record<string, string> };
       const client = Object.keys(manifest.files).includes("client.ts") ? readFileSync(join(out, "client.ts"), "utf8") : "";
-      const operations = (client.match(/runtime\.operation\(/g) ?? []).length;
+      // One `Client` member per operation (the name and `: Operation<` always share a line).
+      const operations = (client.match(/^  [\w$]+: (?:Streaming|Paginated)?Operation</gm) ?? []).length;
       const tsc = await typecheck(out);
       rows.push({ name: doc.name, operations, files, bytes, generateMs: result.ms, maxRssMiB: result.maxRssMiB, tsc: tsc.code === 0 ? "ok" : "FAILED" });
       expect(tsc.output.split("\n").slice(0, 20).join("\n")).toBe("");
