@@ -131,7 +131,8 @@ describe("check", () => {
       writeFileSync(file, original);
     }
     expect((await runCli(["check"], project)).code).toBe(0);
-  });
+    // One full regeneration per generated file (30+): ~40 s alone on the shared 2-core machine, more beside other tests.
+  }, 180_000);
 
   it("missing and extra files are reported", async () => {
     const project = projectWithV1Spec();
