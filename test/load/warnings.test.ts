@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { startMockServer } from "../../src/commands/mock.js";
+import { resolveConfig } from "../../src/config/resolve.js";
 import { generate } from "../../src/index.js";
 import { loadSpec } from "../../src/load/index.js";
 import { cleanupTempDirs, runCli, tempDir, writeFiles } from "../helpers.js";
@@ -74,6 +76,20 @@ describe("a $ref that YAML read as a comment", () => {
     const result = await generate({ cwd: project, spec: "spec.yaml", out: "out" });
     expect(result.warnings.map((w) => w.location)).toEqual(["spec.yaml:25:11", "spec.yaml:29:15"]);
     expect(result.warnings[0]!.hint).toBe("quote it: $ref: '#/components/schemas/Details'");
+  });
+
+  it("specforge mock serves such a spec and reports the same warnings", async () => {
+    const project = tempDir();
+    writeFiles(project, { "spec.yaml": PETS.join("\n") });
+    const mock = await startMockServer(await resolveConfig({ cwd: project, flags: { spec: "spec.yaml" } }), 0);
+    try {
+      expect(mock.warnings.map((w) => w.location)).toEqual(["spec.yaml:25:11", "spec.yaml:29:15"]);
+      const pets = await fetch(`${mock.url}/pets`);
+      expect(pets.status).toBe(200);
+      expect(Array.isArray(await pets.json())).toBe(true);
+    } finally {
+      await mock.close();
+    }
   });
 
   it("names the JSON pointer when the line cannot be told for sure (JSON, or YAML aliases repeating a node)", () => {
