@@ -60,7 +60,7 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
 /** Formats TypeScript with prettier's defaults (the build formats the runtime templates with it). */
 export async function formatWithDefaults(content: string): Promise<string> {
   const prettier = await loadPrettier();
-  return prettier.format(content, { parser: "typescript" });
+  return prettier.format(content, { parser: "typescript", filepath: "runtime.ts" });
 }
 
 /**

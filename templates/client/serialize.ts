@@ -16,11 +16,27 @@ export type SerializedBody = string | Blob | ArrayBuffer | ArrayBufferView | Rea
 
 /** Replaces each `{name}` of `template` with the serialised path parameter; throws when one is missing. */
 export function serializePath(template: string, specs: ReadonlyMap<string, ParamSpec>, values: ParamValues = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined || value === null) throw new TypeError(`Missing path parameter "${name}"`);
-    return pathValue(specs.get(name) ?? { name }, value);
-  });
+  return pathSerializer(template, specs)(values);
+}
+
+/**
+ * `serializePath` for one template, split once: literal parts and parameter names alternate, so a call only
+ * concatenates (an operation's path is built on every call).
+ */
+export function pathSerializer(template: string, specs: ReadonlyMap<string, ParamSpec>): (values?: ParamValues) => string {
+  const parts = template.split(/\{([^}]+)\}/); // literal, name, literal, name, …, literal
+  if (parts.length === 1) return () => template;
+  const params = parts.map((part, i) => (i % 2 === 1 ? (specs.get(part) ?? { name: part }) : undefined));
+  return (values = {}) => {
+    let out = parts[0]!;
+    for (let i = 1; i < parts.length; i += 2) {
+      const name = parts[i]!;
+      const value = values[name];
+      if (value === undefined || value === null) throw new TypeError(`Missing path parameter "${name}"`);
+      out += pathValue(params[i]!, value) + parts[i + 1]!;
+    }
+    return out;
+  };
 }
 
 function pathValue(spec: ParamSpec, value: unknown): string {

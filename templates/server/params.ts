@@ -3,7 +3,7 @@
  * schema and OpenAPI style/explode, then validates them. Everything schema-dependent is decided once in
  * `compileParam`; per request only the returned closure runs.
  */
-import { derefSchema, schemaTypes, type Loc, type Schema, type SchemaDocument, type ValidationIssue } from "./schema.js";
+import { cloneJson, derefSchema, schemaTypes, type Loc, type Schema, type SchemaDocument, type ValidationIssue } from "./schema.js";
 import type { SchemaCompiler } from "./validate.js";
 import type { ParamSpec } from "./types.js";
 
@@ -17,7 +17,8 @@ export interface RawParams {
   /** Path parameters as captured, still percent-encoded: arrays and objects are split on their delimiters first. */
   pathRaw?: Record<string, string>;
   query: URLSearchParams;
-  headers: Headers;
+  /** Headers, read like `Headers.get` (lower-case name; repeated headers joined with ", "). */
+  headers: { header(name: string): string | null };
   cookies: Map<string, string> | undefined;
 }
 
@@ -82,7 +83,7 @@ function rawReader(
     }
     case "header": {
       const lower = name.toLowerCase();
-      return (raw) => raw.headers.get(lower) ?? undefined;
+      return (raw) => raw.headers.header(lower) ?? undefined;
     }
     case "cookie":
       return (raw) => raw.cookies?.get(name);
@@ -292,7 +293,7 @@ function defaultOf(schema: Schema, document: SchemaDocument): unknown {
 
 /** Defaults are shared spec values: hand out copies so a handler mutating one cannot change the next request. */
 export function cloneDefault<T>(value: T): T {
-  return value !== null && typeof value === "object" ? structuredClone(value) : value;
+  return cloneJson(value);
 }
 
 /** Parses a `Cookie` header into name → value (first occurrence wins, values percent-decoded when possible). */

@@ -57,7 +57,7 @@ async function notPrettierFormatted(out: string): Promise<string[]> {
     if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
     const file = join(entry.parentPath, entry.name);
     const text = readFileSync(file, "utf8");
-    if ((await prettier.format(text, { parser: "typescript" })) !== text) changed.push(relative(out, file));
+    if ((await prettier.format(text, { parser: "typescript", filepath: file })) !== text) changed.push(relative(out, file));
   }
   return changed.sort();
 }

@@ -16,6 +16,7 @@ import {
   type Schema,
   type ValidationIssue,
 } from "./schema.js";
+import type { Incoming } from "./incoming.js";
 import type { Check, SchemaCompiler } from "./validate.js";
 import type { RequestBodySpec } from "./types.js";
 
@@ -41,7 +42,7 @@ export interface ParsedBody {
 
 /** Reads and validates the body of one request; prepared once per route. */
 export type BodyDecoder = (
-  request: Request,
+  request: Incoming,
   maxBytes: number,
   errors: ValidationIssue[],
 ) => Promise<ParsedBody>;
@@ -84,10 +85,9 @@ export function compileBody(
   const expected = entries.map((e) => e.key).join(", ");
 
   return async (request, maxBytes, errors) => {
-    const rawType = request.headers.get("content-type") ?? "";
+    const rawType = request.header("content-type") ?? "";
     const mediaType = rawType.split(";", 1)[0].trim().toLowerCase();
-    const hasBody =
-      request.body !== null && request.headers.get("content-length") !== "0";
+    const hasBody = request.hasBody;
     if (!hasBody && !spec.required)
       return { value: undefined, contentType: undefined };
     const entry = mediaType ? pickMedia(entries, mediaType) : undefined;
@@ -100,7 +100,7 @@ export function compileBody(
         });
         return { value: undefined, contentType: undefined };
       }
-      await request.body?.cancel().catch(() => undefined);
+      await request.discardBody();
       throw new HttpError(
         415,
         "unsupported_media_type",
@@ -109,7 +109,7 @@ export function compileBody(
           : `Missing Content-Type; expected ${expected}`,
       );
     }
-    const bytes = await readLimited(request, maxBytes);
+    const bytes = await request.readBody(maxBytes);
     if (bytes.length === 0) {
       if (spec.required)
         errors.push({
@@ -150,6 +150,15 @@ function pickMedia(
   return wildcard;
 }
 
+/** The 413 for a body over `maxBytes`. */
+export function bodyTooLarge(maxBytes: number): HttpError {
+  return new HttpError(
+    413,
+    "payload_too_large",
+    `Request body exceeds ${maxBytes} bytes`,
+  );
+}
+
 /**
  * Reads the whole body, refusing more than `maxBytes`: first by `Content-Length`, then by counting while
  * streaming — the reader is cancelled the moment the limit is crossed, so the rest is never read.
@@ -158,12 +167,7 @@ export async function readLimited(
   request: Request,
   maxBytes: number,
 ): Promise<Uint8Array> {
-  const tooLarge = () =>
-    new HttpError(
-      413,
-      "payload_too_large",
-      `Request body exceeds ${maxBytes} bytes`,
-    );
+  const tooLarge = () => bodyTooLarge(maxBytes);
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
@@ -183,6 +187,14 @@ export async function readLimited(
     }
     chunks.push(value);
   }
+  return concatBytes(chunks, total);
+}
+
+/** The chunks as one array (the chunk itself when there is one). `total` is the sum of their lengths. */
+export function concatBytes(
+  chunks: readonly Uint8Array[],
+  total: number,
+): Uint8Array {
   if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(total);
   let offset = 0;

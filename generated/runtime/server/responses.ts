@@ -13,57 +13,48 @@
  * - validation otherwise (400), and every other runtime error: `{ "error": { "message", "type", ... } }`
  *   (the OpenAI-style envelope, which the `openai` SDK and most clients surface nicely).
  */
+import type { Reply } from "./incoming.js";
 import type { ValidationIssue } from "./schema.js";
 import type { ResultHeaders } from "./types.js";
 
 const JSON_TYPE = "application/json";
 const encoder = new TextEncoder();
 
-/** A JSON response. `headers` are merged over the default `Content-Type`. */
-export function jsonResponse(
+/** A JSON reply. `headers` are the router's own (lower-case names, valid values), added to the defaults. */
+export function jsonReply(
   status: number,
   body: unknown,
-  headers?: ResultHeaders,
-): Response {
-  const merged = new Headers(headers);
-  if (!merged.has("content-type")) merged.set("content-type", JSON_TYPE);
-  return bytesResponse(status, encoder.encode(JSON.stringify(body)), merged);
-}
-
-/** A response over a known byte string, with `Content-Length` so clients need not parse chunked encoding. */
-export function bytesResponse(
-  status: number,
-  bytes: Uint8Array,
-  headers: Headers,
-): Response {
-  headers.set("content-length", String(bytes.byteLength));
-  // (TS 5.9 types BodyInit as ArrayBuffer-backed views only; any Uint8Array works at runtime.)
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers });
+  headers?: Record<string, string>,
+): Reply {
+  return {
+    status,
+    headers: headers
+      ? { "content-type": JSON_TYPE, ...headers }
+      : { "content-type": JSON_TYPE },
+    body: JSON.stringify(body),
+  };
 }
 
 /** The runtime's error envelope: `{ error: { message, type, ...extra } }`. */
-export function errorResponse(
+export function errorReply(
   status: number,
   type: string,
   message: string,
   extra?: Record<string, unknown>,
   headers?: Record<string, string>,
-): Response {
-  return jsonResponse(status, { error: { message, type, ...extra } }, headers);
+): Reply {
+  return jsonReply(status, { error: { message, type, ...extra } }, headers);
 }
 
 /** Request validation failure in the operation's declared shape (422 FastAPI `detail`, else 400 envelope). */
-export function validationErrorResponse(
+export function validationErrorReply(
   status: number,
   issues: ValidationIssue[],
-): Response {
-  if (status === 422) return jsonResponse(422, { detail: issues });
-  return errorResponse(
-    status,
-    "validation_error",
-    "Request validation failed",
-    { details: issues },
-  );
+): Reply {
+  if (status === 422) return jsonReply(422, { detail: issues });
+  return errorReply(status, "validation_error", "Request validation failed", {
+    details: issues,
+  });
 }
 
 /** Statuses that must not carry a body. */

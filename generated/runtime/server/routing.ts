@@ -88,34 +88,17 @@ export class RouteTrie<T> {
 
   /** Finds the route for `method` and `path`; backtracks so a static match never hides a parameter route. */
   match(method: string, path: string): RouteMatch<T> | undefined {
-    const segments = splitPath(path);
     const captures: string[] = [];
-    let found: T | undefined;
-    const visit = (node: TrieNode<T>, index: number): boolean => {
-      if (index === segments.length) {
-        const value = node.methods?.get(method);
-        if (value === undefined) return false;
-        found = value;
-        return true;
-      }
-      const segment = segments[index];
-      const child = node.staticChildren.get(segment);
-      if (child && visit(child, index + 1)) return true;
-      if (segment === "") return false; // parameters never match an empty segment
-      for (const edge of node.patterns) {
-        const mark = captures.length;
-        if (edge.regex === undefined) captures.push(segment);
-        else {
-          const m = edge.regex.exec(segment);
-          if (!m) continue;
-          for (let g = 1; g < m.length; g++) captures.push(m[g]);
-        }
-        if (visit(edge.node, index + 1)) return true;
-        captures.length = mark;
-      }
-      return false;
-    };
-    return visit(this.root, 0) ? { value: found as T, captures } : undefined;
+    // splitPath without the copy: "/a/b".split("/") is ["", "a", "b"]; the walk starts after the leading "".
+    const segments = path.split("/");
+    const value = find(
+      this.root,
+      segments,
+      path.startsWith("/") ? 1 : 0,
+      method,
+      captures,
+    );
+    return value === undefined ? undefined : { value, captures };
   }
 
   /** Methods served at `path` by any matching template (for 405 `Allow`); empty when the path is unknown. */
@@ -138,6 +121,37 @@ export class RouteTrie<T> {
     visit(this.root, 0);
     return [...methods];
   }
+}
+
+/** Depth-first lookup (a plain recursive function: no closure allocated per request). */
+function find<T>(
+  node: TrieNode<T>,
+  segments: string[],
+  index: number,
+  method: string,
+  captures: string[],
+): T | undefined {
+  if (index === segments.length) return node.methods?.get(method);
+  const segment = segments[index];
+  const child = node.staticChildren.get(segment);
+  if (child) {
+    const value = find(child, segments, index + 1, method, captures);
+    if (value !== undefined) return value;
+  }
+  if (segment === "") return undefined; // parameters never match an empty segment
+  for (const edge of node.patterns) {
+    const mark = captures.length;
+    if (edge.regex === undefined) captures.push(segment);
+    else {
+      const m = edge.regex.exec(segment);
+      if (!m) continue;
+      for (let g = 1; g < m.length; g++) captures.push(m[g]);
+    }
+    const value = find(edge.node, segments, index + 1, method, captures);
+    if (value !== undefined) return value;
+    captures.length = mark;
+  }
+  return undefined;
 }
 
 function compileEdge<T>(segment: string, key: string): PatternEdge<T> {

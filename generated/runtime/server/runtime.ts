@@ -22,12 +22,23 @@ import {
   type RawParams,
 } from "./params.js";
 import {
-  bytesResponse,
-  errorResponse,
+  fromRequest,
+  headAnswer,
+  headersRecord,
+  SERVE_INCOMING,
+  toWebHeaders,
+  toWebResponse,
+  type Answer,
+  type Incoming,
+  type Reply,
+  type ReplyHeaders,
+  type ServeIncoming,
+} from "./incoming.js";
+import {
+  errorReply,
   isBodylessStatus,
-  jsonResponse,
   sseResponse,
-  validationErrorResponse,
+  validationErrorReply,
 } from "./responses.js";
 import { RouteTrie } from "./routing.js";
 import type { SchemaDocument, ValidationIssue } from "./schema.js";
@@ -41,8 +52,6 @@ import type {
   RouteSpec,
 } from "./types.js";
 import { SchemaCompiler, type Check } from "./validate.js";
-
-const textEncoder = new TextEncoder();
 
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -86,6 +95,8 @@ interface CompiledRoute {
   spec: RouteSpec;
   paramNames: string[];
   decoders: Record<ParamLocation, ParamDecoder[]>;
+  /** Whether any parameter decoder exists (else the raw parameter view is never built). */
+  hasParams: boolean;
   needsCookies: boolean;
   body: BodyDecoder | undefined;
   responses: Map<string, CompiledResponse>;
@@ -119,35 +130,46 @@ export function createRouterRuntime<Auth = unknown>(
     compiled.paramNames = paramNames;
   }
 
-  const reportError = (error: unknown, context: ErrorContext) => {
+  /** Tells `onError`; the context's Request is built here (the node adapter builds it only when needed). */
+  const reportError = (
+    error: unknown,
+    operation: string | undefined,
+    incoming: Incoming,
+    withBody: boolean,
+  ) => {
+    if (!options.onError) return;
     try {
-      options.onError?.(error, context);
+      const context: ErrorContext = {
+        operation,
+        request: incoming.request(withBody),
+      };
+      options.onError(error, context);
     } catch {
       // onError must never turn one failure into two.
     }
   };
 
-  const fetch = async (request: Request): Promise<Response> => {
-    let operation: string | undefined;
+  /** The whole pipeline for one request; never throws (failures become error replies). */
+  const serveIncoming = async (incoming: Incoming): Promise<Answer> => {
+    let route: CompiledRoute | undefined;
     try {
-      const url = new URL(request.url);
-      let pathname = url.pathname;
+      let pathname = incoming.pathname;
       if (basePath) {
         if (pathname !== basePath && !pathname.startsWith(`${basePath}/`))
-          return errorResponse(404, "not_found", "Not Found");
+          return errorReply(404, "not_found", "Not Found");
         pathname = pathname.slice(basePath.length) || "/";
       }
-      const method = request.method.toUpperCase();
+      const method = incoming.method.toUpperCase();
       let match = trie.match(method, pathname);
       const isHead = method === "HEAD" && !match;
       if (isHead) match = trie.match("GET", pathname); // HEAD is served by the GET route, minus the body
       if (!match) {
         const allowed = trie.allowedMethods(pathname);
         if (allowed.length === 0)
-          return errorResponse(404, "not_found", "Not Found");
+          return errorReply(404, "not_found", "Not Found");
         if (allowed.includes("GET") && !allowed.includes("HEAD"))
           allowed.push("HEAD");
-        return errorResponse(
+        return errorReply(
           405,
           "method_not_allowed",
           "Method Not Allowed",
@@ -155,51 +177,56 @@ export function createRouterRuntime<Auth = unknown>(
           { allow: allowed.join(", ") },
         );
       }
-      const route = match.value;
-      operation = route.spec.name;
-      const response = await serve(route, match.captures, request, url);
-      return isHead
-        ? new Response(null, {
-            status: response.status,
-            headers: response.headers,
-          })
-        : response;
+      route = match.value;
+      const answer = await serve(route, match.captures, incoming);
+      return isHead ? headAnswer(answer) : answer;
     } catch (error) {
       if (error instanceof HttpError)
-        return errorResponse(
+        return errorReply(
           error.status,
           error.type,
           error.message,
           undefined,
-          error.headers,
+          lowerCaseKeys(error.headers),
         );
-      reportError(error, { operation, request });
-      return errorResponse(500, "internal_error", "Internal Server Error");
+      reportError(error, route?.spec.name, incoming, !route?.body);
+      return errorReply(500, "internal_error", "Internal Server Error");
     }
+  };
+
+  const fetch = async (request: Request): Promise<Response> => {
+    const answer = await serveIncoming(fromRequest(request));
+    return answer instanceof Response ? answer : toWebResponse(answer);
   };
 
   const serve = async (
     route: CompiledRoute,
     captures: string[],
-    request: Request,
-    url: URL,
-  ): Promise<Response> => {
+    incoming: Incoming,
+  ): Promise<Answer> => {
     const { spec } = route;
     // Own properties only: an operation named "constructor" must not find Object.prototype.constructor.
     const handler = (
       Object.hasOwn(handlers, spec.name) ? handlers[spec.name] : undefined
     ) as AnyHandler | undefined;
+    // The Request handed to authenticate, handlers and onError carries the body stream only when the router
+    // does not read the body itself.
+    const requestWithBody = !route.body;
 
     // 1. Authentication first: unauthenticated callers learn nothing about validation or implementation.
     let auth: unknown = undefined;
     if (spec.secured) {
-      const token = bearerToken(request.headers.get("authorization"));
+      const token = bearerToken(incoming.header("authorization"));
       if (options.authenticate) {
         if (token === undefined) return unauthorized("Not authenticated");
+        // (`await` only a promise: awaiting a plain value still costs a promise and a microtask turn.)
+        const principal = options.authenticate(
+          token,
+          incoming.request(requestWithBody),
+          { operation: spec.name },
+        );
         auth =
-          (await options.authenticate(token, request, {
-            operation: spec.name,
-          })) ?? undefined;
+          (isThenable(principal) ? await principal : principal) ?? undefined;
         if (auth === undefined || auth === null)
           return unauthorized("Invalid bearer token", true);
       } else if (!options.insecureNoAuth) {
@@ -211,7 +238,7 @@ export function createRouterRuntime<Auth = unknown>(
 
     // 2. Unimplemented operations answer before the body is read.
     if (typeof handler !== "function" && !(options.mock && route.mock)) {
-      return errorResponse(
+      return errorReply(
         501,
         "not_implemented",
         `Operation ${spec.name} is not implemented`,
@@ -236,20 +263,6 @@ export function createRouterRuntime<Auth = unknown>(
         });
       }
     }
-    const raw: RawParams = {
-      path,
-      pathRaw:
-        route.paramNames.length > 0
-          ? Object.fromEntries(
-              route.paramNames.map((name, i) => [name, captures[i]]),
-            )
-          : undefined,
-      query: url.searchParams,
-      headers: request.headers,
-      cookies: route.needsCookies
-        ? parseCookies(request.headers.get("cookie"))
-        : undefined,
-    };
     // Path values start as the decoded strings (so a template param without a ParamSpec still arrives);
     // declared ones are then replaced by their coerced values.
     const values: Record<ParamLocation, Record<string, unknown>> = {
@@ -258,25 +271,44 @@ export function createRouterRuntime<Auth = unknown>(
       header: {},
       cookie: {},
     };
-    for (const location of ["path", "query", "header", "cookie"] as const) {
-      for (const decode of route.decoders[location])
-        decode(raw, values[location], issues);
+    if (route.hasParams) {
+      const raw: RawParams = {
+        path,
+        // The undecoded captures, for label/matrix styles and exploded objects whose separators may be encoded.
+        pathRaw:
+          route.paramNames.length > 0
+            ? Object.fromEntries(
+                route.paramNames.map((name, i) => [name, captures[i]]),
+              )
+            : undefined,
+        // Parsed only if a query parameter is declared.
+        query:
+          route.decoders.query.length > 0 ? incoming.searchParams : NO_QUERY,
+        headers: incoming,
+        cookies: route.needsCookies
+          ? parseCookies(incoming.header("cookie"))
+          : undefined,
+      };
+      for (const location of PARAM_LOCATIONS) {
+        for (const decode of route.decoders[location])
+          decode(raw, values[location], issues);
+      }
     }
     let body: unknown = undefined;
     let contentType: string | undefined;
     if (route.body) {
-      const parsed = await route.body(request, maxBodyBytes, issues);
+      const parsed = await route.body(incoming, maxBodyBytes, issues);
       body = parsed.value;
       contentType = parsed.contentType;
     }
     if (issues.length > 0)
-      return validationErrorResponse(spec.validationErrorStatus, issues);
+      return validationErrorReply(spec.validationErrorStatus, issues);
 
     // 4. Mock answer for operations without a handler.
     if (typeof handler !== "function")
-      return mockResponse(route.mock!, request, terminator);
+      return mockResponse(route.mock!, incoming, terminator);
 
-    // 5. The handler.
+    // 5. The handler. `request` is a getter: the node adapter builds the web Request only if the handler reads it.
     const ctx = {
       path: values.path,
       query: values.query,
@@ -285,25 +317,29 @@ export function createRouterRuntime<Auth = unknown>(
       body,
       contentType,
       auth,
-      request,
+      get request(): Request {
+        return incoming.request(requestWithBody);
+      },
       operation: spec.name,
     };
     let result: unknown;
     try {
-      result = await handler(ctx);
+      result = handler(ctx);
+      if (isThenable(result)) result = await result;
     } catch (error) {
-      reportError(error, { operation: spec.name, request });
-      return errorResponse(500, "internal_error", "Internal Server Error");
+      reportError(error, spec.name, incoming, requestWithBody);
+      return errorReply(500, "internal_error", "Internal Server Error");
     }
-    return toResponse(route, result, request);
+    return answerFor(route, result, incoming);
   };
 
-  const toResponse = (
+  const answerFor = (
     route: CompiledRoute,
     result: unknown,
-    request: Request,
-  ): Response => {
+    incoming: Incoming,
+  ): Answer => {
     const operation = route.spec.name;
+    const requestWithBody = !route.body;
     if (result instanceof Response) return result;
     if (
       result === null ||
@@ -314,9 +350,11 @@ export function createRouterRuntime<Auth = unknown>(
         new TypeError(
           `Handler ${operation} returned ${describe(result)} instead of { status, body }`,
         ),
-        { operation, request },
+        operation,
+        incoming,
+        requestWithBody,
       );
-      return errorResponse(500, "internal_error", "Internal Server Error");
+      return errorReply(500, "internal_error", "Internal Server Error");
     }
     const { status, body, stream, headers } = result as AnyHandlerResult;
     const declared =
@@ -339,7 +377,7 @@ export function createRouterRuntime<Auth = unknown>(
                 type: "undeclared_stream",
               },
             ],
-            request,
+            incoming,
           );
         checkEvent = (event) => {
           const issues: ValidationIssue[] = [];
@@ -351,9 +389,10 @@ export function createRouterRuntime<Auth = unknown>(
         status,
         headers,
         terminator,
-        signal: request.signal,
+        signal: incoming.signal,
         checkEvent,
-        onError: (error) => reportError(error, { operation, request }),
+        onError: (error) =>
+          reportError(error, operation, incoming, requestWithBody),
       });
     }
 
@@ -361,10 +400,15 @@ export function createRouterRuntime<Auth = unknown>(
       (result as AnyHandlerResult).contentType ??
       declared?.defaultMedia ??
       (body === undefined ? undefined : "application/json");
+    // What `new Response` would refuse (a Reply is written without one): 500 + onError.
+    if (!(status >= 200 && status <= 599))
+      throw new RangeError(
+        `Handler ${operation} returned status ${status}; a response status must be in the range of 200 to 599`,
+      );
     if (options.validateResponses) {
       const issues = validateResult(declared, status, mediaType, body);
       if (issues.length > 0)
-        return responseMismatch(route, status, issues, request);
+        return responseMismatch(route, status, issues, incoming);
     }
     return encodeBody(status, body, mediaType, headers);
   };
@@ -414,17 +458,27 @@ export function createRouterRuntime<Auth = unknown>(
     route: CompiledRoute,
     status: number,
     issues: ValidationIssue[],
-    request: Request,
-  ): Response => {
-    reportError(new ResponseValidationError(route.spec.name, status, issues), {
-      operation: route.spec.name,
-      request,
-    });
-    return errorResponse(500, "internal_error", "Internal Server Error");
+    incoming: Incoming,
+  ): Reply => {
+    reportError(
+      new ResponseValidationError(route.spec.name, status, issues),
+      route.spec.name,
+      incoming,
+      !route.body,
+    );
+    return errorReply(500, "internal_error", "Internal Server Error");
   };
 
-  return { fetch };
+  const router: Router & { [SERVE_INCOMING]: ServeIncoming } = {
+    fetch,
+    [SERVE_INCOMING]: serveIncoming,
+  };
+  return router;
 }
+
+const PARAM_LOCATIONS = ["path", "query", "header", "cookie"] as const;
+/** The query of routes without query parameters (never read). */
+const NO_QUERY = new URLSearchParams();
 
 function compileRoute<Auth>(
   spec: RouteSpec,
@@ -455,6 +509,9 @@ function compileRoute<Auth>(
     spec,
     paramNames: [],
     decoders,
+    hasParams: PARAM_LOCATIONS.some(
+      (location) => decoders[location].length > 0,
+    ),
     needsCookies: decoders.cookie.length > 0,
     body: spec.body ? compileBody(spec.body, compiler) : undefined,
     responses,
@@ -540,10 +597,10 @@ function compileMock(
 
 function mockResponse(
   mock: MockPayload,
-  request: Request,
+  request: Incoming,
   terminator: string | null,
-): Response {
-  const accept = request.headers.get("accept") ?? "";
+): Answer {
+  const accept = request.header("accept") ?? "";
   const wantsStream =
     mock.streamEvent !== undefined &&
     (mock.stream ||
@@ -569,47 +626,84 @@ function mockResponse(
   );
 }
 
-/** Serialises a handler body: JSON for JSON media types, strings/bytes/streams as they are for others. */
+/**
+ * Serialises a handler body: JSON for JSON media types, strings/bytes as they are for others (a `Reply`);
+ * Blobs, ArrayBuffers and streams as a `Response`.
+ */
 function encodeBody(
   status: number,
   body: unknown,
   mediaType: string | undefined,
   headers?: AnyHandlerResult["headers"],
-): Response {
-  const merged = new Headers(headers);
+): Answer {
+  // The handler's headers go through `Headers`, which validates and normalises them.
+  const merged: ReplyHeaders =
+    headers === undefined ? {} : headersRecord(new Headers(headers));
   if (isBodylessStatus(status) || body === undefined)
-    return new Response(null, { status, headers: merged });
-  const type = mediaType ?? "application/json";
-  if (!merged.has("content-type"))
-    merged.set(
-      "content-type",
-      /json/i.test(type)
+    return { status, headers: merged, body: null };
+  const { json, contentType } = mediaInfo(mediaType ?? "application/json");
+  if (merged["content-type"] === undefined)
+    merged["content-type"] = contentType;
+  // The writer sets Content-Length from the body.
+  delete merged["content-length"];
+  let text: string | Uint8Array;
+  if (json) text = JSON.stringify(body) ?? "";
+  else if (typeof body === "string" || body instanceof Uint8Array) text = body;
+  else if (
+    body instanceof ArrayBuffer ||
+    body instanceof Blob ||
+    body instanceof ReadableStream
+  ) {
+    return new Response(body as BodyInit, {
+      status,
+      headers: toWebHeaders(merged),
+    });
+  } else
+    text =
+      typeof body === "object" ? (JSON.stringify(body) ?? "") : String(body);
+  return { status, headers: merged, body: text };
+}
+
+const mediaInfos = new Map<string, { json: boolean; contentType: string }>();
+
+/** Whether a response media type is JSON, and the Content-Type to send for it (text gets a charset). Memoised. */
+function mediaInfo(type: string): { json: boolean; contentType: string } {
+  let info = mediaInfos.get(type);
+  if (info === undefined) {
+    const json = /json/i.test(type);
+    info = {
+      json,
+      contentType: json
         ? type
         : /^text\//i.test(type)
           ? `${type}; charset=utf-8`
           : type,
-    );
-  if (/json/i.test(type))
-    return bytesResponse(
-      status,
-      textEncoder.encode(JSON.stringify(body)),
-      merged,
-    );
-  if (typeof body === "string")
-    return bytesResponse(status, textEncoder.encode(body), merged);
-  if (body instanceof Uint8Array) return bytesResponse(status, body, merged);
-  if (
-    body instanceof ArrayBuffer ||
-    body instanceof Blob ||
-    body instanceof ReadableStream
-  )
-    return new Response(body as BodyInit, { status, headers: merged });
-  return bytesResponse(
-    status,
-    textEncoder.encode(
-      typeof body === "object" ? JSON.stringify(body) : String(body),
-    ),
-    merged,
+    };
+    if (mediaInfos.size < 256) mediaInfos.set(type, info); // handlers may name any type: keep the memo bounded
+  }
+  return info;
+}
+
+/** Whether `value` is a promise (or another thenable), which `await` would wait for. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
+function lowerCaseKeys(
+  headers: Record<string, string> | undefined,
+): Record<string, string> | undefined {
+  return (
+    headers &&
+    Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [
+        name.toLowerCase(),
+        value,
+      ]),
+    )
   );
 }
 
@@ -628,8 +722,8 @@ function bearerToken(header: string | null): string | undefined {
   return match ? match[1].trim() : undefined;
 }
 
-function unauthorized(message: string, invalidToken = false): Response {
-  return errorResponse(401, "unauthorized", message, undefined, {
+function unauthorized(message: string, invalidToken = false): Reply {
+  return errorReply(401, "unauthorized", message, undefined, {
     "www-authenticate": invalidToken
       ? 'Bearer error="invalid_token"'
       : "Bearer",

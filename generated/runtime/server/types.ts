@@ -110,7 +110,8 @@ export interface ErrorContext {
 export interface RouterOptions<Auth = unknown> {
   /**
    * Resolves a bearer token to the principal passed as `ctx.auth`. Return `null`/`undefined` to reject with 401.
-   * Called only for operations that declare bearer security.
+   * Called only for operations that declare bearer security, before the body is read. `request` is the same
+   * object handlers get as `ctx.request` (with `toNodeListener`, built only if the callback uses it).
    */
   authenticate?: (
     token: string,
@@ -279,7 +280,11 @@ export interface HandlerContext<
   contentType: string | undefined;
   /** The principal returned by `authenticate` (undefined for unsecured operations or without authentication). */
   auth: Auth;
-  /** The raw request; `request.signal` aborts when the client disconnects. */
+  /**
+   * The raw request; `request.signal` aborts when the client disconnects. When the operation declares a
+   * request body, the router has read it (use `body`): the node:http adapter then hands out a Request
+   * without a body stream. The adapter builds the Request only when it is first used.
+   */
   request: Request;
   /** Handler name of the operation. */
   operation: string;

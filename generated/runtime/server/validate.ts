@@ -18,6 +18,7 @@
  * responses).
  */
 import {
+  cloneJson,
   resolvePointer,
   type Loc,
   type Schema,
@@ -52,6 +53,8 @@ export class SchemaCompiler {
     request: new Map<string, Check>(),
     response: new Map<string, Check>(),
   };
+  /** Schema object → whether request validation against it may fill defaults (see `mayFillDefaults`). */
+  private readonly fillsDefaults = new WeakMap<object, boolean>();
 
   constructor(readonly document: SchemaDocument) {}
 
@@ -287,7 +290,7 @@ export class SchemaCompiler {
       // Only the reporting pass fills defaults; union probes (errors === null) must not mutate the input.
       if (errors !== null) {
         for (const [name, value] of defaults)
-          if (!Object.hasOwn(record, name)) record[name] = cloneValue(value);
+          if (!Object.hasOwn(record, name)) record[name] = cloneJson(value);
       }
       for (const [name, check, isRequired] of properties) {
         const present = Object.hasOwn(record, name);
@@ -373,19 +376,9 @@ export class SchemaCompiler {
     if (discriminated) checks.push(discriminated);
     else {
       if (schema.anyOf)
-        checks.push(
-          compileUnion(
-            schema.anyOf.map((s) => this.compile(s, direction)),
-            false,
-          ),
-        );
+        checks.push(this.compileUnion(schema.anyOf, direction, false));
       if (schema.oneOf)
-        checks.push(
-          compileUnion(
-            schema.oneOf.map((s) => this.compile(s, direction)),
-            true,
-          ),
-        );
+        checks.push(this.compileUnion(schema.oneOf, direction, true));
     }
     if (schema.not !== undefined) {
       const not = this.compile(schema.not, direction);
@@ -480,6 +473,88 @@ export class SchemaCompiler {
       }
       return branch(value, path, errors);
     };
+  }
+
+  private compileUnion(
+    schemas: readonly Schema[],
+    direction: SchemaDirection,
+    exactlyOne: boolean,
+  ): Check {
+    let fills: boolean[] | undefined;
+    // Decided on first use (a union of $refs may reach far into the document).
+    const mayFillDefaults = (branch: number) =>
+      (fills ??= schemas.map((s) => this.mayFillDefaults(s, direction)))[
+        branch
+      ];
+    return compileUnion(
+      schemas.map((s) => this.compile(s, direction)),
+      exactlyOne,
+      mayFillDefaults,
+    );
+  }
+
+  /**
+   * Whether validating a request value against `schema` may fill in `default`s (mutate the value): some
+   * property schema reachable from it (through $refs, compositions, items, …) has a `default`. Responses are
+   * never filled.
+   */
+  mayFillDefaults(schema: Schema, direction: SchemaDirection): boolean {
+    if (direction !== "request") return false;
+    const visited = new Set<object>();
+    const found = this.reachesDefault(schema, visited);
+    // A search that found nothing explored everything reachable from each node it visited.
+    if (!found) for (const node of visited) this.fillsDefaults.set(node, false);
+    return found;
+  }
+
+  private reachesDefault(
+    schema: Schema | undefined,
+    visited: Set<object>,
+  ): boolean {
+    if (typeof schema !== "object" || schema === null) return false;
+    const known = this.fillsDefaults.get(schema);
+    if (known !== undefined) return known;
+    if (visited.has(schema)) return false;
+    visited.add(schema);
+    const children: (Schema | undefined)[] = [];
+    if (typeof schema.$ref === "string")
+      children.push(resolvePointer(this.document, schema.$ref));
+    for (const property of Object.values(schema.properties ?? {})) {
+      if (typeof property === "object" && property.default !== undefined) {
+        this.fillsDefaults.set(schema, true);
+        return true;
+      }
+      children.push(property);
+    }
+    children.push(
+      ...Object.values(schema.patternProperties ?? {}),
+      schema.additionalProperties,
+      schema.not,
+    );
+    if (Array.isArray(schema.items))
+      children.push(...(schema.items as readonly Schema[]));
+    else children.push(schema.items as Schema | undefined);
+    children.push(
+      ...(schema.prefixItems ?? []),
+      ...(schema.allOf ?? []),
+      ...(schema.anyOf ?? []),
+      ...(schema.oneOf ?? []),
+    );
+    for (const ref of Object.values(schema.discriminator?.mapping ?? {})) {
+      children.push(
+        resolvePointer(
+          this.document,
+          ref.startsWith("#") ? ref : `#/components/schemas/${ref}`,
+        ),
+      );
+    }
+    for (const child of children) {
+      if (this.reachesDefault(child, visited)) {
+        this.fillsDefaults.set(schema, true);
+        return true;
+      }
+    }
+    return false;
   }
 
   private hasFlag(schema: Schema, flag: "readOnly" | "writeOnly"): boolean {
@@ -752,7 +827,11 @@ function isMultipleOf(value: number, step: number): boolean {
  * plausible branch's errors (one that got past its type check, with the fewest errors) — pydantic's
  * "smart union" reporting in miniature.
  */
-function compileUnion(branches: Check[], exactlyOne: boolean): Check {
+function compileUnion(
+  branches: Check[],
+  exactlyOne: boolean,
+  mayFillDefaults: (branch: number) => boolean,
+): Check {
   return (value, path, errors) => {
     let matches = 0;
     let winner = -1;
@@ -764,8 +843,9 @@ function compileUnion(branches: Check[], exactlyOne: boolean): Check {
       }
     }
     if (exactlyOne ? matches === 1 : matches > 0) {
-      // Reporting pass: re-run the winning branch so it can fill its defaults (probes never mutate).
-      if (errors !== null) branches[winner](value, path, []);
+      // Reporting pass: re-run the winning branch so it can fill its defaults (probes never mutate) — when it has any.
+      if (errors !== null && mayFillDefaults(winner))
+        branches[winner](value, path, []);
       return true;
     }
     if (errors === null) return false;
@@ -906,12 +986,6 @@ function codePointLength(value: string): number {
     length++;
   }
   return length;
-}
-
-function cloneValue<T>(value: T): T {
-  return value !== null && typeof value === "object"
-    ? structuredClone(value)
-    : value;
 }
 
 /** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */

@@ -1,6 +1,6 @@
 /** Runtime behaviour that needs no server: a fake fetch records the requests. */
 import { describe, expect, test } from "vitest";
-import { ApiError, createRuntime, type ClientOptions, type ServerSpec } from "../../../templates/client/index.js";
+import { ApiError, ConnectionError, createRuntime, type ClientOptions, type ServerSpec } from "../../../templates/client/index.js";
 
 function recorder(response: () => Response = () => Response.json({})) {
   const urls: string[] = [];
@@ -66,5 +66,26 @@ describe("operations", () => {
     for await (const item of op.paginate!()) items.push(item);
     expect(items).toEqual([1, 1]);
     expect(urls).toEqual(["http://api.test/x", "http://api.test/x?cursor=same"]);
+  });
+});
+
+describe("requests the fetch standard refuses", () => {
+  // Without a custom fetch or hooks the runtime calls fetch(url, init) without building a Request; what the
+  // Request constructor would refuse must still be a TypeError of the call, not a (retried) ConnectionError.
+  const refused = async (servers: ServerSpec[], spec: Parameters<ReturnType<typeof createRuntime>["operation"]>[0], params?: object) => {
+    const op = createRuntime(servers, { maxRetries: 2 }).operation(spec);
+    const error = await op(params).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(ConnectionError);
+  };
+
+  test("a base URL that does not parse, or carries credentials", async () => {
+    await refused([{ url: "http://[::1" }], { name: "op", method: "GET", path: "/x" });
+    await refused([{ url: "http://user:secret@127.0.0.1:9" }], { name: "op", method: "GET", path: "/x" });
+  });
+
+  test("TRACE, and a GET with a body", async () => {
+    await refused([{ url: "http://127.0.0.1:9" }], { name: "op", method: "TRACE" as never, path: "/x" });
+    await refused([{ url: "http://127.0.0.1:9" }], { name: "op", method: "GET", path: "/x", body: { mediaType: "application/json", required: true } }, { body: { a: 1 } });
   });
 });

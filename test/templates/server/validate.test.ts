@@ -264,4 +264,37 @@ describe("defaults", () => {
     v(schema, {}, "response")(response);
     expect(response).toEqual({});
   });
+
+  it("fills defaults that a union branch reaches through $refs, recursion and compositions", () => {
+    const document: SchemaDocument = {
+      components: {
+        schemas: {
+          Tree: { type: "object", properties: { children: { type: "array", items: { $ref: "#/components/schemas/Tree" } }, leaf: { $ref: "#/components/schemas/Leaf" } } },
+          Leaf: { allOf: [{ type: "object", properties: { color: { type: "string", default: "green" } } }] },
+          Plain: { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false },
+        },
+      },
+    };
+    const schema: Schema = { anyOf: [{ $ref: "#/components/schemas/Plain" }, { type: "null" }, { $ref: "#/components/schemas/Tree" }] };
+    const tree: Record<string, unknown> = { children: [{ leaf: {} }], leaf: {} };
+    expect(v(schema, document)(tree)).toEqual([]);
+    expect(tree).toEqual({ children: [{ leaf: { color: "green" } }], leaf: { color: "green" } });
+    const compiler = new SchemaCompiler(document);
+    expect(compiler.mayFillDefaults({ $ref: "#/components/schemas/Tree" }, "request")).toBe(true);
+    expect(compiler.mayFillDefaults({ $ref: "#/components/schemas/Plain" }, "request")).toBe(false);
+    expect(compiler.mayFillDefaults({ $ref: "#/components/schemas/Tree" }, "response")).toBe(false);
+  });
+
+  it("hands every request its own copy of a structured default, own __proto__ keys included", () => {
+    const fallback = JSON.parse('{"tags":["a"],"meta":{"__proto__":{"polluted":true},"n":1}}') as unknown;
+    const schema: Schema = { type: "object", properties: { options: { type: "object", default: fallback } } };
+    const first: Record<string, { tags: string[]; meta: Record<string, unknown> }> = {};
+    const second: Record<string, unknown> = {};
+    v(schema)(first);
+    first.options.tags.push("mutated");
+    v(schema)(second);
+    expect(second).toEqual({ options: JSON.parse('{"tags":["a"],"meta":{"__proto__":{"polluted":true},"n":1}}') });
+    expect(Object.hasOwn(first.options.meta, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

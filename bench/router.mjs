@@ -1,0 +1,189 @@
+/**
+ * Router throughput: requests per second through the generated v1 router (`toNodeListener(createRouter(…))`)
+ * against a hand-written node:http handler and a Fastify route doing the same work, on 127.0.0.1; then the
+ * routing cost of a 1,223-operation spec (GitHub REST), first route against last.
+ *
+ *   npm run bench:router [-- --rounds 5 --duration 5 --connections 16 --warmup 3 --scenarios chat,get-job]
+ *
+ * Each target runs in its own child process; autocannon (this process) sends the load. Per scenario: a warm-up
+ * of every target, then N rounds, each round running every target once in a rotated order; the reported
+ * figure is the median of the rounds. Before measuring, every target must give the same answers (and the same
+ * 401/4xx refusals), so that all of them really do the work. Writes bench/RESULTS.runtime.md (router section).
+ */
+import { execFileSync, fork } from "node:child_process";
+import { join } from "node:path";
+import { isDeepStrictEqual, parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { ROOT, compileGenerated, warnIfStale } from "./runtime/compile.mjs";
+import { environment, fmt, median, saveSection, table } from "./runtime/report.mjs";
+import { CHAT_BODY, SCENARIOS, TOKEN } from "./runtime/workload.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "5" },
+    duration: { type: "string", default: "5" },
+    connections: { type: "string", default: "16" },
+    warmup: { type: "string", default: "3" },
+    scenarios: { type: "string", default: SCENARIOS.map((s) => s.id).join(",") },
+    "no-scale": { type: "boolean", default: false },
+    "no-save": { type: "boolean", default: false },
+  },
+});
+const ROUNDS = Number(args.rounds);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const WARMUP = Number(args.warmup);
+const TARGETS = ["specforge", "node-http", "fastify"];
+const LABEL = { specforge: "specforge", "node-http": "node:http", fastify: "Fastify" };
+/** specforge must reach this share of Fastify's throughput (issue 4). */
+const GOAL = 0.8;
+
+warnIfStale();
+const generated = compileGenerated();
+const scenarios = SCENARIOS.filter((s) => args.scenarios.split(",").includes(s.id));
+
+const children = [];
+process.on("exit", () => children.forEach((c) => c.kill()));
+const servers = {};
+const processes = {};
+for (const target of TARGETS) {
+  const child = fork(join(ROOT, "bench", "runtime", "server.mjs"), [target, generated], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  children.push(child);
+  const port = await new Promise((resolve, reject) => {
+    child.once("message", (m) => resolve(m.port));
+    child.once("exit", (code) => reject(new Error(`${target} exited with ${code}`)));
+  });
+  servers[target] = `http://127.0.0.1:${port}`;
+  processes[target] = child;
+}
+
+await checkSameWork();
+
+const env = environment();
+console.log(`node ${env.node}, ${env.cpu}; ${ROUNDS} rounds × ${DURATION} s, ${CONNECTIONS} connections, warm-up ${WARMUP} s per target\n`);
+const results = [];
+for (const scenario of scenarios) {
+  for (const target of TARGETS) await load(target, scenario, WARMUP);
+  const rates = Object.fromEntries(TARGETS.map((t) => [t, []]));
+  const cpu = Object.fromEntries(TARGETS.map((t) => [t, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = TARGETS.map((_, i) => TARGETS[(i + round) % TARGETS.length]);
+    for (const target of order) {
+      const { rate, cpuPerRequest } = await load(target, scenario, DURATION);
+      rates[target].push(rate);
+      cpu[target].push(cpuPerRequest);
+    }
+    console.log(`${scenario.id} round ${round + 1}: ${TARGETS.map((t) => `${LABEL[t]} ${fmt.int(rates[t].at(-1))} req/s (${fmt.us(cpu[t].at(-1))} µs CPU/req)`).join(", ")}`);
+  }
+  // Ratios are taken per round (the targets ran back to back) and then the median: robust against the load of
+  // other processes drifting during the run.
+  const paired = (other) => median(rates.specforge.map((r, i) => r / rates[other][i]));
+  const med = Object.fromEntries(TARGETS.map((t) => [t, median(rates[t])]));
+  const cpuMed = Object.fromEntries(TARGETS.map((t) => [t, median(cpu[t])]));
+  results.push({ scenario: scenario.id, title: scenario.title, rates, cpu, median: med, cpuMedian: cpuMed, vsNode: paired("node-http"), vsFastify: paired("fastify") });
+}
+children.forEach((c) => c.kill());
+
+const scale = args["no-scale"] ? undefined : JSON.parse(execFileSync(process.execPath, [join(ROOT, "bench", "runtime", "routing-scale.mjs")], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }));
+
+const range = (values) => `${fmt.int(Math.min(...values))}–${fmt.int(Math.max(...values))}`;
+let markdown = `${table(
+  ["scenario", "specforge req/s (median)", "node:http req/s", "Fastify req/s", "specforge / node:http", "specforge / Fastify", `target met (≥ ${GOAL.toFixed(2)} × Fastify)`, "runs", "Node", "CPU"],
+  results.map((r) => [
+    r.title,
+    fmt.int(r.median.specforge),
+    fmt.int(r.median["node-http"]),
+    fmt.int(r.median.fastify),
+    fmt.ratio(r.vsNode),
+    fmt.ratio(r.vsFastify),
+    r.vsFastify >= GOAL ? "yes" : "**no**",
+    `${ROUNDS} × ${DURATION} s`,
+    env.node,
+    env.cpu,
+  ]),
+)}
+
+Server CPU time per request (median µs; lower is better; a cross-check that does not depend on how much CPU the machine's other processes left): ${results
+  .map((r) => `${r.scenario}: specforge ${fmt.us(r.cpuMedian.specforge)}, node:http ${fmt.us(r.cpuMedian["node-http"])}, Fastify ${fmt.us(r.cpuMedian.fastify)} (Fastify / specforge ${fmt.ratio(r.cpuMedian.fastify / r.cpuMedian.specforge)})`)
+  .join("; ")}.
+
+Ranges over the rounds (min–max req/s): ${results.map((r) => `${r.scenario}: specforge ${range(r.rates.specforge)}, node:http ${range(r.rates["node-http"])}, Fastify ${range(r.rates.fastify)}`).join("; ")}.
+
+Setup: each target in its own process on 127.0.0.1, autocannon ${autocannonVersion()} in another with ${CONNECTIONS} keep-alive connections, no pipelining; warm-up ${WARMUP} s per target, then ${ROUNDS} rounds of ${DURATION} s alternating the targets (rotated order); req/s: median of the rounds; ratios: median of the per-round ratios (the targets of one round ran back to back). Every target validates with the spec's schemas (specforge: its own compiled validator; Fastify and node:http: ajv with Fastify's options), checks the bearer token and answers the same JSON; the run stops if any answer differs or any request fails. Measured ${env.date}.
+`;
+if (scale) markdown += `\n${scale.markdown}`;
+markdown += `\nRerun: \`npm run bench:router\` (options: \`-- --rounds 5 --duration 5 --connections 16 --warmup 3 --scenarios chat,get-job,list-checkpoints --no-scale\`).\n`;
+console.log(`\n${markdown}`);
+if (!args["no-save"]) saveSection("router", { markdown, env, results, scale: scale?.data });
+
+/** CPU time (µs) the target's process has used so far. */
+function cpuTime(target) {
+  return new Promise((resolve) => {
+    const onMessage = (m) => {
+      if (m.cpu === undefined) return;
+      processes[target].off("message", onMessage);
+      resolve(m.cpu);
+    };
+    processes[target].on("message", onMessage);
+    processes[target].send("cpu");
+  });
+}
+
+/**
+ * Runs autocannon against one target, refusing any failed or non-2xx request. Returns requests per second and
+ * the server process's CPU time per request (µs), which the load of other processes on the machine barely
+ * moves.
+ */
+async function load(target, scenario, seconds) {
+  const cpuBefore = await cpuTime(target);
+  const result = await autocannon({
+    url: `${servers[target]}${scenario.path}`,
+    method: scenario.method,
+    headers: scenario.headers,
+    body: scenario.body,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+  });
+  if (result.errors || result.timeouts || result.non2xx) {
+    throw new Error(`${target} ${scenario.id}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses`);
+  }
+  const cpuAfter = await cpuTime(target);
+  return { rate: result.requests.total / result.duration, cpuPerRequest: (cpuAfter - cpuBefore) / result.requests.total };
+}
+
+/** Every target must answer every scenario identically, and refuse the same bad requests. */
+async function checkSameWork() {
+  const call = (target, path, init) => fetch(`${servers[target]}${path}`, init).then(async (r) => ({ status: r.status, body: await r.json() }));
+  for (const scenario of SCENARIOS) {
+    const answers = {};
+    for (const target of TARGETS) {
+      answers[target] = await call(target, scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body });
+      if (answers[target].status !== 200) throw new Error(`${target} ${scenario.id}: status ${answers[target].status} ${JSON.stringify(answers[target].body)}`);
+      const anonymous = await call(target, scenario.path, { method: scenario.method, headers: { ...scenario.headers, authorization: "Bearer wrong" }, body: scenario.body });
+      if (anonymous.status !== 401) throw new Error(`${target} ${scenario.id}: a wrong token got ${anonymous.status}`);
+    }
+    for (const target of TARGETS) {
+      if (!isDeepStrictEqual(answers[target].body, answers.specforge.body)) throw new Error(`${scenario.id}: ${target} answers differently from specforge`);
+    }
+  }
+  const refusals = [
+    ["chat without messages", "/v1/chat/completions", { method: "POST", body: { model: "m" } }],
+    ["chat with a bad content part", "/v1/chat/completions", { method: "POST", body: { ...CHAT_BODY, messages: [{ role: "user", content: [{ type: "image_url", image_url: {} }] }] } }],
+    ["chat with an unknown role", "/v1/chat/completions", { method: "POST", body: { messages: [{ role: "robot", content: "x" }] } }],
+    ["limit out of range", "/v1/preview/models/m/checkpoints?limit=0", { method: "GET" }],
+    ["limit not an integer", "/v1/preview/models/m/checkpoints?limit=x", { method: "GET" }],
+    ["unknown order", "/v1/preview/models/m/checkpoints?order=up", { method: "GET" }],
+  ];
+  for (const [what, path, { method, body }] of refusals) {
+    for (const target of TARGETS) {
+      const headers = { authorization: `Bearer ${TOKEN}`, ...(body ? { "content-type": "application/json" } : {}) };
+      const { status } = await call(target, path, { method, headers, body: body && JSON.stringify(body) });
+      if (status < 400 || status >= 500) throw new Error(`${target} accepted a request it must refuse (${what}): ${status}`);
+    }
+  }
+}
+
+function autocannonVersion() {
+  return JSON.parse(execFileSync(process.execPath, ["-p", "JSON.stringify(require('autocannon/package.json').version)"], { cwd: ROOT, encoding: "utf8" }));
+}

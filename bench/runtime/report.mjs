@@ -1,0 +1,57 @@
+/**
+ * bench/RESULTS.runtime.md has two sections (router, client). Each script measures one of them; the last
+ * results of both are kept in bench/runtime/last-results.json so either script rewrites the whole file.
+ */
+import { cpus } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./paths.mjs";
+
+const STORE = join(ROOT, "bench", "runtime", "last-results.json");
+const RESULTS = join(ROOT, "bench", "RESULTS.runtime.md");
+
+/** Node version, CPU model and core count of this machine. */
+export function environment() {
+  const cpu = cpus();
+  return { node: process.version, cpu: `${cpu[0]?.model.trim() ?? "unknown"} (${cpu.length} cores)`, date: new Date().toISOString().slice(0, 10) };
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Stores `section` (`router` or `client`: `{ markdown, ... }`) and rewrites bench/RESULTS.runtime.md. */
+export function saveSection(name, section) {
+  const store = existsSync(STORE) ? JSON.parse(readFileSync(STORE, "utf8")) : {};
+  store[name] = section;
+  writeFileSync(STORE, `${JSON.stringify(store, null, 2)}\n`);
+  const part = (key, title) => `## ${title}\n\n${store[key]?.markdown ?? `Not measured yet: run \`npm run bench:${key}\`.\n`}`;
+  writeFileSync(
+    RESULTS,
+    [
+      "# Runtime benchmarks",
+      "",
+      "Written by `npm run bench:router` / `npm run bench:client` (`npm run bench:runtime` runs both); each run",
+      "rewrites its own section and keeps the other's last result. How they are measured and what was optimised:",
+      "[NOTES.runtime.md](NOTES.runtime.md).",
+      "",
+      part("router", "Router throughput (generated/server.ts)"),
+      part("client", "Client overhead (generated/client.ts)"),
+    ].join("\n"),
+  );
+}
+
+/** A Markdown table from a header row and rows of cells. */
+export function table(header, rows) {
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export const fmt = {
+  int: (n) => Math.round(n).toLocaleString("en-US"),
+  ratio: (n) => n.toFixed(2),
+  us: (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(1)),
+  pct: (n) => `${n >= 0 ? "+" : ""}${(n * 100).toFixed(1)} %`,
+};

@@ -1,0 +1,149 @@
+/**
+ * The work every router target does, defined once: the requests the load generator sends, the answers the
+ * handlers give, and the JSON Schemas (read from the v1 spec itself) that the ajv-based targets validate with.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import yaml from "js-yaml";
+import { ROOT } from "./paths.mjs";
+
+export const TOKEN = "sk-bench-8c1f0e2a9b7d4c36a5e1f0b2d3c4e5f6";
+export const USER = { user: "bench", entity: "bench-team" };
+export const JOB_ID = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+export const MODEL_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+
+/** A realistic chat request: system prompt, a multi-part user turn with an image, history, one tool. ~1.5 kB. */
+export const CHAT_BODY = {
+  model: "OpenPipe/Qwen3-14B-Instruct",
+  messages: [
+    { role: "system", content: "You are a concise assistant for a machine-learning training platform. Answer in at most three sentences and cite run ids when you use them." },
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "Summarise this loss chart in one sentence and tell me whether the run is still improving." },
+        { type: "image_url", image_url: { url: "https://example.org/runs/4f2a/charts/loss.png", detail: "low" } },
+      ],
+    },
+    { role: "assistant", content: "The loss falls steadily from 2.31 to 0.84 over 1,200 steps and is still improving, though more slowly after step 900." },
+    { role: "user", content: "Should I stop the run at step 1,500 or let it continue to 3,000? Use the evaluation tool if you need the latest metrics." },
+  ],
+  tools: [
+    {
+      type: "function",
+      function: {
+        name: "get_run_metrics",
+        description: "Latest evaluation metrics of a training run.",
+        parameters: { type: "object", properties: { run_id: { type: "string" }, last_n_steps: { type: "integer" } }, required: ["run_id"] },
+      },
+    },
+  ],
+  tool_choice: "auto",
+  temperature: 0.2,
+  top_p: 0.95,
+  max_completion_tokens: 256,
+  user: "user-1234",
+};
+
+/** The answer to a chat request (`model` echoed from the request, the principal's name in the content). */
+export function chatAnswer(model, user) {
+  return {
+    id: "chatcmpl-9f8e7d6c5b4a",
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model: model ?? "default",
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: `Let it continue, ${user}: the slope at step 1,200 is still negative and the eval loss has not diverged from the train loss.` },
+        finish_reason: "stop",
+      },
+    ],
+    usage: { prompt_tokens: 187, completion_tokens: 31, total_tokens: 218 },
+  };
+}
+
+/** The answer to GET /v1/preview/training-jobs/{training_job_id}. */
+export function jobAnswer(id) {
+  return { id };
+}
+
+/** The answer to GET /v1/preview/models/{model_id}/checkpoints (honours the coerced `limit`, defaulted `order`). */
+export function checkpointsAnswer(modelId, limit, order) {
+  const data = [];
+  for (let i = 0; i < Math.min(limit, 3); i++) {
+    const step = order === "desc" ? 300 - i * 100 : 100 + i * 100;
+    data.push({ id: `${modelId.slice(0, 24)}${String(step).padStart(12, "0")}`, step, metrics: { loss: 1 / step, reward: step / 300 } });
+  }
+  return { object: "list", data, first_id: data[0]?.id ?? "", last_id: data.at(-1)?.id ?? "", has_more: false };
+}
+
+/** The benchmark scenarios: what the load generator sends. */
+export const SCENARIOS = [
+  {
+    id: "chat",
+    title: "POST /v1/chat/completions (1.5 kB JSON body validated, bearer auth, JSON answer)",
+    method: "POST",
+    path: "/v1/chat/completions",
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify(CHAT_BODY),
+  },
+  {
+    id: "get-job",
+    title: "GET /v1/preview/training-jobs/{training_job_id} (path parameter, bearer auth)",
+    method: "GET",
+    path: `/v1/preview/training-jobs/${JOB_ID}`,
+    headers: { authorization: `Bearer ${TOKEN}` },
+  },
+  {
+    id: "list-checkpoints",
+    title: "GET /v1/preview/models/{model_id}/checkpoints?limit=3&order=desc (path + coerced query parameters, bearer auth)",
+    method: "GET",
+    path: `/v1/preview/models/${MODEL_ID}/checkpoints?limit=3&order=desc`,
+    headers: { authorization: `Bearer ${TOKEN}` },
+  },
+];
+
+/**
+ * JSON Schemas for ajv (Fastify's and the node:http baseline's), taken from the v1 spec: the components as one
+ * schema (`$id: "spec"`, refs rewritten to `spec#/definitions/…`), the chat request body and the parameters of
+ * the two GET operations. Discriminators keep `propertyName` (ajv's `discriminator: true` dispatches on it, as
+ * specforge does) but drop `mapping`, which ajv does not support; the branches' `const` tags say the same.
+ */
+export function ajvSchemas() {
+  const spec = yaml.load(readFileSync(join(ROOT, "spec", "training-api.v1.yaml"), "utf8"));
+  const rewrite = (node) => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== "object") return node;
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") out.$ref = value.replace("#/components/schemas/", "spec#/definitions/");
+      else if (key === "discriminator") out.discriminator = { propertyName: value.propertyName };
+      else out[key] = rewrite(value);
+    }
+    return out;
+  };
+  const parameter = (p) => (p.$ref ? spec.components.parameters[p.$ref.split("/").pop()] : p);
+  const paramsSchema = (path, method, location) => {
+    const params = (spec.paths[path][method].parameters ?? []).map(parameter).filter((p) => p.in === location);
+    return {
+      type: "object",
+      properties: Object.fromEntries(params.map((p) => [p.name, rewrite(p.schema)])),
+      required: params.filter((p) => p.required).map((p) => p.name),
+    };
+  };
+  const chat = spec.paths["/v1/chat/completions"].post.requestBody.content["application/json"].schema;
+  return {
+    shared: { $id: "spec", definitions: rewrite(spec.components.schemas) },
+    chatBody: rewrite(chat),
+    jobParams: paramsSchema("/v1/preview/training-jobs/{training_job_id}", "get", "path"),
+    checkpointParams: paramsSchema("/v1/preview/models/{model_id}/checkpoints", "get", "path"),
+    checkpointQuery: paramsSchema("/v1/preview/models/{model_id}/checkpoints", "get", "query"),
+  };
+}
+
+/**
+ * Fastify's own ajv defaults (@fastify/ajv-compiler), plus discriminator dispatch and `strict: false` (ajv's strict mode
+ * rejects the spec at compile time: `default` inside `anyOf` branches, `discriminator` without `type`). Strictness
+ * only affects schema compilation, not validation cost. The node:http baseline uses the same options.
+ */
+export const AJV_OPTIONS = { coerceTypes: "array", useDefaults: true, removeAdditional: true, allErrors: false, discriminator: true, strict: false };

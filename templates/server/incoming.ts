@@ -1,0 +1,201 @@
+/**
+ * The router's view of one request (`Incoming`) and of the answers it builds itself (`Reply`), independent of
+ * where they come from and go to:
+ *
+ * - `router.fetch(request)` wraps a web `Request` (`fromRequest`) and turns a `Reply` into a `Response`
+ *   (`toWebResponse`): Workers, Deno, Bun, tests.
+ * - `toNodeListener` (node.ts) implements `Incoming` over an `IncomingMessage` and writes a `Reply` with one
+ *   `res.end(bytes)`. It builds the web `Request` only when something asks for it (`authenticate`,
+ *   `ctx.request`, `onError`) and never puts web streams between the socket and the JSON parser: on Node 20 a
+ *   `ReadableStream` and a `Response` cost more than routing, validating and serialising together.
+ *
+ * Answers that need a stream (SSE, a handler's own `Response`, Blob/stream bodies) stay web `Response`s.
+ */
+import { readLimited } from "./body.js";
+
+/** One request as the router reads it. */
+export interface Incoming {
+  /** The request method as sent. */
+  readonly method: string;
+  /** The URL's path as WHATWG URL parsing gives it (dot segments resolved, percent-encoding normalised). */
+  readonly pathname: string;
+  /** The URL's query parameters. */
+  readonly searchParams: URLSearchParams;
+  /** One header like `Headers.get`: `name` in lower case; repeated headers joined with ", "; null when absent. */
+  header(name: string): string | null;
+  /** Whether a body follows (a body stream, unless `Content-Length: 0`). */
+  readonly hasBody: boolean;
+  /**
+   * Reads the whole body, refusing more than `maxBytes` with an `HttpError` 413: by `Content-Length` before
+   * reading, then while reading (the rest is never read). Called at most once.
+   */
+  readBody(maxBytes: number): Promise<Uint8Array>;
+  /** Stops reading the body (after a 415); the rest is discarded with the connection. */
+  discardBody(): Promise<void>;
+  /** Aborts when the client goes away. */
+  readonly signal: AbortSignal;
+  /**
+   * The web `Request` (built on first use by the node adapter, then the same object). `withBody` says whether
+   * it should carry the body stream: false for operations whose body the router reads itself, whose handlers
+   * get the parsed `ctx.body`.
+   */
+  request(withBody: boolean): Request;
+}
+
+/** Response headers by lower-case name; `set-cookie` may repeat. */
+export type ReplyHeaders = Record<string, string | string[]>;
+
+/** An answer with its body at hand (JSON bodies, errors, bodyless statuses). */
+export interface Reply {
+  status: number;
+  /**
+   * Without `content-length`, which the writer adds from the body (a HEAD answer, whose body is null, carries
+   * the one of the GET body instead).
+   */
+  headers: ReplyHeaders;
+  /** Text (JSON included) as a string: the node adapter then writes headers and body as one string. */
+  body: string | Uint8Array | null;
+}
+
+/** What the router answers: a `Reply`, or a web `Response` for streams and handlers' own responses. */
+export type Answer = Reply | Response;
+
+/**
+ * The property under which a router built by `createRouterRuntime` exposes its `Incoming` entry point, used
+ * by `toNodeListener`. A router without it (any `{ fetch }` object) is served through `fetch`.
+ */
+export const SERVE_INCOMING: unique symbol = Symbol.for("specforge.server.serveIncoming") as never;
+
+/** A router's `SERVE_INCOMING` entry point. */
+export type ServeIncoming = (incoming: Incoming) => Promise<Answer>;
+
+/** `Incoming` over a web Request (what `router.fetch` serves). */
+export function fromRequest(request: Request): Incoming {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    pathname: url.pathname,
+    get searchParams() {
+      return url.searchParams;
+    },
+    header: (name) => request.headers.get(name),
+    hasBody: request.body !== null && request.headers.get("content-length") !== "0",
+    readBody: (maxBytes) => readLimited(request, maxBytes),
+    discardBody: async () => {
+      await request.body?.cancel().catch(() => undefined);
+    },
+    signal: request.signal,
+    request: () => request,
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** The web Response of a Reply, with `Content-Length` (so clients need not parse chunked encoding). */
+export function toWebResponse(reply: Reply): Response {
+  const headers = toWebHeaders(reply.headers);
+  const bytes = typeof reply.body === "string" ? encoder.encode(reply.body) : reply.body;
+  if (bytes !== null) headers.set("content-length", String(bytes.byteLength));
+  // (TS 5.9 types BodyInit as ArrayBuffer-backed views only; any Uint8Array works at runtime.)
+  return new Response(bytes as Uint8Array<ArrayBuffer> | null, { status: reply.status, headers });
+}
+
+/** The answer to a HEAD request: the GET answer's status and headers (with its length), no body. */
+export function headAnswer(answer: Answer): Answer {
+  if (answer instanceof Response) return new Response(null, { status: answer.status, headers: answer.headers });
+  if (answer.body === null) return answer;
+  const length = typeof answer.body === "string" ? encoder.encode(answer.body).byteLength : answer.body.byteLength;
+  return { status: answer.status, headers: { ...answer.headers, "content-length": String(length) }, body: null };
+}
+
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+/** Read through the proxy: the real Request. */
+const REAL = Symbol("real request");
+
+/**
+ * Forwards every operation on the proxy to the real Request, built on first use. It is also the proxy's
+ * target (one object less per request): `getPrototypeOf` answers `Request.prototype`, so `instanceof
+ * Request` holds, and util.inspect (console.log), which shows a proxy's target, finds `[INSPECT]` here and
+ * shows the real Request.
+ */
+class LazyRequest implements ProxyHandler<LazyRequest> {
+  private real: Request | undefined;
+  private methods: Map<PropertyKey, unknown> | undefined;
+
+  constructor(private readonly build: () => Request) {}
+
+  request(): Request {
+    return (this.real ??= this.build());
+  }
+
+  [INSPECT](_depth: number, options: unknown, inspect: (value: unknown, options: unknown) => string): string {
+    // Node calls this with the proxy as `this` (older versions with the target).
+    return inspect(this instanceof LazyRequest ? this.request() : (this as { [REAL]: Request })[REAL], options);
+  }
+
+  get(_target: LazyRequest, key: PropertyKey): unknown {
+    const request = this.request();
+    if (key === REAL) return request;
+    const value = Reflect.get(request, key, request) as unknown;
+    if (typeof value !== "function") return value;
+    // Methods (json(), clone(), …) check that `this` is a real Request; bind once per method.
+    this.methods ??= new Map();
+    let bound = this.methods.get(key);
+    if (bound === undefined) this.methods.set(key, (bound = value.bind(request)));
+    return bound;
+  }
+  set(_target: LazyRequest, key: PropertyKey, value: unknown): boolean {
+    return Reflect.set(this.request(), key, value);
+  }
+  has(_target: LazyRequest, key: PropertyKey): boolean {
+    return Reflect.has(this.request(), key);
+  }
+  ownKeys(): ArrayLike<string | symbol> {
+    return Reflect.ownKeys(this.request());
+  }
+  getOwnPropertyDescriptor(_target: LazyRequest, key: PropertyKey): PropertyDescriptor | undefined {
+    return Reflect.getOwnPropertyDescriptor(this.request(), key);
+  }
+  defineProperty(_target: LazyRequest, key: PropertyKey, descriptor: PropertyDescriptor): boolean {
+    return Reflect.defineProperty(this.request(), key, descriptor);
+  }
+  deleteProperty(_target: LazyRequest, key: PropertyKey): boolean {
+    return Reflect.deleteProperty(this.request(), key);
+  }
+  getPrototypeOf(): object {
+    return Request.prototype;
+  }
+}
+
+/**
+ * A `Request` built on first use. Routers call `authenticate(token, request)` for every secured request, and
+ * most callbacks never look at `request`; building one (headers copied, an abort signal followed) costs more
+ * than the rest of a small request. This is a Proxy that forwards every operation to the real Request, made
+ * by `build` the first time anything is read, so it behaves as that Request (`instanceof Request`, methods,
+ * and also when passed to `fetch` or `new Request`).
+ */
+export function lazyRequest(build: () => Request): Request {
+  const handler = new LazyRequest(build);
+  return new Proxy(handler, handler) as unknown as Request;
+}
+
+/** Web `Headers` of reply headers. */
+export function toWebHeaders(record: ReplyHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(record)) {
+    if (typeof value === "string") headers.set(name, value);
+    else for (const item of value) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** Plain headers of a web `Headers` (names lower-case, every `set-cookie` kept). */
+export function headersRecord(headers: Headers): ReplyHeaders {
+  const out: ReplyHeaders = {};
+  headers.forEach((value, name) => {
+    if (name !== "set-cookie") out[name] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) out["set-cookie"] = cookies;
+  return out;
+}
