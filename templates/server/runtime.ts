@@ -8,7 +8,7 @@
 import { compileBody, HttpError, type BodyDecoder } from "./body.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
 import { compileParam, parseCookies, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
-import { fromRequest, headAnswer, headersRecord, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
+import { fromRequest, headAnswer, headersRecord, isThenable, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
 import { errorReply, isBodylessStatus, sseResponse, validationErrorReply } from "./responses.js";
 import { RouteTrie } from "./routing.js";
 import type { SchemaDocument, ValidationIssue } from "./schema.js";
@@ -100,9 +100,18 @@ export function createRouterRuntime<Auth = unknown>(
     }
   };
 
-  /** The whole pipeline for one request; never throws (failures become error replies). */
-  const serveIncoming = async (incoming: Incoming): Promise<Answer> => {
+  /**
+   * The whole pipeline for one request; never throws (failures become error replies). It stays synchronous
+   * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
+   * most GETs are answered without a single promise.
+   */
+  const serveIncoming = (incoming: Incoming): Answer | Promise<Answer> => {
     let route: CompiledRoute | undefined;
+    const failed = (error: unknown): Answer => {
+      if (error instanceof HttpError) return errorReply(error.status, error.type, error.message, undefined, lowerCaseKeys(error.headers));
+      reportError(error, route?.spec.name, incoming, !route?.body);
+      return errorReply(500, "internal_error", "Internal Server Error");
+    };
     try {
       let pathname = incoming.pathname;
       if (basePath) {
@@ -120,12 +129,11 @@ export function createRouterRuntime<Auth = unknown>(
         return errorReply(405, "method_not_allowed", "Method Not Allowed", undefined, { allow: allowed.join(", ") });
       }
       route = match.value;
-      const answer = await serve(route, match.captures, incoming);
+      const answer = serve(route, match.captures, incoming);
+      if (isThenable(answer)) return answer.then((settled) => (isHead ? headAnswer(settled) : settled), failed);
       return isHead ? headAnswer(answer) : answer;
     } catch (error) {
-      if (error instanceof HttpError) return errorReply(error.status, error.type, error.message, undefined, lowerCaseKeys(error.headers));
-      reportError(error, route?.spec.name, incoming, !route?.body);
-      return errorReply(500, "internal_error", "Internal Server Error");
+      return failed(error);
     }
   };
 
@@ -134,36 +142,36 @@ export function createRouterRuntime<Auth = unknown>(
     return answer instanceof Response ? answer : toWebResponse(answer);
   };
 
-  const serve = async (route: CompiledRoute, captures: string[], incoming: Incoming): Promise<Answer> => {
+  /** 1. Authentication first: unauthenticated callers learn nothing about validation or implementation. */
+  const serve = (route: CompiledRoute, captures: string[], incoming: Incoming): Answer | Promise<Answer> => {
     const { spec } = route;
-    // Own properties only: an operation named "constructor" must not find Object.prototype.constructor.
-    const handler = (Object.hasOwn(handlers, spec.name) ? handlers[spec.name] : undefined) as AnyHandler | undefined;
-    // The Request handed to authenticate, handlers and onError carries the body stream only when the router
-    // does not read the body itself.
-    const requestWithBody = !route.body;
-
-    // 1. Authentication first: unauthenticated callers learn nothing about validation or implementation.
-    let auth: unknown = undefined;
     if (spec.secured) {
       const token = bearerToken(incoming.header("authorization"));
       if (options.authenticate) {
         if (token === undefined) return unauthorized("Not authenticated");
-        // (`await` only a promise: awaiting a plain value still costs a promise and a microtask turn.)
-        const principal = options.authenticate(token, incoming.request(requestWithBody), { operation: spec.name });
-        auth = (isThenable(principal) ? await principal : principal) ?? undefined;
-        if (auth === undefined || auth === null) return unauthorized("Invalid bearer token", true);
-      } else if (!options.insecureNoAuth) {
-        // Secure by default. Mock mode accepts any bearer token, so SDKs that always send one work.
-        if (!options.mock || token === undefined) return unauthorized("Not authenticated");
+        // The Request handed to authenticate, handlers and onError carries the body stream only when the
+        // router does not read the body itself.
+        const principal = options.authenticate(token, incoming.request(!route.body), { operation: spec.name });
+        const admit = (found: unknown) => {
+          const auth = found ?? undefined;
+          return auth === undefined ? unauthorized("Invalid bearer token", true) : decode(route, captures, incoming, auth);
+        };
+        return isThenable(principal) ? Promise.resolve(principal).then(admit) : admit(principal);
       }
+      // Secure by default. Mock mode accepts any bearer token, so SDKs that always send one work.
+      if (!options.insecureNoAuth && (!options.mock || token === undefined)) return unauthorized("Not authenticated");
     }
+    return decode(route, captures, incoming, undefined);
+  };
 
-    // 2. Unimplemented operations answer before the body is read.
+  /** 2. Unimplemented operations answer before the body is read. 3. Parameters and body, all errors reported together (FastAPI style). */
+  const decode = (route: CompiledRoute, captures: string[], incoming: Incoming, auth: unknown): Answer | Promise<Answer> => {
+    const { spec } = route;
+    // Own properties only: an operation named "constructor" must not find Object.prototype.constructor.
+    const handler = (Object.hasOwn(handlers, spec.name) ? handlers[spec.name] : undefined) as AnyHandler | undefined;
     if (typeof handler !== "function" && !(options.mock && route.mock)) {
       return errorReply(501, "not_implemented", `Operation ${spec.name} is not implemented`, { operation: spec.name });
     }
-
-    // 3. Parameters and body, all errors reported together (FastAPI style).
     const issues: ValidationIssue[] = [];
     const path: Record<string, string> = {};
     for (let i = 0; i < route.paramNames.length; i++) {
@@ -188,22 +196,31 @@ export function createRouterRuntime<Auth = unknown>(
         cookies: route.needsCookies ? parseCookies(incoming.header("cookie")) : undefined,
       };
       for (const location of PARAM_LOCATIONS) {
-        for (const decode of route.decoders[location]) decode(raw, values[location], issues);
+        const decoders = route.decoders[location];
+        for (let i = 0; i < decoders.length; i++) decoders[i](raw, values[location], issues);
       }
     }
-    let body: unknown = undefined;
-    let contentType: string | undefined;
     if (route.body) {
-      const parsed = await route.body(incoming, maxBodyBytes, issues);
-      body = parsed.value;
-      contentType = parsed.contentType;
+      return route.body(incoming, maxBodyBytes, issues).then((parsed) => run(route, handler, incoming, auth, values, issues, parsed.value, parsed.contentType));
     }
+    return run(route, handler, incoming, auth, values, issues, undefined, undefined);
+  };
+
+  /** 4. Validation errors, or a mock answer for operations without a handler. 5. The handler. */
+  const run = (
+    route: CompiledRoute,
+    handler: AnyHandler | undefined,
+    incoming: Incoming,
+    auth: unknown,
+    values: Record<ParamLocation, Record<string, unknown>>,
+    issues: ValidationIssue[],
+    body: unknown,
+    contentType: string | undefined,
+  ): Answer | Promise<Answer> => {
+    const { spec } = route;
     if (issues.length > 0) return validationErrorReply(spec.validationErrorStatus, issues);
-
-    // 4. Mock answer for operations without a handler.
     if (typeof handler !== "function") return mockResponse(route.mock!, incoming, terminator);
-
-    // 5. The handler. `request` is a getter: the node adapter builds the web Request only if the handler reads it.
+    const requestWithBody = !route.body;
     const ctx = {
       path: values.path,
       query: values.query,
@@ -212,19 +229,23 @@ export function createRouterRuntime<Auth = unknown>(
       body,
       contentType,
       auth,
-      get request(): Request {
-        return incoming.request(requestWithBody);
-      },
+      // With the node adapter a Request that is built only when the handler uses it. (A plain property, not
+      // a getter: V8 keeps a getter's closure alive - and with it the whole request - until a full GC, which
+      // made every request survive into the old generation.)
+      request: incoming.request(requestWithBody),
       operation: spec.name,
+    };
+    const crashed = (error: unknown): Answer => {
+      reportError(error, spec.name, incoming, requestWithBody);
+      return errorReply(500, "internal_error", "Internal Server Error");
     };
     let result: unknown;
     try {
       result = handler(ctx);
-      if (isThenable(result)) result = await result;
     } catch (error) {
-      reportError(error, spec.name, incoming, requestWithBody);
-      return errorReply(500, "internal_error", "Internal Server Error");
+      return crashed(error);
     }
+    if (isThenable(result)) return Promise.resolve(result).then((settled) => answerFor(route, settled, incoming), crashed);
     return answerFor(route, result, incoming);
   };
 
@@ -380,8 +401,8 @@ function encodeBody(status: number, body: unknown, mediaType: string | undefined
   if (isBodylessStatus(status) || body === undefined) return { status, headers: merged, body: null };
   const { json, contentType } = mediaInfo(mediaType ?? "application/json");
   if (merged["content-type"] === undefined) merged["content-type"] = contentType;
-  // The writer sets Content-Length from the body.
-  delete merged["content-length"];
+  // The writer sets Content-Length from the body. (`delete` only when there is one: it slows the object down.)
+  if (merged["content-length"] !== undefined) delete merged["content-length"];
   let text: string | Uint8Array;
   if (json) text = JSON.stringify(body) ?? "";
   else if (typeof body === "string" || body instanceof Uint8Array) text = body;
@@ -404,10 +425,6 @@ function mediaInfo(type: string): { json: boolean; contentType: string } {
   return info;
 }
 
-/** Whether `value` is a promise (or another thenable), which `await` would wait for. */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
-}
 
 function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> | undefined {
   return headers && Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -419,6 +436,12 @@ function isBinary(value: unknown): boolean {
 
 function bearerToken(header: string | null): string | undefined {
   if (!header) return undefined;
+  // The usual "Bearer <token>", with visible ASCII at both ends of the token, needs no regex.
+  if (header.startsWith("Bearer ") && header.length > 7) {
+    const first = header.charCodeAt(7);
+    const last = header.charCodeAt(header.length - 1);
+    if (first > 32 && first < 127 && last > 32 && last < 127) return header.slice(7);
+  }
   const match = /^Bearer[ \t]+(\S.*)$/i.exec(header.trim());
   return match ? match[1].trim() : undefined;
 }

@@ -75,8 +75,17 @@ export const SERVE_INCOMING: unique symbol = Symbol.for(
   "specforge.server.serveIncoming",
 ) as never;
 
-/** A router's `SERVE_INCOMING` entry point. */
-export type ServeIncoming = (incoming: Incoming) => Promise<Answer>;
+/** A router's `SERVE_INCOMING` entry point: an Answer, or a promise of one when something had to be awaited. */
+export type ServeIncoming = (incoming: Incoming) => Answer | Promise<Answer>;
+
+/** Whether `value` is a promise (or another thenable), which `await` would wait for. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
 
 /** `Incoming` over a web Request (what `router.fetch` serves). */
 export function fromRequest(request: Request): Incoming {
@@ -84,9 +93,7 @@ export function fromRequest(request: Request): Incoming {
   return {
     method: request.method,
     pathname: url.pathname,
-    get searchParams() {
-      return url.searchParams;
-    },
+    searchParams: url.searchParams,
     header: (name) => request.headers.get(name),
     hasBody:
       request.body !== null && request.headers.get("content-length") !== "0",
@@ -137,13 +144,8 @@ const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 /** Read through the proxy: the real Request. */
 const REAL = Symbol("real request");
 
-/**
- * Forwards every operation on the proxy to the real Request, built on first use. It is also the proxy's
- * target (one object less per request): `getPrototypeOf` answers `Request.prototype`, so `instanceof
- * Request` holds, and util.inspect (console.log), which shows a proxy's target, finds `[INSPECT]` here and
- * shows the real Request.
- */
-class LazyRequest implements ProxyHandler<LazyRequest> {
+/** Forwards every operation on the proxy to the real Request, built on first use. */
+class LazyRequest implements ProxyHandler<object> {
   private real: Request | undefined;
   private methods: Map<PropertyKey, unknown> | undefined;
 
@@ -153,21 +155,7 @@ class LazyRequest implements ProxyHandler<LazyRequest> {
     return (this.real ??= this.build());
   }
 
-  [INSPECT](
-    _depth: number,
-    options: unknown,
-    inspect: (value: unknown, options: unknown) => string,
-  ): string {
-    // Node calls this with the proxy as `this` (older versions with the target).
-    return inspect(
-      this instanceof LazyRequest
-        ? this.request()
-        : (this as { [REAL]: Request })[REAL],
-      options,
-    );
-  }
-
-  get(_target: LazyRequest, key: PropertyKey): unknown {
+  get(_target: object, key: PropertyKey): unknown {
     const request = this.request();
     if (key === REAL) return request;
     const value = Reflect.get(request, key, request) as unknown;
@@ -179,35 +167,52 @@ class LazyRequest implements ProxyHandler<LazyRequest> {
       this.methods.set(key, (bound = value.bind(request)));
     return bound;
   }
-  set(_target: LazyRequest, key: PropertyKey, value: unknown): boolean {
+  set(_target: object, key: PropertyKey, value: unknown): boolean {
     return Reflect.set(this.request(), key, value);
   }
-  has(_target: LazyRequest, key: PropertyKey): boolean {
+  has(_target: object, key: PropertyKey): boolean {
     return Reflect.has(this.request(), key);
   }
   ownKeys(): ArrayLike<string | symbol> {
     return Reflect.ownKeys(this.request());
   }
   getOwnPropertyDescriptor(
-    _target: LazyRequest,
+    _target: object,
     key: PropertyKey,
   ): PropertyDescriptor | undefined {
     return Reflect.getOwnPropertyDescriptor(this.request(), key);
   }
   defineProperty(
-    _target: LazyRequest,
+    _target: object,
     key: PropertyKey,
     descriptor: PropertyDescriptor,
   ): boolean {
     return Reflect.defineProperty(this.request(), key, descriptor);
   }
-  deleteProperty(_target: LazyRequest, key: PropertyKey): boolean {
+  deleteProperty(_target: object, key: PropertyKey): boolean {
     return Reflect.deleteProperty(this.request(), key);
   }
   getPrototypeOf(): object {
     return Request.prototype;
   }
 }
+
+/**
+ * The target of every lazy Request proxy (a target only anchors the Proxy invariants, so one is shared: it
+ * is extensible and has no non-configurable keys). util.inspect (console.log) looks at a proxy's target and
+ * calls its `[INSPECT]` with the proxy as `this`: that shows the real Request.
+ */
+const LAZY_TARGET: object = Object.defineProperty({}, INSPECT, {
+  configurable: true,
+  value(
+    this: { [REAL]: Request },
+    _depth: number,
+    options: unknown,
+    inspect: (value: unknown, options: unknown) => string,
+  ) {
+    return inspect(this[REAL], options);
+  },
+});
 
 /**
  * A `Request` built on first use. Routers call `authenticate(token, request)` for every secured request, and
@@ -217,8 +222,7 @@ class LazyRequest implements ProxyHandler<LazyRequest> {
  * and also when passed to `fetch` or `new Request`).
  */
 export function lazyRequest(build: () => Request): Request {
-  const handler = new LazyRequest(build);
-  return new Proxy(handler, handler) as unknown as Request;
+  return new Proxy(LAZY_TARGET, new LazyRequest(build)) as Request;
 }
 
 /** Web `Headers` of reply headers. */

@@ -26,8 +26,10 @@ import type {
 } from "node:http";
 import { bodyTooLarge, concatBytes, readLimited } from "./body.js";
 import {
+  isThenable,
   lazyRequest,
   SERVE_INCOMING,
+  type Answer,
   type Incoming,
   type Reply,
   type ServeIncoming,
@@ -49,7 +51,7 @@ export function toNodeListener(
     SERVE_INCOMING
   ];
   return (req, res) => {
-    handle(router, serveIncoming, req, res).catch((error: unknown) => {
+    const failed = (error: unknown) => {
       options.onError?.(error);
       if (!res.headersSent) {
         res.writeHead(500, {
@@ -64,28 +66,54 @@ export function toNodeListener(
       } else {
         res.destroy();
       }
-    });
+    };
+    try {
+      const pending = serveIncoming
+        ? handleIncoming(router, serveIncoming, req, res)
+        : handle(router, req, res);
+      pending?.then(undefined, failed);
+    } catch (error) {
+      failed(error);
+    }
   };
 }
 
+/** Serves a router's Incoming entry point; synchronous (no promise at all) when the router answers at once. */
+function handleIncoming(
+  router: Pick<Router, "fetch">,
+  serveIncoming: ServeIncoming,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> | undefined {
+  let incoming: NodeIncoming;
+  try {
+    incoming = new NodeIncoming(req, res);
+  } catch {
+    badRequest(res);
+    return undefined;
+  }
+  const answer = serveIncoming.call(router, incoming);
+  if (isThenable(answer))
+    return answer.then((settled) => write(settled, req, res));
+  return write(answer, req, res);
+}
+
+function write(
+  answer: Answer,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> | undefined {
+  if (answer instanceof Response) return writeResponse(answer, req, res);
+  writeReply(answer, req, res);
+  return undefined;
+}
+
+/** Serves any other `{ fetch }` router through web Request/Response. */
 async function handle(
   router: Pick<Router, "fetch">,
-  serveIncoming: ServeIncoming | undefined,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (serveIncoming) {
-    let incoming: NodeIncoming;
-    try {
-      incoming = new NodeIncoming(req, res);
-    } catch {
-      return badRequest(res);
-    }
-    const answer = await serveIncoming.call(router, incoming);
-    if (answer instanceof Response) await writeResponse(answer, req, res);
-    else writeReply(answer, req, res);
-    return;
-  }
   const controller = new AbortController();
   // "close" before the response finished means the client went away.
   res.once("close", () => {
@@ -122,7 +150,10 @@ class NodeIncoming implements Incoming {
   readonly method: string;
   readonly pathname: string;
   readonly hasBody: boolean;
-  private readonly target: RequestTarget;
+  /** The query string after "?" (when the target was split without `new URL`). */
+  private readonly search: string;
+  /** Set when the target went through `new URL` (which also validated the Host header). */
+  private readonly url: URL | undefined;
   private query: URLSearchParams | undefined;
   /** "unread" until the router reads the body or the Request takes it as a stream. */
   private body: "unread" | "read" | "discarded" | "stream" = "unread";
@@ -137,15 +168,28 @@ class NodeIncoming implements Incoming {
     this.method = req.method ?? "GET";
     if (FORBIDDEN_METHODS.test(this.method))
       throw new TypeError(`${this.method} is not supported`);
-    this.target = requestTarget(req);
-    this.pathname = this.target.pathname;
+    const target = req.url ?? "/";
+    const split = plainTarget(target);
+    if (
+      split >= 0 &&
+      plainHost(rawHeader(req.rawHeaders, "host") ?? "localhost")
+    ) {
+      this.pathname = target.slice(0, split);
+      this.search = target.slice(split + 1);
+      this.url = undefined;
+    } else {
+      const url = requestUrl(req);
+      this.pathname = url.pathname;
+      this.search = url.search;
+      this.url = url;
+    }
     this.hasBody = hasBody(req.rawHeaders, this.method);
   }
 
   get searchParams(): URLSearchParams {
-    return (this.query ??= this.target.url
-      ? this.target.url.searchParams
-      : new URLSearchParams(this.target.search));
+    return (this.query ??= this.url
+      ? this.url.searchParams
+      : new URLSearchParams(this.search));
   }
 
   /** Made on first use (most requests never need one): aborts when the client goes away before the answer is out. */
@@ -271,7 +315,7 @@ class NodeIncoming implements Incoming {
       init.body = bodyStream(this.req);
       init.duplex = "half"; // required by fetch implementations for streaming request bodies
     }
-    return new Request(this.target.url ?? requestUrl(this.req), init);
+    return new Request(this.url ?? requestUrl(this.req), init);
   }
 }
 
@@ -288,39 +332,42 @@ function requestUrl(req: IncomingMessage): URL {
       );
 }
 
-/** The path and query of a request: parsed by `new URL` unless the target is plain enough to split as it is. */
-interface RequestTarget {
-  pathname: string;
-  search: string;
-  /** Set when the target went through `new URL` (which also validated the Host header). */
-  url: URL | undefined;
-}
+/**
+ * Characters WHATWG URL parsing leaves as they are in a path or a query (1), and "?" (2), which ends the path.
+ * Anything else (spaces, quotes, "#", "\\", "{", non-ASCII, …) sends the target through `new URL`.
+ */
+const PLAIN = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@%/")
+  PLAIN[c.charCodeAt(0)] = 1;
+PLAIN[63] = 2;
 
 /**
- * A target whose path and query WHATWG URL parsing leaves exactly as they are: only characters it does not
- * percent-encode, no dot segments (not even "%2e"), no backslash, no fragment, not "//…".
+ * Where the path of a target ends (the index of "?", or its length) when URL parsing would leave it exactly as
+ * it is: only plain characters, no dot segments (not even "%2e"; any "/." is left to `new URL`), not "//…".
+ * -1 otherwise.
  */
-const PLAIN_TARGET =
-  /^\/(?!\/)[\w\-.~!$&'()*+,;=:@%/]*(?:\?[\w\-.~!$&'()*+,;=:@%/?]*)?$/;
-const DOT_SEGMENT = /\/\.|%2e/i;
+function plainTarget(target: string): number {
+  if (target.charCodeAt(0) !== 47 || target.charCodeAt(1) === 47) return -1;
+  let query = -1;
+  for (let i = 1; i < target.length; i++) {
+    const c = target.charCodeAt(i);
+    if (c >= 128 || PLAIN[c] === 0) return -1;
+    if (query >= 0) continue;
+    if (c === 63) query = i;
+    else if (c === 47 && target.charCodeAt(i + 1) === 46)
+      return -1; // "/."
+    else if (
+      c === 37 &&
+      target.charCodeAt(i + 1) === 50 &&
+      (target.charCodeAt(i + 2) | 32) === 101
+    )
+      return -1; // "%2e"
+  }
+  return query < 0 ? target.length : query;
+}
+
 /** Host headers already known to parse (`new URL` throws for a bad one, which is a 400), by value. */
 const validHosts = new Set<string>();
-
-function requestTarget(req: IncomingMessage): RequestTarget {
-  const target = req.url ?? "/";
-  const host = rawHeader(req.rawHeaders, "host") ?? "localhost";
-  const q = target.indexOf("?");
-  const path = q < 0 ? target : target.slice(0, q);
-  if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(path) && plainHost(host)) {
-    return {
-      pathname: path,
-      search: q < 0 ? "" : target.slice(q + 1),
-      url: undefined,
-    };
-  }
-  const url = requestUrl(req);
-  return { pathname: url.pathname, search: url.search, url };
-}
 
 /** A Host header that ends the authority (no "/", "\\", "?", "#", "@") and parses. */
 function plainHost(host: string): boolean {
@@ -329,6 +376,17 @@ function plainHost(host: string): boolean {
   if (validHosts.size >= 256) validHosts.clear(); // bounded: Host is client-controlled
   validHosts.add(host);
   return true;
+}
+
+/**
+ * Whether part of the request body may still be on its way. (Not just `!req.complete`: a request answered
+ * synchronously from the "request" event is not marked complete yet even when it has no body at all.)
+ */
+function bodyUnread(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  if (rawHeader(req.rawHeaders, "transfer-encoding") !== undefined) return true;
+  const length = rawHeader(req.rawHeaders, "content-length");
+  return length !== undefined && length !== "0";
 }
 
 function hasBody(raw: string[], method: string): boolean {
@@ -360,7 +418,7 @@ function writeReply(
     headers["content-length"] =
       typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
   // An unread request body (413, 415, 401, ...) would otherwise be drained by Node after the response: close instead.
-  if (!req.complete) headers.connection = "close";
+  if (bodyUnread(req)) headers.connection = "close";
   res.writeHead(reply.status, headers);
   if (body === null || req.method === "HEAD") res.end();
   else res.end(body);
@@ -442,7 +500,7 @@ export async function writeResponse(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   // An unread request body (413, 415, 401, ...) would otherwise be drained by Node after the response: close instead.
-  if (!req.complete) headers.connection = "close";
+  if (bodyUnread(req)) headers.connection = "close";
   res.writeHead(response.status, response.statusText || undefined, headers);
 
   if (response.body === null || req.method === "HEAD") {

@@ -35,6 +35,7 @@ const routes: RouteSpec[] = [
     validationErrorStatus: 400,
   },
   { name: "raw", method: "POST", path: "/raw", secured: true, params: none, responses: json, validationErrorStatus: 400 },
+  { name: "keys", method: "GET", path: "/keys", secured: false, params: none, responses: json, validationErrorStatus: 400 },
 ];
 
 type Seen = { authRequest?: Request; ctxRequest?: Request };
@@ -54,6 +55,7 @@ function makeRouter(seen: Seen, options: RouterOptions<{ user: string }> = {}) {
         return { status: 200, body: { body, requestBody: request.body === null ? null : "stream" } };
       },
       raw: async ({ request }: { request: Request }) => ({ status: 200, body: { text: await request.text() } }),
+      keys: (ctx: object) => ({ status: 200, body: { keys: Object.keys(ctx), spreadHasRequest: { ...ctx }.hasOwnProperty("request") } }),
     },
     {
       authenticate: (token, request) => {
@@ -179,6 +181,12 @@ describe("node adapter: the Request handed to authenticate, handlers and onError
     const res = await fetch(`${app.url}/upload`, { method: "POST", headers: { authorization: "Bearer good", "content-type": "application/json" }, body: '{"a":1}' });
     expect(await res.json()).toEqual({ body: { a: 1 }, requestBody: null });
     expect(seen.authRequest).toBe(seen.ctxRequest);
+  });
+
+  it("is an own property of the handler context, like every other field", async () => {
+    const res = await fetch(`${app.url}/keys`);
+    expect(await res.json()).toEqual({ keys: ["path", "query", "headers", "cookies", "body", "contentType", "auth", "request", "operation"], spreadHasRequest: true });
+    expect(res.headers.get("connection")).toBe("keep-alive"); // answered synchronously, body-less: the connection stays
   });
 
   it("carries the body stream for operations without a declared body", async () => {
