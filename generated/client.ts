@@ -9,6 +9,7 @@ import {
   createRuntime,
   type ClientOptions as RuntimeClientOptions,
   type Operation,
+  type OperationSpec,
   type PaginatedOperation,
   type ServerSpec,
   type StreamingOperation,
@@ -25,23 +26,9 @@ export {
 } from "./runtime/client/index.js";
 
 /** The spec's servers; each operation names one by index. */
-const servers: ServerSpec[] = [
-  {
-    url: "{base_url}",
-    variables: {
-      base_url: { option: "baseUrl", default: "https://api.training.wandb.ai" },
-    },
-  },
-  {
-    url: "{inference_base_url}",
-    variables: {
-      inference_base_url: {
-        option: "inferenceBaseUrl",
-        default: "https://api.inference.wandb.ai",
-      },
-    },
-  },
-];
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{base_url}","variables":{"base_url":{"option":"baseUrl","default":"https://api.training.wandb.ai"}}},{"url":"{inference_base_url}","variables":{"inference_base_url":{"option":"inferenceBaseUrl","default":"https://api.inference.wandb.ai"}}}]',
+);
 
 /** Options of `createClient`: the runtime's options plus one per server variable. */
 export interface ClientOptions extends RuntimeClientOptions {
@@ -182,133 +169,15 @@ export interface Client {
   listModels: Operation<paths["/v1/models"]["get"]>;
 }
 
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"createChatCompletion","method":"POST","path":"/v1/chat/completions","secured":true,"body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}},"errors":[401,422,429,500,503]},{"name":"createModel","method":"POST","path":"/v1/preview/models","secured":true,"body":{"mediaType":"application/json","required":true},"errors":[401,422,429,500]},{"name":"deleteModel","method":"DELETE","path":"/v1/preview/models/{model_id}","secured":true,"params":{"path":[{"name":"model_id"}]},"errors":[401,404,422,429,500]},{"name":"listModelCheckpoints","method":"GET","path":"/v1/preview/models/{model_id}/checkpoints","secured":true,"params":{"path":[{"name":"model_id"}],"query":[{"name":"after"},{"name":"limit"},{"name":"order"}]},"pagination":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"},"errors":[401,404,422,429,500]},{"name":"deleteModelCheckpoints","method":"DELETE","path":"/v1/preview/models/{model_id}/checkpoints","secured":true,"params":{"path":[{"name":"model_id"}]},"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"log","method":"POST","path":"/v1/preview/models/{model_id}/log","secured":true,"params":{"path":[{"name":"model_id"}]},"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"createRlTrainingJob","method":"POST","path":"/v1/preview/training-jobs","secured":true,"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"createSftTrainingJob","method":"POST","path":"/v1/preview/sft-training-jobs","secured":true,"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"getTrainingJob","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}","secured":true,"params":{"path":[{"name":"training_job_id"}]},"errors":[401,404,422,429,500]},{"name":"getTrainingJobEvents","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}/events","secured":true,"params":{"path":[{"name":"training_job_id"}],"query":[{"name":"after"},{"name":"limit"}]},"pagination":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"},"errors":[401,404,422,429,500]},{"name":"healthCheck","method":"GET","path":"/v1/health"},{"name":"systemCheck","method":"GET","path":"/v1/system-check","errors":[503]},{"name":"listModels","method":"GET","path":"/v1/models","server":1,"secured":true,"params":{"header":[{"name":"OpenAI-Project"}]},"errors":[401,402,403,429,500,503]}]',
+);
+
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options);
-  return {
-    createChatCompletion: runtime.operation({
-      name: "createChatCompletion",
-      method: "POST",
-      path: "/v1/chat/completions",
-      secured: true,
-      body: { mediaType: "application/json", required: true },
-      stream: {
-        mediaType: "text/event-stream",
-        when: { in: "body", name: "stream" },
-      },
-      errors: [401, 422, 429, 500, 503],
-    }),
-    createModel: runtime.operation({
-      name: "createModel",
-      method: "POST",
-      path: "/v1/preview/models",
-      secured: true,
-      body: { mediaType: "application/json", required: true },
-      errors: [401, 422, 429, 500],
-    }),
-    deleteModel: runtime.operation({
-      name: "deleteModel",
-      method: "DELETE",
-      path: "/v1/preview/models/{model_id}",
-      secured: true,
-      params: { path: [{ name: "model_id" }] },
-      errors: [401, 404, 422, 429, 500],
-    }),
-    listModelCheckpoints: runtime.operation({
-      name: "listModelCheckpoints",
-      method: "GET",
-      path: "/v1/preview/models/{model_id}/checkpoints",
-      secured: true,
-      params: {
-        path: [{ name: "model_id" }],
-        query: [{ name: "after" }, { name: "limit" }, { name: "order" }],
-      },
-      pagination: {
-        items: "data",
-        hasMore: "has_more",
-        cursor: "last_id",
-        param: "after",
-      },
-      errors: [401, 404, 422, 429, 500],
-    }),
-    deleteModelCheckpoints: runtime.operation({
-      name: "deleteModelCheckpoints",
-      method: "DELETE",
-      path: "/v1/preview/models/{model_id}/checkpoints",
-      secured: true,
-      params: { path: [{ name: "model_id" }] },
-      body: { mediaType: "application/json", required: true },
-      errors: [401, 404, 422, 429, 500],
-    }),
-    log: runtime.operation({
-      name: "log",
-      method: "POST",
-      path: "/v1/preview/models/{model_id}/log",
-      secured: true,
-      params: { path: [{ name: "model_id" }] },
-      body: { mediaType: "application/json", required: true },
-      errors: [401, 404, 422, 429, 500],
-    }),
-    createRlTrainingJob: runtime.operation({
-      name: "createRlTrainingJob",
-      method: "POST",
-      path: "/v1/preview/training-jobs",
-      secured: true,
-      body: { mediaType: "application/json", required: true },
-      errors: [401, 404, 422, 429, 500],
-    }),
-    createSftTrainingJob: runtime.operation({
-      name: "createSftTrainingJob",
-      method: "POST",
-      path: "/v1/preview/sft-training-jobs",
-      secured: true,
-      body: { mediaType: "application/json", required: true },
-      errors: [401, 404, 422, 429, 500],
-    }),
-    getTrainingJob: runtime.operation({
-      name: "getTrainingJob",
-      method: "GET",
-      path: "/v1/preview/training-jobs/{training_job_id}",
-      secured: true,
-      params: { path: [{ name: "training_job_id" }] },
-      errors: [401, 404, 422, 429, 500],
-    }),
-    getTrainingJobEvents: runtime.operation({
-      name: "getTrainingJobEvents",
-      method: "GET",
-      path: "/v1/preview/training-jobs/{training_job_id}/events",
-      secured: true,
-      params: {
-        path: [{ name: "training_job_id" }],
-        query: [{ name: "after" }, { name: "limit" }],
-      },
-      pagination: {
-        items: "data",
-        hasMore: "has_more",
-        cursor: "last_id",
-        param: "after",
-      },
-      errors: [401, 404, 422, 429, 500],
-    }),
-    healthCheck: runtime.operation({
-      name: "healthCheck",
-      method: "GET",
-      path: "/v1/health",
-    }),
-    systemCheck: runtime.operation({
-      name: "systemCheck",
-      method: "GET",
-      path: "/v1/system-check",
-      errors: [503],
-    }),
-    listModels: runtime.operation({
-      name: "listModels",
-      method: "GET",
-      path: "/v1/models",
-      server: 1,
-      secured: true,
-      params: { header: [{ name: "OpenAI-Project" }] },
-      errors: [401, 402, 403, 429, 500, 503],
-    }),
-  } as unknown as Client;
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
 }

@@ -19,159 +19,92 @@ export {
 } from "./runtime/webhooks/index.js";
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
-export const webhookSpec = {
-  signature: {
-    header: "X-Wandb-Signature",
-    algorithm: "hmac-sha256",
-    signedContent: "raw-body",
-    encoding: "hex",
-    acceptEncodings: ["hex", "base64"],
-  },
-  eventType: { in: "body", name: "event_type" },
-  auth: { scheme: "bearer", header: "Authorization", optional: true },
-  events: [
-    "CREATE_ARTIFACT",
-    "ADD_ARTIFACT_ALIAS",
-    "UPDATE_ARTIFACT_ALIAS",
-    "ADD_ARTIFACT_TAG",
-    "REMOVE_ARTIFACT_TAG",
-    "ADD_COLLECTION_TAG",
-    "REMOVE_COLLECTION_TAG",
-    { name: "LINK_ARTIFACT", values: ["LINK_ARTIFACT", "LINK_MODEL"] },
-    "UNLINK_ARTIFACT",
-    {
-      name: "RUN_METRIC_THRESHOLD",
-      values: ["RUN_METRIC_THRESHOLD", "RUN_METRIC"],
-    },
-    "RUN_METRIC_CHANGE",
-    "RUN_METRIC_ZSCORE",
-    "RUN_STATE",
-  ],
-  variables: [
-    { name: "project_name", kind: "value" },
-    { name: "entity_name", kind: "value" },
-    { name: "event_type", kind: "value" },
-    { name: "event_author", kind: "value" },
-    {
-      name: "alias",
-      kind: "value",
-      events: ["ADD_ARTIFACT_ALIAS", "UPDATE_ARTIFACT_ALIAS"],
-    },
-    { name: "tag", kind: "value", events: ["ADD_ARTIFACT_TAG"] },
-    {
-      name: "artifact_collection_name",
-      kind: "value",
-      events: [
-        "CREATE_ARTIFACT",
-        "ADD_ARTIFACT_ALIAS",
-        "UPDATE_ARTIFACT_ALIAS",
-        "ADD_ARTIFACT_TAG",
-        "REMOVE_ARTIFACT_TAG",
-        "ADD_COLLECTION_TAG",
-        "REMOVE_COLLECTION_TAG",
-        "LINK_ARTIFACT",
-        "UNLINK_ARTIFACT",
-      ],
-    },
-    {
-      name: "artifact_metadata",
-      kind: "map",
-      events: [
-        "CREATE_ARTIFACT",
-        "ADD_ARTIFACT_ALIAS",
-        "UPDATE_ARTIFACT_ALIAS",
-        "ADD_ARTIFACT_TAG",
-        "REMOVE_ARTIFACT_TAG",
-        "LINK_ARTIFACT",
-        "UNLINK_ARTIFACT",
-      ],
-    },
-    {
-      name: "artifact_version",
-      kind: "value",
-      events: [
-        "CREATE_ARTIFACT",
-        "ADD_ARTIFACT_ALIAS",
-        "UPDATE_ARTIFACT_ALIAS",
-        "ADD_ARTIFACT_TAG",
-        "REMOVE_ARTIFACT_TAG",
-        "LINK_ARTIFACT",
-        "UNLINK_ARTIFACT",
-      ],
-    },
-    {
-      name: "artifact_version_string",
-      kind: "value",
-      events: [
-        "CREATE_ARTIFACT",
-        "ADD_ARTIFACT_ALIAS",
-        "UPDATE_ARTIFACT_ALIAS",
-        "ADD_ARTIFACT_TAG",
-        "REMOVE_ARTIFACT_TAG",
-        "LINK_ARTIFACT",
-        "UNLINK_ARTIFACT",
-      ],
-    },
-    { name: "ACCESS_TOKEN", kind: "secret" },
-    { name: "SECRET_NAME", kind: "named-secret" },
-  ],
-} as const satisfies WebhookSpec;
+export const webhookSpec: WebhookSpec<keyof WebhookEvents & string> =
+  JSON.parse(
+    '{"signature":{"header":"X-Wandb-Signature","algorithm":"hmac-sha256","signedContent":"raw-body","encoding":"hex","acceptEncodings":["hex","base64"]},"eventType":{"in":"body","name":"event_type"},"auth":{"scheme":"bearer","header":"Authorization","optional":true},"events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","ADD_COLLECTION_TAG","REMOVE_COLLECTION_TAG",{"name":"LINK_ARTIFACT","values":["LINK_ARTIFACT","LINK_MODEL"]},"UNLINK_ARTIFACT",{"name":"RUN_METRIC_THRESHOLD","values":["RUN_METRIC_THRESHOLD","RUN_METRIC"]},"RUN_METRIC_CHANGE","RUN_METRIC_ZSCORE","RUN_STATE"],"variables":[{"name":"project_name","kind":"value"},{"name":"entity_name","kind":"value"},{"name":"event_type","kind":"value"},{"name":"event_author","kind":"value"},{"name":"alias","kind":"value","events":["ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS"]},{"name":"tag","kind":"value","events":["ADD_ARTIFACT_TAG"]},{"name":"artifact_collection_name","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","ADD_COLLECTION_TAG","REMOVE_COLLECTION_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},{"name":"artifact_metadata","kind":"map","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},{"name":"artifact_version","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},{"name":"artifact_version_string","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},{"name":"ACCESS_TOKEN","kind":"secret"},{"name":"SECRET_NAME","kind":"named-secret"}]}',
+  );
 
 /** The payload type of each webhook, by event type. */
 export type WebhookEvents = {
-  /** Artifact version created
-
-  Sent when a new artifact version is created in a collection within the automation's scope. */
+  /**
+   * Artifact version created
+   *
+   * Sent when a new artifact version is created in a collection within the automation's scope.
+   */
   CREATE_ARTIFACT: WebhookPayloadOf<webhooks["CREATE_ARTIFACT"]>;
-  /** Artifact alias added
-
-  Sent when an alias is added to an artifact version. The automation may restrict which aliases fire it with a regular expression. */
+  /**
+   * Artifact alias added
+   *
+   * Sent when an alias is added to an artifact version. The automation may restrict which aliases fire it with a regular expression.
+   */
   ADD_ARTIFACT_ALIAS: WebhookPayloadOf<webhooks["ADD_ARTIFACT_ALIAS"]>;
-  /** Artifact alias updated (legacy)
-
-  Legacy event kept for automations created before `ADD_ARTIFACT_ALIAS` existed; sent when an alias is assigned to an artifact version. New automations should watch `ADD_ARTIFACT_ALIAS` instead.
-
-  @deprecated */
+  /**
+   * Artifact alias updated (legacy)
+   *
+   * Legacy event kept for automations created before `ADD_ARTIFACT_ALIAS` existed; sent when an alias is assigned to an artifact version. New automations should watch `ADD_ARTIFACT_ALIAS` instead.
+   *
+   * @deprecated
+   */
   UPDATE_ARTIFACT_ALIAS: WebhookPayloadOf<webhooks["UPDATE_ARTIFACT_ALIAS"]>;
-  /** Artifact tag added
-
-  Sent when a tag is added to an artifact version. */
+  /**
+   * Artifact tag added
+   *
+   * Sent when a tag is added to an artifact version.
+   */
   ADD_ARTIFACT_TAG: WebhookPayloadOf<webhooks["ADD_ARTIFACT_TAG"]>;
-  /** Artifact tag removed
-
-  Sent when a tag is removed from an artifact version. The `${tag}` variable is empty for this event, so the default payload does not carry the tag. */
+  /**
+   * Artifact tag removed
+   *
+   * Sent when a tag is removed from an artifact version. The `${tag}` variable is empty for this event, so the default payload does not carry the tag.
+   */
   REMOVE_ARTIFACT_TAG: WebhookPayloadOf<webhooks["REMOVE_ARTIFACT_TAG"]>;
-  /** Collection tag added
-
-  Sent when a tag is added to an artifact collection. No single artifact version triggers this event, so the default payload carries the collection name but no version fields. */
+  /**
+   * Collection tag added
+   *
+   * Sent when a tag is added to an artifact collection. No single artifact version triggers this event, so the default payload carries the collection name but no version fields.
+   */
   ADD_COLLECTION_TAG: WebhookPayloadOf<webhooks["ADD_COLLECTION_TAG"]>;
-  /** Collection tag removed
-
-  Sent when a tag is removed from an artifact collection. Like `ADD_COLLECTION_TAG`, the default payload carries the collection name but no version fields. */
+  /**
+   * Collection tag removed
+   *
+   * Sent when a tag is removed from an artifact collection. Like `ADD_COLLECTION_TAG`, the default payload carries the collection name but no version fields.
+   */
   REMOVE_COLLECTION_TAG: WebhookPayloadOf<webhooks["REMOVE_COLLECTION_TAG"]>;
-  /** Artifact linked
-
-  Sent when an artifact version is linked to a collection, typically a registry collection. The SDK calls this event `LINK_MODEL`; payloads render it as `LINK_ARTIFACT`. */
+  /**
+   * Artifact linked
+   *
+   * Sent when an artifact version is linked to a collection, typically a registry collection. The SDK calls this event `LINK_MODEL`; payloads render it as `LINK_ARTIFACT`.
+   */
   LINK_ARTIFACT: WebhookPayloadOf<webhooks["LINK_ARTIFACT"]>;
-  /** Artifact unlinked
-
-  Sent when an artifact version is unlinked from a collection. */
+  /**
+   * Artifact unlinked
+   *
+   * Sent when an artifact version is unlinked from a collection.
+   */
   UNLINK_ARTIFACT: WebhookPayloadOf<webhooks["UNLINK_ARTIFACT"]>;
-  /** Run metric crossed a threshold
-
-  Sent when a logged run metric meets the automation's threshold condition. Run filters (author, run-name regular expression) narrow which runs count, and the automation fires at most once per run per 24 hours. The SDK calls this event `RUN_METRIC`. */
+  /**
+   * Run metric crossed a threshold
+   *
+   * Sent when a logged run metric meets the automation's threshold condition. Run filters (author, run-name regular expression) narrow which runs count, and the automation fires at most once per run per 24 hours. The SDK calls this event `RUN_METRIC`.
+   */
   RUN_METRIC_THRESHOLD: WebhookPayloadOf<webhooks["RUN_METRIC_THRESHOLD"]>;
-  /** Run metric changed
-
-  Sent when a logged run metric changes by at least the configured amount over the configured window. Fires at most once per run per 24 hours. */
+  /**
+   * Run metric changed
+   *
+   * Sent when a logged run metric changes by at least the configured amount over the configured window. Fires at most once per run per 24 hours.
+   */
   RUN_METRIC_CHANGE: WebhookPayloadOf<webhooks["RUN_METRIC_CHANGE"]>;
-  /** Run metric z-score exceeded
-
-  Sent when the z-score of a logged run metric (its distance from the recent mean, in standard deviations) passes the configured limit. Fires at most once per run per 24 hours. */
+  /**
+   * Run metric z-score exceeded
+   *
+   * Sent when the z-score of a logged run metric (its distance from the recent mean, in standard deviations) passes the configured limit. Fires at most once per run per 24 hours.
+   */
   RUN_METRIC_ZSCORE: WebhookPayloadOf<webhooks["RUN_METRIC_ZSCORE"]>;
-  /** Run state changed
-
-  Sent when a run enters one of the watched states: `RUNNING`, `FINISHED` or `FAILED` (a crashed run counts as `FAILED`). The default payload does not include the state. */
+  /**
+   * Run state changed
+   *
+   * Sent when a run enters one of the watched states: `RUNNING`, `FINISHED` or `FAILED` (a crashed run counts as `FAILED`). The default payload does not include the state.
+   */
   RUN_STATE: WebhookPayloadOf<webhooks["RUN_STATE"]>;
 };
 /** The request headers each webhook declares (signature, authorization, …), by event type. */
@@ -218,21 +151,9 @@ export type WebhookHeaders = {
 export type WebhookEvent = WebhookEventOf<WebhookEvents>;
 
 /** Every event type the spec declares. */
-export const WEBHOOK_EVENT_TYPES = [
-  "CREATE_ARTIFACT",
-  "ADD_ARTIFACT_ALIAS",
-  "UPDATE_ARTIFACT_ALIAS",
-  "ADD_ARTIFACT_TAG",
-  "REMOVE_ARTIFACT_TAG",
-  "ADD_COLLECTION_TAG",
-  "REMOVE_COLLECTION_TAG",
-  "LINK_ARTIFACT",
-  "UNLINK_ARTIFACT",
-  "RUN_METRIC_THRESHOLD",
-  "RUN_METRIC_CHANGE",
-  "RUN_METRIC_ZSCORE",
-  "RUN_STATE",
-] as const;
+export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[] = JSON.parse(
+  '["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","ADD_COLLECTION_TAG","REMOVE_COLLECTION_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT","RUN_METRIC_THRESHOLD","RUN_METRIC_CHANGE","RUN_METRIC_ZSCORE","RUN_STATE"]',
+);
 
 /** Values for `${…}` placeholders of payload templates (secrets are passed separately). */
 export type PayloadVariables = {

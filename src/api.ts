@@ -1,42 +1,65 @@
-import { resolveConfig, type UserConfig } from "./config/resolve.js";
+import { API_OPTIONS, resolveConfig, type UserConfig } from "./config/resolve.js";
 import { runCheck, type CheckReport } from "./commands/check.js";
-import { runGenerate, type GenerateReport } from "./commands/generate.js";
-import { render } from "./pipeline.js";
+import type { GenerateReport } from "./commands/generate.js";
+import type { SpecWarning } from "./errors.js";
+import { hasDrift } from "./write/drift.js";
 
+/** Options of `generate()` and `check()`: the config fields (they win over the config file) and where to run. */
 export interface GenerateOptions extends UserConfig {
-  /** Folder that relative paths are resolved from. @default process.cwd() */
+  /** Folder that relative paths are resolved from and the config file is looked for in. @default process.cwd() */
   cwd?: string;
-  /** Config file to read; without it, specforge.config.* in cwd or package.json's `specforge` key. */
+  /** Config file to read; without it, the specforge.config.* in `cwd` or package.json's `specforge` key. */
   config?: string;
   /** Write the output folder (atomically). When false, only return the files. @default false */
   write?: boolean;
 }
 
 export interface GenerateResult {
-  /** Every generated file by path relative to the output folder, formatted and stamped. */
+  /** Every generated file by path relative to the output folder (the manifest included), formatted and stamped. */
   files: Map<string, string>;
-  /** What was written, when `write` was true. */
+  /** What was written, removed and left unchanged, when `write` was true. */
   report?: GenerateReport;
+  /** Problems in the spec that did not stop generation (e.g. a `$ref` YAML read as a comment). */
+  warnings: SpecWarning[];
 }
 
-export type CheckResult = CheckReport;
+export interface CheckResult extends CheckReport {
+  /** True when the output folder is exactly what `generate` would write. */
+  upToDate: boolean;
+}
 
 /**
  * Generates the output for a spec in memory; with `write: true` also replaces the output folder atomically.
+ * Without `write`, nothing is written (the spec, the config and the project's prettier config are only read).
  * Throws a `UserError` (with `location` and `hint`) for a bad spec or config.
+ *
+ * ```ts
+ * import { generate } from "specforge";
+ * const { files } = await generate({ spec: "openapi.yaml", outputs: ["client"] });
+ * files.get("client.ts");
+ * ```
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const { cwd = process.cwd(), config: configFile, write = false, ...flags } = options;
-  const config = await resolveConfig({ cwd, configFile, flags });
+  const config = await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS });
+  // The emitters (openapi-typescript, ts-morph) load only when generating: `import { defineConfig } from "specforge"`
+  // in a config file must stay cheap for `check`.
   if (write) {
+    const { runGenerate } = await import("./commands/generate.js");
     const report = await runGenerate(config);
-    return { files: report.files, report };
+    return { files: report.files, report, warnings: report.warnings };
   }
-  return { files: (await render(config)).files };
+  const { render } = await import("./pipeline.js");
+  const { files, warnings } = await render(config);
+  return { files, warnings };
 }
 
-/** Compares the output folder with what `generate` would write. Never writes. */
+/**
+ * Compares the output folder with what `generate` would write and returns the drift (missing, extra and stale
+ * files, each stale one with a unified diff) as data. Never writes. Throws a `UserError` for a bad spec or config.
+ */
 export async function check(options: Omit<GenerateOptions, "write"> = {}): Promise<CheckResult> {
   const { cwd = process.cwd(), config: configFile, ...flags } = options;
-  return runCheck(await resolveConfig({ cwd, configFile, flags }));
+  const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS }));
+  return { ...report, upToDate: !hasDrift(report.drift) };
 }

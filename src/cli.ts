@@ -1,8 +1,9 @@
 import yargs from "yargs";
-import { resolveConfig, type UserConfig } from "./config/resolve.js";
-import { UserError } from "./errors.js";
-import { describeCheck, runCheck } from "./commands/check.js";
+import { resolveConfig, validateConfig, type UserConfig } from "./config/resolve.js";
+import { UserError, formatWarning } from "./errors.js";
+import { describeCheck, describeCheckDetails, runCheck } from "./commands/check.js";
 import { packageVersion } from "./fingerprint.js";
+import { colors, createOutput, plain, useColor, type Output, type Verbosity } from "./output.js";
 import { hasDrift } from "./write/drift.js";
 
 /** Exit codes: documented in the README. */
@@ -13,24 +14,75 @@ export interface CliIO {
   stderr: (text: string) => void;
   cwd: string;
   env?: NodeJS.ProcessEnv;
+  /** Whether stdout / stderr are terminals (colour is used only there, and never with NO_COLOR). */
+  isTTY?: { stdout?: boolean; stderr?: boolean };
+  /** Stops long-running commands (`generate --watch`, `mock`); without it, SIGINT and SIGTERM do. */
+  signal?: AbortSignal;
 }
 
 const defaultIO: CliIO = {
   stdout: (text) => process.stdout.write(text + "\n"),
   stderr: (text) => process.stderr.write(text + "\n"),
   cwd: process.cwd(),
+  isTTY: { stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
 };
 
 interface CommonArgs {
   spec?: string;
   out?: string;
   config?: string;
+  outputs?: string | string[];
+  format?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+/** `--outputs client,server` (or repeated) → ["client", "server"]; the names are checked with the config's rules. */
+function parseOutputs(value: string | string[] | undefined): UserConfig["outputs"] {
+  if (value === undefined) return undefined;
+  return ([] as string[])
+    .concat(value)
+    .flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter(Boolean) as UserConfig["outputs"];
+}
+
+/** An AbortSignal that fires on the io's signal, or on SIGINT / SIGTERM of this process. */
+function stopSignal(io: CliIO): { signal: AbortSignal; dispose: () => void } {
+  if (io.signal) return { signal: io.signal, dispose: () => {} };
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    },
+  };
 }
 
 /** Runs the CLI and returns the exit code; never calls process.exit (so it can be tested in-process). */
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
   let exitCode: number = EXIT.ok;
-  const flagsOf = (args: CommonArgs): UserConfig => ({ spec: args.spec, out: args.out });
+  const env = io.env ?? process.env;
+  const streams = {
+    stdout: io.stdout,
+    stderr: io.stderr,
+    stdoutColor: useColor(io.isTTY?.stdout, env),
+    stderrColor: useColor(io.isTTY?.stderr, env),
+  };
+  const outputOf = (args: CommonArgs): Output => {
+    const verbosity: Verbosity = args.quiet ? "quiet" : args.verbose ? "verbose" : "normal";
+    return createOutput(streams, verbosity);
+  };
+  const flagsOf = (args: CommonArgs): UserConfig => ({
+    spec: args.spec,
+    out: args.out,
+    outputs: parseOutputs(args.outputs),
+    format: args.format,
+  });
   const configOf = (args: CommonArgs) => resolveConfig({ cwd: io.cwd, configFile: args.config, flags: flagsOf(args) });
 
   const parser = yargs(argv)
@@ -38,15 +90,52 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     .usage("$0 <command> [options]\n\nGenerate TypeScript types, a typed client, server route stubs and webhook verifiers from an OpenAPI 3.0/3.1 document.")
     .option("spec", { type: "string", describe: "OpenAPI document (YAML or JSON)", defaultDescription: "spec/training-api.v1.yaml", requiresArg: true })
     .option("out", { type: "string", describe: "output folder", defaultDescription: "generated", requiresArg: true })
-    .option("config", { type: "string", describe: "config file (specforge.config.json / .mjs / .js)", requiresArg: true })
+    .option("outputs", { type: "string", describe: "outputs to emit, comma-separated: types, client, server, webhooks", defaultDescription: "all", requiresArg: true })
+    .option("format", { type: "boolean", describe: "format with prettier (--no-format: don't)", defaultDescription: "true" })
+    .option("config", { type: "string", describe: "config file (specforge.config.json / .ts / .mjs / .js)", requiresArg: true })
+    .option("quiet", { type: "boolean", alias: "q", describe: "print only errors and warnings" })
+    .option("verbose", { type: "boolean", describe: "also print every file and the time of each phase" })
+    .conflicts("quiet", "verbose")
+    .command(
+      "init",
+      "add api:generate / api:check scripts to ./package.json and write specforge.config.json (idempotent)",
+      (y) => y.option("force", { type: "boolean", default: false, describe: "replace api:generate / api:check scripts that run something else" }),
+      async (args) => {
+        const out = outputOf(args);
+        if (args.config !== undefined) {
+          throw new UserError("init always writes ./specforge.config.json; --config is for the other commands", {
+            hint: "run `npx specforge init` without --config (and move the file afterwards if you want)",
+          });
+        }
+        const { describeInit, runInit } = await import("./commands/init.js");
+        const report = runInit({ cwd: io.cwd, flags: flagsOf(args), force: args.force });
+        const { lines, warnings } = describeInit(report, io.cwd);
+        for (const line of lines) out.info(line);
+        for (const warning of warnings) out.warn(warning);
+      },
+    )
     .command(
       "generate",
       "generate the output folder from the spec (atomically; unchanged files are not rewritten)",
-      () => {},
+      (y) => y.option("watch", { type: "boolean", alias: "w", default: false, describe: "regenerate whenever the spec, a file it $refs or the config changes" }),
       async (args) => {
-        const { describeGenerate, runGenerate } = await import("./commands/generate.js");
+        const out = outputOf(args);
+        if (args.watch) {
+          validateConfig(flagsOf(args), "command line"); // a bad flag is final; other errors are retried on each change
+          const { runWatch } = await import("./commands/watch.js");
+          const stop = stopSignal(io);
+          try {
+            await runWatch({ cwd: io.cwd, resolveConfig: () => configOf(args), configFile: args.config, out, signal: stop.signal });
+          } finally {
+            stop.dispose();
+          }
+          return;
+        }
+        const { describeGenerate, describeGenerateDetails, runGenerate } = await import("./commands/generate.js");
         const report = await runGenerate(await configOf(args));
-        io.stdout(describeGenerate(report));
+        for (const warning of report.warnings) out.warn(formatWarning(warning));
+        for (const line of describeGenerateDetails(report, out.paint)) out.detail(line);
+        out.info(describeGenerate(report, out.paint));
       },
     )
     .command(
@@ -54,12 +143,14 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
       "verify the output folder is exactly what `generate` would write (exit 1 if not); writes nothing",
       () => {},
       async (args) => {
+        const out = outputOf(args);
         const report = await runCheck(await configOf(args));
+        out.detail(describeCheckDetails(report));
         if (hasDrift(report.drift)) {
-          io.stderr(describeCheck(report));
+          out.error(describeCheck(report, out.errorPaint));
           exitCode = EXIT.drift;
         } else {
-          io.stdout(describeCheck(report));
+          out.info(describeCheck(report, out.paint));
         }
       },
     )
@@ -68,14 +159,18 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
       "serve the spec on 127.0.0.1 with example or schema-generated answers (until interrupted)",
       (y) => y.option("port", { type: "number", default: 4010, describe: "port (0 picks a free one)" }),
       async (args) => {
+        const out = outputOf(args);
         const { startMockServer } = await import("./commands/mock.js");
         const mock = await startMockServer(await configOf(args), args.port);
-        io.stdout(`specforge: mock server for ${args.spec ?? "spec/training-api.v1.yaml"} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
-        await new Promise<void>((resolve) => {
-          const stop = () => void mock.close().then(resolve);
-          process.once("SIGINT", stop);
-          process.once("SIGTERM", stop);
-        });
+        for (const warning of mock.warnings) out.warn(formatWarning(warning));
+        out.info(`specforge: mock server for ${args.spec ?? "spec/training-api.v1.yaml"} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
+        const stop = stopSignal(io);
+        try {
+          await new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener("abort", () => resolve(), { once: true })));
+          await mock.close();
+        } finally {
+          stop.dispose();
+        }
       },
     )
     .command("webhook <action>", "webhook tools (see `specforge webhook test --help`)", (y) =>
@@ -94,6 +189,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         .conflicts("secret-env", "secret-file")
         .conflicts("token-env", "token-file"),
       async (args) => {
+        const out = outputOf(args);
         const { runWebhookTest } = await import("./commands/webhook-test.js");
         const result = await runWebhookTest(await configOf(args), {
           url: args.url,
@@ -105,12 +201,12 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
           tokenEnv: args["token-env"],
           tokenFile: args["token-file"],
           timeoutMs: args.timeout,
-        }, io.env ?? process.env);
-        (result.ok ? io.stdout : io.stderr)(result.text);
+        }, env);
+        (result.ok ? out.info : out.error)(result.text);
         exitCode = result.ok ? EXIT.ok : EXIT.drift;
       },
     )
-    .demandCommand(1, "say which command to run: generate, check or webhook test")
+    .demandCommand(1, "say which command to run: init, generate, check, mock or webhook test")
     .strict()
     .help()
     .alias("h", "help")
@@ -128,11 +224,12 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     });
     if (printed) io.stdout(printed);
   } catch (error) {
+    const { red } = streams.stderrColor ? colors : plain;
     if (error instanceof UserError) {
-      io.stderr(`specforge: error: ${error.format()}`);
+      io.stderr(`specforge: ${red("error:")} ${error.format()}`);
       return EXIT.userError;
     }
-    io.stderr(`specforge: internal error (a bug in specforge; please report it): ${(error as Error)?.stack ?? String(error)}`);
+    io.stderr(`specforge: ${red("internal error")} (a bug in specforge; please report it): ${(error as Error)?.stack ?? String(error)}`);
     return EXIT.internalError;
   }
   return exitCode;

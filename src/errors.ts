@@ -23,6 +23,24 @@ export class UserError extends Error {
   }
 }
 
+/**
+ * Something in the spec specforge accepted but could not read the way its author probably meant (an unquoted `#`
+ * that YAML took for a comment, say). Generation goes on; the CLI prints each warning on stderr.
+ */
+export interface SpecWarning {
+  /** What happened and what specforge did about it. */
+  message: string;
+  /** Where: `file:line:column` or `file#/json/pointer`. */
+  location: string;
+  /** How to fix it, when there is a fix. */
+  hint?: string;
+}
+
+/** The text shown to the user for a warning, in the same shape as a UserError's. */
+export function formatWarning(warning: SpecWarning): string {
+  return `${warning.location}: ${warning.message}${warning.hint ? `\n  hint: ${warning.hint}` : ""}`;
+}
+
 /** `file:line:column` with 1-based line and column, the form editors and terminals turn into links. */
 export function formatPosition(file: string, line: number, column: number): string {
   return `${file}:${line}:${column}`;

@@ -1,19 +1,20 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
+import type { SpecWarning } from "./errors.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitClient } from "./emit/client.js";
 import { emitServer } from "./emit/server.js";
 import { emitTypes } from "./emit/types.js";
 import { emitWebhooks } from "./emit/webhooks.js";
-import { TEMPLATES_DIR, packageVersion } from "./fingerprint.js";
+import { packageVersion } from "./fingerprint.js";
 import { buildModel } from "./ir/build.js";
 import type { ApiModel } from "./ir/model.js";
 import { loadSpec, toDisplayPath } from "./load/index.js";
 import { inspectOutputFolder } from "./write/disk.js";
 import { compareTrees, type Drift } from "./write/drift.js";
-import { formatSource } from "./write/format.js";
+import { createFormatter } from "./write/format.js";
+import { runtimeFiles } from "./templates.js";
 import { runFingerprint } from "./write/fast-check.js";
 import { MANIFEST_FILE, pathFromOutput, serializeManifest, sha256, type Manifest } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
@@ -22,6 +23,17 @@ export interface Rendered {
   /** Every output file by relative path (forward slashes), the manifest included, formatted and stamped. */
   files: Map<string, string>;
   model: ApiModel;
+  /** Milliseconds spent in each phase, in order: load (read, parse, bundle), model, emit, format. */
+  timings: PhaseTimings;
+  /** Problems in the spec that did not stop generation (see LoadedSpec.warnings). */
+  warnings: SpecWarning[];
+}
+
+export type PhaseTimings = Record<string, number>;
+
+export interface RenderOptions {
+  /** Told every spec file the loader reads (absolute path), also when the run then fails. */
+  onSpecFile?: (file: string) => void;
 }
 
 /** Emitters, in output order. Each returns the files it adds and what index.ts should re-export. */
@@ -42,25 +54,20 @@ function emittersFor(config: ResolvedConfig): Emitter[] {
   return list;
 }
 
-/** The hand-written runtime of one output kind, copied verbatim from `templates/<kind>/` to `runtime/<kind>/`. */
-function runtimeFiles(kind: "client" | "server" | "webhooks"): EmittedFile[] {
-  const dir = join(TEMPLATES_DIR, kind);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(".ts"))
-    .sort()
-    .map((name) => ({
-      path: `runtime/${kind}/${name}`,
-      content: readFileSync(join(dir, name), "utf8"),
-      description: `${kind} runtime, copied from specforge's templates/${kind}/${name}`,
-    }));
-}
-
-
 /** Loads the spec and renders every output file in memory. Touches no file outside the spec's. */
-export async function render(config: ResolvedConfig): Promise<Rendered> {
-  const spec = loadSpec(config.spec, config.cwd);
+export async function render(config: ResolvedConfig, options: RenderOptions = {}): Promise<Rendered> {
+  const timings: PhaseTimings = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    timings[name] = now - mark;
+    mark = now;
+  };
+  const spec = loadSpec(config.spec, config.cwd, options.onSpecFile);
+  phase("load");
   const specShown = toDisplayPath(spec.entry, config.cwd);
   const model = buildModel(spec, specShown);
+  phase("model");
 
   const emitted: EmittedFile[] = [];
   const exports: ModuleExports[] = [];
@@ -70,6 +77,7 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
     if (result.exports) exports.push(result.exports);
   }
   emitted.push(emitIndex(exports));
+  phase("emit");
 
   const inputs = Object.fromEntries(spec.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
   const provenance = {
@@ -79,10 +87,15 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
   };
   const fingerprint = await runFingerprint(config);
   const files = new Map<string, string>();
+  const formatter = config.format ? await createFormatter(config.out) : undefined;
   const formatted = await Promise.all(
     emitted.map(async (file) => {
-      const stamped = stampTypeScript(file.content, provenance, file.description);
-      return [file.path, config.format ? await formatSource(config.out, file.path, stamped) : stamped] as const;
+      // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
+      if (formatter?.defaults && file.canonical !== undefined) {
+        return [file.path, stampTypeScript(file.canonical, provenance, file.description, { noCheck: file.noCheck })] as const;
+      }
+      const stamped = stampTypeScript(file.content, provenance, file.description, { noCheck: file.noCheck });
+      return [file.path, formatter ? await formatter.format(file.path, stamped) : stamped] as const;
     }),
   );
   for (const [path, content] of [...formatted].sort(([a], [b]) => (a < b ? -1 : 1))) files.set(path, content);
@@ -96,8 +109,9 @@ export async function render(config: ResolvedConfig): Promise<Rendered> {
     files: Object.fromEntries([...files].map(([path, content]) => [path, sha256(content)])),
   };
   const manifestText = serializeManifest(manifest);
-  files.set(MANIFEST_FILE, config.format ? await formatSource(config.out, MANIFEST_FILE, manifestText) : manifestText);
-  return { files, model };
+  files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
+  phase("format");
+  return { files, model, timings, warnings: spec.warnings };
 }
 
 /** Compares a fresh in-memory generation with the output folder. */

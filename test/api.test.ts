@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { UserError, check, generate } from "../src/index.js";
-import { cleanupTempDirs, projectWithV1Spec } from "./helpers.js";
+import { cleanupTempDirs, projectWithV1Spec, snapshotTree, writeFiles } from "./helpers.js";
 
 afterAll(cleanupTempDirs);
 
@@ -24,6 +24,22 @@ describe("programmatic API", () => {
     expect((await check({ cwd: project })).drift).toEqual({ missing: [], extra: [], stale: [] });
     const drift = (await check({ cwd: project, outputs: ["types"] })).drift;
     expect(drift.extra).toContain("client.ts");
+  });
+
+  it("without write, generate() and check() leave every file of the project as it was (a .ts config included)", async () => {
+    const project = projectWithV1Spec();
+    writeFiles(project, { "specforge.config.ts": 'export default { outputs: ["client"] } satisfies { outputs: string[] };\n' });
+    await generate({ cwd: project, write: true });
+    const before = snapshotTree(project);
+    const { files } = await generate({ cwd: project, format: false });
+    expect(files.has("client.ts")).toBe(true);
+    expect(files.has("server.ts")).toBe(false);
+    const stale = await check({ cwd: project, format: false });
+    expect(stale.upToDate).toBe(false);
+    // client.ts is printed in prettier's form either way; the runtime copies are formatted only when asked.
+    expect(stale.drift.stale.map((f) => f.path)).toContain("runtime/client/runtime.ts");
+    expect((await check({ cwd: project })).upToDate).toBe(true);
+    expect(snapshotTree(project)).toEqual(before);
   });
 
   it("bad input throws a UserError with a location", async () => {

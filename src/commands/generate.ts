@@ -1,6 +1,8 @@
 import type { ResolvedConfig } from "../config/resolve.js";
+import type { SpecWarning } from "../errors.js";
 import { toDisplayPath } from "../load/index.js";
-import { render } from "../pipeline.js";
+import { plain, type Paint } from "../output.js";
+import { render, type PhaseTimings, type RenderOptions } from "../pipeline.js";
 import { writeOutputFolder, type WriteHooks, type WriteSummary } from "../write/atomic.js";
 
 export interface GenerateReport extends WriteSummary {
@@ -8,18 +10,50 @@ export interface GenerateReport extends WriteSummary {
   /** Every file now in the output folder, by relative path. */
   files: Map<string, string>;
   milliseconds: number;
+  /** Milliseconds per phase: load, model, emit, format, write. */
+  timings: PhaseTimings;
+  /** Problems in the spec that did not stop generation; the CLI prints them on stderr. */
+  warnings: SpecWarning[];
 }
+
+export type GenerateHooks = WriteHooks & RenderOptions;
 
 /** `specforge generate`: render in memory, then replace the output folder atomically. */
-export async function runGenerate(config: ResolvedConfig, hooks: WriteHooks = {}): Promise<GenerateReport> {
+export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
   const started = performance.now();
-  const { files } = await render(config);
+  const { files, timings, warnings } = await render(config, hooks);
   const out = toDisplayPath(config.out, config.cwd);
+  const writeStarted = performance.now();
   const summary = writeOutputFolder(config.out, out, files, hooks);
-  return { ...summary, out, files, milliseconds: performance.now() - started };
+  const finished = performance.now();
+  return { ...summary, out, files, warnings, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
 }
 
-export function describeGenerate(report: GenerateReport): string {
+/** The one-line summary of a run: `specforge: generated/ 3 written, 27 unchanged, 0 removed (0.41s)`. */
+export function describeGenerate(report: GenerateReport, paint: Paint = plain): string {
+  return `specforge: ${summarizeGenerate(report, paint)}`;
+}
+
+/** The summary without the `specforge:` prefix (watch mode puts what changed in front of it). */
+export function summarizeGenerate(report: GenerateReport, paint: Paint = plain): string {
   const seconds = (report.milliseconds / 1000).toFixed(2);
-  return `specforge: ${report.out}/ ${report.written.length} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed (${seconds}s)`;
+  const written = `${report.written.length} written`;
+  return `${report.out}/ ${report.written.length > 0 ? paint.green(written) : written}, ${report.unchanged.length} unchanged, ${report.removed.length} removed ${paint.dim(`(${seconds}s)`)}`;
+}
+
+/** The `--verbose` lines of a run: one per file (written, unchanged, removed), then the time of each phase. */
+export function describeGenerateDetails(report: GenerateReport, paint: Paint = plain): string[] {
+  const status = new Map<string, string>();
+  for (const path of report.written) status.set(path, paint.green("written  "));
+  for (const path of report.unchanged) status.set(path, paint.dim("unchanged"));
+  for (const path of report.removed) status.set(path, paint.yellow("removed  "));
+  const lines = [...status.keys()].sort().map((path) => `  ${status.get(path)} ${report.out}/${path}`);
+  lines.push(`  phases: ${describeTimings(report.timings)}`);
+  return lines;
+}
+
+export function describeTimings(timings: PhaseTimings): string {
+  return Object.entries(timings)
+    .map(([name, ms]) => `${name} ${Math.round(ms)}ms`)
+    .join(", ");
 }

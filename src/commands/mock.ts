@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createRouterRuntime, type RouteSpec, type SchemaDocument } from "../../templates/server/index.js";
 import { toNodeListener } from "../../templates/server/node.js";
 import type { ResolvedConfig } from "../config/resolve.js";
+import type { SpecWarning } from "../errors.js";
 import { serverDocument, serverRoutes } from "../emit/server.js";
 import { buildModel } from "../ir/build.js";
 import type { Server } from "../ir/model.js";
@@ -13,6 +14,8 @@ export interface MockServer {
   /** The path prefix of the spec's first server (`/api/v3`), under which routes are served. */
   basePath: string;
   routes: number;
+  /** Problems in the spec that did not stop the server (see LoadedSpec.warnings). */
+  warnings: SpecWarning[];
   close(): Promise<void>;
 }
 
@@ -22,7 +25,8 @@ export interface MockServer {
  * secured operations accept any bearer token.
  */
 export async function startMockServer(config: ResolvedConfig, port: number): Promise<MockServer> {
-  const model = buildModel(loadSpec(config.spec, config.cwd), toDisplayPath(config.spec, config.cwd));
+  const spec = loadSpec(config.spec, config.cwd);
+  const model = buildModel(spec, toDisplayPath(config.spec, config.cwd));
   const routes = serverRoutes(model) as unknown as RouteSpec[];
   const basePath = serverBasePath(model.servers[0]);
   const router = createRouterRuntime(serverDocument(model) as SchemaDocument, routes, {}, { mock: true, basePath });
@@ -35,6 +39,7 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routes.length,
     basePath,
+    warnings: spec.warnings,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

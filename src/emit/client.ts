@@ -1,11 +1,13 @@
-import { StructureKind, VariableDeclarationKind, type OptionalKind, type PropertySignatureStructure, type WriterFunction } from "ts-morph";
+import type * as TS from "typescript";
 import { isSuccessStatus } from "../ir/build.js";
 import type { ApiModel, Operation, Parameter, Server } from "../ir/model.js";
-import { propertyKey } from "../ir/naming.js";
+import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types, type Member } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
-import { commentText, dataLiteral, indexedType, stringLiteral } from "./literal.js";
-import { printSourceFile } from "./project.js";
+import { commentText, stringLiteral } from "./literal.js";
+import { builders } from "prettier/doc";
+
+const { hardline, indent } = builders;
 
 const RUNTIME = "./runtime/client/index.js";
 
@@ -16,63 +18,56 @@ const RUNTIME = "./runtime/client/index.js";
  */
 export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
   const servers = clientServers(model.servers);
-  const content = printSourceFile("client.ts", (file) => {
-    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["paths"], moduleSpecifier: "./schema.js" });
-    file.addImportDeclaration({
-      namedImports: [
-        "createRuntime",
-        { name: "ClientOptions", alias: "RuntimeClientOptions", isTypeOnly: true },
-        { name: "Operation", isTypeOnly: true },
-        { name: "PaginatedOperation", isTypeOnly: true },
-        { name: "ServerSpec", isTypeOnly: true },
-        { name: "StreamingOperation", isTypeOnly: true },
+  const requiresOptions = servers.some((s) => s.options.some((o) => !o.optional));
+  const content = renderFile([
+    [
+      moduleSpecifiers("import type", ["paths"], "./schema.js"),
+      moduleSpecifiers(
+        "import",
+        ["createRuntime", "type ClientOptions as RuntimeClientOptions", "type Operation", "type OperationSpec", "type PaginatedOperation", "type ServerSpec", "type StreamingOperation"],
+        RUNTIME,
+      ),
+    ],
+    [
+      moduleSpecifiers(
+        "export",
+        ["ApiError", "ConnectionError", "TimeoutError", "Stream", "type ApiErrorOf", "type ApiResponse", "type RequestOptions"],
+        RUNTIME,
+      ),
+    ],
+    [jsDoc("The spec's servers; each operation names one by index."), jsonConstant("const servers: ServerSpec[]", servers.map((s) => s.spec))],
+    [
+      jsDoc("Options of `createClient`: the runtime's options plus one per server variable."),
+      interfaceDeclaration("export interface ClientOptions extends RuntimeClientOptions", servers.flatMap((s) => s.options)),
+    ],
+    [
+      jsDoc(`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`),
+      interfaceDeclaration("export interface Client", model.operations.map(operationSignature)),
+    ],
+    [
+      jsDoc("How each method sends its request: method, path, parameters, body and declared errors."),
+      jsonConstant("const operations: OperationSpec[]", model.operations.map((op) => operationSpec(op, servers))),
+    ],
+    [
+      jsDoc("Creates a client. Every method sends one request (with retries) and resolves to the typed success body."),
+      [
+        requiresOptions ? "export function createClient(options: ClientOptions): Client {" : "export function createClient(options: ClientOptions = {}): Client {",
+        indent([
+          hardline,
+          "const runtime = createRuntime(servers, options);",
+          hardline,
+          "return Object.fromEntries(",
+          indent([hardline, "operations.map((spec) => [spec.name, runtime.operation(spec)]),"]),
+          hardline,
+          ") as unknown as Client;",
+        ]),
+        hardline,
+        "}",
       ],
-      moduleSpecifier: RUNTIME,
-    });
-    file.addExportDeclaration({
-      namedExports: ["ApiError", "ConnectionError", "TimeoutError", "Stream", ...["ApiErrorOf", "ApiResponse", "RequestOptions"].map((name) => ({ name, isTypeOnly: true }))],
-      moduleSpecifier: RUNTIME,
-    });
-    file.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ["The spec's servers; each operation names one by index."],
-      declarations: [{ name: "servers", type: "ServerSpec[]", initializer: dataLiteral(servers.map((s) => s.spec)) }],
-    });
-    file.addInterface({
-      name: "ClientOptions",
-      isExported: true,
-      extends: ["RuntimeClientOptions"],
-      docs: ["Options of `createClient`: the runtime's options plus one per server variable."],
-      properties: servers.flatMap((s) => s.options),
-    });
-    file.addInterface({
-      name: "Client",
-      isExported: true,
-      docs: [`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`],
-      properties: model.operations.map(operationSignature),
-    });
-    const requiresOptions = servers.some((s) => s.options.some((o) => !o.hasQuestionToken));
-    file.addFunction({
-      name: "createClient",
-      isExported: true,
-      docs: ["Creates a client. Every method sends one request (with retries) and resolves to the typed success body."],
-      parameters: [{ name: "options", type: "ClientOptions", initializer: requiresOptions ? undefined : "{}" }],
-      returnType: "Client",
-      statements: [
-        "const runtime = createRuntime(servers, options);",
-        (writer) => {
-          writer.write("return ").inlineBlock(() => {
-            for (const op of model.operations) {
-              writer.writeLine(`${propertyKey(op.name)}: runtime.operation(${operationSpec(op, servers)}),`);
-            }
-          });
-          writer.write(" as unknown as Client;");
-        },
-      ] as (string | WriterFunction)[],
-    });
-  });
+    ],
+  ]);
   return {
-    files: [{ path: "client.ts", content, description: "typed client: createClient() with one method per operation" }],
+    files: [{ path: "client.ts", content, canonical: content, description: "typed client: createClient() with one method per operation" }],
     exports: {
       module: "client",
       values: ["createClient", "ApiError", "ConnectionError", "TimeoutError", "Stream"],
@@ -83,7 +78,7 @@ export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: Mo
 
 interface ClientServer {
   spec: { url: string; variables: Record<string, { option: string; default: string }> };
-  options: OptionalKind<PropertySignatureStructure>[];
+  options: Member[];
 }
 
 /**
@@ -95,7 +90,7 @@ function clientServers(servers: Server[]): ClientServer[] {
     return [
       {
         spec: { url: "{url}", variables: { url: { option: "baseUrl", default: "" } } },
-        options: [{ name: "baseUrl", type: "string", docs: ["Base URL of the API (the spec declares no server)."] }],
+        options: [{ name: "baseUrl", type: types.keyword("string"), doc: "Base URL of the API (the spec declares no server)." }],
       },
     ];
   }
@@ -107,25 +102,23 @@ function clientServers(servers: Server[]): ClientServer[] {
         options: [
           {
             name: server.urlOption,
-            hasQuestionToken: true,
-            type: "string",
-            docs: [`Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`],
+            optional: true,
+            type: types.keyword("string"),
+            doc: `Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`,
           },
         ],
       };
     }
-    const options: OptionalKind<PropertySignatureStructure>[] = [];
+    const options: Member[] = [];
     for (const variable of server.variables) {
       if (seen.has(variable.option)) continue;
       seen.add(variable.option);
       const values = variable.enum ? `\nOne of ${variable.enum.map((e) => commentText(stringLiteral(e))).join(", ")}.` : "";
       options.push({
         name: variable.option,
-        hasQuestionToken: true,
-        type: "string",
-        docs: [
-          `Server variable \`${commentText(variable.name)}\` of \`${commentText(server.url)}\`; may also be a whole URL.${variable.description ? ` ${commentText(variable.description)}` : ""}${values}\n@default ${commentText(stringLiteral(variable.default))}`,
-        ],
+        optional: true,
+        type: types.keyword("string"),
+        doc: `Server variable \`${commentText(variable.name)}\` of \`${commentText(server.url)}\`; may also be a whole URL.${variable.description ? ` ${commentText(variable.description)}` : ""}${values}\n@default ${commentText(stringLiteral(variable.default))}`,
       });
     }
     return {
@@ -138,28 +131,24 @@ function clientServers(servers: Server[]): ClientServer[] {
   });
 }
 
-function operationType(op: Operation): string {
-  const typeRef = indexedType("paths", op.path, op.method);
+function operationType(op: Operation): TS.TypeNode {
+  const typeRef = types.indexed("paths", op.path, op.method);
   const media = op.requestBody ? op.requestBody.preferred : "application/json";
-  const mediaArg = media === "application/json" ? "" : `, ${stringLiteral(media)}`;
+  const mediaArg = media === "application/json" ? [] : [types.string(media)];
   if (op.stream?.when) {
-    const args = [typeRef, stringLiteral(media), stringLiteral(op.stream.mediaType), stringLiteral(op.stream.when.name)];
-    return `StreamingOperation<${args.join(", ")}>`;
+    return types.reference("StreamingOperation", [typeRef, types.string(media), types.string(op.stream.mediaType), types.string(op.stream.when.name)]);
   }
-  if (op.pagination) {
-    const items = stringLiteral(op.pagination.items);
-    return `PaginatedOperation<${typeRef}, ${items}${mediaArg}>`;
-  }
-  return `Operation<${typeRef}${mediaArg}>`;
+  if (op.pagination) return types.reference("PaginatedOperation", [typeRef, types.string(op.pagination.items), ...mediaArg]);
+  return types.reference("Operation", [typeRef, ...mediaArg]);
 }
 
-function operationSignature(op: Operation): OptionalKind<PropertySignatureStructure> {
+function operationSignature(op: Operation): Member {
   const docs: string[] = [];
   if (op.summary) docs.push(commentText(op.summary));
   if (op.description && op.description !== op.summary) docs.push(commentText(op.description));
   docs.push(`\`${op.method.toUpperCase()} ${commentText(op.path)}\`${op.operationId ? ` (operationId \`${commentText(op.operationId)}\`)` : ""}`);
   if (op.deprecated) docs.push("@deprecated");
-  return { kind: StructureKind.PropertySignature, name: propertyKey(op.name), type: operationType(op), docs: [docs.join("\n\n")] };
+  return { name: op.name, type: operationType(op), doc: docs.join("\n\n") };
 }
 
 function paramSpec(param: Parameter): Record<string, unknown> {
@@ -172,7 +161,7 @@ function paramSpec(param: Parameter): Record<string, unknown> {
   return spec;
 }
 
-function operationSpec(op: Operation, servers: ClientServer[]): string {
+function operationSpec(op: Operation, servers: ClientServer[]): Record<string, unknown> {
   const spec: Record<string, unknown> = {
     name: op.name,
     method: op.method.toUpperCase(),
@@ -196,5 +185,5 @@ function operationSpec(op: Operation, servers: ClientServer[]): string {
     .filter((status) => !isSuccessStatus(status))
     .map((status) => (/^\d+$/.test(status) ? Number(status) : status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase()));
   if (errors.length > 0) spec.errors = errors;
-  return dataLiteral(spec);
+  return spec;
 }

@@ -1,8 +1,18 @@
-/** One output file, as an emitter produces it: unformatted source, no header. */
+/** One output file, as an emitter produces it: no header. */
 export interface EmittedFile {
   /** Path relative to the output folder, with forward slashes. */
   path: string;
   content: string;
   /** One line saying what the file is, used in its header. */
   description: string;
+  /**
+   * The content as prettier prints it with default settings, when the emitter knows it (the runtime templates are
+   * formatted when specforge is built; some emitters print canonical text themselves). Lets a run on a project
+   * with default prettier settings skip the formatting pass.
+   */
+  canonical?: string;
+  /** Marked `// @ts-nocheck` (the runtime: specforge's own, type-checked code; see `stampTypeScript`). */
+  noCheck?: boolean;
+  /** Why an emitter that prints canonical text could not for this file (shown by `--verbose`). */
+  notCanonical?: string;
 }

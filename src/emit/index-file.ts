@@ -1,5 +1,5 @@
+import { moduleSpecifiers, renderFile } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
-import { printSourceFile } from "./project.js";
 
 /** What an emitted module contributes to `index.ts`. */
 export interface ModuleExports {
@@ -13,13 +13,14 @@ export interface ModuleExports {
 
 /** `index.ts`: one entry point that re-exports the types and whatever the other emitters produced. */
 export function emitIndex(modules: ModuleExports[]): EmittedFile {
-  const content = printSourceFile("index.ts", (file) => {
-    file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./schema.js" });
-    for (const mod of modules) {
-      const names = [...mod.values.map((name) => ({ name })), ...mod.types.map((name) => ({ name, isTypeOnly: true }))];
-      if (names.length === 0) continue;
-      file.addExportDeclaration({ namedExports: names, moduleSpecifier: `./${mod.module}.js` });
-    }
-  });
-  return { path: "index.ts", content, description: "entry point: re-exports everything below" };
+  const content = renderFile([
+    [
+      'export type * from "./schema.js";',
+      ...modules
+        .map((mod) => ({ mod, names: [...mod.values, ...mod.types.map((name) => `type ${name}`)] }))
+        .filter(({ names }) => names.length > 0)
+        .map(({ mod, names }) => moduleSpecifiers("export", names, `./${mod.module}.js`)),
+    ],
+  ]);
+  return { path: "index.ts", content, canonical: content, description: "entry point: re-exports everything below" };
 }

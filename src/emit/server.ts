@@ -1,14 +1,15 @@
-import { VariableDeclarationKind, type WriterFunction } from "ts-morph";
+import type { Doc } from "prettier";
+import { builders } from "prettier/doc";
+import type * as TS from "typescript";
 import type { ApiModel, MediaType, Operation, Parameter } from "../ir/model.js";
-import { propertyKey } from "../ir/naming.js";
+import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
-import { commentText, dataLiteral, indexedType, stringLiteral } from "./literal.js";
-import { printSourceFile } from "./project.js";
+import { commentText } from "./literal.js";
+
+const { hardline, indent } = builders;
 
 const RUNTIME = "./runtime/server/index.js";
-/** Above this many routes the table is emitted as a JSON string: much cheaper for tsc than a typed literal. */
-const INLINE_ROUTE_LIMIT = 100;
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -19,72 +20,69 @@ const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" &
  * The route table is data; behaviour lives in the runtime copied from `templates/server/`.
  */
 export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
-  const routes = serverRoutes(model);
-  const document = serverDocument(model);
-  const content = printSourceFile("server.ts", (file) => {
-    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["paths"], moduleSpecifier: "./schema.js" });
-    file.addImportDeclaration({
-      namedImports: ["createRouterRuntime", ...["Handler", "RouteSpec", "Router", "RouterOptions", "SchemaDocument"].map((name) => ({ name, isTypeOnly: true }))],
-      moduleSpecifier: RUNTIME,
-    });
-    file.addExportDeclaration({ namedExports: ["toNodeListener"], moduleSpecifier: "./runtime/server/node.js" });
-    file.addExportDeclaration({
-      namedExports: ["mockFromSchema", ...["Router", "RouterOptions", "HandlerResult"].map((name) => ({ name, isTypeOnly: true }))],
-      moduleSpecifier: RUNTIME,
-    });
-    file.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ["The spec's component schemas, which route schemas `$ref` (a JSON string: cheap for the type checker)."],
-      declarations: [{ name: "document", type: "SchemaDocument", initializer: `JSON.parse(${stringLiteral(JSON.stringify(document))})` }],
-    });
-    file.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ["Every route of the spec. Routes that differ only by a trailing slash share one handler."],
-      declarations: [
-        {
-          name: "routes",
-          type: "RouteSpec[]",
-          // Route schemas are the spec's own and may not fit the runtime's schema type (3.0 `required: true` on a
-          // property, vendor keywords): they are data, so they are not type-checked against it.
-          initializer:
-            routes.length > INLINE_ROUTE_LIMIT
-              ? `JSON.parse(${stringLiteral(JSON.stringify(routes))})`
-              : `${dataLiteral(routes)} as unknown as RouteSpec[]`,
-        },
-      ],
-    });
-    file.addInterface({
-      name: "Handlers",
-      isExported: true,
-      typeParameters: [{ name: "Auth", default: "unknown" }],
-      docs: ["One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode)."],
-      properties: model.operations.map((op) => ({ name: propertyKey(op.name), hasQuestionToken: true, type: handlerType(op), docs: [handlerDocs(op)] })),
-    });
-    file.addFunction({
-      name: "createRouter",
-      isExported: true,
-      typeParameters: [{ name: "Auth", default: "unknown" }],
-      docs: [
+  const content = renderFile([
+    [
+      moduleSpecifiers("import type", ["paths"], "./schema.js"),
+      moduleSpecifiers(
+        "import",
+        ["createRouterRuntime", "type Handler", "type RouteSpec", "type Router", "type RouterOptions", "type SchemaDocument"],
+        RUNTIME,
+      ),
+    ],
+    [
+      moduleSpecifiers("export", ["toNodeListener"], "./runtime/server/node.js"),
+      moduleSpecifiers("export", ["mockFromSchema", "type Router", "type RouterOptions", "type HandlerResult"], RUNTIME),
+    ],
+    [
+      jsDoc("The spec's component schemas, which route schemas `$ref`."),
+      jsonConstant("const document: SchemaDocument", serverDocument(model)),
+    ],
+    [
+      // Route schemas are the spec's own and may not fit the runtime's schema type (3.0 `required: true` on a
+      // property, vendor keywords): as JSON they are data, not type-checked against it (and cheap for tsc).
+      jsDoc("Every route of the spec. Routes that differ only by a trailing slash share one handler."),
+      jsonConstant("const routes: RouteSpec[]", serverRoutes(model)),
+    ],
+    [
+      jsDoc("One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode)."),
+      interfaceDeclaration(
+        "export interface Handlers<Auth = unknown>",
+        model.operations.map((op) => ({ name: op.name, optional: true, type: handlerType(op), doc: handlerDocs(op) })),
+      ),
+    ],
+    [
+      jsDoc(
         "A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`.",
-      ],
-      parameters: [
-        { name: "handlers", type: "Handlers<Auth>" },
-        { name: "options", type: "RouterOptions<Auth>", initializer: "{}" },
-      ],
-      returnType: "Router",
-      statements: [((writer) => writer.write("return createRouterRuntime<Auth>(document, routes, handlers as Record<string, unknown>, options);")) as WriterFunction],
-    });
-  });
+      ),
+      CREATE_ROUTER,
+    ],
+  ]);
   return {
-    files: [{ path: "server.ts", content, description: "route stubs: createRouter() with typed handlers, validation, auth and SSE" }],
+    files: [{ path: "server.ts", content, canonical: content, description: "route stubs: createRouter() with typed handlers, validation, auth and SSE" }],
     exports: { module: "server", values: ["createRouter", "toNodeListener", "mockFromSchema"], types: ["Handlers", "Router", "RouterOptions", "HandlerResult"] },
   };
 }
 
-function handlerType(op: Operation): string {
-  const type = indexedType("paths", op.path, op.method);
+/** The one function of server.ts: the same for every spec, written as prettier prints it. */
+const CREATE_ROUTER: Doc = [
+  "export function createRouter<Auth = unknown>(",
+  indent([hardline, "handlers: Handlers<Auth>,", hardline, "options: RouterOptions<Auth> = {},"]),
+  hardline,
+  "): Router {",
+  indent([
+    hardline,
+    "return createRouterRuntime<Auth>(",
+    indent([hardline, "document,", hardline, "routes,", hardline, "handlers as Record<string, unknown>,", hardline, "options,"]),
+    hardline,
+    ");",
+  ]),
+  hardline,
+  "}",
+];
+
+function handlerType(op: Operation): TS.TypeNode {
   const json = op.requestBody?.content.some((c) => c.type === "application/json");
-  return `Handler<${type}, Auth${json ? `, "application/json"` : ""}>`;
+  return types.reference("Handler", [types.indexed("paths", op.path, op.method), types.reference("Auth"), ...(json ? [types.string("application/json")] : [])]);
 }
 
 function handlerDocs(op: Operation): string {

@@ -1,4 +1,7 @@
-import { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
+import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
+import type * as TS from "typescript";
+import { openapiTypescript, ts } from "../deps.js";
+import { printCanonicalTypes } from "./canonical-types.js";
 import { UserError } from "../errors.js";
 import type { ApiModel } from "../ir/model.js";
 import type { EmittedFile } from "./file.js";
@@ -18,7 +21,7 @@ export function emitTypes(model: ApiModel): EmittedFile {
     arrayLength: false,
     // A default does not make a property present in what a client sends: keep such properties optional.
     defaultNonNullable: false,
-    discriminators: scanDiscriminators(schema, options),
+    discriminators: openapiTypescript.scanDiscriminators(schema, options),
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -38,20 +41,33 @@ export function emitTypes(model: ApiModel): EmittedFile {
     silent: true,
     inject: undefined,
     transform: undefined,
-    transformProperty: undefined,
+    transformProperty: optionalWriteOnly,
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
-    resolve: ($ref: string) => resolveRef(schema, $ref, { silent: true }),
+    resolve: ($ref: string) => openapiTypescript.resolveRef(schema, $ref, { silent: true }),
   } as GlobalContext;
-  let source: string;
+  let nodes: ReturnType<typeof openapiTypescript.transformSchema>;
   try {
-    source = astToString(transformSchema(schema, ctx));
+    nodes = openapiTypescript.transformSchema(schema, ctx);
   } catch (error) {
     throw new UserError(`openapi-typescript could not build the types: ${(error as Error).message}`, {
       hint: "this spec uses something the type generator does not support; see the README's list of unsupported features",
       cause: error,
     });
   }
-  return { path: "schema.ts", content: source, description: "types of every path, operation, component and webhook (openapi-typescript)" };
+  const description = "types of every path, operation, component and webhook (openapi-typescript)";
+  const printed = printCanonicalTypes(nodes);
+  if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
+  return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
+}
+
+/**
+ * A `writeOnly` property is never in a response, so it is optional in the one type openapi-typescript makes for
+ * requests and responses alike (a required one is still required by the server's validation of requests).
+ * (`readOnly` properties are `readonly` and left out of request bodies by the client and server types.)
+ */
+function optionalWriteOnly(property: TS.PropertySignature, schema: unknown): TS.PropertySignature | undefined {
+  if (property.questionToken || !schema || typeof schema !== "object" || (schema as { writeOnly?: unknown }).writeOnly !== true) return undefined;
+  return ts.factory.updatePropertySignature(property, property.modifiers, property.name, ts.factory.createToken(ts.SyntaxKind.QuestionToken), property.type);
 }

@@ -1,10 +1,10 @@
-import { VariableDeclarationKind } from "ts-morph";
+import { ts } from "../deps.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
-import { propertyKey } from "../ir/naming.js";
+import { jsDoc, jsonConstant, moduleSpecifiers, objectTypeAlias, renderFile, types } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
-import { commentText, dataLiteral, indexedType } from "./literal.js";
-import { printSourceFile } from "./project.js";
+import { commentText } from "./literal.js";
+
 
 const RUNTIME = "./runtime/webhooks/index.js";
 
@@ -20,77 +20,78 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
   const signatureHeader = settings.signature?.header;
 
   const spec = webhookRuntimeSpec(model);
-
-  const content = printSourceFile("webhooks.ts", (file) => {
-    file.addImportDeclaration({ isTypeOnly: true, namedImports: ["webhooks"], moduleSpecifier: "./schema.js" });
-    file.addImportDeclaration({
-      namedImports: ["createWebhookTools", ...["WebhookEventOf", "WebhookPayloadOf", "WebhookSpec"].map((name) => ({ name, isTypeOnly: true }))],
-      moduleSpecifier: RUNTIME,
-    });
-    file.addExportDeclaration({
-      namedExports: ["WebhookVerificationError", "isWebhookVerificationError", { name: "WebhookFailureReason", isTypeOnly: true }],
-      moduleSpecifier: RUNTIME,
-    });
-    file.addVariableStatement({
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ["How deliveries are signed, identified and authenticated, and the payload variables: read from the spec."],
-      declarations: [{ name: "webhookSpec", initializer: `${dataLiteral(spec)} as const satisfies WebhookSpec` }],
-    });
-    file.addTypeAlias({
-      name: "WebhookEvents",
-      isExported: true,
-      docs: ["The payload type of each webhook, by event type."],
-      type: hooks.length === 0 ? "Record<never, never>" : `{\n${hooks.map((hook) => `${eventDocs(hook)}${propertyKey(hook.key)}: WebhookPayloadOf<${indexedType("webhooks", hook.key)}>;`).join("\n")}\n}`,
-    });
-    file.addTypeAlias({
-      name: "WebhookHeaders",
-      isExported: true,
-      docs: ["The request headers each webhook declares (signature, authorization, …), by event type."],
-      type: hooks.length === 0 ? "Record<never, never>" : `{\n${hooks.map((hook) => `${propertyKey(hook.key)}: NonNullable<${indexedType("webhooks", hook.key, hook.method)}["parameters"]["header"]>;`).join("\n")}\n}`,
-    });
-    file.addTypeAlias({ name: "WebhookEvent", isExported: true, docs: ["A verified delivery; narrow it with `event.type`."], type: "WebhookEventOf<WebhookEvents>" });
-    file.addVariableStatement({
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ["Every event type the spec declares."],
-      declarations: [{ name: "WEBHOOK_EVENT_TYPES", initializer: `${dataLiteral(hooks.map((h) => h.key))} as const` }],
-    });
-    file.addTypeAlias({
-      name: "PayloadVariables",
-      isExported: true,
-      docs: [hasVariables ? "Values for `${…}` placeholders of payload templates (secrets are passed separately)." : "The spec declares no payload variables (`x-payload-variables`): any name is accepted."],
-      type: hasVariables
-        ? `{\n${settings.payloadVariables
-            .filter((v) => v.kind === "value" || v.kind === "map")
-            .map((v) => `${v.description ? `/** ${commentText(v.description)} */\n` : ""}${propertyKey(v.name)}: ${v.kind === "map" ? "Record<string, unknown>" : typeof v.example === "string" || v.example === undefined ? "string" : "unknown"};`)
-            .join("\n")}\n}`
-        : "Record<string, unknown>",
-    });
-    file.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: "tools", initializer: "createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec)" }],
-    });
-    const signatureWhere = signatureHeader ? `the \`${commentText(signatureHeader)}\` header` : "a signature header you name";
-    const exported: [string, string, string][] = [
-      ["verifyWebhookSignature", "verifySignature", `True when the signature (${signatureWhere}) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws.`],
-      ["signWebhookPayload", "sign", "The signature header value for a body, as the sender computes it."],
-      ["parseWebhook", "parse", "Verifies a delivery (signature, and bearer token when configured), parses it and identifies its event; throws `WebhookVerificationError` and never returns unverified data."],
-      ["createWebhookHandler", "createHandler", "A `(request: Request) => Promise<Response>` receiver: 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 200 after your handler ran."],
-      ["renderPayloadTemplate", "renderTemplate", "Renders a payload template: `${variable}` (JSON-escaped inside strings), `${artifact_metadata.KEY}`, `${ACCESS_TOKEN}`, `${SECRET}` and `$SECRET`."],
-      ["checkPayloadTemplate", "checkTemplate", "Reports unknown variables and templates that do not render to valid JSON."],
-    ];
-    for (const [name, member, doc] of exported) {
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: [doc],
-        declarations: [{ name, initializer: `tools.${member}` }],
-      });
-    }
-  });
+  const signatureWhere = signatureHeader ? `the \`${commentText(signatureHeader)}\` header` : "a signature header you name";
+  const exported: [string, string, string][] = [
+    ["verifyWebhookSignature", "verifySignature", `True when the signature (${signatureWhere}) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws.`],
+    ["signWebhookPayload", "sign", "The signature header value for a body, as the sender computes it."],
+    ["parseWebhook", "parse", "Verifies a delivery (signature, and bearer token when configured), parses it and identifies its event; throws `WebhookVerificationError` and never returns unverified data."],
+    ["createWebhookHandler", "createHandler", "A `(request: Request) => Promise<Response>` receiver: 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 200 after your handler ran."],
+    ["renderPayloadTemplate", "renderTemplate", "Renders a payload template: `${variable}` (JSON-escaped inside strings), `${artifact_metadata.KEY}`, `${ACCESS_TOKEN}`, `${SECRET}` and `$SECRET`."],
+    ["checkPayloadTemplate", "checkTemplate", "Reports unknown variables and templates that do not render to valid JSON."],
+  ];
+  const content = renderFile([
+    [
+      moduleSpecifiers("import type", ["webhooks"], "./schema.js"),
+      moduleSpecifiers("import", ["createWebhookTools", "type WebhookEventOf", "type WebhookPayloadOf", "type WebhookSpec"], RUNTIME),
+    ],
+    [moduleSpecifiers("export", ["WebhookVerificationError", "isWebhookVerificationError", "type WebhookFailureReason"], RUNTIME)],
+    [
+      jsDoc("How deliveries are signed, identified and authenticated, and the payload variables: read from the spec."),
+      jsonConstant("export const webhookSpec: WebhookSpec<keyof WebhookEvents & string>", spec),
+    ],
+    [
+      jsDoc("The payload type of each webhook, by event type."),
+      objectTypeAlias(
+        "export type WebhookEvents",
+        hooks.map((hook) => ({ name: hook.key, doc: eventDocs(hook), type: types.reference("WebhookPayloadOf", [types.indexed("webhooks", hook.key)]) })),
+        "Record<never, never>",
+      ),
+      jsDoc("The request headers each webhook declares (signature, authorization, …), by event type."),
+      objectTypeAlias(
+        "export type WebhookHeaders",
+        hooks.map((hook) => ({
+          name: hook.key,
+          type: types.reference("NonNullable", [
+            ts.factory.createIndexedAccessTypeNode(
+              ts.factory.createIndexedAccessTypeNode(types.indexed("webhooks", hook.key, hook.method), types.string("parameters")),
+              types.string("header"),
+            ),
+          ]),
+        })),
+        "Record<never, never>",
+      ),
+      jsDoc("A verified delivery; narrow it with `event.type`."),
+      "export type WebhookEvent = WebhookEventOf<WebhookEvents>;",
+    ],
+    [jsDoc("Every event type the spec declares."), jsonConstant("export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[]", hooks.map((h) => h.key))],
+    [
+      jsDoc(
+        hasVariables
+          ? "Values for `${…}` placeholders of payload templates (secrets are passed separately)."
+          : "The spec declares no payload variables (`x-payload-variables`): any name is accepted.",
+      ),
+      objectTypeAlias(
+        "export type PayloadVariables",
+        settings.payloadVariables
+          .filter((v) => v.kind === "value" || v.kind === "map")
+          .map((v) => ({
+            name: v.name,
+            doc: v.description ? commentText(v.description) : undefined,
+            type:
+              v.kind === "map"
+                ? types.reference("Record", [types.keyword("string"), types.keyword("unknown")])
+                : types.keyword(typeof v.example === "string" || v.example === undefined ? "string" : "unknown"),
+          })),
+        "Record<string, unknown>",
+      ),
+    ],
+    [
+      "const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec);",
+      ...exported.flatMap(([name, member, doc]) => [jsDoc(doc), `export const ${name} = tools.${member};`]),
+    ],
+  ]);
   return {
-    files: [{ path: "webhooks.ts", content, description: "webhook event types, signature verification, receiver and payload templates" }],
+    files: [{ path: "webhooks.ts", content, canonical: content, description: "webhook event types, signature verification, receiver and payload templates" }],
     exports: {
       module: "webhooks",
       values: ["webhookSpec", "WEBHOOK_EVENT_TYPES", "verifyWebhookSignature", "signWebhookPayload", "parseWebhook", "createWebhookHandler", "renderPayloadTemplate", "checkPayloadTemplate", "WebhookVerificationError", "isWebhookVerificationError"],
@@ -127,9 +128,9 @@ function uniqueEvents(webhooks: Webhook[]): Webhook[] {
   return webhooks.filter((hook) => !seen.has(hook.key) && seen.add(hook.key));
 }
 
-function eventDocs(hook: Webhook): string {
+function eventDocs(hook: Webhook): string | undefined {
   const lines = [hook.summary, hook.description !== hook.summary ? hook.description : undefined].filter(Boolean).map((t) => commentText(t!));
   if (hook.deprecated) lines.push("@deprecated");
-  return lines.length > 0 ? `/** ${lines.join("\n\n")} */\n` : "";
+  return lines.length > 0 ? lines.join("\n\n") : undefined;
 }
 

@@ -1,5 +1,8 @@
+import { existsSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
+import { fileURLToPath } from "node:url";
 import { UserError, formatPointer } from "../errors.js";
+import { SchemaIds, safeUrl, stripFragment, walkSchemaNodes, type Location } from "./ids.js";
 
 /**
  * Turns a spec spread over several local files into one document whose `$ref`s are all internal (`#/...`), as
@@ -10,6 +13,15 @@ import { UserError, formatPointer } from "../errors.js";
  *   definition and one type name.
  * - Any other external `$ref` (path item, parameter, response, example, …) is inlined; those cannot recurse.
  * - Internal `$ref`s of the entry file stay as they are, and every one of them is checked to resolve.
+ * - A `$ref` by JSON Schema identifier (`$id`, `$anchor`: `/schemas/pet`, `#pet_name`, `other.yaml#name`) is
+ *   resolved against the base URI of the schema resource it is in and replaced by a JSON pointer to its target.
+ *   A `#/…` pointer inside an `$id`'d resource is read against that resource when it resolves there, else against
+ *   the file (as OpenAPI tools read it).
+ * - A schema `$ref` with sibling constraints (`{$ref: Pet, nullable: true}`, `{$ref: Pet, required: [id]}`) becomes
+ *   `{allOf: [{$ref: Pet}], nullable: true}`: the siblings apply as in JSON Schema 2020-12 (OpenAPI 3.1), in 3.0
+ *   documents too, and every consumer (openapi-typescript, the server's validator) reads the same thing.
+ * - A null `$ref` in a schema (an unquoted `$ref: #/…` that YAML read as a comment) is dropped with a warning, which
+ *   leaves the schema unconstrained; anywhere else it is an error.
  *
  * Nodes are copied only where something changed, so a single-file spec is walked but not copied.
  */
@@ -22,6 +34,22 @@ export interface BundleInput {
   readFile: (absolutePath: string, referencedFrom: string) => unknown;
   /** Path shown to the user for an absolute path. */
   display: (absolutePath: string) => string;
+  /**
+   * False for a file that cannot declare `$id` or `$anchor` (its text has neither), so it need not be scanned for
+   * them. Default: every file is scanned.
+   */
+  mayDeclareIds?: (absolutePath: string) => boolean;
+}
+
+/** Something bundling accepted but the user should hear about; the loader turns it into a SpecWarning. */
+export interface BundleWarning {
+  file: string;
+  /** JSON pointer of the offending keyword in `file`. */
+  pointer: (string | number)[];
+  message: string;
+  hint?: string;
+  /** A `$ref` whose value is null: the loader looks for the line YAML read as a comment. */
+  nullRef?: boolean;
 }
 
 type Kind =
@@ -76,10 +104,19 @@ const COMPONENT_KINDS: Record<string, Kind> = {
   pathItems: "pathItem",
 };
 
+/** Where a `$ref` points. */
+interface Target extends Location {
+  /** True for an ordinary JSON pointer into the same file (such a ref can stay as written in the entry file). */
+  plain: boolean;
+  /** A name for the target should it be hoisted: the anchor's, or the last segment of the `$id`. */
+  nameHint?: string;
+}
+
 export interface BundleResult {
   document: JsonObject;
   /** Absolute paths of every file that was read, entry first, then in the order they were reached. */
   files: string[];
+  warnings: BundleWarning[];
 }
 
 export function bundle(input: BundleInput): BundleResult {
@@ -90,26 +127,138 @@ export function bundle(input: BundleInput): BundleResult {
   const usedNames = new Set<string>(Object.keys(schemasOf(input.document)));
   const inlining: string[] = [];
 
+  const warnings: BundleWarning[] = [];
+  const ids = new SchemaIds();
+  const mayDeclareIds = input.mayDeclareIds ?? (() => true);
+  ids.index(entry, input.document, mayDeclareIds(entry));
+
   const load = (file: string, from: string): Json => {
     let doc = files.get(file);
     if (doc === undefined) {
       doc = input.readFile(file, from);
       files.set(file, doc);
+      ids.index(file, doc, mayDeclareIds(file));
     }
     return doc;
   };
 
+  const where = (file: string, path: (string | number)[]) => formatPointer(input.display(file), [...path, "$ref"]);
+
+  /** Where a `$ref` points: a file and a JSON pointer in it. */
+  const target = (ref: string, file: string, path: (string | number)[]): Target => {
+    if (ref.startsWith("#") && (ref.length === 1 || ref[1] === "/")) {
+      const pointer = parsePointer(ref.slice(1));
+      // Inside an `$id`'d resource, `#/…` is relative to that resource (JSON Schema), when it resolves there.
+      const resource = ids.resourceAt(file, path);
+      if (resource && resource.pointer.length > 0) {
+        const inResource = [...resource.pointer, ...pointer];
+        if (resolvePointer(load(file, where(file, path)), inResource) !== undefined) return { file, pointer: inResource, plain: false };
+      }
+      return { file, pointer, plain: true };
+    }
+    const within = (root: Location, rootUri: string, fragment: string, fallback?: Location & { uri: string }): Target => {
+      if (fragment === "") return { ...root, plain: false, nameHint: lastUriSegment(rootUri) };
+      if (fragment.startsWith("/")) return { ...root, pointer: [...root.pointer, ...parsePointer(fragment)], plain: false };
+      const name = safeDecode(fragment);
+      const anchored = ids.anchor(rootUri, name) ?? (fallback && ids.anchor(fallback.uri, name));
+      if (!anchored) {
+        throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: no $anchor ${JSON.stringify(name)} in ${rootUri.startsWith("file:") ? input.display(root.file) : rootUri}`, {
+          location: where(file, path),
+        });
+      }
+      return { ...anchored, plain: false, nameHint: name };
+    };
+    if (ref.startsWith("#")) {
+      // `#name`: an anchor of the enclosing resource (or, leniently, of the file's top level).
+      const resource = ids.resourceAt(file, path);
+      const top = { file, pointer: [], uri: ids.baseAt(file, []) };
+      return resource ? within({ file, pointer: resource.pointer }, resource.uri, ref.slice(1), top) : within(top, top.uri, ref.slice(1));
+    }
+    if (ids.empty && !hasScheme(ref)) {
+      // No `$id` anywhere so far: a relative ref is a file path (the common multi-file case, kept cheap).
+      const hash = ref.indexOf("#");
+      const local = resolvePath(dirname(file), safeDecode(hash === -1 ? ref : ref.slice(0, hash)));
+      if (files.has(local) || existsSync(local)) {
+        load(local, where(file, path));
+        const fragment = hash === -1 ? "" : ref.slice(hash + 1);
+        if (fragment === "" || fragment.startsWith("/")) return { file: local, pointer: parsePointer(fragment), plain: false };
+      }
+    }
+    const base = ids.baseAt(file, path);
+    const uri = safeUrl(ref, base);
+    if (uri === undefined) {
+      throw new UserError(`$ref ${JSON.stringify(ref)} is not a valid URI reference (base ${base})`, { location: where(file, path) });
+    }
+    const hash = uri.indexOf("#");
+    const fragment = hash === -1 ? "" : uri.slice(hash + 1);
+    const resourceUri = stripFragment(uri);
+    const inFile = (targetFile: string) => {
+      load(targetFile, where(file, path));
+      // A file whose top level has an `$id` names its anchors under that `$id`.
+      return within({ file: targetFile, pointer: [] }, ids.baseAt(targetFile, []), fragment);
+    };
+    // An `$id` wins over a file of the same name (JSON Schema), then local files, then `$id`s of files not read yet.
+    const known = ids.resource(resourceUri);
+    if (known) return within(known, resourceUri, fragment);
+    const isFile = resourceUri.startsWith("file:");
+    const local = isFile ? fileURLToPath(resourceUri) : undefined;
+    if (local !== undefined && (files.has(local) || existsSync(local))) return inFile(local);
+    if (!isFile && !hasScheme(ref)) {
+      // A relative ref inside a resource with a non-file base (`$id: https://…`) may still mean a local file.
+      const relative = resolvePath(dirname(file), safeDecode(stripFragment(ref)));
+      if (existsSync(relative)) return inFile(relative);
+    }
+    discoverFiles();
+    const discovered = ids.resource(resourceUri);
+    if (discovered) return within(discovered, resourceUri, fragment);
+    if (local !== undefined) return inFile(local); // reports the missing file
+    throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: ${resourceUri} is neither the $id of a schema in the document nor a local file`, {
+      location: where(file, path),
+      hint: "remote $refs are not supported: download the document and reference it as a local file",
+    });
+  };
+
+  /**
+   * An `$id` may be declared in a file nothing has referenced by path yet: read every local file the files read so
+   * far reference (skipping any that cannot be read), once, before giving up on an identifier.
+   */
+  let discoveryDone = false;
+  const discoverFiles = () => {
+    if (discoveryDone) return;
+    discoveryDone = true;
+    const walked = new Set<string>();
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [file, document] of [...files]) {
+        if (walked.has(file)) continue;
+        walked.add(file);
+        walkSchemaNodes(document, "", (obj) => {
+          const ref = obj.$ref;
+          if (typeof ref !== "string" || hasScheme(ref) || ref.startsWith("#")) return "";
+          const other = resolvePath(dirname(file), safeDecode(stripFragment(ref)));
+          if (files.has(other) || !existsSync(other)) return "";
+          try {
+            load(other, formatPointer(input.display(file), []));
+            changed = true;
+          } catch {
+            // Not a spec file (or broken): it cannot declare an `$id` we can use.
+          }
+          return "";
+        });
+      }
+    }
+  };
+
   /** Resolves a `$ref` string to its value, file and pointer, or throws a UserError naming where it was. */
   const follow = (ref: string, file: string, path: (string | number)[]) => {
-    const target = resolveRef(ref, file);
-    const where = formatPointer(input.display(file), [...path, "$ref"]);
-    const value = resolvePointer(load(target.file, where), target.pointer);
+    const found = target(ref, file, path);
+    const value = resolvePointer(load(found.file, where(file, path)), found.pointer);
     if (value === undefined) {
-      throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: nothing at ${formatPointer(input.display(target.file), target.pointer)}`, {
-        location: where,
+      throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: nothing at ${formatPointer(input.display(found.file), found.pointer)}`, {
+        location: where(file, path),
       });
     }
-    return { value, file: target.file, pointer: target.pointer };
+    return { value, file: found.file, pointer: found.pointer, plain: found.plain, nameHint: found.nameHint };
   };
 
   const visit = (node: Json, kind: Kind, file: string, path: (string | number)[]): Json => {
@@ -117,8 +266,8 @@ export function bundle(input: BundleInput): BundleResult {
     if (Array.isArray(node)) return node; // arrays are walked by their owners, which know the element kind
     const obj = node as JsonObject;
     if ("$ref" in obj) {
-      const replaced = visitRef(obj, kind, file, path);
-      if (replaced !== undefined) return replaced;
+      const replaced = visitRef(obj, kind, file, path) ?? visitChildren(obj, kind, file, path);
+      return kind === "schema" ? refWithConstraints(replaced) : replaced;
     }
     return visitChildren(obj, kind, file, path);
   };
@@ -127,34 +276,51 @@ export function bundle(input: BundleInput): BundleResult {
   const visitRef = (obj: JsonObject, kind: Kind, file: string, path: (string | number)[]): Json | undefined => {
     const ref = obj.$ref;
     if (typeof ref !== "string") {
+      if (ref === null && kind === "schema") {
+        // `$ref: #/…` unquoted: YAML read the rest of the line as a comment. Guessing the target from a comment would
+        // be reading what is not data; the schema is left unconstrained and the user is told how to fix it.
+        warnings.push({
+          file,
+          pointer: [...path, "$ref"],
+          nullRef: true,
+          message: `$ref is null, so the schema at ${formatPointer(input.display(file), path)} is unconstrained (unknown)`,
+          hint: "in YAML an unquoted # starts a comment: quote the $ref",
+        });
+        const { $ref: _null, ...siblings } = obj;
+        return visitChildren(siblings, kind, file, path);
+      }
       throw new UserError(`$ref must be a string, found ${JSON.stringify(ref)}`, {
         location: formatPointer(input.display(file), [...path, "$ref"]),
         hint: "in YAML, quote a $ref that starts with '#' (an unquoted # starts a comment)",
       });
     }
-    const { value, ...target } = follow(ref, file, path);
-    if (target.file === entry) {
-      if (file === entry) return undefined; // internal ref of the entry: keep, but still walk siblings below
-      return { ...obj, $ref: "#" + encodePointer(target.pointer) };
-    }
+    const { value, plain, nameHint, ...target } = follow(ref, file, path);
     const key = `${target.file}#${encodePointer(target.pointer)}`;
+    // openapi-typescript turns `#/components/schemas/A/properties/b` into `components["schemas"]["A"]["b"]`, which
+    // is wrong past an optional property, an array or a composition, and the server's schema document only holds
+    // component schemas: a schema `$ref` to anything but a whole component schema gets its target hoisted.
+    const isComponentSchema = target.pointer.length === 3 && target.pointer[0] === "components" && target.pointer[1] === "schemas";
+    if (target.file === entry && (kind !== "schema" || isComponentSchema)) {
+      if (file === entry && plain) return undefined; // internal ref of the entry: keep, but still walk siblings below
+      return visitChildren({ ...obj, $ref: "#" + encodePointer(target.pointer) }, kind, file, path);
+    }
     if (kind === "schema") {
       const isComponentSlot = file === entry && path.length === 3 && path[0] === "components" && path[1] === "schemas";
-      if (isComponentSlot && !hoisted.has(key)) {
+      if (isComponentSlot && !hoisted.has(key) && target.file !== entry) {
         // `components.schemas.User: {$ref: ./User.yaml}`: the file's schema takes the slot's name.
         hoisted.set(key, String(path[2]));
         return visit(value, "schema", target.file, target.pointer);
       }
       let name = hoisted.get(key);
       if (name === undefined) {
-        name = uniqueName(schemaNameFor(target.file, target.pointer), usedNames);
+        name = uniqueName(nameHint ?? schemaNameFor(target.file, target.pointer, entry), usedNames);
         hoisted.set(key, name);
         const slot: [string, Json] = [name, undefined];
         hoistedSchemas.push(slot);
         slot[1] = visit(value, "schema", target.file, target.pointer);
       }
       const { $ref: _dropped, ...siblings } = obj;
-      return { ...siblings, $ref: `#/components/schemas/${escapePointerSegment(name)}` };
+      return visitChildren({ ...siblings, $ref: `#/components/schemas/${escapePointerSegment(name)}` }, kind, file, path);
     }
     if (inlining.includes(key)) {
       throw new UserError(`cyclic $ref ${JSON.stringify(ref)} outside a schema cannot be bundled`, {
@@ -265,6 +431,14 @@ export function bundle(input: BundleInput): BundleResult {
         break;
       }
       case "schema":
+        if (typeof obj.$dynamicRef === "string") {
+          warnings.push({
+            file,
+            pointer: [...path, "$dynamicRef"],
+            message: `$dynamicRef ${JSON.stringify(obj.$dynamicRef)} is not supported and is ignored: it does not constrain the schema`,
+            hint: "use $ref (to an $id, an $anchor or a JSON pointer) instead",
+          });
+        }
         for (const key of SCHEMA_MAPS) map(key, "schema");
         for (const key of SCHEMA_SINGLES) {
           if (key in obj && !Array.isArray(obj[key]) && typeof obj[key] === "object") one(key, "schema");
@@ -322,7 +496,38 @@ export function bundle(input: BundleInput): BundleResult {
     for (const [name, schema] of hoistedSchemas) schemas[name] = schema;
     document = { ...document, components: { ...components, schemas } };
   }
-  return { document, files: [...files.keys()] };
+  for (const { uri, first, second } of ids.duplicates) {
+    warnings.push({
+      file: second.file,
+      pointer: second.pointer,
+      message: `${uri} is declared twice (first at ${formatPointer(input.display(first.file), first.pointer)}); $refs to it use the first`,
+    });
+  }
+  // A hoisted schema of the entry is walked twice (in place and as its copy): report each problem once.
+  const seen = new Set<string>();
+  const unique = warnings.filter((w) => {
+    const id = `${w.file}#${w.pointer.join("/")}`;
+    return !seen.has(id) && seen.add(id);
+  });
+  return { document, files: [...files.keys()], warnings: unique };
+}
+
+/** Keywords beside a schema `$ref` that describe rather than constrain: they stay beside it. */
+const ANNOTATIONS = new Set(["$ref", "description", "summary", "title", "example", "examples", "deprecated", "default", "externalDocs", "xml", "$comment", "readOnly", "writeOnly"]);
+
+/**
+ * `{$ref, ...constraints}` → `{allOf: [{$ref}], ...constraints}`; annotations stay on the outer schema. openapi-typescript
+ * ignores every sibling of a `$ref`, so without this `{$ref: Pet, nullable: true}` would be typed `Pet` while the
+ * server accepts `null`.
+ */
+function refWithConstraints(node: Json): Json {
+  if (!node || typeof node !== "object" || Array.isArray(node)) return node;
+  const obj = node as JsonObject;
+  if (typeof obj.$ref !== "string") return node;
+  const keys = Object.keys(obj);
+  if (keys.every((key) => ANNOTATIONS.has(key) || key.startsWith("x-"))) return node;
+  const { $ref, allOf, ...rest } = obj;
+  return { ...rest, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] };
 }
 
 function isRefObject(value: unknown): value is { $ref: string } {
@@ -346,13 +551,9 @@ function mapValues(obj: JsonObject, fn: (value: Json, key: string) => Json): Jso
   return copy ?? obj;
 }
 
-/** Splits `other.yaml#/a/b` into an absolute file and decoded pointer segments, relative to `fromFile`. */
-export function resolveRef(ref: string, fromFile: string): { file: string; pointer: string[] } {
-  const hash = ref.indexOf("#");
-  const filePart = hash === -1 ? ref : ref.slice(0, hash);
-  const fragment = hash === -1 ? "" : ref.slice(hash + 1);
-  const file = filePart === "" ? fromFile : resolvePath(dirname(fromFile), safeDecode(filePart));
-  return { file, pointer: parsePointer(fragment) };
+/** True for an absolute URI reference (`https://…`, `urn:…`); false for a relative one (`pet.yaml`, `/x`). */
+function hasScheme(ref: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(ref);
 }
 
 export function parsePointer(fragment: string): string[] {
@@ -395,12 +596,22 @@ function safeDecode(text: string): string {
   }
 }
 
-/** `schemas/User.yaml#` -> `User`; `common.yaml#/components/schemas/Error` -> `Error`. */
-function schemaNameFor(file: string, pointer: readonly string[]): string {
+/**
+ * `schemas/User.yaml#` -> `User`; `common.yaml#/components/schemas/Error` -> `Error`; in the entry,
+ * `#/components/schemas/Pet/properties/id` -> `Pet_id`.
+ */
+function schemaNameFor(file: string, pointer: readonly string[], entry: string): string {
   const last = pointer[pointer.length - 1];
+  if (file === entry && pointer.length > 3 && pointer[0] === "components" && last) return `${pointer[2]}_${last}`;
   if (last) return last;
   const base = file.split(/[\\/]/).pop() ?? "Schema";
   return base.replace(/\.(ya?ml|json)$/i, "") || "Schema";
+}
+
+/** `https://example.com/schemas/pet.json` -> `pet`. */
+function lastUriSegment(uri: string): string | undefined {
+  const segment = safeDecode(uri.replace(/[?#].*$/, "").replace(/\/+$/, "").split(/[/:]/).pop() ?? "");
+  return segment.replace(/\.(ya?ml|json)$/i, "") || undefined;
 }
 
 function uniqueName(base: string, used: Set<string>): string {

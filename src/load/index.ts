@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { UserError, formatPointer } from "../errors.js";
-import { bundle } from "./bundle.js";
-import { parseSpecText } from "./parse.js";
+import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
+import { bundle, type BundleWarning } from "./bundle.js";
+import { nullRefLines, parseSpecText } from "./parse.js";
 
 export interface SpecFile {
   /** Absolute path. */
@@ -21,18 +21,26 @@ export interface LoadedSpec {
   files: SpecFile[];
   /** Absolute path of the entry file. */
   entry: string;
+  /** What was accepted but probably not meant (e.g. a `$ref` YAML read as a comment), in document order. */
+  warnings: SpecWarning[];
 }
 
 /**
  * Reads a spec (YAML or JSON) and every local file it `$ref`s, checks that it is OpenAPI 3.x, and bundles it into
  * one document. All problems are UserErrors naming the file and a line:column or JSON pointer.
+ *
+ * `onRead` is told the absolute path of every file the loader is about to read — also the ones that turn out to be
+ * missing or broken, so `generate --watch` knows what to watch even after a failed run.
  */
-export function loadSpec(specPath: string, cwd: string = process.cwd()): LoadedSpec {
+export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?: (file: string) => void): LoadedSpec {
   const entry = resolve(cwd, specPath);
   const display = (file: string) => toDisplayPath(file, cwd);
   const hashes = new Map<string, string>();
+  /** Files whose text mentions `$id` or `$anchor`: only those are scanned for schema identifiers. */
+  const withIds = new Set<string>();
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
+    onRead?.(file);
     let bytes: Buffer;
     try {
       if (statSync(file).isDirectory()) {
@@ -51,23 +59,59 @@ export function loadSpec(specPath: string, cwd: string = process.cwd()): LoadedS
       });
     }
     hashes.set(file, createHash("sha256").update(bytes).digest("hex"));
-    return parseSpecText(bytes.toString("utf8"), display(file));
+    const text = bytes.toString("utf8");
+    if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor")) withIds.add(file);
+    return parseSpecText(text, display(file));
   };
 
   const root = readParsed(entry);
   const version = checkVersion(root, display(entry));
-  const { document, files } = bundle({
+  const { document, files, warnings } = bundle({
     entry,
     document: root as Record<string, unknown>,
     readFile: (file, from) => readParsed(file, from),
     display,
+    mayDeclareIds: (file) => withIds.has(file),
   });
   return {
     document,
     version,
     entry,
     files: files.map((path) => ({ path, sha256: hashes.get(path) ?? "" })),
+    warnings: locateWarnings(warnings, display),
   };
+}
+
+/**
+ * Bundle warnings with a user-facing location. A null `$ref` in YAML is almost always `$ref: #/…` unquoted: the line
+ * is found (the n-th such line is the n-th null `$ref` in document order) so the warning names `file:line:column`
+ * and the ref the author wrote.
+ */
+function locateWarnings(warnings: BundleWarning[], display: (file: string) => string): SpecWarning[] {
+  const byFile = new Map<string, ReturnType<typeof nullRefLines> | undefined>();
+  return warnings.map((warning) => {
+    const pointerLocation = formatPointer(display(warning.file), warning.pointer);
+    if (!warning.nullRef) return { message: warning.message, location: pointerLocation, hint: warning.hint };
+    if (!byFile.has(warning.file)) {
+      let found: ReturnType<typeof nullRefLines> | undefined;
+      try {
+        found = nullRefLines(readFileSync(warning.file, "utf8"));
+      } catch {
+        found = undefined;
+      }
+      byFile.set(warning.file, found);
+    }
+    const lines = byFile.get(warning.file);
+    const line = lines?.find((l) => l.pointer.join("/") === warning.pointer.join("/"));
+    if (!line) return { message: warning.message, location: pointerLocation, hint: warning.hint };
+    const written = line.comment ? `\`$ref: ${line.comment}\`` : "`$ref:` with no value";
+    const looksLikeRef = line.comment !== undefined && /^#\S*$/.test(line.comment);
+    return {
+      message: `${written} is read as \`$ref: null\`${line.comment ? " (YAML takes an unquoted # for the start of a comment)" : ""}: the schema at ${formatPointer(display(warning.file), warning.pointer.slice(0, -1))} is left unconstrained (unknown)`,
+      location: formatPosition(display(warning.file), line.line, line.column),
+      hint: looksLikeRef ? `quote it: $ref: '${line.comment}'` : "give the $ref a value, quoted if it starts with #",
+    };
+  });
 }
 
 function checkVersion(root: unknown, file: string): LoadedSpec["version"] {

@@ -61,3 +61,57 @@ export function lineColumn(text: string, offset: number): { line: number; column
   }
   return { line, column: offset - lineStart + 1 };
 }
+
+/** A `$ref` whose value YAML read as null, with where it is written and the comment that swallowed its value. */
+export interface NullRefLine {
+  /** JSON pointer segments of the `$ref` keyword. */
+  pointer: string[];
+  line: number;
+  column: number;
+  /** The text YAML read as a comment (`#/components/schemas/Pet`), when the line has one. */
+  comment?: string;
+}
+
+const NULL_REF_LINE = /^(\s*(?:-\s+)*)(?:(["'])\$ref\2|\$ref)\s*:(?:\s+(#.*?))?\s*$/;
+
+/**
+ * The null `$ref`s of a YAML text with their lines. The n-th `$ref:` line without a value (or with only a comment)
+ * is the n-th null `$ref` in document order; when the counts differ (anchors, flow style) nothing is returned rather
+ * than a wrong line.
+ */
+export function nullRefLines(text: string): NullRefLine[] {
+  let document: unknown;
+  try {
+    document = yaml.load(text, { schema: yaml.CORE_SCHEMA, json: true });
+  } catch {
+    return [];
+  }
+  const pointers: string[][] = [];
+  const walk = (node: unknown, pointer: string[]) => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, [...pointer, String(i)]));
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && value === null) pointers.push([...pointer, key]);
+      else walk(value, [...pointer, key]);
+    }
+  };
+  walk(document, []);
+  const lines = text.split(/\r?\n/);
+  const found: Omit<NullRefLine, "pointer">[] = [];
+  lines.forEach((content, index) => {
+    const match = NULL_REF_LINE.exec(content);
+    if (!match) return;
+    const indent = match[1]!.length;
+    if (match[3] === undefined) {
+      // `$ref:` followed by a more indented block has a value after all.
+      const next = lines.slice(index + 1).find((l) => l.trim() !== "" && !l.trim().startsWith("#"));
+      if (next !== undefined && next.length - next.trimStart().length > indent) return;
+    }
+    found.push({ line: index + 1, column: indent + 1, comment: match[3] });
+  });
+  if (found.length !== pointers.length) return [];
+  return found.map((line, i) => ({ ...line, pointer: pointers[i]! }));
+}

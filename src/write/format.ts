@@ -5,14 +5,62 @@ let prettierModule: Promise<Prettier> | undefined;
 const loadPrettier = () => (prettierModule ??= import("prettier"));
 
 /**
- * Formats with prettier, using the downstream project's prettier configuration (and .editorconfig) as resolved for
- * the output folder, so generated files pass the project's own `prettier --check`. Defaults otherwise.
+ * How the output folder is formatted. With prettier's default settings (no prettier config, or one that only
+ * restates defaults) files whose text is already in prettier's canonical form are taken as they are: the runtime
+ * templates (formatted once, when specforge is built) and the files specforge prints itself in that form. Any
+ * other setting sends every file through prettier with the project's configuration.
  */
-export async function formatSource(outDir: string, relativePath: string, content: string): Promise<string> {
+export interface Formatter {
+  /** True when the project uses prettier's defaults, so canonical text needs no formatting pass. */
+  readonly defaults: boolean;
+  format(relativePath: string, content: string): Promise<string>;
+}
+
+/** The settings prettier applies when a project says nothing (prettier 3). */
+const PRETTIER_DEFAULTS: Record<string, unknown> = {
+  printWidth: 80,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  quoteProps: "as-needed",
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+  bracketSameLine: false,
+  objectWrap: "preserve",
+  experimentalTernaries: false,
+  experimentalOperatorPosition: "end",
+  embeddedLanguageFormatting: "auto",
+  singleAttributePerLine: false,
+  jsxSingleQuote: false,
+};
+
+export async function createFormatter(outDir: string): Promise<Formatter> {
   const prettier = await loadPrettier();
-  const filepath = join(outDir, relativePath);
-  const config = (await prettier.resolveConfig(filepath, { editorconfig: true })) ?? {};
-  return prettier.format(content, { ...config, filepath });
+  const settings = await Promise.all(
+    ["x.ts", "runtime/client/x.ts", "runtime/server/x.ts", "runtime/webhooks/x.ts"].map((name) =>
+      prettier.resolveConfig(join(outDir, name), { editorconfig: true }),
+    ),
+  );
+  const defaults = settings.every(
+    (config) => config === null || Object.entries(config).every(([key, value]) => key in PRETTIER_DEFAULTS && PRETTIER_DEFAULTS[key] === value),
+  );
+  return {
+    defaults,
+    async format(relativePath, content) {
+      const filepath = join(outDir, relativePath);
+      const config = (await prettier.resolveConfig(filepath, { editorconfig: true })) ?? {};
+      return prettier.format(content, { ...config, filepath });
+    },
+  };
+}
+
+/** Formats TypeScript with prettier's defaults (the build formats the runtime templates with it). */
+export async function formatWithDefaults(content: string): Promise<string> {
+  const prettier = await loadPrettier();
+  return prettier.format(content, { parser: "typescript", filepath: "runtime.ts" });
 }
 
 /**

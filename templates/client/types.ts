@@ -192,13 +192,29 @@ export type BinaryBody = Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8A
 type FormField<V> = V extends string ? V | Blob : V extends readonly (infer E)[] ? (E extends string ? E | Blob : E)[] : V;
 type MultipartBody<T> = { [K in keyof T]: FormField<T[K]> } | FormData;
 
+type IfEquals<X, Y, A, B> = (<G>() => G extends X ? 1 : 2) extends (<G>() => G extends Y ? 1 : 2) ? A : B;
+/** `T`'s keys with their modifiers and a placeholder type: comparing these never compares property types (cheap). */
+type KeyFlags<T> = { [K in keyof T]: 0 };
+type Mutable<X> = { -readonly [K in keyof X]: X[K] };
+type IsReadonlyKey<F, K extends keyof F> = IfEquals<Pick<F, K>, Mutable<Pick<F, K>>, false, true>;
+/**
+ * `T` without its `readonly` properties: openapi-typescript declares `readOnly: true` properties `readonly`, and a
+ * request does not send them. Top level only (a nested object keeps its readOnly properties).
+ */
+export type WithoutReadOnly<T> = T extends readonly unknown[] | Blob | FormData | URLSearchParams
+  ? T
+  : T extends object
+    ? // One comparison settles the usual case (no readonly property) and keeps `T` itself.
+      IfEquals<KeyFlags<T>, Mutable<KeyFlags<T>>, T, { [K in keyof T as IsReadonlyKey<KeyFlags<T>, K> extends true ? never : K]: T[K] }>
+    : T;
+
 /** The body a caller passes for schema type `T` sent as media type `M`. */
 type RequestBodyAs<T, M extends string> = M extends JsonMediaType
-  ? T
+  ? WithoutReadOnly<T>
   : M extends `multipart/${string}`
-    ? MultipartBody<T>
+    ? MultipartBody<WithoutReadOnly<T>>
     : M extends "application/x-www-form-urlencoded"
-      ? T | URLSearchParams
+      ? WithoutReadOnly<T> | URLSearchParams
       : M extends `text/${string}`
         ? string
         : BinaryBody;

@@ -78,6 +78,8 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): Bo
     const before = errors.length;
     const value = await entry.parse(bytes, mediaType, rawType, errors);
     if (errors.length > before) return { value: undefined, contentType: entry.key };
+    // Bytes (application/octet-stream, images, …) are what `format: binary` describes: there is nothing to validate.
+    if (value instanceof Uint8Array) return { value, contentType: entry.key };
     const toCheck = entry.multipart ? withoutFiles(value) : value;
     entry.check(toCheck, [BODY_LOC], errors);
     if (entry.multipart && toCheck !== value) copyDefaults(toCheck, value);
@@ -229,6 +231,15 @@ function formCoercion(schema: Schema, compiler: SchemaCompiler): (data: FormLike
 function coerceFormValue(value: string | File, types: Set<string>, loc: Loc, errors: ValidationIssue[]): unknown {
   if (typeof value !== "string") return value;
   if (types.has("string") || types.has("any") || types.size === 0) return value;
+  if (types.has("object") || types.has("array")) {
+    // A structured field is sent as JSON (OpenAPI's default `contentType` for object parts is application/json).
+    try {
+      return JSON.parse(value);
+    } catch {
+      errors.push({ loc, msg: "Invalid JSON", type: "json_invalid" });
+      return undefined;
+    }
+  }
   if (types.has("integer") && /^[+-]?\d+$/.test(value)) return Number(value);
   if (types.has("number") && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value)) return Number(value);
   if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";

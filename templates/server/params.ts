@@ -12,7 +12,10 @@ export type ParamLocation = "path" | "query" | "header" | "cookie";
 
 /** Raw inputs of one request, prepared once per request and shared by all parameter decoders. */
 export interface RawParams {
+  /** Path parameters, percent-decoded. */
   path: Record<string, string>;
+  /** Path parameters as captured, still percent-encoded: arrays and objects are split on their delimiters first. */
+  pathRaw?: Record<string, string>;
   query: URLSearchParams;
   /** Headers, read like `Headers.get` (lower-case name; repeated headers joined with ", "). */
   headers: { header(name: string): string | null };
@@ -40,7 +43,8 @@ export function compileParam(spec: ParamSpec, location: ParamLocation, compiler:
 
   // Content-serialized params are one opaque string, whatever the schema says.
   const read = rawReader(spec, location, json ? "simple" : style, json ? false : explode, json ? new Set(["string"]) : types);
-  const coerce = json ? coerceJson : compileCoercion(schema, document, types, style, explode);
+  // Path arrays and objects arrive already split (see `splitPathValue`).
+  const coerce = json ? coerceJson : compileCoercion(schema, document, types, style, location === "path" ? true : explode);
 
   return (raw, out, errors) => {
     const value = read(raw);
@@ -69,8 +73,14 @@ function rawReader(
 ): (raw: RawParams) => RawValue | undefined {
   const name = spec.name;
   switch (location) {
-    case "path":
-      return (raw) => raw.path[name];
+    case "path": {
+      const shape = types.has("array") && !types.has("string") ? "array" : types.has("object") && !types.has("string") ? "object" : "scalar";
+      if (style === "simple" && shape === "scalar") return (raw) => raw.path[name];
+      return (raw) => {
+        const text = raw.pathRaw?.[name];
+        return text === undefined ? raw.path[name] : splitPathValue(text, name, style, explode, shape);
+      };
+    }
     case "header": {
       const lower = name.toLowerCase();
       return (raw) => raw.headers.header(lower) ?? undefined;
@@ -113,6 +123,47 @@ function rawReader(
   }
 }
 
+/**
+ * A path segment in `simple`, `label` (`.a.b`, `.a,b`, `.x=1.y=2`) or `matrix` (`;id=1,2`, `;id=1;id=2`, `;x=1;y=2`)
+ * style, split on its delimiters before percent-decoding, so an encoded `,`, `.` or `;` stays inside a value.
+ */
+export function splitPathValue(text: string, name: string, style: string, explode: boolean, shape: "array" | "object" | "scalar"): RawValue {
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  const named = `;${encodeURIComponent(name)}=`;
+  let body = text;
+  let delimiter = ",";
+  if (style === "label") {
+    body = text.startsWith(".") ? text.slice(1) : text;
+    if (explode) delimiter = ".";
+  } else if (style === "matrix") {
+    if (explode && shape !== "scalar") {
+      // `;id=1;id=2` → values; `;x=1;y=2` → pairs
+      const parts = text.split(";").filter(Boolean);
+      if (shape === "object") return new Map(parts.map((p) => pairOf(p, decode)));
+      return parts.map((p) => decode(p.slice(p.indexOf("=") + 1)));
+    }
+    body = text.startsWith(named) ? text.slice(named.length) : text.startsWith(";") ? text.slice(text.indexOf("=") + 1) : text;
+  }
+  if (shape === "scalar") return decode(body);
+  const parts = body === "" ? [] : body.split(delimiter);
+  if (shape === "array") return parts.map(decode);
+  if (explode) return new Map(parts.map((p) => pairOf(p, decode)));
+  const pairs = new Map<string, string>();
+  for (let i = 0; i + 1 < parts.length; i += 2) pairs.set(decode(parts[i]), decode(parts[i + 1]));
+  return pairs;
+}
+
+function pairOf(part: string, decode: (text: string) => string): [string, string] {
+  const eq = part.indexOf("=");
+  return eq < 0 ? [decode(part), ""] : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))];
+}
+
 function objectKeysOf(schema: Schema | undefined): string[] {
   return typeof schema === "object" && schema.properties ? Object.keys(schema.properties) : [];
 }
@@ -132,10 +183,10 @@ function coerceJson(value: RawValue, path: Loc, errors: ValidationIssue[]): unkn
 /** Picks how to coerce from the schema's admitted types: arrays split, objects pair up, scalars parse. */
 function compileCoercion(schema: Schema, document: SchemaDocument, types: Set<string>, style: string, explode: boolean): Coerce {
   const wantsString = types.has("string") || types.has("any");
+  const separator = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
   if (types.has("array") && !wantsString) {
     const itemSchema = arrayItemsOf(schema, document);
     const itemCoerce = scalarCoercion(schemaTypes(itemSchema, document));
-    const separator = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
     return (value, path, errors) => {
       const parts = Array.isArray(value) ? (explode ? value : value.flatMap((v) => v.split(separator))) : typeof value === "string" ? (value === "" ? [] : value.split(separator)) : [];
       if (separator === ",") for (let i = 0; i < parts.length; i++) parts[i] = parts[i].trim();
@@ -150,10 +201,18 @@ function compileCoercion(schema: Schema, document: SchemaDocument, types: Set<st
       let pairs: Map<string, string>;
       if (value instanceof Map) pairs = value;
       else {
-        // Non-exploded form/simple objects: "key1,value1,key2,value2".
-        const parts = (Array.isArray(value) ? value[0] : value).split(",");
+        const parts = (Array.isArray(value) ? value[0] : value).split(separator);
         pairs = new Map();
-        for (let i = 0; i + 1 < parts.length; i += 2) pairs.set(parts[i], parts[i + 1]);
+        if (explode && style === "simple") {
+          // Exploded simple objects (headers): "key1=value1,key2=value2".
+          for (const part of parts) {
+            const eq = part.indexOf("=");
+            if (eq > 0) pairs.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+          }
+        } else {
+          // Non-exploded objects: "key1,value1,key2,value2" (`|` or ` ` for pipe- and spaceDelimited).
+          for (let i = 0; i + 1 < parts.length; i += 2) pairs.set(parts[i], parts[i + 1]);
+        }
       }
       const out: Record<string, unknown> = {};
       for (const [key, raw] of pairs) {

@@ -188,6 +188,8 @@ export function createRouterRuntime<Auth = unknown>(
     if (route.hasParams) {
       const raw: RawParams = {
         path,
+        // The undecoded captures, for label/matrix styles and exploded objects whose separators may be encoded.
+        pathRaw: route.paramNames.length > 0 ? Object.fromEntries(route.paramNames.map((name, i) => [name, captures[i]])) : undefined,
         // Parsed only if a query parameter is declared.
         query: route.decoders.query.length > 0 ? incoming.searchParams : NO_QUERY,
         headers: incoming,
@@ -295,6 +297,8 @@ export function createRouterRuntime<Auth = unknown>(
     }
     const check = mediaType ? declared.media.get(mediaType) : undefined;
     if (!check) return [{ loc: ["response"], msg: `Media type ${mediaType} is not declared for status ${status}`, type: "undeclared_media_type" }];
+    // Bytes are what `format: binary` describes: there is nothing to validate.
+    if (isBinary(body)) return [];
     const issues: ValidationIssue[] = [];
     check(body, ["response"], issues);
     return issues;
@@ -424,6 +428,10 @@ function mediaInfo(type: string): { json: boolean; contentType: string } {
 
 function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> | undefined {
   return headers && Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+function isBinary(value: unknown): boolean {
+  return value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof ReadableStream || (typeof Blob !== "undefined" && value instanceof Blob);
 }
 
 function bearerToken(header: string | null): string | undefined {

@@ -144,11 +144,44 @@ export type ParamGroup<Op, Where extends "path" | "query" | "header" | "cookie">
 // (`infer` from an optional property drops `undefined`, so optionality is tested separately.)
 type RequestBodyOf<Op> = Op extends { requestBody?: infer B } ? B : undefined;
 type OptionalBody<Op> = Op extends { requestBody: unknown } ? never : undefined;
+
+type IfEquals<X, Y, A, B> = (<G>() => G extends X ? 1 : 2) extends (<G>() => G extends Y ? 1 : 2) ? A : B;
+/** `T`'s keys with their modifiers and a placeholder type: comparing these never compares property types (cheap). */
+type KeyFlags<T> = { [K in keyof T]: 0 };
+type Mutable<X> = { -readonly [K in keyof X]: X[K] };
+type IsReadonlyKey<F, K extends keyof F> = IfEquals<Pick<F, K>, Mutable<Pick<F, K>>, false, true>;
+/**
+ * `T` without its `readonly` properties: openapi-typescript declares `readOnly: true` properties `readonly`, and the
+ * router neither requires nor validates them in a request. Top level only.
+ */
+export type WithoutReadOnly<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? // One comparison settles the usual case (no readonly property) and keeps `T` itself.
+      IfEquals<KeyFlags<T>, Mutable<KeyFlags<T>>, T, { [K in keyof T as IsReadonlyKey<KeyFlags<T>, K> extends true ? never : K]: T[K] }>
+    : T;
+
+/** A multipart field: an uploaded file wherever the schema says string (openapi-typescript types `format: binary` as string). */
+type FormField<V> = V extends string ? V | File : V extends readonly (infer E)[] ? (E extends string ? E | File : E)[] : V;
+
+/** The parsed body of media type `M` whose schema type is `T`, as `body.ts` parses it. */
+type BodyAs<T, M> = M extends `${string}*${string}`
+  ? unknown
+  : M extends "application/json" | `application/json;${string}` | `${string}+json` | `${string}+json;${string}` | `${string}/json`
+    ? WithoutReadOnly<T>
+    : M extends `application/x-www-form-urlencoded${string}`
+      ? WithoutReadOnly<T>
+      : M extends `multipart/form-data${string}`
+        ? { [K in keyof WithoutReadOnly<T>]: FormField<WithoutReadOnly<T>[K]> }
+        : M extends `text/${string}`
+          ? string
+          : Uint8Array;
+
 type MediaValue<Content, Media extends string> = [Media] extends [never]
-  ? Content[keyof Content]
+  ? { [M in keyof Content]: BodyAs<Content[M], M> }[keyof Content]
   : Media extends keyof Content
-    ? Content[Media]
-    : Content[keyof Content];
+    ? BodyAs<Content[Media], Media>
+    : { [M in keyof Content]: BodyAs<Content[M], M> }[keyof Content];
 /**
  * The parsed request body: `requestBody.content[Media]` (all media types when `Media` is omitted),
  * `| undefined` when the body is optional, `undefined` when there is none.
@@ -194,13 +227,17 @@ type StatusOf<Key> = Key extends number
       ? N
       : never;
 
+/** Bytes a handler may answer with for a binary media type (openapi-typescript types `format: binary` as string). */
+export type BinaryResult = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array>;
+type ResultBody<T, M> = M extends `text/${string}` | `${string}json${string}` ? T : T | BinaryResult;
+
 type ResultFor<Status extends number, Response> = Response extends { content: infer C }
   ? [C] extends [never]
     ? { status: Status; body?: undefined; headers?: ResultHeaders }
     : {
         [M in keyof C]: M extends "text/event-stream"
           ? { status: Status; stream: AsyncIterable<C[M]>; headers?: ResultHeaders }
-          : { status: Status; body: C[M]; contentType?: M; headers?: ResultHeaders };
+          : { status: Status; body: ResultBody<C[M], M>; contentType?: M; headers?: ResultHeaders };
       }[keyof C]
   : { status: Status; body?: undefined; headers?: ResultHeaders };
 

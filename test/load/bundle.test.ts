@@ -18,12 +18,15 @@ describe("multi-file specs", () => {
   it("inlines external path items and parameters, hoists external schemas under their own names, keeps recursion", () => {
     const spec = loadSpec(join(FIXTURES, "multi-file", "openapi.yaml"));
     const doc = spec.document as any;
-    expect(spec.files.map((f) => f.path.split("/multi-file/")[1])).toEqual(["openapi.yaml", "schemas/pet.yaml", "schemas/owner.yaml", "paths/pets.yaml"]);
-    expect(Object.keys(doc.components.schemas).sort()).toEqual(["Owner", "Pet"]);
+    expect(spec.files.map((f) => f.path.split("/multi-file/")[1])).toEqual(["openapi.yaml", "schemas/pet.yaml", "schemas/owner.yaml", "paths/pets.yaml", "common.yaml"]);
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(["Error", "Owner", "Pet"]);
     expect(doc.components.schemas.Pet.properties.parent).toEqual({ $ref: "#/components/schemas/Pet" });
     expect(doc.components.schemas.Owner.properties.pets.items).toEqual({ $ref: "#/components/schemas/Pet" });
     expect(doc.paths["/pets"].get.responses["200"].content["application/json"].schema.items).toEqual({ $ref: "#/components/schemas/Pet" });
     expect(doc.paths["/pets/{petId}"].get.parameters[0]).toMatchObject({ name: "petId", in: "path" });
+    // a response and a request body from other files are inlined; the schemas in them are hoisted
+    expect(doc.paths["/pets/{petId}"].get.responses["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(doc.paths["/pets"].post.requestBody.content["application/json"].schema.properties.owner).toEqual({ $ref: "#/components/schemas/Owner" });
     expect(externalRefs(doc)).toEqual([]);
   });
 
