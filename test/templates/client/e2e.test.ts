@@ -361,6 +361,34 @@ describe("timeouts and aborts", () => {
     await expect(client().healthCheck(undefined, { signal: AbortSignal.abort("early") })).rejects.toBe("early");
   });
 
+  test("with the timeout off, fetch follows the caller's signal itself, or none: a signal costs every request", async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const original = globalThis.fetch;
+    const spy = (input: RequestInfo | URL, init?: RequestInit) => {
+      signals.push(init?.signal ?? undefined);
+      return original(input, init);
+    };
+    globalThis.fetch = spy as typeof fetch;
+    try {
+      const caller = new AbortController();
+      await client({ timeoutMs: 0 }).getTrainingJob({ path: { training_job_id: "j" } });
+      await client({ timeoutMs: 0 }).getTrainingJob({ path: { training_job_id: "j" } }, { signal: caller.signal });
+      await client().getTrainingJob({ path: { training_job_id: "j" } });
+      expect(signals[0]).toBeUndefined();
+      expect(signals[1]).toBe(caller.signal);
+      expect(signals[2]).toBeInstanceOf(AbortSignal); // the default 10-minute timeout needs a signal of its own
+    } finally {
+      globalThis.fetch = original;
+    }
+
+    // Aborting still works without a timeout: the caller's signal reaches fetch.
+    handler = hang;
+    const controller = new AbortController();
+    const reason = new Error("user cancelled");
+    setTimeout(() => controller.abort(reason), 30);
+    await expect(client({ timeoutMs: 0 }).getTrainingJob({ path: { training_job_id: "j" } }, { signal: controller.signal })).rejects.toBe(reason);
+  });
+
   test("aborting during the wait before a retry", async () => {
     handler = (_req, res) => json(res, 503, {}, { "retry-after": "30" });
     const controller = new AbortController();
