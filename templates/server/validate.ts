@@ -180,23 +180,40 @@ export class SchemaCompiler {
     if (properties.length === 0 && requiredOnly.length === 0 && !walkExtras && minProperties === undefined && maxProperties === undefined) {
       return undefined;
     }
+    // Parallel arrays and an indexed loop: this closure runs for every object of every body.
+    const count = properties.length;
+    const names = properties.map(([name]) => name);
+    const checks = properties.map(([, check]) => check);
+    const requiredFlags = properties.map(([, , isRequired]) => isRequired);
+    // A value read as `undefined` is absent (JSON has no undefined; JSON.stringify drops it from a handler's result),
+    // except for names an object inherits ("constructor", "toString", …): those need an own-property test.
+    const inherited = names.map((name) => name in Object.prototype);
+    const defaultInherited = defaults.map(([name]) => name in Object.prototype);
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
       const record = value as Record<string, unknown>;
       let ok = true;
       // Only the reporting pass fills defaults; union probes (errors === null) must not mutate the input.
       if (errors !== null) {
-        for (const [name, value] of defaults) if (!Object.hasOwn(record, name)) record[name] = cloneJson(value);
-      }
-      for (const [name, check, isRequired] of properties) {
-        const present = Object.hasOwn(record, name);
-        path.push(name);
-        if (!present) {
-          if (isRequired) ok = fail(errors, path, "missing", "Field required");
-        } else if (!check(record[name], path, errors)) {
-          ok = false;
+        for (let i = 0; i < defaults.length; i++) {
+          const [name, fallback] = defaults[i]!;
+          if (defaultInherited[i] ? !Object.hasOwn(record, name) : record[name] === undefined) record[name] = cloneJson(fallback);
         }
-        path.pop();
+      }
+      for (let i = 0; i < count; i++) {
+        const name = names[i]!;
+        const property = inherited[i] && !Object.hasOwn(record, name) ? undefined : record[name];
+        if (property === undefined) {
+          if (requiredFlags[i]) {
+            path.push(name);
+            ok = fail(errors, path, "missing", "Field required");
+            path.pop();
+          }
+        } else {
+          path.push(name);
+          if (!checks[i]!(property, path, errors)) ok = false;
+          path.pop();
+        }
         if (!ok && errors === null) return false;
       }
       for (const name of requiredOnly) {
@@ -311,11 +328,15 @@ export class SchemaCompiler {
     let fills: boolean[] | undefined;
     // Decided on first use (a union of $refs may reach far into the document).
     const mayFillDefaults = (branch: number) => (fills ??= schemas.map((s) => this.mayFillDefaults(s, direction)))[branch];
-    return compileUnion(
-      schemas.map((s) => this.compile(s, direction)),
-      exactlyOne,
-      mayFillDefaults,
-    );
+    const branches = schemas.map((s) => this.compile(s, direction));
+    const general = compileUnion(branches, exactlyOne, mayFillDefaults);
+    // `anyOf: [X, {type: "null"}]` is how FastAPI writes Optional[X]. A value other than null can only be X: check X
+    // once, directly (no probe and then a second, default-filling pass). Null matches at once in an anyOf.
+    const nullOnly = schemas.map(isNullOnlySchema);
+    const others = branches.filter((_, i) => !nullOnly[i]);
+    if (others.length !== 1 || others.length === branches.length) return general;
+    const only = others[0]!;
+    return (value, path, errors) => (value === null ? !exactlyOne || general(value, path, errors) : only(value, path, errors));
   }
 
   /**
@@ -408,6 +429,17 @@ const TYPE_ERRORS: Record<string, [string, string]> = {
   null: ["none_required", "Input should be null"],
 };
 
+/** One predicate per type name, so a single-type check does not switch on the name per value. */
+const TYPE_TESTS: Record<string, Check> = {
+  string: (value) => typeof value === "string",
+  integer: (value) => typeof value === "number" && Number.isInteger(value),
+  number: (value) => typeof value === "number" && Number.isFinite(value),
+  boolean: (value) => typeof value === "boolean",
+  array: (value) => Array.isArray(value),
+  object: (value) => value !== null && typeof value === "object" && !Array.isArray(value),
+  null: (value) => value === null,
+};
+
 function matchesType(value: unknown, type: string): boolean {
   switch (type) {
     case "string":
@@ -443,8 +475,8 @@ function compileTypeCheck(types: string[]): Check {
     };
   }
   if (types.length === 1) {
-    const only = types[0];
-    return (value, path, errors) => matchesType(value, only) || fail(errors, path, type, msg);
+    const is = Object.hasOwn(TYPE_TESTS, types[0]!) ? TYPE_TESTS[types[0]!]! : accept;
+    return (value, path, errors) => is(value, path, null) || fail(errors, path, type, msg);
   }
   return (value, path, errors) => {
     for (const t of types) if (matchesType(value, t)) return true;
@@ -536,6 +568,14 @@ function isMultipleOf(value: number, step: number): boolean {
  * plausible branch's errors (one that got past its type check, with the fewest errors) — pydantic's
  * "smart union" reporting in miniature.
  */
+/** `{type: "null"}` (annotations aside): a branch that accepts null and nothing else. */
+function isNullOnlySchema(schema: Schema): boolean {
+  if (typeof schema !== "object" || schema === null) return false;
+  const type = schema.type;
+  if (type !== "null" && !(Array.isArray(type) && type.length === 1 && type[0] === "null")) return false;
+  return Object.keys(schema).every((key) => key === "type" || key === "description" || key === "title");
+}
+
 function compileUnion(branches: Check[], exactlyOne: boolean, mayFillDefaults: (branch: number) => boolean): Check {
   return (value, path, errors) => {
     let matches = 0;

@@ -142,6 +142,24 @@ describe("keywords", () => {
   });
 });
 
+describe("properties", () => {
+  it("names an object inherits (constructor, toString) are present only as own properties", () => {
+    const check = v({ type: "object", required: ["constructor", "toString"], properties: { constructor: { type: "string" }, toString: { type: "integer" } } });
+    expect(check({})).toEqual([
+      { loc: ["constructor"], msg: "Field required", type: "missing" },
+      { loc: ["toString"], msg: "Field required", type: "missing" },
+    ]);
+    expect(check(JSON.parse('{"constructor":"c","toString":1}'))).toEqual([]);
+    expect(types(check(JSON.parse('{"constructor":1,"toString":1}')))).toEqual(["string_type"]);
+  });
+
+  it("a property whose value is undefined is absent, as JSON.stringify will send it", () => {
+    const check = v({ type: "object", required: ["id"], properties: { id: { type: "string" }, note: { type: "string" } } }, {}, "response");
+    expect(check({ id: "a", note: undefined })).toEqual([]);
+    expect(check({ id: undefined })).toEqual([{ loc: ["id"], msg: "Field required", type: "missing" }]);
+  });
+});
+
 describe("composition", () => {
   it("allOf requires every branch", () => {
     const check = v({ allOf: [{ type: "object", required: ["a"] }, { type: "object", required: ["b"] }] });
@@ -161,6 +179,20 @@ describe("composition", () => {
       ],
     });
     expect(shapes({ text: 1 })).toEqual([{ loc: ["text"], msg: "Input should be a valid string", type: "string_type" }]);
+  });
+
+  it("an Optional (X or null) checks X once: null matches at once, anything else is X's to accept or reject", () => {
+    const optional = v({ oneOf: [{ type: "object", required: ["a"], properties: { a: { type: "integer" } } }, { type: "null", description: "absent" }] });
+    expect(optional(null)).toEqual([]);
+    expect(optional({ a: 1 })).toEqual([]);
+    expect(optional({ a: "x" })).toEqual([{ loc: ["a"], msg: "Input should be a valid integer", type: "int_type" }]);
+    expect(types(optional([]))).toEqual(["dict_type"]);
+    // A oneOf whose other branch also takes null still counts both.
+    expect(types(v({ oneOf: [{ type: ["string", "null"] }, { type: "null" }] })(null))).toEqual(["one_of_multiple"]);
+    // Defaults inside X are filled in the same single pass.
+    const body: Record<string, unknown> = {};
+    expect(v({ anyOf: [{ type: "object", properties: { n: { type: "integer", default: 3 } } }, { type: "null" }] })(body)).toEqual([]);
+    expect(body).toEqual({ n: 3 });
   });
 
   it("oneOf requires exactly one match", () => {
