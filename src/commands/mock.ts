@@ -29,7 +29,7 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
   const model = buildModel(spec, toDisplayPath(config.spec, config.cwd));
   const routes = serverRoutes(model) as unknown as RouteSpec[];
   const basePath = serverBasePath(model.servers[0]);
-  const router = createRouterRuntime(serverDocument(model) as SchemaDocument, routes, {}, { mock: true, basePath });
+  const router = createRouterRuntime(serverDocument(model, routes as unknown as Record<string, unknown>[]) as SchemaDocument, routes, {}, { mock: true, basePath });
   const server = createServer(toNodeListener(router));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { serverDocument, serverRoutes } from "../../src/emit/server.js";
+import { buildModel } from "../../src/ir/build.js";
+import { loadSpec } from "../../src/load/index.js";
+import { tempDir, V1_SPEC, writeFiles } from "../helpers.js";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function modelOf(schemas: Record<string, unknown>, paths: Record<string, unknown>) {
+  const dir = tempDir();
+  writeFiles(dir, { "openapi.json": JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths, components: { schemas } }) });
+  return buildModel(loadSpec("openapi.json", dir), "openapi.json");
+}
+
+const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+
+describe("the server's schema document", () => {
+  it("holds the component schemas the routes reach, transitively, in document order", () => {
+    const model = modelOf(
+      {
+        Unused: { type: "object", properties: { also: ref("OnlyFromUnused") } },
+        OnlyFromUnused: { type: "string" },
+        "Pet/Owner": { type: "object", properties: { name: { type: "string" } } },
+        Pet: { type: "object", properties: { owner: ref("Pet~1Owner"), tags: { type: "array", items: ref("Tag") } } },
+        Tag: { type: "string" },
+        Query: { type: "integer" },
+      },
+      {
+        "/pets": {
+          get: {
+            operationId: "listPets",
+            parameters: [{ name: "limit", in: "query", schema: ref("Query") }],
+            responses: { "200": { description: "ok", ...json({ type: "array", items: ref("Pet") }) } },
+          },
+        },
+      },
+    );
+    expect(Object.keys(serverDocument(model).components.schemas)).toEqual(["Pet/Owner", "Pet", "Tag", "Query"]);
+  });
+
+  it("follows discriminator mappings (bare names too) and ignores $refs inside examples, defaults and enums", () => {
+    const model = modelOf(
+      {
+        Cat: { type: "object", properties: { kind: { type: "string" }, example: ref("Whisker") } },
+        Whisker: { type: "string" },
+        Dog: { type: "object", properties: { kind: { type: "string" } } },
+        Pet: { oneOf: [ref("Cat"), ref("Dog")], discriminator: { propertyName: "kind", mapping: { cat: "Cat", dog: "#/components/schemas/Dog" } } },
+        Ghost: { type: "string" },
+      },
+      {
+        "/pets": {
+          post: {
+            operationId: "addPet",
+            requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Pet" }, example: { $ref: "#/components/schemas/Ghost" } } } },
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+    );
+    expect(Object.keys(serverDocument(model).components.schemas)).toEqual(["Cat", "Whisker", "Dog", "Pet"]);
+  });
+
+  it("keeps the v1 schemas every route needs, and drops those only webhooks use", () => {
+    const model = buildModel(loadSpec(V1_SPEC), "spec");
+    const all = Object.keys((model.document.components as { schemas: object }).schemas);
+    const kept = Object.keys(serverDocument(model).components.schemas);
+    expect(kept).toContain("ChatCompletionRequest");
+    expect(kept).toContain("HTTPValidationError");
+    expect(kept.length).toBeLessThan(all.length);
+    // Every $ref left in the routes and the kept schemas resolves inside the document.
+    const document = serverDocument(model);
+    const refs = JSON.stringify([serverRoutes(model), document]).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
+    for (const r of refs) expect(Object.keys(document.components.schemas)).toContain(decodeURIComponent(r.slice(29, -1).replace(/~1/g, "/").replace(/~0/g, "~")));
+  });
+});
