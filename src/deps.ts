@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { requireWithCodeCache } from "./code-cache.js";
 
 /**
  * The large CommonJS libraries of the hot path, loaded with `require`. Importing a multi-megabyte CommonJS file
@@ -6,6 +7,9 @@ import { createRequire } from "node:module";
  * about as much as compiling it; `require` does neither.
  */
 const require = createRequire(import.meta.url);
+
+/** First, so that openapi-typescript's own `require("typescript")` gets this instance. */
+export const ts = requireWithCodeCache<typeof import("typescript")>(require, "typescript");
 
 /**
  * openapi-typescript's schema transform and helpers, without its package entry: that entry also loads Redocly's
@@ -17,4 +21,3 @@ export const openapiTypescript = {
   ...(require("openapi-typescript/dist/lib/ts.cjs") as Pick<typeof import("openapi-typescript"), "astToString">),
 };
 
-export const ts = require("typescript") as typeof import("typescript");

@@ -115,7 +115,7 @@ const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "defini
  */
 function schemasUsedBy(routes: Obj[], schemas: Obj): Set<string> | undefined {
   const used = new Set<string>();
-  const pending: unknown[] = [routes];
+  const pending: unknown[] = schemasOfRoutes(routes);
   const reference = (target: string): boolean => {
     if (!target.startsWith(SCHEMA_REF)) return false;
     const name = pointerToken(target.slice(SCHEMA_REF.length).split("/")[0]!);
@@ -148,6 +148,24 @@ function schemasUsedBy(routes: Obj[], schemas: Obj): Set<string> | undefined {
     }
   }
   return used;
+}
+
+/** The schemas a route table holds (parameters', bodies', responses'): what the walk above starts from. */
+function schemasOfRoutes(routes: Obj[]): unknown[] {
+  const schemas: unknown[] = [];
+  const pending: unknown[] = [routes];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) pending.push(...node);
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        // (Keys here are the route table's own, status codes included: "default" is a response, not a keyword.)
+        if (key === "schema") schemas.push(value);
+        else if (key !== "example" && key !== "examples") pending.push(value);
+      }
+    }
+  }
+  return schemas;
 }
 
 /** A JSON pointer token as the runtime's `resolvePointer` reads it. */

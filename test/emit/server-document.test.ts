@@ -24,18 +24,19 @@ describe("the server's schema document", () => {
         Pet: { type: "object", properties: { owner: ref("Pet~1Owner"), tags: { type: "array", items: ref("Tag") } } },
         Tag: { type: "string" },
         Query: { type: "integer" },
+        Error: { type: "object", properties: { message: { type: "string" } } },
       },
       {
         "/pets": {
           get: {
             operationId: "listPets",
             parameters: [{ name: "limit", in: "query", schema: ref("Query") }],
-            responses: { "200": { description: "ok", ...json({ type: "array", items: ref("Pet") }) } },
+            responses: { "200": { description: "ok", ...json({ type: "array", items: ref("Pet") }) }, default: { description: "error", ...json(ref("Error")) } },
           },
         },
       },
     );
-    expect(Object.keys(serverDocument(model).components.schemas)).toEqual(["Pet/Owner", "Pet", "Tag", "Query"]);
+    expect(Object.keys(serverDocument(model).components.schemas)).toEqual(["Pet/Owner", "Pet", "Tag", "Query", "Error"]);
   });
 
   it("follows discriminator mappings (bare names too) and ignores $refs inside examples, defaults and enums", () => {
