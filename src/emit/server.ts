@@ -92,14 +92,28 @@ function handlerDocs(op: Operation): string {
   return lines.join("\n\n");
 }
 
-/** The schemas route specs point into. */
-export function serverDocument(model: ApiModel, routes: Obj[] = serverRoutes(model)): { components: { schemas: Obj } } {
+/**
+ * The schemas route specs point into: the component schemas the routes reach, and whatever else a schema `$ref`s
+ * (a parameter's schema, say).
+ */
+export function serverDocument(model: ApiModel, routes: Obj[] = serverRoutes(model)): { components: { schemas: Obj } & Obj } {
   const components = isObject(model.document.components) ? model.document.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
   const used = schemasUsedBy(routes, schemas);
   // Only what the routes reach: a spec's schemas for webhooks, or for other APIs, are dead weight in the router (and
   // megabytes for tsc to scan, and for the server to parse at start-up: GitHub's 2.7 MB became 0.7 MB).
-  return { components: { schemas: used ? Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) : schemas } };
+  const kept = used ? Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) : schemas;
+  const document: { components: { schemas: Obj } & Obj } = { components: { schemas: kept } };
+  for (const pointer of model.foreignSchemaRefs) {
+    let source: unknown = model.document;
+    let target: Obj = document;
+    pointer.forEach((segment, i) => {
+      source = isObject(source) ? source[segment] : undefined;
+      if (i === pointer.length - 1) target[segment] = source;
+      else target = (target[segment] = isObject(target[segment]) ? { ...(target[segment] as Obj) } : {}) as Obj;
+    });
+  }
+  return document;
 }
 
 const SCHEMA_REF = "#/components/schemas/";

@@ -73,6 +73,7 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
     webhooks: buildWebhooks(ctx, doc),
     webhookSettings: buildWebhookSettings(ctx, doc),
     document: doc,
+    foreignSchemaRefs: spec.foreignSchemaRefs,
   };
 }
 

@@ -24,6 +24,11 @@ export interface ApiModel {
   webhookSettings: WebhookSettings;
   /** The bundled document, for emitters that need raw schemas (validation, mock values). */
   document: Record<string, unknown>;
+  /**
+   * JSON pointers outside `components.schemas` that schema `$ref`s point at (`#/components/parameters/P`): emitters
+   * that ship a subset of the document as the target of `$ref`s must include them.
+   */
+  foreignSchemaRefs: string[][];
 }
 
 export interface Server {

@@ -18,8 +18,8 @@ import { SchemaIds, safeUrl, stripFragment, walkSchemaNodes, type Location } fro
  *   A `#/…` pointer inside an `$id`'d resource is read against that resource when it resolves there, else against
  *   the file (as OpenAPI tools read it).
  * - A schema `$ref` with sibling constraints (`{$ref: Pet, nullable: true}`, `{$ref: Pet, required: [id]}`) becomes
- *   `{allOf: [{$ref: Pet}], nullable: true}`: the siblings apply as in JSON Schema 2020-12 (OpenAPI 3.1), in 3.0
- *   documents too, and every consumer (openapi-typescript, the server's validator) reads the same thing.
+ *   a composition (`anyOf`/`allOf`, see refWithConstraints): the siblings apply as in JSON Schema 2020-12 (OpenAPI
+ *   3.1), in 3.0 documents too, and every consumer (openapi-typescript, the server's validator) reads the same thing.
  * - A null `$ref` in a schema (an unquoted `$ref: #/…` that YAML read as a comment) is dropped with a warning, which
  *   leaves the schema unconstrained; anywhere else it is an error.
  *
@@ -117,6 +117,8 @@ export interface BundleResult {
   /** Absolute paths of every file that was read, entry first, then in the order they were reached. */
   files: string[];
   warnings: BundleWarning[];
+  /** JSON pointers outside `components.schemas` that schema `$ref`s of the entry point at (a parameter, a header). */
+  foreignSchemaRefs: string[][];
 }
 
 export function bundle(input: BundleInput): BundleResult {
@@ -128,6 +130,7 @@ export function bundle(input: BundleInput): BundleResult {
   const inlining: string[] = [];
 
   const warnings: BundleWarning[] = [];
+  const foreign = new Map<string, string[]>();
   const ids = new SchemaIds();
   const mayDeclareIds = input.mayDeclareIds ?? (() => true);
   ids.index(entry, input.document, mayDeclareIds(entry));
@@ -300,7 +303,11 @@ export function bundle(input: BundleInput): BundleResult {
     // is wrong past an optional property, an array or a composition, and the server's schema document only holds
     // component schemas: a schema `$ref` to anything but a whole component schema gets its target hoisted.
     const isComponentSchema = target.pointer.length === 3 && target.pointer[0] === "components" && target.pointer[1] === "schemas";
-    if (target.file === entry && (kind !== "schema" || isComponentSchema)) {
+    // A plain pointer into another component section (`#/components/parameters/P`, an authoring slip) stays: that is
+    // a type openapi-typescript has; the server's schema document gets the target instead (`foreignSchemaRefs`).
+    const inOtherComponents = plain && target.pointer[0] === "components" && target.pointer[1] !== "schemas";
+    if (kind === "schema" && target.file === entry && inOtherComponents) foreign.set(key, target.pointer);
+    if (target.file === entry && (kind !== "schema" || isComponentSchema || inOtherComponents)) {
       if (file === entry && plain) return undefined; // internal ref of the entry: keep, but still walk siblings below
       return visitChildren({ ...obj, $ref: "#" + encodePointer(target.pointer) }, kind, file, path);
     }
@@ -509,25 +516,31 @@ export function bundle(input: BundleInput): BundleResult {
     const id = `${w.file}#${w.pointer.join("/")}`;
     return !seen.has(id) && seen.add(id);
   });
-  return { document, files: [...files.keys()], warnings: unique };
+  return { document, files: [...files.keys()], warnings: unique, foreignSchemaRefs: [...foreign.values()] };
 }
 
 /** Keywords beside a schema `$ref` that describe rather than constrain: they stay beside it. */
 const ANNOTATIONS = new Set(["$ref", "description", "summary", "title", "example", "examples", "deprecated", "default", "externalDocs", "xml", "$comment", "readOnly", "writeOnly"]);
 
 /**
- * `{$ref, ...constraints}` → `{allOf: [{$ref}], ...constraints}`; annotations stay on the outer schema. openapi-typescript
+ * `{$ref, ...constraints}` → a composition that applies them; annotations stay on the outer schema. openapi-typescript
  * ignores every sibling of a `$ref`, so without this `{$ref: Pet, nullable: true}` would be typed `Pet` while the
  * server accepts `null`.
+ * - Only `nullable`: `{anyOf: [{$ref}], nullable: true}` (`Pet | null`). Not allOf: openapi-typescript reads
+ *   `allOf: [{$ref: <discriminated>}]` as a subtype and gives it a discriminator value of its own.
+ * - Anything else (`required`, `properties`, `enum`, …): `{allOf: [{$ref}], …}` (`required` becomes `WithRequired`).
+ * - A lone `type` beside a `$ref` (`{$ref: Item, type: object}`) restates the target: left as it is.
  */
 function refWithConstraints(node: Json): Json {
   if (!node || typeof node !== "object" || Array.isArray(node)) return node;
   const obj = node as JsonObject;
   if (typeof obj.$ref !== "string") return node;
-  const keys = Object.keys(obj);
-  if (keys.every((key) => ANNOTATIONS.has(key) || key.startsWith("x-"))) return node;
-  const { $ref, allOf, ...rest } = obj;
-  return { ...rest, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] };
+  const constraints = Object.keys(obj).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-") && key !== "type");
+  if (constraints.length === 0) return node;
+  const { $ref, ...rest } = obj;
+  if (constraints.every((key) => key === "nullable")) return { ...rest, anyOf: [{ $ref }] };
+  const { allOf, ...others } = rest;
+  return { ...others, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] };
 }
 
 function isRefObject(value: unknown): value is { $ref: string } {

@@ -23,6 +23,8 @@ export interface LoadedSpec {
   entry: string;
   /** What was accepted but probably not meant (e.g. a `$ref` YAML read as a comment), in document order. */
   warnings: SpecWarning[];
+  /** JSON pointers outside `components.schemas` that schema `$ref`s point at (see BundleResult). */
+  foreignSchemaRefs: string[][];
 }
 
 /**
@@ -66,7 +68,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?:
 
   const root = readParsed(entry);
   const version = checkVersion(root, display(entry));
-  const { document, files, warnings } = bundle({
+  const { document, files, warnings, foreignSchemaRefs } = bundle({
     entry,
     document: root as Record<string, unknown>,
     readFile: (file, from) => readParsed(file, from),
@@ -79,6 +81,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?:
     entry,
     files: files.map((path) => ({ path, sha256: hashes.get(path) ?? "" })),
     warnings: locateWarnings(warnings, display),
+    foreignSchemaRefs,
   };
 }
 

@@ -10,6 +10,7 @@ beforeAll(async () => {
   group = await buildGroup("refs", [
     { name: "multi-file", spec: "../multi-file/openapi.yaml" },
     { name: "ids", spec: "ids/openapi.yaml" },
+    { name: "ref-to-parameter", spec: "ref-to-parameter.yaml" },
   ]);
 }, 300_000);
 
@@ -17,7 +18,7 @@ type Router = { fetch(request: Request): Promise<Response> };
 
 describe("references", () => {
   it("type-check with their assertions under tsc --strict", () => {
-    expect(group.stderr).toEqual({ "multi-file": "", ids: "" });
+    expect(group.stderr).toEqual({ "multi-file": "", ids: "", "ref-to-parameter": "" });
     expect(group.tsc.output).toBe("");
   });
 
@@ -56,5 +57,11 @@ describe("references", () => {
     expect((await router.fetch(jsonRequest("GET", "http://x/pets/1"))).status).toBe(500);
     const message = String(errors[0]);
     for (const where of ["response.name", "response.nickname", "response.collar.colour", "response.toy.bounces"]) expect(message).toContain(where);
+  });
+
+  it("a schema $ref to a parameter: the router still finds its target (it used to fail at startup)", async () => {
+    const { createRouter } = await importGenerated(group, "ref-to-parameter");
+    const router: Router = createRouter({ createThing: () => ({ status: 204 }) }, { insecureNoAuth: true });
+    expect((await router.fetch(jsonRequest("POST", "http://x/things", { limit: 1 }))).status).toBe(204);
   });
 });

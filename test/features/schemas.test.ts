@@ -84,6 +84,8 @@ describe("schema features", () => {
       "body.id:int_from_float", // the closest branch (integer) reports
     ]);
     expect(await issues(await post("/maps", { person: { name: "p", employer: { employees: [] } } }))).toEqual(["body.person.employer.name:missing"]);
+    expect((await post("/maps", { maybePet: null, restatedPet: { petType: "dog", barks: false } })).status).toBe(204);
+    expect(await issues(await post("/maps", { maybePet: { petType: "dog" } }))).toEqual(["body.maybePet.barks:missing"]);
   });
 
   it("readOnly is neither required nor checked in a request, writeOnly neither in a response", async () => {
