@@ -27,9 +27,10 @@ export interface MockServer {
 export async function startMockServer(config: ResolvedConfig, port: number): Promise<MockServer> {
   const spec = loadSpec(config.spec, config.cwd);
   const model = buildModel(spec, toDisplayPath(config.spec, config.cwd));
-  const routes = serverRoutes(model) as unknown as RouteSpec[];
+  const table = serverRoutes(model);
+  const routes = table as unknown as RouteSpec[];
   const basePath = serverBasePath(model.servers[0]);
-  const router = createRouterRuntime(serverDocument(model, routes as unknown as Record<string, unknown>[]) as SchemaDocument, routes, {}, { mock: true, basePath });
+  const router = createRouterRuntime(serverDocument(model, table) as SchemaDocument, routes, {}, { mock: true, basePath });
   const server = createServer(toNodeListener(router));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -2,6 +2,7 @@ import type { Doc } from "prettier";
 import { builders } from "prettier/doc";
 import type * as TS from "typescript";
 import type { ApiModel, MediaType, Operation, Parameter } from "../ir/model.js";
+import { parsePointer, resolvePointer } from "../load/bundle.js";
 import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
@@ -99,24 +100,20 @@ function handlerDocs(op: Operation): string {
 export function serverDocument(model: ApiModel, routes: Obj[] = serverRoutes(model)): { components: { schemas: Obj } & Obj } {
   const components = isObject(model.document.components) ? model.document.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
-  const used = schemasUsedBy(routes, schemas);
+  const used = schemasUsedBy(model.document, routes);
   // Only what the routes reach: a spec's schemas for webhooks, or for other APIs, are dead weight in the router (and
   // megabytes for tsc to scan, and for the server to parse at start-up: GitHub's 2.7 MB became 0.7 MB).
   const kept = used ? Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) : schemas;
   const document: { components: { schemas: Obj } & Obj } = { components: { schemas: kept } };
   for (const pointer of model.foreignSchemaRefs) {
-    let source: unknown = model.document;
     let target: Obj = document;
     pointer.forEach((segment, i) => {
-      source = isObject(source) ? source[segment] : undefined;
-      if (i === pointer.length - 1) target[segment] = source;
+      if (i === pointer.length - 1) target[segment] = resolvePointer(model.document, pointer);
       else target = (target[segment] = isObject(target[segment]) ? { ...(target[segment] as Obj) } : {}) as Obj;
     });
   }
   return document;
 }
-
-const SCHEMA_REF = "#/components/schemas/";
 
 /** Keywords whose value is data (an instance), where a `$ref` key is not a reference. */
 const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"]);
@@ -124,37 +121,41 @@ const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 /**
- * The component schemas reachable from the routes through `$ref`s (and discriminator mappings), transitively;
- * `undefined` (keep them all) when a schema `$ref`s anything but a component schema: nothing may be dropped then.
+ * The names of the component schemas reachable from the routes through `$ref`s and discriminator mappings,
+ * transitively (through `$ref`s to elsewhere in the document too, which `foreignSchemaRefs` ships); `undefined`
+ * (keep them all) when a `$ref` does not resolve here: nothing may be dropped then.
  */
-function schemasUsedBy(routes: Obj[], schemas: Obj): Set<string> | undefined {
+function schemasUsedBy(document: Obj, routes: Obj[]): Set<string> | undefined {
   const used = new Set<string>();
+  const visited = new Set<string>();
   const pending: unknown[] = schemasOfRoutes(routes);
-  const reference = (target: string): boolean => {
-    if (!target.startsWith(SCHEMA_REF)) return false;
-    const name = pointerToken(target.slice(SCHEMA_REF.length).split("/")[0]!);
-    if (!Object.hasOwn(schemas, name)) return false;
-    if (!used.has(name)) {
-      used.add(name);
-      pending.push(schemas[name]);
-    }
+  const follow = (ref: string): boolean => {
+    if (!ref.startsWith("#")) return false;
+    if (visited.has(ref)) return true;
+    visited.add(ref);
+    const pointer = parsePointer(ref.slice(1));
+    // A pointer into a component schema keeps that whole schema.
+    const isComponentSchema = pointer[0] === "components" && pointer[1] === "schemas" && pointer.length > 2;
+    const target = resolvePointer(document, isComponentSchema ? pointer.slice(0, 3) : pointer);
+    if (target === undefined) return false;
+    if (isComponentSchema) used.add(pointer[2]!);
+    pending.push(target);
     return true;
   };
   while (pending.length > 0) {
     const node = pending.pop();
-    if (Array.isArray(node)) pending.push(...node);
+    if (Array.isArray(node)) for (const item of node) pending.push(item);
     else if (isObject(node)) {
       for (const [key, value] of Object.entries(node)) {
         if (key === "$ref" && typeof value === "string") {
-          if (!reference(value)) return undefined;
+          if (!follow(value)) return undefined;
         } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
-          pending.push(...Object.values(value));
+          for (const schema of Object.values(value)) pending.push(schema);
         } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
           // As the runtime reads a mapping: a bare name is a component schema's.
           for (const target of Object.values(value.mapping)) {
-            if (typeof target === "string" && !reference(target.startsWith("#") ? target : `${SCHEMA_REF}${target}`)) return undefined;
+            if (typeof target === "string" && !follow(target.startsWith("#") ? target : `#/components/schemas/${target}`)) return undefined;
           }
-          pending.push(value);
         } else if (!DATA_KEYWORDS.has(key)) {
           pending.push(value);
         }
@@ -170,7 +171,7 @@ function schemasOfRoutes(routes: Obj[]): unknown[] {
   const pending: unknown[] = [routes];
   while (pending.length > 0) {
     const node = pending.pop();
-    if (Array.isArray(node)) pending.push(...node);
+    if (Array.isArray(node)) for (const item of node) pending.push(item);
     else if (isObject(node)) {
       for (const [key, value] of Object.entries(node)) {
         // (Keys here are the route table's own, status codes included: "default" is a response, not a keyword.)
@@ -180,16 +181,6 @@ function schemasOfRoutes(routes: Obj[]): unknown[] {
     }
   }
   return schemas;
-}
-
-/** A JSON pointer token as the runtime's `resolvePointer` reads it. */
-function pointerToken(raw: string): string {
-  const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-  try {
-    return decodeURIComponent(token);
-  } catch {
-    return token;
-  }
 }
 
 /** The route table the server runtime is configured with (`RouteSpec[]` of templates/server), one entry per path. */

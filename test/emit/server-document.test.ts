@@ -61,6 +61,31 @@ describe("the server's schema document", () => {
     expect(Object.keys(serverDocument(model).components.schemas)).toEqual(["Cat", "Whisker", "Dog", "Pet"]);
   });
 
+  it("follows a schema $ref into another component section, ships its target, and still drops what nothing reaches", () => {
+    const dir = tempDir();
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/items": {
+          post: {
+            operationId: "addItem",
+            requestBody: { content: { "application/json": { schema: { type: "object", properties: { limit: { $ref: "#/components/parameters/Limit/schema" } } } } } },
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      components: {
+        parameters: { Limit: { name: "limit", in: "query", schema: ref("Count") } },
+        schemas: { Count: { type: "integer", minimum: 1 }, Unused: { type: "string" } },
+      },
+    };
+    writeFiles(dir, { "openapi.json": JSON.stringify(spec) });
+    const document = serverDocument(buildModel(loadSpec("openapi.json", dir), "openapi.json")) as { components: Record<string, unknown> };
+    expect(Object.keys(document.components.schemas as object)).toEqual(["Count"]);
+    expect(document.components.parameters).toEqual({ Limit: { schema: ref("Count") } });
+  });
+
   it("keeps the v1 schemas every route needs, and drops those only webhooks use", () => {
     const model = buildModel(loadSpec(V1_SPEC), "spec");
     const all = Object.keys((model.document.components as { schemas: object }).schemas);
