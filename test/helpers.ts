@@ -91,22 +91,22 @@ export function snapshotTree(dir: string): Map<string, FileState> {
   return result;
 }
 
+/** A strict Node project's compiler options; Node's types come from this repository. */
+export const STRICT_NODE_COMPILER_OPTIONS = {
+  target: "ES2022",
+  lib: ["ES2023", "DOM", "DOM.Iterable"],
+  module: "NodeNext",
+  moduleResolution: "NodeNext",
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  typeRoots: [join(ROOT, "node_modules", "@types")],
+  types: ["node"],
+};
+
 /** Type-checks every .ts file below `dir` with `tsc --strict --noEmit`; returns tsc's output and exit code. */
 export function typecheck(dir: string, extraOptions: string[] = []): Promise<{ code: number; output: string }> {
-  const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2023", "DOM", "DOM.Iterable"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      typeRoots: [join(ROOT, "node_modules", "@types")],
-      types: ["node"],
-    },
-    include: [join(dir, "**", "*.ts")],
-  };
+  const tsconfig = { compilerOptions: STRICT_NODE_COMPILER_OPTIONS, include: [join(dir, "**", "*.ts")] };
   const configDir = tempDir("specforge-tsc-");
   writeFileSync(join(configDir, "tsconfig.json"), JSON.stringify(tsconfig));
   return new Promise((resolve) => {

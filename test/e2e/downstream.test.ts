@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, V1_SPEC, cleanupTempDirs, tempDir, type CliResult } from "../helpers.js";
+import { ROOT, STRICT_NODE_COMPILER_OPTIONS, V1_SPEC, cleanupTempDirs, tempDir, type CliResult } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
 
@@ -26,18 +26,7 @@ const tsc = (project: string) => run(process.execPath, [join(ROOT, "node_modules
 
 /** A strict tsconfig for the downstream project; Node's types come from this repository. */
 function writeTsconfig(dir: string, include: string[]): void {
-  const compilerOptions = {
-    target: "ES2022",
-    lib: ["ES2023", "DOM", "DOM.Iterable"],
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    typeRoots: [join(ROOT, "node_modules", "@types")],
-    types: ["node"],
-  };
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include }, null, 2));
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: STRICT_NODE_COMPILER_OPTIONS, include }, null, 2));
 }
 
 describe("downstream: npm pack, install into a new project, use it like a new user", () => {
