@@ -8,9 +8,11 @@ import type { paths } from "./schema.js";
 import {
   createRuntime,
   type ClientOptions as RuntimeClientOptions,
+  type Credential,
   type Operation,
   type OperationSpec,
   type PaginatedOperation,
+  type SecuritySchemeSpec,
   type ServerSpec,
   type StreamingOperation,
 } from "./runtime/client/index.js";
@@ -20,8 +22,11 @@ export {
   ConnectionError,
   TimeoutError,
   Stream,
+  formPart,
   type ApiErrorOf,
   type ApiResponse,
+  type CredentialContext,
+  type FormPart,
   type RequestOptions,
 } from "./runtime/client/index.js";
 
@@ -30,7 +35,12 @@ const servers: ServerSpec[] = JSON.parse(
   '[{"url":"{base_url}","variables":{"base_url":{"option":"baseUrl","default":"https://api.training.wandb.ai"}}},{"url":"{inference_base_url}","variables":{"inference_base_url":{"option":"inferenceBaseUrl","default":"https://api.inference.wandb.ai"}}}]',
 );
 
-/** Options of `createClient`: the runtime's options plus one per server variable. */
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse(
+  '{"HTTPBearer":{"type":"bearer","options":["httpBearer","apiKey"]}}',
+);
+
+/** Options of `createClient`: the runtime's options plus one per server variable and one per security scheme. */
 export interface ClientOptions extends RuntimeClientOptions {
   /**
    * Server variable `base_url` of `{base_url}`; may also be a whole URL. Base address of the training API, without a trailing slash and without the `/v1` prefix.
@@ -42,6 +52,14 @@ export interface ClientOptions extends RuntimeClientOptions {
    * @default "https://api.inference.wandb.ai"
    */
   inferenceBaseUrl?: string;
+  /**
+   * The token of security scheme `HTTPBearer` (HTTP bearer), sent as `Authorization: Bearer <token>`, on the operations that accept it. A function is called once per call (refresh tokens there).
+   *
+   * API key from your account settings, sent as `Authorization: Bearer <API_KEY>`.
+   */
+  httpBearer?: Credential<string> | undefined;
+  /** The same credential as `httpBearer` (the spec's only scheme), under the name most SDKs use; `httpBearer` wins when both are set. */
+  apiKey?: Credential<string> | undefined;
 }
 
 /** One method per operation of Training Service API 1.0.0. */
@@ -171,12 +189,12 @@ export interface Client {
 
 /** How each method sends its request: method, path, parameters, body and declared errors. */
 const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"createChatCompletion","method":"POST","path":"/v1/chat/completions","secured":true,"body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}},"errors":[401,422,429,500,503]},{"name":"createModel","method":"POST","path":"/v1/preview/models","secured":true,"body":{"mediaType":"application/json","required":true},"errors":[401,422,429,500]},{"name":"deleteModel","method":"DELETE","path":"/v1/preview/models/{model_id}","secured":true,"params":{"path":[{"name":"model_id"}]},"errors":[401,404,422,429,500]},{"name":"listModelCheckpoints","method":"GET","path":"/v1/preview/models/{model_id}/checkpoints","secured":true,"params":{"path":[{"name":"model_id"}],"query":[{"name":"after"},{"name":"limit"},{"name":"order"}]},"pagination":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"},"errors":[401,404,422,429,500]},{"name":"deleteModelCheckpoints","method":"DELETE","path":"/v1/preview/models/{model_id}/checkpoints","secured":true,"params":{"path":[{"name":"model_id"}]},"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"log","method":"POST","path":"/v1/preview/models/{model_id}/log","secured":true,"params":{"path":[{"name":"model_id"}]},"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"createRlTrainingJob","method":"POST","path":"/v1/preview/training-jobs","secured":true,"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"createSftTrainingJob","method":"POST","path":"/v1/preview/sft-training-jobs","secured":true,"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"getTrainingJob","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}","secured":true,"params":{"path":[{"name":"training_job_id"}]},"errors":[401,404,422,429,500]},{"name":"getTrainingJobEvents","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}/events","secured":true,"params":{"path":[{"name":"training_job_id"}],"query":[{"name":"after"},{"name":"limit"}]},"pagination":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"},"errors":[401,404,422,429,500]},{"name":"healthCheck","method":"GET","path":"/v1/health"},{"name":"systemCheck","method":"GET","path":"/v1/system-check","errors":[503]},{"name":"listModels","method":"GET","path":"/v1/models","server":1,"secured":true,"params":{"header":[{"name":"OpenAI-Project"}]},"errors":[401,402,403,429,500,503]}]',
+  '[{"name":"createChatCompletion","method":"POST","path":"/v1/chat/completions","security":[[{"scheme":"HTTPBearer"}]],"body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}},"errors":[401,422,429,500,503]},{"name":"createModel","method":"POST","path":"/v1/preview/models","security":[[{"scheme":"HTTPBearer"}]],"body":{"mediaType":"application/json","required":true},"errors":[401,422,429,500]},{"name":"deleteModel","method":"DELETE","path":"/v1/preview/models/{model_id}","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"model_id"}]},"errors":[401,404,422,429,500]},{"name":"listModelCheckpoints","method":"GET","path":"/v1/preview/models/{model_id}/checkpoints","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"model_id"}],"query":[{"name":"after"},{"name":"limit"},{"name":"order"}]},"pagination":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"},"errors":[401,404,422,429,500]},{"name":"deleteModelCheckpoints","method":"DELETE","path":"/v1/preview/models/{model_id}/checkpoints","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"model_id"}]},"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"log","method":"POST","path":"/v1/preview/models/{model_id}/log","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"model_id"}]},"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"createRlTrainingJob","method":"POST","path":"/v1/preview/training-jobs","security":[[{"scheme":"HTTPBearer"}]],"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"createSftTrainingJob","method":"POST","path":"/v1/preview/sft-training-jobs","security":[[{"scheme":"HTTPBearer"}]],"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"getTrainingJob","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"training_job_id"}]},"errors":[401,404,422,429,500]},{"name":"getTrainingJobEvents","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}/events","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"training_job_id"}],"query":[{"name":"after"},{"name":"limit"}]},"pagination":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"},"errors":[401,404,422,429,500]},{"name":"healthCheck","method":"GET","path":"/v1/health"},{"name":"systemCheck","method":"GET","path":"/v1/system-check","errors":[503]},{"name":"listModels","method":"GET","path":"/v1/models","server":1,"security":[[{"scheme":"HTTPBearer"}]],"params":{"header":[{"name":"OpenAI-Project"}]},"errors":[401,402,403,429,500,503]}]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
-  const runtime = createRuntime(servers, options);
+  const runtime = createRuntime(servers, options, securitySchemes);
   return Object.fromEntries(
     operations.map((spec) => [spec.name, runtime.operation(spec)]),
   ) as unknown as Client;

@@ -11,20 +11,25 @@ export {
   ConnectionError,
   TimeoutError,
   Stream,
+  formPart,
   type Client,
   type ClientOptions,
   type ApiErrorOf,
   type ApiResponse,
+  type CredentialContext,
+  type FormPart,
   type RequestOptions,
 } from "./client.js";
 export {
   createRouter,
   toNodeListener,
   mockFromSchema,
+  type Credentials,
   type Handlers,
   type Router,
   type RouterOptions,
   type HandlerResult,
+  type SecurityAlternatives,
 } from "./server.js";
 export {
   webhookSpec,

@@ -111,7 +111,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
   phase("format");
-  return { files, model, timings, warnings: spec.warnings };
+  return { files, model, timings, warnings: [...spec.warnings, ...model.warnings] };
 }
 
 /** Compares a fresh in-memory generation with the output folder. */

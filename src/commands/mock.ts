@@ -40,7 +40,7 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routes.length,
     basePath,
-    warnings: spec.warnings,
+    warnings: [...spec.warnings, ...model.warnings],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -85,10 +85,17 @@ export function jsonConstant(head: string, value: unknown): Doc {
 export const types = {
   reference: (name: string, args: TS.TypeNode[] = []) => ts.factory.createTypeReferenceNode(name, args.length ? args : undefined),
   string: (value: string) => ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(value)),
-  keyword: (kind: "string" | "number" | "boolean" | "unknown") =>
+  keyword: (kind: "string" | "number" | "boolean" | "unknown" | "undefined") =>
     ts.factory.createKeywordTypeNode(
-      { string: ts.SyntaxKind.StringKeyword, number: ts.SyntaxKind.NumberKeyword, boolean: ts.SyntaxKind.BooleanKeyword, unknown: ts.SyntaxKind.UnknownKeyword }[kind] as TS.KeywordTypeSyntaxKind,
+      {
+        string: ts.SyntaxKind.StringKeyword,
+        number: ts.SyntaxKind.NumberKeyword,
+        boolean: ts.SyntaxKind.BooleanKeyword,
+        unknown: ts.SyntaxKind.UnknownKeyword,
+        undefined: ts.SyntaxKind.UndefinedKeyword,
+      }[kind] as TS.KeywordTypeSyntaxKind,
     ),
+  union: (members: TS.TypeNode[]) => ts.factory.createUnionTypeNode(members),
   /** `root["a"]["b"]`: an indexed access into openapi-typescript's output. */
   indexed: (root: string, ...keys: string[]) =>
     keys.reduce<TS.TypeNode>((type, key) => ts.factory.createIndexedAccessTypeNode(type, types.string(key)), types.reference(root)),

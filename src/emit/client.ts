@@ -1,6 +1,6 @@
 import type * as TS from "typescript";
 import { isSuccessStatus } from "../ir/build.js";
-import type { ApiModel, Operation, Parameter, Server } from "../ir/model.js";
+import type { ApiModel, Encoding, Operation, Parameter, SecurityScheme, Server } from "../ir/model.js";
 import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types, type Member } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
@@ -19,26 +19,61 @@ const RUNTIME = "./runtime/client/index.js";
 export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
   const servers = clientServers(model.servers);
   const requiresOptions = servers.some((s) => s.options.some((o) => !o.optional));
+  const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
   const content = renderFile([
     [
       moduleSpecifiers("import type", ["paths"], "./schema.js"),
       moduleSpecifiers(
         "import",
-        ["createRuntime", "type ClientOptions as RuntimeClientOptions", "type Operation", "type OperationSpec", "type PaginatedOperation", "type ServerSpec", "type StreamingOperation"],
+        [
+          "createRuntime",
+          ...(schemes.some(isBasic) ? ["type BasicCredentials"] : []),
+          "type ClientOptions as RuntimeClientOptions",
+          ...(schemes.length > 0 ? ["type Credential"] : []),
+          "type Operation",
+          "type OperationSpec",
+          "type PaginatedOperation",
+          ...(schemes.length > 0 ? ["type SecuritySchemeSpec"] : []),
+          "type ServerSpec",
+          "type StreamingOperation",
+        ],
         RUNTIME,
       ),
     ],
     [
       moduleSpecifiers(
         "export",
-        ["ApiError", "ConnectionError", "TimeoutError", "Stream", "type ApiErrorOf", "type ApiResponse", "type RequestOptions"],
+        [
+          "ApiError",
+          "ConnectionError",
+          "TimeoutError",
+          "Stream",
+          "formPart",
+          "type ApiErrorOf",
+          "type ApiResponse",
+          ...(schemes.length > 0 ? ["type CredentialContext"] : []),
+          "type FormPart",
+          "type RequestOptions",
+        ],
         RUNTIME,
       ),
     ],
     [jsDoc("The spec's servers; each operation names one by index."), jsonConstant("const servers: ServerSpec[]", servers.map((s) => s.spec))],
+    ...(schemes.length > 0
+      ? [
+          [
+            jsDoc("The spec's security schemes, by key: where each credential goes and which client options hold it."),
+            jsonConstant("const securitySchemes: Record<string, SecuritySchemeSpec>", Object.fromEntries(schemes.map((scheme) => [scheme.key, schemeSpec(scheme)]))),
+          ],
+        ]
+      : []),
     [
-      jsDoc("Options of `createClient`: the runtime's options plus one per server variable."),
-      interfaceDeclaration("export interface ClientOptions extends RuntimeClientOptions", servers.flatMap((s) => s.options)),
+      jsDoc(
+        schemes.length > 0
+          ? "Options of `createClient`: the runtime's options plus one per server variable and one per security scheme."
+          : "Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`.",
+      ),
+      interfaceDeclaration("export interface ClientOptions extends RuntimeClientOptions", [...servers.flatMap((s) => s.options), ...schemes.flatMap(credentialOptions)]),
     ],
     [
       jsDoc(`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`),
@@ -54,7 +89,7 @@ export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: Mo
         requiresOptions ? "export function createClient(options: ClientOptions): Client {" : "export function createClient(options: ClientOptions = {}): Client {",
         indent([
           hardline,
-          "const runtime = createRuntime(servers, options);",
+          schemes.length > 0 ? "const runtime = createRuntime(servers, options, securitySchemes);" : "const runtime = createRuntime(servers, options);",
           hardline,
           "return Object.fromEntries(",
           indent([hardline, "operations.map((spec) => [spec.name, runtime.operation(spec)]),"]),
@@ -70,8 +105,8 @@ export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: Mo
     files: [{ path: "client.ts", content, canonical: content, description: "typed client: createClient() with one method per operation" }],
     exports: {
       module: "client",
-      values: ["createClient", "ApiError", "ConnectionError", "TimeoutError", "Stream"],
-      types: ["Client", "ClientOptions", "ApiErrorOf", "ApiResponse", "RequestOptions"],
+      values: ["createClient", "ApiError", "ConnectionError", "TimeoutError", "Stream", "formPart"],
+      types: ["Client", "ClientOptions", "ApiErrorOf", "ApiResponse", ...(schemes.length > 0 ? ["CredentialContext"] : []), "FormPart", "RequestOptions"],
     },
   };
 }
@@ -169,14 +204,26 @@ function operationSpec(op: Operation, servers: ClientServer[]): Record<string, u
   };
   const server = op.server < 0 ? 0 : op.server;
   if (server !== 0 && server < servers.length) spec.server = server;
-  if (op.security.bearer) spec.secured = true;
+  if (op.security.requirements.some((alternative) => alternative.length > 0)) {
+    spec.security = op.security.requirements.map((alternative) =>
+      alternative.map(({ scheme, scopes }) => (scopes.length > 0 ? { scheme, scopes } : { scheme })),
+    );
+  }
+  if (op.idempotencyKey) spec.idempotencyKey = op.idempotencyKey;
   const params: Record<string, unknown[]> = {};
   for (const location of ["path", "query", "header", "cookie"] as const) {
     const list = op.parameters.filter((p) => p.in === location).map(paramSpec);
     if (list.length > 0) params[location] = list;
   }
   if (Object.keys(params).length > 0) spec.params = params;
-  if (op.requestBody) spec.body = { mediaType: op.requestBody.preferred, ...(op.requestBody.required ? { required: true } : {}) };
+  if (op.requestBody) {
+    const preferred = op.requestBody.content.find((media) => media.type === op.requestBody!.preferred);
+    spec.body = {
+      mediaType: op.requestBody.preferred,
+      ...(op.requestBody.required ? { required: true } : {}),
+      ...(preferred?.encoding ? { encoding: encodingSpecs(preferred.encoding) } : {}),
+    };
+  }
   // Streams the call can ask for (`stream: true`); an always-streaming operation is typed and parsed as its body.
   if (op.stream?.when) spec.stream = { mediaType: op.stream.mediaType, when: op.stream.when };
   if (op.pagination) spec.pagination = op.pagination;
@@ -186,4 +233,88 @@ function operationSpec(op: Operation, servers: ClientServer[]): Record<string, u
     .map((status) => (/^\d+$/.test(status) ? Number(status) : status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase()));
   if (errors.length > 0) spec.errors = errors;
   return spec;
+}
+
+/** The Encoding Objects as the runtime reads them (templates/client/types.ts `EncodingSpec`): what was written, and pinned part headers. */
+function encodingSpecs(encoding: Record<string, Encoding>): Record<string, unknown> {
+  const specs: Record<string, unknown> = {};
+  for (const [property, entry] of Object.entries(encoding)) {
+    const spec: Record<string, unknown> = {};
+    if (entry.style !== undefined) spec.style = entry.style;
+    if (entry.explode !== undefined) spec.explode = entry.explode;
+    if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
+    if (entry.contentType !== undefined) spec.contentType = entry.contentType;
+    const pinned = entry.headers.filter((header) => header.value !== undefined);
+    if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value]));
+    specs[property] = spec;
+  }
+  return specs;
+}
+
+const isBasic = (scheme: SecurityScheme) => scheme.type === "http" && scheme.scheme.toLowerCase() === "basic";
+
+/** How the runtime applies a scheme (templates/client/types.ts `SecuritySchemeSpec`). */
+function schemeSpec(scheme: SecurityScheme): Record<string, unknown> {
+  const options = scheme.alias ? [scheme.option, scheme.alias] : [scheme.option];
+  switch (scheme.type) {
+    case "http": {
+      const lower = scheme.scheme.toLowerCase();
+      if (lower === "bearer" || lower === "basic") return { type: lower, options };
+      return { type: "http", scheme: scheme.scheme, options };
+    }
+    case "apiKey":
+      return { type: "apiKey", in: scheme.in, name: scheme.name, options };
+    default:
+      return { type: "bearer", options };
+  }
+}
+
+/** The client option(s) of one scheme: its own, and the `apiKey` alias when it has one. */
+function credentialOptions(scheme: SecurityScheme): Member[] {
+  const value = isBasic(scheme) ? types.reference("BasicCredentials") : types.keyword("string");
+  const type = types.union([types.reference("Credential", [value]), types.keyword("undefined")]);
+  const members: Member[] = [{ name: scheme.option, optional: true, type, doc: credentialDoc(scheme) }];
+  if (scheme.alias) {
+    members.push({
+      name: scheme.alias,
+      optional: true,
+      type,
+      doc: `The same credential as \`${scheme.option}\` (the spec's only scheme), under the name most SDKs use; \`${scheme.option}\` wins when both are set.`,
+    });
+  }
+  return members;
+}
+
+function credentialDoc(scheme: SecurityScheme): string {
+  const key = `\`${commentText(scheme.key)}\``;
+  let how: string;
+  switch (scheme.type) {
+    case "http": {
+      const lower = scheme.scheme.toLowerCase();
+      if (lower === "bearer") how = `The token of security scheme ${key} (HTTP bearer${scheme.bearerFormat ? `, ${commentText(scheme.bearerFormat)}` : ""}), sent as \`Authorization: Bearer <token>\``;
+      else if (lower === "basic") how = `The \`{ username, password }\` of security scheme ${key} (HTTP basic), sent as \`Authorization: Basic <base64>\``;
+      else how = `The credentials of security scheme ${key} (HTTP \`${commentText(scheme.scheme)}\`), sent as \`Authorization: ${commentText(scheme.scheme)} <credentials>\``;
+      break;
+    }
+    case "apiKey": {
+      const where = scheme.in === "header" ? "header" : scheme.in === "query" ? "query parameter" : "cookie";
+      how = `The API key of security scheme ${key}, sent as it is in the ${where} \`${commentText(scheme.name)}\``;
+      if (scheme.in === "header" && scheme.name.toLowerCase() === "authorization") {
+        how += ": include the prefix the API expects, e.g. `Bot <token>` or `Bearer <token>`";
+      }
+      break;
+    }
+    default:
+      how = `An access token of security scheme ${key} (${scheme.type === "oauth2" ? "OAuth 2" : "OpenID Connect"}), sent as \`Authorization: Bearer <token>\`; a function is told the scopes the operation asks for`;
+  }
+  const lines = [`${how}, on the operations that accept it. A function is called once per call (refresh tokens there).`];
+  const description = scheme.description ? firstParagraph(scheme.description) : "";
+  if (description) lines.push(description);
+  return lines.join("\n\n");
+}
+
+/** The first paragraph of a (Markdown) description, at most 300 characters, for a JSDoc line. */
+function firstParagraph(text: string): string {
+  const paragraph = commentText(text).split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim();
+  return paragraph.length > 300 ? `${paragraph.slice(0, 299).trimEnd()}…` : paragraph;
 }

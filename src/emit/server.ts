@@ -1,9 +1,10 @@
 import type { Doc } from "prettier";
 import { builders } from "prettier/doc";
 import type * as TS from "typescript";
-import type { ApiModel, MediaType, Operation, Parameter } from "../ir/model.js";
+import type { ApiModel, MediaType, Operation, Parameter, SecurityScheme } from "../ir/model.js";
+import { ts } from "../deps.js";
 import { parsePointer, resolvePointer } from "../load/bundle.js";
-import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types } from "./canonical.js";
+import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types, type Member } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
 import { commentText } from "./literal.js";
@@ -22,12 +23,22 @@ const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" &
  */
 export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
   const routes = serverRoutes(model);
+  const alternatives = credentialAlternatives(model);
+  const credentialTypes = [...new Set(alternatives.flatMap((alternative) => alternative.map(credentialsType)))].sort();
   const content = renderFile([
     [
       moduleSpecifiers("import type", ["paths"], "./schema.js"),
       moduleSpecifiers(
         "import",
-        ["createRouterRuntime", "type Handler", "type RouteSpec", "type Router", "type RouterOptions", "type SchemaDocument"],
+        [
+          "createRouterRuntime",
+          ...credentialTypes.map((name) => `type ${name}`),
+          "type Handler",
+          "type RouteSpec",
+          "type Router",
+          "type RouterOptions",
+          "type SchemaDocument",
+        ],
         RUNTIME,
       ),
     ],
@@ -46,6 +57,23 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
       jsonConstant("const routes: RouteSpec[]", routes),
     ],
     [
+      jsDoc(
+        "What `authenticate` can be handed: one member per security alternative of the spec (the schemes a request presented, by key). Narrow with `\"key\" in credentials`.",
+      ),
+      interfaceDeclaration(
+        "export interface SecurityAlternatives",
+        alternatives.map(
+          (alternative): Member => ({
+            name: alternative.map((scheme) => scheme.key).join(" & "),
+            type: ts.factory.createTypeLiteralNode(
+              alternative.map((scheme) => ts.factory.createPropertySignature(undefined, propertyNameNode(scheme.key), undefined, types.reference(credentialsType(scheme)))),
+            ),
+          }),
+        ),
+      ),
+      "export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];",
+    ],
+    [
       jsDoc("One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode)."),
       interfaceDeclaration(
         "export interface Handlers<Auth = unknown>",
@@ -61,19 +89,23 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
   ]);
   return {
     files: [{ path: "server.ts", content, canonical: content, description: "route stubs: createRouter() with typed handlers, validation, auth and SSE" }],
-    exports: { module: "server", values: ["createRouter", "toNodeListener", "mockFromSchema"], types: ["Handlers", "Router", "RouterOptions", "HandlerResult"] },
+    exports: {
+      module: "server",
+      values: ["createRouter", "toNodeListener", "mockFromSchema"],
+      types: ["Credentials", "Handlers", "Router", "RouterOptions", "HandlerResult", "SecurityAlternatives"],
+    },
   };
 }
 
 /** The one function of server.ts: the same for every spec, written as prettier prints it. */
 const CREATE_ROUTER: Doc = [
   "export function createRouter<Auth = unknown>(",
-  indent([hardline, "handlers: Handlers<Auth>,", hardline, "options: RouterOptions<Auth> = {},"]),
+  indent([hardline, "handlers: Handlers<Auth>,", hardline, "options: RouterOptions<Auth, Credentials> = {},"]),
   hardline,
   "): Router {",
   indent([
     hardline,
-    "return createRouterRuntime<Auth>(",
+    "return createRouterRuntime<Auth, Credentials>(",
     indent([hardline, "document,", hardline, "routes,", hardline, "handlers as Record<string, unknown>,", hardline, "options,"]),
     hardline,
     ");",
@@ -105,6 +137,8 @@ export function serverDocument(model: ApiModel, routes: Obj[] = serverRoutes(mod
   // megabytes for tsc to scan, and for the server to parse at start-up: GitHub's 2.7 MB became 0.7 MB).
   const kept = used ? Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) : schemas;
   const document: { components: { schemas: Obj } & Obj } = { components: { schemas: kept } };
+  const schemes = securitySchemesOf(model, routes);
+  if (Object.keys(schemes).length > 0) document.components.securitySchemes = schemes;
   for (const pointer of model.foreignSchemaRefs) {
     let target: Obj = document;
     pointer.forEach((segment, i) => {
@@ -190,6 +224,13 @@ export function serverRoutes(model: ApiModel): Obj[] {
       name: op.name,
       method: op.method.toUpperCase(),
       secured: op.security.schemes.length > 0 && !op.security.anonymous,
+      ...(op.security.requirements.some((alternative) => alternative.length > 0)
+        ? {
+            security: op.security.requirements.map((alternative) =>
+              alternative.map(({ scheme, scopes }) => (scopes.length > 0 ? { scheme, scopes } : { scheme })),
+            ),
+          }
+        : {}),
       params: {
         path: paramsIn(op, "path"),
         query: paramsIn(op, "query"),
@@ -219,6 +260,84 @@ function paramsIn(op: Operation, location: Parameter["in"]): Obj[] {
 
 function contentOf(content: MediaType[]): Obj {
   return Object.fromEntries(
-    content.map((media) => [media.type, { ...(media.schema !== undefined ? { schema: media.schema } : {}), ...(media.example !== undefined ? { example: media.example } : {}) }]),
+    content.map((media) => [
+      media.type,
+      {
+        ...(media.schema !== undefined ? { schema: media.schema } : {}),
+        ...(media.example !== undefined ? { example: media.example } : {}),
+        ...(media.encoding ? { encoding: encodingOf(media.encoding) } : {}),
+      },
+    ]),
   );
+}
+
+/** What the router reads of a media type's Encoding Objects (part headers are the client's business). */
+function encodingOf(encoding: NonNullable<MediaType["encoding"]>): Obj {
+  const out: Obj = {};
+  for (const [property, entry] of Object.entries(encoding)) {
+    const spec: Obj = {};
+    if (entry.style !== undefined) spec.style = entry.style;
+    if (entry.explode !== undefined) spec.explode = entry.explode;
+    if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
+    if (entry.contentType !== undefined) spec.contentType = entry.contentType;
+    out[property] = spec;
+  }
+  return out;
+}
+
+/** The schemes the routes name, in the spec's own shape (only what the router reads: type, scheme, in, name). */
+function securitySchemesOf(model: ApiModel, routes: Obj[]): Obj {
+  const used = new Set<string>();
+  for (const route of routes) {
+    for (const alternative of (route.security as { scheme: string }[][] | undefined) ?? []) for (const { scheme } of alternative) used.add(scheme);
+  }
+  const out: Obj = {};
+  for (const scheme of model.securitySchemes) {
+    if (!used.has(scheme.key)) continue;
+    if (scheme.type === "http") out[scheme.key] = { type: "http", scheme: scheme.scheme };
+    else if (scheme.type === "apiKey") out[scheme.key] = { type: "apiKey", in: scheme.in, name: scheme.name };
+    else if (scheme.type === "oauth2" || scheme.type === "openIdConnect") out[scheme.key] = { type: scheme.type };
+    else out[scheme.key] = { type: scheme.declaredType };
+  }
+  return out;
+}
+
+/**
+ * The distinct security alternatives of the spec's operations whose schemes the router can read, each as its
+ * schemes in spec order: the members of `Credentials`.
+ */
+function credentialAlternatives(model: ApiModel): SecurityScheme[][] {
+  const byKey = new Map(model.securitySchemes.map((scheme) => [scheme.key, scheme]));
+  const seen = new Set<string>();
+  const out: SecurityScheme[][] = [];
+  for (const op of model.operations) {
+    for (const alternative of op.security.requirements) {
+      if (alternative.length === 0) continue;
+      const schemes = alternative.map(({ scheme }) => byKey.get(scheme));
+      if (schemes.some((scheme) => scheme === undefined || scheme.type === "unsupported")) continue;
+      const id = JSON.stringify(alternative.map(({ scheme }) => scheme));
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(schemes as SecurityScheme[]);
+    }
+  }
+  return out;
+}
+
+/** The runtime type of one scheme's credentials (templates/server/types.ts). */
+function credentialsType(scheme: SecurityScheme): string {
+  switch (scheme.type) {
+    case "http": {
+      const lower = scheme.scheme.toLowerCase();
+      return lower === "bearer" ? "BearerCredentials" : lower === "basic" ? "BasicCredentials" : "HttpCredentials";
+    }
+    case "apiKey":
+      return "ApiKeyCredentials";
+    default:
+      return "OAuth2Credentials";
+  }
+}
+
+function propertyNameNode(name: string): TS.PropertyName {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? ts.factory.createIdentifier(name) : ts.factory.createStringLiteral(name);
 }

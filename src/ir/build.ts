@@ -4,6 +4,8 @@ import type { LoadedSpec } from "../load/index.js";
 import {
   HTTP_METHODS,
   type ApiModel,
+  type Encoding,
+  type EncodingHeader,
   type HttpMethod,
   type JsonSchema,
   type MediaType,
@@ -15,12 +17,15 @@ import {
   type RequestBody,
   type Response,
   type Security,
+  type SecurityRequirement,
+  type SecurityScheme,
   type Server,
   type StreamInfo,
   type Webhook,
   type WebhookSettings,
 } from "./model.js";
-import { NameRegistry, operationBaseName, serverVariableOption, toIdentifier } from "./naming.js";
+import { NameRegistry, operationBaseName, securitySchemeOption, serverVariableOption, toIdentifier } from "./naming.js";
+import type { SpecWarning } from "../errors.js";
 
 type Obj = Record<string, unknown>;
 
@@ -32,10 +37,16 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
   const doc = spec.document;
   const ctx = new BuildContext(doc, specPath);
   const info = isObject(doc.info) ? doc.info : {};
-  const servers = new ServerTable();
+  const options = new NameRegistry(CLIENT_RUNTIME_OPTIONS);
+  const servers = new ServerTable(options);
   const rootServers = Array.isArray(doc.servers) ? doc.servers : [];
   const rootServer = rootServers.length > 0 ? servers.add(rootServers[0], ctx, ["servers", 0]) : -1;
   const rootSecurity = Array.isArray(doc.security) ? doc.security : undefined;
+  const declaredSchemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  // A spec that declares schemes but never says where they apply (Kubernetes): offer them everywhere, optionally.
+  const impliedSchemes = rootSecurity === undefined && Object.keys(declaredSchemes).length > 0 && !anyOperationDeclaresSecurity(ctx, doc)
+    ? Object.keys(declaredSchemes)
+    : undefined;
 
   const drafts: Draft[] = [];
   const paths = isObject(doc.paths) ? doc.paths : {};
@@ -55,7 +66,7 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
         pointer,
         op,
         parameters: mergeParameters(ctx, item.parameters, op.parameters, pointer),
-        security: securityOf(ctx, Array.isArray(op.security) ? op.security : rootSecurity),
+        security: securityOf(ctx, Array.isArray(op.security) ? op.security : rootSecurity, Array.isArray(op.security) ? [...pointer, "security"] : ["security"], impliedSchemes),
         server,
       });
     }
@@ -63,6 +74,8 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
 
   const operations = mergeTrailingSlashRoutes(drafts).map((group) => toOperation(ctx, group));
   assignOperationNames(operations, drafts);
+  // After the servers: adding a scheme to a spec never renames a server option.
+  const securitySchemes = buildSecuritySchemes(ctx, declaredSchemes, options);
 
   return {
     title: str(info.title) ?? "API",
@@ -70,12 +83,30 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
     openapi: spec.version,
     servers: servers.list,
     operations,
+    securitySchemes,
     webhooks: buildWebhooks(ctx, doc),
     webhookSettings: buildWebhookSettings(ctx, doc),
     document: doc,
     foreignSchemaRefs: spec.foreignSchemaRefs,
+    warnings: ctx.warnings,
   };
 }
+
+/**
+ * Options of the client runtime (templates/client/types.ts `ClientOptions`): no server variable or security scheme
+ * option may take these names.
+ */
+const CLIENT_RUNTIME_OPTIONS = [
+  "headers",
+  "fetch",
+  "timeoutMs",
+  "maxRetries",
+  "retryNonIdempotent",
+  "idempotencyKeys",
+  "maxStreamEventSize",
+  "onRequest",
+  "onResponse",
+];
 
 interface Draft {
   method: HttpMethod;
@@ -88,10 +119,17 @@ interface Draft {
 }
 
 class BuildContext {
+  /** Problems that do not stop generation, in document order. */
+  readonly warnings: SpecWarning[] = [];
+
   constructor(
     readonly doc: Obj,
     readonly specPath: string,
   ) {}
+
+  warn(message: string, pointer: (string | number)[], hint?: string): void {
+    this.warnings.push({ message, location: this.where(pointer), ...(hint ? { hint } : {}) });
+  }
 
   /** Follows `$ref`s (bundled, so always internal) until a non-reference object. */
   deref(value: unknown, pointer: (string | number)[]): unknown {
@@ -118,8 +156,12 @@ class BuildContext {
 class ServerTable {
   readonly list: Server[] = [];
   private readonly byUrl = new Map<string, number>();
-  private readonly options = new NameRegistry(["apiKey", "headers", "fetch", "timeoutMs", "maxRetries", "retryNonIdempotent", "onRequest", "onResponse"]);
   private readonly optionByVariable = new Map<string, string>();
+
+  /** `options` hands out client option names; `apiKey` stays reserved for security schemes. */
+  constructor(private readonly options: NameRegistry) {
+    options.reserve("apiKey");
+  }
 
   add(raw: unknown, ctx: BuildContext, pointer: (string | number)[]): number {
     if (!isObject(raw) || typeof raw.url !== "string") {
@@ -200,28 +242,116 @@ function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)
   };
 }
 
-function securityOf(ctx: BuildContext, requirements: unknown[] | undefined): Security {
-  const schemes = isObject(ctx.doc.components) && isObject(ctx.doc.components.securitySchemes)
-    ? (ctx.doc.components.securitySchemes as Obj)
-    : {};
-  if (!requirements || requirements.length === 0) return { bearer: false, anonymous: true, schemes: [] };
-  const names: string[] = [];
-  let anonymous = false;
-  let bearer = false;
-  for (const requirement of requirements) {
-    if (!isObject(requirement)) continue;
-    const keys = Object.keys(requirement);
-    if (keys.length === 0) anonymous = true;
-    for (const key of keys) {
-      if (!names.includes(key)) names.push(key);
-      const scheme = ctx.deref(schemes[key], ["components", "securitySchemes", key]);
-      if (!isObject(scheme)) continue;
-      const type = str(scheme.type);
-      const httpScheme = str(scheme.scheme)?.toLowerCase();
-      if ((type === "http" && httpScheme === "bearer") || type === "oauth2" || type === "openIdConnect") bearer = true;
+/** True when the root or any operation has a `security` field (even `[]`): the spec then says where schemes apply. */
+function anyOperationDeclaresSecurity(ctx: BuildContext, doc: Obj): boolean {
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const path of Object.keys(paths)) {
+    const item = ctx.deref(paths[path], ["paths", path]);
+    if (!isObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (isObject(op) && Array.isArray(op.security)) return true;
     }
   }
-  return { bearer, anonymous, schemes: names };
+  return false;
+}
+
+/**
+ * The operation's security from its requirements (or the root's). `implied` lists the declared schemes when the spec
+ * never says where they apply: each becomes an optional alternative.
+ */
+function securityOf(ctx: BuildContext, requirements: unknown[] | undefined, pointer: (string | number)[], implied: string[] | undefined): Security {
+  if (requirements === undefined && implied) {
+    return {
+      requirements: [...implied.map((scheme): SecurityRequirement => [{ scheme, scopes: [] }]), []],
+      anonymous: true,
+      schemes: implied,
+      implied: true,
+      bearer: implied.some((key) => isBearerLike(ctx, key)),
+    };
+  }
+  const declared = isObject(ctx.doc.components) && isObject(ctx.doc.components.securitySchemes) ? ctx.doc.components.securitySchemes : {};
+  const list: SecurityRequirement[] = [];
+  const names: string[] = [];
+  (requirements ?? []).forEach((requirement, index) => {
+    if (!isObject(requirement)) return;
+    const alternative: SecurityRequirement = [];
+    for (const [scheme, scopes] of Object.entries(requirement)) {
+      if (!Object.hasOwn(declared, scheme)) {
+        ctx.warn(
+          `security requirement names the scheme ${JSON.stringify(scheme)}, which components.securitySchemes does not declare: no request can satisfy this alternative`,
+          [...pointer, index, scheme],
+          "declare it under components.securitySchemes, or fix the name",
+        );
+      }
+      alternative.push({ scheme, scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === "string") : [] });
+      if (!names.includes(scheme)) names.push(scheme);
+    }
+    list.push(alternative);
+  });
+  return {
+    requirements: list,
+    anonymous: list.length === 0 || list.some((alternative) => alternative.length === 0),
+    schemes: names,
+    implied: false,
+    bearer: names.some((key) => isBearerLike(ctx, key)),
+  };
+}
+
+function isBearerLike(ctx: BuildContext, key: string): boolean {
+  const declared = isObject(ctx.doc.components) && isObject(ctx.doc.components.securitySchemes) ? ctx.doc.components.securitySchemes : {};
+  const scheme = ctx.deref(declared[key], ["components", "securitySchemes", key]);
+  if (!isObject(scheme)) return false;
+  const type = str(scheme.type);
+  return (type === "http" && str(scheme.scheme)?.toLowerCase() === "bearer") || type === "oauth2" || type === "openIdConnect";
+}
+
+/**
+ * `components.securitySchemes` as the client and router apply them, each with its client option (the scheme's key,
+ * camelCased). A spec whose only applicable scheme takes one token also accepts that token as `apiKey`, the name
+ * most SDKs use.
+ */
+function buildSecuritySchemes(ctx: BuildContext, declared: Obj, options: NameRegistry): SecurityScheme[] {
+  options.release("apiKey");
+  const schemes: SecurityScheme[] = [];
+  for (const key of Object.keys(declared)) {
+    const pointer = ["components", "securitySchemes", key];
+    const raw = ctx.deref(declared[key], pointer);
+    const scheme = isObject(raw) ? raw : {};
+    const base = { key, option: options.claim(securitySchemeOption(key)), description: str(scheme.description), pointer };
+    const type = str(scheme.type) ?? "";
+    const httpScheme = str(scheme.scheme)?.trim().toLowerCase();
+    const location = str(scheme.in);
+    const name = str(scheme.name);
+    if (type === "http" && httpScheme) {
+      schemes.push({ ...base, type: "http", scheme: httpScheme, ...(str(scheme.bearerFormat) ? { bearerFormat: str(scheme.bearerFormat) } : {}) });
+    } else if (type === "apiKey" && (location === "header" || location === "query" || location === "cookie") && name) {
+      schemes.push({ ...base, type: "apiKey", in: location, name });
+    } else if (type === "oauth2" || type === "openIdConnect") {
+      schemes.push({ ...base, type });
+    } else {
+      schemes.push({ ...base, type: "unsupported", declaredType: type });
+      const why =
+        type === "mutualTLS"
+          ? "a mutualTLS scheme: the generated client cannot present a TLS client certificate through fetch, and the router cannot check one"
+          : type === "http"
+            ? "an http scheme without `scheme`"
+            : type === "apiKey"
+              ? "an apiKey scheme without a valid `in` (header, query or cookie) and `name`"
+              : `a security scheme of unknown type ${JSON.stringify(type)}`;
+      ctx.warn(
+        `${why}; requests that need it are sent without its credentials and the router refuses them`,
+        pointer,
+        type === "mutualTLS" ? "pass the client a `fetch` that presents the certificate (e.g. an undici Agent with `connect: { cert, key }`)" : undefined,
+      );
+    }
+  }
+  const tokenSchemes = schemes.filter((s) => s.type !== "unsupported");
+  const only = tokenSchemes.length === 1 ? tokenSchemes[0]! : undefined;
+  if (only && only.option !== "apiKey" && !(only.type === "http" && only.scheme === "basic") && options.isFree("apiKey")) {
+    only.alias = options.claim("apiKey");
+  }
+  return schemes;
 }
 
 /** `/x` and `/x/` with the same method are one operation; the route without the slash is the one the client calls. */
@@ -263,29 +393,76 @@ function toOperation(ctx: BuildContext, group: Draft[]): Operation {
   };
   operation.stream = detectStream(ctx, operation);
   operation.pagination = detectPagination(ctx, operation);
+  const idempotencyKey = operation.parameters.find((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key");
+  if (idempotencyKey) operation.idempotencyKey = idempotencyKey.name;
   return operation;
 }
 
 function toRequestBody(ctx: BuildContext, raw: unknown, pointer: (string | number)[]): RequestBody | undefined {
   const body = ctx.deref(raw, pointer);
   if (!isObject(body)) return undefined;
-  const content = toContent(body.content);
+  const content = toContent(body.content, ctx, [...pointer, "content"]);
   if (content.length === 0) return undefined;
   return { required: body.required === true, content, preferred: preferredMediaType(content.map((c) => c.type)) };
 }
 
-function toContent(raw: unknown): MediaType[] {
+/** A content map. With `ctx`, the `encoding` of form and multipart media types is read too (request bodies). */
+function toContent(raw: unknown, ctx?: BuildContext, pointer: (string | number)[] = []): MediaType[] {
   if (!isObject(raw)) return [];
   return Object.keys(raw).map((type) => {
     const media = isObject(raw[type]) ? (raw[type] as Obj) : {};
     const examples = isObject(media.examples) ? Object.values(media.examples) : [];
     const firstExample = examples.find((e) => isObject(e) && "value" in e) as Obj | undefined;
-    return {
+    const result: MediaType = {
       type,
       schema: media.schema as JsonSchema | undefined,
       example: "example" in media ? media.example : firstExample?.value,
     };
+    const essence = type.split(";", 1)[0]!.trim().toLowerCase();
+    if (ctx && isObject(media.encoding) && (essence === "application/x-www-form-urlencoded" || essence.startsWith("multipart/"))) {
+      const encoding = toEncoding(ctx, media.encoding, [...pointer, type, "encoding"], essence.startsWith("multipart/"));
+      if (Object.keys(encoding).length > 0) result.encoding = encoding;
+    }
+    return result;
   });
+}
+
+/** A Media Type Object's `encoding` map; part headers only for multipart (the spec ignores them elsewhere). */
+function toEncoding(ctx: BuildContext, raw: Obj, pointer: (string | number)[], multipart: boolean): Record<string, Encoding> {
+  const result: Record<string, Encoding> = {};
+  for (const property of Object.keys(raw)) {
+    const entry = ctx.deref(raw[property], [...pointer, property]);
+    if (!isObject(entry)) continue;
+    const encoding: Encoding = { headers: [] };
+    if (typeof entry.contentType === "string") encoding.contentType = entry.contentType;
+    if (typeof entry.style === "string") encoding.style = entry.style;
+    if (typeof entry.explode === "boolean") encoding.explode = entry.explode;
+    if (typeof entry.allowReserved === "boolean") encoding.allowReserved = entry.allowReserved;
+    if (multipart && isObject(entry.headers)) {
+      for (const name of Object.keys(entry.headers)) {
+        if (name.toLowerCase() === "content-type") continue; // described by contentType
+        const header = ctx.deref(entry.headers[name], [...pointer, property, "headers", name]);
+        if (!isObject(header)) continue;
+        const value = pinnedValue(ctx, header.schema, [...pointer, property, "headers", name, "schema"]);
+        const described: EncodingHeader = { name, required: header.required === true };
+        if (value !== undefined) described.value = value;
+        encoding.headers.push(described);
+      }
+    }
+    // An own property named __proto__ must stay data when the emitters copy this map.
+    Object.defineProperty(result, property, { value: encoding, enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}
+
+/** The one value a header schema allows (`const`, a one-value `enum`) or its `default`, as text. */
+function pinnedValue(ctx: BuildContext, raw: unknown, pointer: (string | number)[]): string | undefined {
+  const schema = ctx.deref(raw, pointer);
+  if (!isObject(schema)) return undefined;
+  const scalar = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : undefined);
+  if ("const" in schema) return scalar(schema.const);
+  if (Array.isArray(schema.enum) && schema.enum.length === 1) return scalar(schema.enum[0]);
+  return scalar(schema.default);
 }
 
 function toResponses(ctx: BuildContext, raw: unknown, pointer: (string | number)[]): Response[] {

@@ -5,6 +5,8 @@
  * bundled document (emitters refer to openapi-typescript's types for them).
  */
 
+import type { SpecWarning } from "../errors.js";
+
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 export const HTTP_METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -22,6 +24,11 @@ export interface ApiModel {
   webhooks: Webhook[];
   /** Root-level webhook settings from the `x-webhook-*` and `x-payload-variables` extensions. */
   webhookSettings: WebhookSettings;
+  /**
+   * Every scheme of `components.securitySchemes`, in spec order, with the client option that carries its credential.
+   * Operations name them in `Security.requirements`.
+   */
+  securitySchemes: SecurityScheme[];
   /** The bundled document, for emitters that need raw schemas (validation, mock values). */
   document: Record<string, unknown>;
   /**
@@ -29,6 +36,8 @@ export interface ApiModel {
    * that ship a subset of the document as the target of `$ref`s must include them.
    */
   foreignSchemaRefs: string[][];
+  /** What the model builder accepted but cannot honour everywhere (a mutualTLS scheme, say); printed like load warnings. */
+  warnings: SpecWarning[];
 }
 
 export interface Server {
@@ -71,6 +80,38 @@ export interface MediaType {
   type: string;
   schema: JsonSchema | undefined;
   example?: unknown;
+  /**
+   * The Media Type Object's `encoding`: how each property of a form (`application/x-www-form-urlencoded`) or
+   * multipart body is serialised, by property name. Only present for those media types, and only for properties the
+   * spec lists.
+   */
+  encoding?: Record<string, Encoding>;
+}
+
+/**
+ * One entry of a Media Type Object's `encoding` (OpenAPI 3.x Encoding Object). When any of `style`, `explode` or
+ * `allowReserved` is set, the property is serialised like a query parameter with those settings (RFC 6570 style);
+ * otherwise by `contentType` (JSON for objects, text for scalars when it is absent).
+ */
+export interface Encoding {
+  /** The part's or value's media type as written (may be a list, `image/png, image/jpeg`, or a wildcard). */
+  contentType?: string;
+  /** As written in the spec; absent when not given (the default then depends on whether style-based serialisation applies). */
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  /**
+   * Multipart only: the part headers the spec declares (`Content-Type` excluded), with the value that can be sent
+   * without asking the caller (the header schema's `const`, single `enum` value or `default`), if any.
+   */
+  headers: EncodingHeader[];
+}
+
+export interface EncodingHeader {
+  name: string;
+  required: boolean;
+  /** The value the schema pins (`const`, a one-value `enum`) or defaults to, as text; absent when the caller must give it. */
+  value?: string;
 }
 
 export interface RequestBody {
@@ -88,13 +129,57 @@ export interface Response {
   headers: string[];
 }
 
+/**
+ * The security of one operation, from its `security` (or the root `security` when it has none).
+ *
+ * `requirements` are the alternatives in spec order: a request must satisfy one of them, and satisfies one by
+ * presenting the credentials of every scheme it lists (a combination). An alternative with no scheme (`{}`) lets a
+ * request without credentials through. `security: []` (or no security anywhere) gives no requirement at all.
+ */
 export interface Security {
-  /** Operations whose security asks for an HTTP bearer token (or OAuth2/OpenID Connect access token). */
-  bearer: boolean;
+  requirements: SecurityRequirement[];
   /** True when a request without credentials is allowed (no requirement, or an empty `{}` alternative). */
   anonymous: boolean;
-  /** The names of the schemes the operation accepts, in spec order. */
+  /** The keys of the schemes the operation accepts, in spec order, each once. */
   schemes: string[];
+  /**
+   * True when the spec never says which operations need credentials (it declares `securitySchemes` but no `security`
+   * anywhere, like Kubernetes): every declared scheme is then offered as an optional alternative, so that a client
+   * configured with a credential sends it.
+   */
+  implied: boolean;
+  /** Operations whose security accepts an HTTP bearer token (or OAuth2/OpenID Connect access token). */
+  bearer: boolean;
+}
+
+/** One alternative of an operation's security: every scheme listed must be satisfied (a combination). */
+export type SecurityRequirement = { scheme: string; scopes: string[] }[];
+
+/**
+ * A scheme of `components.securitySchemes`. `key` is the name requirements use; `option` is the client option
+ * (unique camelCase name) that carries its credential.
+ */
+export type SecurityScheme = SecuritySchemeBase &
+  (
+    | { type: "http"; /** Lower-cased, as IANA registers it: `bearer`, `basic`, `digest`, … */ scheme: string; bearerFormat?: string }
+    | { type: "apiKey"; in: "header" | "query" | "cookie"; /** The header, query parameter or cookie name. */ name: string }
+    | { type: "oauth2" }
+    | { type: "openIdConnect" }
+    /** Kinds neither the client nor the router can apply (`mutualTLS`, or an unknown or incomplete scheme): warned about. */
+    | { type: "unsupported"; declaredType: string }
+  );
+
+interface SecuritySchemeBase {
+  key: string;
+  option: string;
+  /**
+   * A second client option for the same credential: `apiKey`, when this is the spec's only applicable scheme and it
+   * takes a single token (the name most SDKs use, and the v1 client's option before schemes had their own).
+   */
+  alias?: string;
+  description?: string;
+  /** JSON pointer segments of the scheme in the bundled document. */
+  pointer: string[];
 }
 
 export interface Operation {
@@ -124,6 +209,11 @@ export interface Operation {
   fastApiValidationError: boolean;
   /** Present for list operations that return a cursor envelope (`data`, `has_more`, `last_id`, `after`). */
   pagination?: PaginationInfo;
+  /**
+   * The name, as the spec spells it, of an `Idempotency-Key` header parameter the operation declares: the client then
+   * sends a generated key by default (the same one on every retry of a call).
+   */
+  idempotencyKey?: string;
 }
 
 export interface StreamInfo {

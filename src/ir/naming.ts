@@ -75,6 +75,20 @@ export class NameRegistry {
     for (const name of reserved) this.taken.add(name.toLowerCase());
   }
 
+  /** Keeps `name` from being handed out until it is released. */
+  reserve(name: string): void {
+    this.taken.add(name.toLowerCase());
+  }
+
+  /** Makes a reserved name available again. */
+  release(name: string): void {
+    this.taken.delete(name.toLowerCase());
+  }
+
+  isFree(name: string): boolean {
+    return !this.taken.has(name.toLowerCase());
+  }
+
   claim(base: string): string {
     let name = base;
     for (let n = 2; this.taken.has(name.toLowerCase()); n++) name = `${base}${n}`;
@@ -121,4 +135,9 @@ export function operationBaseName(operationId: string | undefined, method: strin
 /** `base_url` → `baseUrl`, the client option for a server variable. */
 export function serverVariableOption(variable: string): string {
   return toIdentifier(variable, "serverVariable");
+}
+
+/** `HTTPBearer` → `httpBearer`, `api_key` → `apiKey`: the client option carrying a security scheme's credential. */
+export function securitySchemeOption(key: string): string {
+  return toIdentifier(key, "credentials");
 }

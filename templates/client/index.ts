@@ -2,7 +2,7 @@
  * Runtime of the generated client. The generator copies this folder verbatim; `client.ts` imports from here.
  *
  * ```ts
- * const client = createClient({ apiKey: process.env.API_KEY });
+ * const client = createClient({ httpBearer: process.env.API_KEY }); // one option per security scheme of the spec
  * const job = await client.getTrainingJob({ path: { training_job_id: id } });
  * const { data, headers } = await client.getTrainingJob.withResponse({ path: { training_job_id: id } });
  * for await (const checkpoint of client.listModelCheckpoints.paginate({ path: { model_id } })) console.log(checkpoint.step);
@@ -17,14 +17,19 @@
  */
 export { createRuntime, type RequestParams, type Runtime, type RuntimeOperation } from "./runtime.js";
 export { ApiError, ConnectionError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
-export { Stream, parseSSE, type ServerSentEvent } from "./sse.js";
+export { Stream, parseSSE, type ParseSSEOptions, type ServerSentEvent } from "./sse.js";
+export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
 export type {
   ApiErrorOf,
   ApiResponse,
+  BasicCredentials,
   BinaryBody,
   BodySpec,
   CallArgs,
   ClientOptions,
+  Credential,
+  CredentialContext,
+  EncodingSpec,
   ErrorStatusKey,
   FetchLike,
   HeaderValues,
@@ -38,6 +43,8 @@ export type {
   ParamStyle,
   ParamsOf,
   RequestOptions,
+  SecurityRequirementItem,
+  SecuritySchemeSpec,
   ServerSpec,
   ServerVariableSpec,
   StreamEventOf,

@@ -55,3 +55,20 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/**
+ * Error codes (Node's and undici's) of failures that happen before a request is written: the connection was never
+ * made, so the server cannot have acted and any method may be sent again. A reset or closed connection is not among
+ * them: it may break after the server read the request.
+ */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EAI_NONAME", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/** True when `error` (or its causes, or every error of an AggregateError among them) says the request never left. */
+export function certainlyNotSent(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 8) return false;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
+  // Happy eyeballs tries every address and reports them all.
+  if (Array.isArray(errors) && errors.length > 0 && errors.every((inner) => certainlyNotSent(inner, depth + 1))) return true;
+  return certainlyNotSent(cause, depth + 1);
+}

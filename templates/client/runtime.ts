@@ -2,9 +2,12 @@
  * The request engine behind every emitted client: builds the request an `OperationSpec` describes, sends it with
  * timeout, abort and retries, and turns the response into data or an error.
  */
+import { credentialsFor, type AppliedCredentials } from "./auth.js";
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
-import { MAX_RETRY_AFTER_MS, backoffDelay, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
+import { MAX_REDIRECTS, isRedirect, nextHop, type Hop } from "./redirect.js";
+import { MAX_RETRY_AFTER_MS, backoffDelay, certainlyNotSent, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
 import {
+  encodeUnreserved,
   isJsonMediaType,
   mediaTypeEssence,
   serializeBody,
@@ -15,8 +18,8 @@ import {
   type ParamValues,
   type SerializedBody,
 } from "./serialize.js";
-import { Stream } from "./sse.js";
-import type { ApiResponse, ClientOptions, HeaderValues, OperationSpec, ParamSpec, RequestOptions, ServerSpec } from "./types.js";
+import { DEFAULT_MAX_EVENT_SIZE, Stream } from "./sse.js";
+import type { ApiResponse, ClientOptions, HeaderValues, OperationSpec, ParamSpec, RequestOptions, SecuritySchemeSpec, ServerSpec } from "./types.js";
 
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
@@ -53,12 +56,29 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** `init` of `new Request`, taken from whichever declaration of `Request` is in scope (DOM or @types/node). */
 type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
 
+/** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+
 /**
  * Creates the runtime for one client.
  * @param servers - the spec's servers; `OperationSpec.server` indexes this list.
- * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`).
+ * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`)
+ *   and one per security scheme (read by name from `securitySchemes`).
+ * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  */
-export function createRuntime(servers: readonly ServerSpec[], options: ClientOptions = {}): Runtime {
+export function createRuntime(servers: readonly ServerSpec[], options: ClientOptions = {}, securitySchemes: Readonly<Record<string, SecuritySchemeSpec>> = {}): Runtime {
+  const optionValues = options as Readonly<Record<string, unknown>>;
+  // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
+  const sensitiveHeaders = [
+    ...CREDENTIAL_HEADERS,
+    ...Object.values(securitySchemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : [])),
+  ];
+  const apiKeyHeaders = sensitiveHeaders.slice(CREDENTIAL_HEADERS.length);
+  // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
+  // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
+  // (and a redirect of theirs is an error rather than a leak).
+  const inBrowser = typeof (globalThis as { document?: unknown }).document !== "undefined";
+  const maxEventSize = options.maxStreamEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   const baseUrls: (string | undefined)[] = [];
   const baseUrl = (index: number): string => (baseUrls[index] ??= resolveServerUrl(servers[index], options));
   const fetchImpl = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
@@ -125,56 +145,60 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
+    const credentials = spec.security && spec.security.length > 0 ? await credentialsFor(spec.name, spec.security, securitySchemes, optionValues) : undefined;
+    signal?.throwIfAborted();
     // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
-    const query = params.query ? serializeQuery(specs.query, params.query) : "";
+    let query = params.query ? serializeQuery(specs.query, params.query) : "";
+    if (credentials && credentials.query.length > 0) {
+      const pairs = credentials.query.map(([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`).join("&");
+      query = query ? `${query}&${pairs}` : pairs;
+    }
     const url = `${base}${path(params.path)}${query ? `?${query}` : ""}`;
 
     const headers = new Headers();
     let body: SerializedBody | undefined;
     if (spec.body && params.body !== undefined) {
-      const serialized = serializeBody(spec.body.mediaType, params.body);
+      const serialized = serializeBody(spec.body.mediaType, params.body, spec.body.encoding);
       body = serialized.body;
       if (serialized.contentType) headers.set("Content-Type", serialized.contentType);
     }
     const accept = streamAccept(spec, params);
     if (accept) headers.set("Accept", accept);
-    if (spec.secured && options.apiKey) headers.set("Authorization", `Bearer ${options.apiKey}`);
+    if (credentials) for (const [name, value] of credentials.headers) headers.set(name, value);
     if (options.headers) mergeHeaders(headers, options.headers);
     if (params.headers) serializeHeaders(specs.header, params.headers, headers);
-    const cookie = params.cookies ? serializeCookies(specs.cookie, params.cookies) : undefined;
+    const cookie = cookieHeader(params.cookies ? serializeCookies(specs.cookie, params.cookies) : undefined, credentials);
     if (cookie) headers.set("Cookie", cookie);
     if (call.headers) mergeHeaders(headers, call.headers);
+    const keyed = idempotencyKey(spec, options, call, headers);
 
     const init: RequestInitLike & { duplex?: "half" } = { method: spec.method, headers };
     if (body !== undefined) init.body = body as NonNullable<RequestInitLike["body"]>;
     // A stream can be sent once only, and Node's fetch requires this flag for it.
     const resendable = !(body instanceof ReadableStream);
     if (!resendable) init.duplex = "half";
+    init.redirect = inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual";
 
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
-    // Whether a response (or a timeout, after which the server may still act) may be answered by sending again.
-    const repeatable = isIdempotent(spec.method) || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+    // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
+    // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat.
+    const repeatable = isIdempotent(spec.method) || keyed || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
-      let request: Request | undefined;
-      if (direct) {
-        if (attempt === 0) assertRequestable(requestable, base, url, init);
-      } else {
-        request = new Request(url, init);
-        request = (await options.onRequest?.(request)) ?? request;
-      }
       const scope = new AttemptScope(signal, timeoutMs, spec.name, accept !== undefined);
 
       let response: Response;
+      let request: Request | undefined;
       try {
-        const sent = request ? fetchImpl(request, scope.signal ? { signal: scope.signal } : {}) : globalThis.fetch(url, scope.signal ? { ...init, signal: scope.signal } : init);
-        response = await guard(sent, scope.signal);
+        ({ response, request } = await sendFollowingRedirects(spec, base, url, init, scope));
       } catch (error) {
         scope.release();
         const failure = scope.failure(error);
-        const retryable = failure instanceof ConnectionError || (failure instanceof TimeoutError && repeatable);
+        // A connection error before the request left (refused, no such host) is safe to repeat for any method.
+        const retryable =
+          (failure instanceof ConnectionError && (repeatable || certainlyNotSent(failure))) || (failure instanceof TimeoutError && repeatable);
         if (!retryable || !retriesLeft) throw failure;
         await sleep(backoffDelay(attempt), signal);
         continue;
@@ -201,11 +225,16 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
         if (contentType !== "application/json" && mediaTypeEssence(contentType) === "text/event-stream") {
           // From here on the caller holds the connection open for as long as they read; only their signal applies.
           scope.stopTimer();
-          const stream = new Stream(response, signal, () => {
-            scope.release();
-            // Cancelling the body (parseSSE does) closes the connection in Node; aborting makes sure with any fetch.
-            scope.abort();
-          });
+          const stream = new Stream(
+            response,
+            signal,
+            () => {
+              scope.release();
+              // Cancelling the body (parseSSE does) closes the connection in Node; aborting makes sure with any fetch.
+              scope.abort();
+            },
+            { maxEventSize },
+          );
           return { data: stream, status: response.status, headers: response.headers, response };
         }
         const data = await readBody(response, spec, scope, false, contentType);
@@ -221,6 +250,47 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
         }
         throw error;
       }
+    }
+  }
+
+  /**
+   * Sends one attempt, following redirects by hand (see redirect.ts). Returns the final response and, when hooks or
+   * a custom fetch are in use, the Request it answers.
+   */
+  async function sendFollowingRedirects(
+    spec: OperationSpec,
+    base: string,
+    url: string,
+    init: RequestInitLike & { duplex?: "half" },
+    scope: AttemptScope,
+  ): Promise<{ response: Response; request: Request | undefined }> {
+    let hop: Hop = { url, method: init.method ?? "GET", headers: init.headers as Headers, body: init.body };
+    let hopInit = init;
+    for (let hops = 0; ; hops++) {
+      let request: Request | undefined;
+      if (direct) {
+        assertRequestable(requestable, hops === 0 ? base : new URL(hop.url).origin, hop.url, hopInit);
+      } else {
+        request = new Request(hop.url, hopInit);
+        request = (await options.onRequest?.(request)) ?? request;
+      }
+      const sent = request ? fetchImpl(request, scope.signal ? { signal: scope.signal } : {}) : globalThis.fetch(hop.url, scope.signal ? { ...hopInit, signal: scope.signal } : hopInit);
+      const response = await guard(sent, scope.signal);
+      if (response.type === "opaqueredirect") {
+        await response.body?.cancel().catch(() => {});
+        throw new ConnectionError(`${spec.name}: the server redirected, and this environment hides where to; not followed, so that the request's API key cannot reach another origin`, { cause: undefined });
+      }
+      if (!isRedirect(response)) return { response, request };
+      const next = nextHop(response, hop, sensitiveHeaders);
+      if (!next) return { response, request };
+      if (hops >= MAX_REDIRECTS) {
+        await response.body?.cancel().catch(() => {});
+        throw new ConnectionError(`${spec.name}: more than ${MAX_REDIRECTS} redirects`, { cause: undefined });
+      }
+      await response.body?.cancel().catch(() => {});
+      hop = next;
+      hopInit = { ...init, method: next.method, headers: next.headers };
+      if (next.body === undefined) delete hopInit.body;
     }
   }
 
@@ -297,6 +367,28 @@ function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions
     return value;
   });
   return url.replace(/\/+$/, "");
+}
+
+/** The Cookie header: cookie parameters, then cookie API keys. */
+function cookieHeader(fromParams: string | undefined, credentials: AppliedCredentials | undefined): string | undefined {
+  const pairs = credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? [];
+  if (fromParams) pairs.unshift(fromParams);
+  return pairs.length > 0 ? pairs.join("; ") : undefined;
+}
+
+/**
+ * Sets the call's `Idempotency-Key` when it should have one, and tells whether the request carries one. A string
+ * from the call is sent as it is; otherwise POST and PATCH get a random UUID (the same on every retry, since the
+ * headers are built once per call) when the call asks for it, or the client does (`idempotencyKeys`), or the
+ * operation declares the header; one the caller set (as a header parameter or header) is kept.
+ */
+function idempotencyKey(spec: OperationSpec, options: ClientOptions, call: RequestOptions, headers: Headers): boolean {
+  const name = spec.idempotencyKey ?? "Idempotency-Key";
+  if (typeof call.idempotencyKey === "string") headers.set(name, call.idempotencyKey);
+  else if (!headers.has(name) && !isIdempotent(spec.method) && (call.idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined))) {
+    headers.set(name, crypto.randomUUID());
+  }
+  return call.idempotencyKey !== false && headers.has(name);
 }
 
 function byName(specs: readonly ParamSpec[] = []): ReadonlyMap<string, ParamSpec> {

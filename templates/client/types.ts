@@ -11,6 +11,7 @@
  * spec instantiates them for every one of its operations.
  */
 import type { ApiError } from "./errors.js";
+import type { FormPart } from "./serialize.js";
 import type { Stream } from "./sse.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -62,6 +63,41 @@ export interface BodySpec {
   mediaType: string;
   /** Whether the spec requires a body (`requestBody.required`). */
   required?: boolean;
+  /** Form and multipart bodies: how each listed property is serialised (the spec's `encoding`), by property name. */
+  encoding?: Record<string, EncodingSpec>;
+}
+
+/**
+ * One property's Encoding Object. With `style`, `explode` or `allowReserved` the property is written like a query
+ * parameter with those settings (in multipart: one text part per `name=value` pair); otherwise by `contentType`.
+ */
+export interface EncodingSpec {
+  style?: ParamStyle;
+  explode?: boolean;
+  allowReserved?: boolean;
+  /** The value's media type (a list or wildcard is matched against a Blob's own type). */
+  contentType?: string;
+  /** Multipart: part headers with the values the spec pins (a caller adds others with `formPart`). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * How the client applies one of the spec's security schemes. `options` are the client options that may hold its
+ * credential (the first one set wins).
+ * - `bearer`: `Authorization: Bearer <token>` (http bearer, OAuth 2, OpenID Connect);
+ * - `basic`: `Authorization: Basic base64(username:password)`;
+ * - `http`: `Authorization: <scheme> <credentials>` for any other HTTP scheme;
+ * - `apiKey`: the value as it is, in the header, query parameter or cookie `name`.
+ */
+export type SecuritySchemeSpec =
+  | { type: "bearer" | "basic"; options: string[] }
+  | { type: "http"; scheme: string; options: string[] }
+  | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string; options: string[] };
+
+/** One scheme of a security requirement, with the OAuth scopes it asks for. */
+export interface SecurityRequirementItem {
+  scheme: string;
+  scopes?: string[];
 }
 
 /**
@@ -98,8 +134,17 @@ export interface OperationSpec {
   path: string;
   /** Index into the `servers` given to `createRuntime`; default 0. */
   server?: number;
-  /** True when the operation requires authentication: only then is `apiKey` sent. */
-  secured?: boolean;
+  /**
+   * The operation's security requirements: alternatives, each a combination of schemes that must all be applied.
+   * The first alternative whose credentials the client has is applied; an empty alternative means none is needed.
+   * Omitted (or empty): no credentials are sent.
+   */
+  security?: SecurityRequirementItem[][];
+  /**
+   * The name of an `Idempotency-Key` header parameter the operation declares: POST and PATCH calls then send a
+   * generated key unless the caller gives one.
+   */
+  idempotencyKey?: string;
   params?: { path?: ParamSpec[]; query?: ParamSpec[]; header?: ParamSpec[]; cookie?: ParamSpec[] };
   body?: BodySpec;
   stream?: StreamSpec;
@@ -122,10 +167,30 @@ export type HeaderValues = Record<string, string | null | undefined>;
 /** The subset of `fetch` the runtime calls. `globalThis.fetch` and most wrappers fit. */
 export type FetchLike = (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
-/** Options of a client. The emitted client adds one option per server variable (e.g. `baseUrl`). */
+/** What a credential function is told: the call it is asked for. */
+export interface CredentialContext {
+  /** The client method, e.g. `"createCustomer"`. */
+  operation: string;
+  /** The security scheme's key in the spec, e.g. `"bearerAuth"`. */
+  scheme: string;
+  /** The OAuth 2 / OpenID Connect scopes the operation asks for (empty for other schemes). */
+  scopes: readonly string[];
+}
+
+/**
+ * A credential: the value itself, or a function called once per call (before its first attempt) that returns it,
+ * for tokens that expire. A function returning `undefined` leaves the scheme unsatisfied for that call.
+ */
+export type Credential<T> = T | ((context: CredentialContext) => T | undefined | Promise<T | undefined>);
+
+/** The credentials of an HTTP basic scheme. */
+export interface BasicCredentials {
+  username: string;
+  password: string;
+}
+
+/** Options of a client. The emitted client adds one option per server variable (e.g. `baseUrl`) and per security scheme. */
 export interface ClientOptions {
-  /** Sent as `Authorization: Bearer <apiKey>` on operations that require authentication, and on no other. */
-  apiKey?: string | undefined;
   /** Headers sent with every request. */
   headers?: HeaderValues | undefined;
   /** A `fetch` to use instead of `globalThis.fetch` (proxies, tests, instrumentation). */
@@ -151,6 +216,18 @@ export interface ClientOptions {
    */
   retryNonIdempotent?: boolean | undefined;
   /**
+   * Send a generated `Idempotency-Key` header (a random UUID, the same on every retry of a call) with every POST and
+   * PATCH that has none, so that such calls may be retried. By default only operations that declare an
+   * `Idempotency-Key` header parameter get one.
+   */
+  idempotencyKeys?: boolean | undefined;
+  /**
+   * Largest server-sent event a stream accepts, in characters (data lines, the line breaks between them and any one
+   * line); a larger one ends the stream with a `RangeError`.
+   * @default 16777216 (16 Mi)
+   */
+  maxStreamEventSize?: number | undefined;
+  /**
    * Called before each attempt with the request about to be sent; may return a replacement. Reading the body
    * consumes it: use `request.clone()`.
    */
@@ -166,6 +243,11 @@ export interface RequestOptions {
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
   retryNonIdempotent?: boolean | undefined;
+  /**
+   * This call's `Idempotency-Key` (POST and PATCH): a string is sent as it is, `true` sends a generated one, `false`
+   * none. With a key, the call is retried like an idempotent one.
+   */
+  idempotencyKey?: string | boolean | undefined;
   /** Headers for this call only; they win over every other header. */
   headers?: HeaderValues | undefined;
 }
@@ -188,8 +270,15 @@ type JsonMediaType = "application/json" | `application/json;${string}` | `${stri
 /** Body types accepted for binary media types (`application/octet-stream`, `image/png`, …). */
 export type BinaryBody = Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array> | string;
 
-/** Multipart fields may be files wherever the schema says string (openapi-typescript types `format: binary` as string). */
-type FormField<V> = V extends string ? V | Blob : V extends readonly (infer E)[] ? (E extends string ? E | Blob : E)[] : V;
+/**
+ * Multipart fields may be files wherever the schema says string (openapi-typescript types `format: binary` as
+ * string), and any field may be wrapped in `formPart()` to set its file name, Content-Type or headers.
+ */
+type FormField<V> = V extends string
+  ? V | Blob | FormPart
+  : V extends readonly (infer E)[]
+    ? (E extends string ? E | Blob | FormPart : E | FormPart)[]
+    : V | FormPart;
 type MultipartBody<T> = { [K in keyof T]: FormField<T[K]> } | FormData;
 
 type IfEquals<X, Y, A, B> = (<G>() => G extends X ? 1 : 2) extends (<G>() => G extends Y ? 1 : 2) ? A : B;

@@ -2,7 +2,8 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { schemaTypes, derefSchema, type Loc, type Schema, type ValidationIssue } from "./schema.js";
+import { compileFormDecoder, type EncodingSpec } from "./form.js";
+import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
 import type { Check, SchemaCompiler } from "./validate.js";
 import type { RequestBodySpec } from "./types.js";
@@ -48,7 +49,7 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): Bo
   const entries: MediaEntry[] = Object.entries(spec.content).map(([key, media]) => {
     const schema: Schema = media.schema ?? true;
     const check = compiler.compile(schema, "request");
-    return { key, parse: parserFor(key, schema, compiler), check, multipart: key.toLowerCase().startsWith("multipart/") };
+    return { key, parse: parserFor(key, schema, media.encoding, compiler), check, multipart: key.toLowerCase().startsWith("multipart/") };
   });
   const expected = entries.map((e) => e.key).join(", ");
 
@@ -158,9 +159,10 @@ function isJsonMedia(mediaType: string): boolean {
   return mediaType === "application/json" || mediaType.endsWith("+json") || mediaType === "*/*" || mediaType === "application/*";
 }
 
-function parserFor(key: string, schema: Schema, compiler: SchemaCompiler): Parser {
+function parserFor(key: string, schema: Schema, encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler): Parser {
   const declared = key.toLowerCase();
-  const form = formCoercion(schema, compiler);
+  // Form and multipart fields are read per the media type's `encoding` (see form.ts).
+  const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC]);
   return async (bytes, mediaType, rawType, errors) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
@@ -191,64 +193,6 @@ function parserFor(key: string, schema: Schema, compiler: SchemaCompiler): Parse
     if (effective.startsWith("text/")) return decodeText(bytes, errors, "value_error");
     return bytes;
   };
-}
-
-type FormLike = { getAll(name: string): (string | File)[]; keys(): IterableIterator<string> };
-
-/** Turns form fields into an object: repeated keys become arrays where the schema says array; scalars are coerced. */
-function formCoercion(schema: Schema, compiler: SchemaCompiler): (data: FormLike, errors: ValidationIssue[]) => Record<string, unknown> {
-  const document = compiler.document;
-  let properties: Record<string, Schema> = {};
-  try {
-    const resolved = derefSchema(schema, document);
-    if (typeof resolved === "object") properties = resolved.properties ?? {};
-  } catch {
-    properties = {};
-  }
-  const kinds = new Map<string, { array: boolean; types: Set<string>; itemTypes: Set<string> }>();
-  for (const [name, propertySchema] of Object.entries(properties)) {
-    const types = schemaTypes(propertySchema, document);
-    let itemTypes = new Set<string>(["string"]);
-    const resolved = derefSchema(propertySchema, document);
-    if (typeof resolved === "object" && resolved.items !== undefined && !Array.isArray(resolved.items)) {
-      itemTypes = schemaTypes(resolved.items as Schema, document);
-    }
-    kinds.set(name, { array: types.has("array") && !types.has("string"), types, itemTypes });
-  }
-  return (data, errors) => {
-    const out: Record<string, unknown> = {};
-    for (const name of new Set(data.keys())) {
-      const values = data.getAll(name);
-      const kind = kinds.get(name);
-      if (!kind) out[name] = values.length > 1 ? values : values[0];
-      else if (kind.array) out[name] = values.map((v, i) => coerceFormValue(v, kind.itemTypes, [BODY_LOC, name, i], errors));
-      else out[name] = coerceFormValue(values[0], kind.types, [BODY_LOC, name], errors);
-    }
-    return out;
-  };
-}
-
-function coerceFormValue(value: string | File, types: Set<string>, loc: Loc, errors: ValidationIssue[]): unknown {
-  if (typeof value !== "string") return value;
-  if (types.has("string") || types.has("any") || types.size === 0) return value;
-  if (types.has("object") || types.has("array")) {
-    // A structured field is sent as JSON (OpenAPI's default `contentType` for object parts is application/json).
-    try {
-      return JSON.parse(value);
-    } catch {
-      errors.push({ loc, msg: "Invalid JSON", type: "json_invalid" });
-      return undefined;
-    }
-  }
-  if (types.has("integer") && /^[+-]?\d+$/.test(value)) return Number(value);
-  if (types.has("number") && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value)) return Number(value);
-  if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
-  if (types.has("null") && value === "") return null;
-  if (types.has("integer")) errors.push({ loc, msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" });
-  else if (types.has("number")) errors.push({ loc, msg: "Input should be a valid number, unable to parse string as a number", type: "float_parsing" });
-  else if (types.has("boolean")) errors.push({ loc, msg: "Input should be a valid boolean, unable to interpret input", type: "bool_parsing" });
-  else return value;
-  return undefined;
 }
 
 /** A shallow copy with uploaded files replaced by "" so `type: string, format: binary` fields validate. */

@@ -13,13 +13,19 @@ export type { MockOptions } from "./mock.js";
 export { resolvePointer } from "./schema.js";
 export type {
   AnyHandlerResult,
+  ApiKeyCredentials,
+  BasicCredentials,
+  BearerCredentials,
+  EncodingSpec,
   ErrorContext,
   Handler,
   HandlerContext,
   HandlerResult,
+  HttpCredentials,
   Loc,
   MediaSpec,
   NoParams,
+  OAuth2Credentials,
   ParamGroup,
   ParamSpec,
   RequestBody,
@@ -33,5 +39,6 @@ export type {
   Schema,
   SchemaDocument,
   SchemaObject,
+  SchemeCredentials,
   ValidationIssue,
 } from "./types.js";

@@ -7,9 +7,15 @@
 
 /**
  * Turns call parameters and bodies into URL, headers and request body, following OpenAPI 3.x parameter
- * serialisation (https://spec.openapis.org/oas/v3.1.1.html#style-values).
+ * serialisation (https://spec.openapis.org/oas/v3.1.1.html#style-values) and the Encoding Object for form and
+ * multipart bodies (https://spec.openapis.org/oas/v3.1.1.html#encoding-object).
+ *
+ * Percent-encoding follows RFC 6570 as OpenAPI 3.1.1 asks: only unreserved characters (`A-Z a-z 0-9 - . _ ~`) stay
+ * literal in names and values, and the delimiters of the non-RFC 6570 styles are encoded in URLs (`|` as `%7C`,
+ * deepObject's brackets as `%5B` / `%5D`). Form bodies write deepObject brackets literally, as Stripe's SDK does (every
+ * form decoder reads both the same).
  */
-import type { ParamSpec } from "./types.js";
+import type { EncodingSpec, ParamSpec, ParamStyle } from "./types.js";
 
 /** Parameter values by name, as the caller passed them. */
 export type ParamValues = Readonly<Record<string, unknown>>;
@@ -23,6 +29,76 @@ export type SerializedBody =
   | ReadableStream<Uint8Array>
   | URLSearchParams
   | FormData;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Percent-encoding
+// ---------------------------------------------------------------------------------------------------------------
+
+/** RFC 6570 simple expansion: everything but unreserved characters is percent-encoded (`encodeURIComponent` keeps `!'()*`). */
+export function encodeUnreserved(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * `allowReserved`: RFC 6570 reserved expansion, minus what a query string cannot hold literally. Reserved characters
+ * that mean nothing in a form query (`: / ? @ ! $ ' ( ) * , ;`) and existing `%XX` triples pass unchanged; `[ ] #`
+ * (not allowed in a query) and `& = +` (form delimiters) are still encoded, as OpenAPI 3.1.1 requires.
+ */
+export function encodeReserved(text: string): string {
+  return text
+    .split(/(%[0-9A-Fa-f]{2})/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : encodeURIComponent(part).replace(
+            /%(3A|2F|3F|40|24|2C|3B)/gi,
+            (escape) => decodeURIComponent(escape),
+          ),
+    )
+    .join("");
+}
+
+/** How one target writes names, values and the delimiters of the non-RFC 6570 styles. */
+interface Flavour {
+  name(text: string): string;
+  value(text: string): string;
+  open: string;
+  close: string;
+  pipe: string;
+  space: string;
+}
+
+const identity = (text: string) => text;
+const URL_QUERY: Flavour = {
+  name: encodeUnreserved,
+  value: encodeUnreserved,
+  open: "%5B",
+  close: "%5D",
+  pipe: "%7C",
+  space: "%20",
+};
+const URL_QUERY_RESERVED: Flavour = { ...URL_QUERY, value: encodeReserved };
+const FORM_BODY: Flavour = {
+  name: encodeUnreserved,
+  value: encodeUnreserved,
+  open: "[",
+  close: "]",
+  pipe: "%7C",
+  space: "%20",
+};
+const FORM_BODY_RESERVED: Flavour = { ...FORM_BODY, value: encodeReserved };
+/** Multipart part names and values are not percent-encoded (RFC 7578). */
+const MULTIPART: Flavour = {
+  name: identity,
+  value: identity,
+  open: "[",
+  close: "]",
+  pipe: "|",
+  space: " ",
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Parameters
@@ -63,15 +139,18 @@ export function pathSerializer(
   };
 }
 
+/** simple: `a,b`; label: `.a.b` / `.a,b`; matrix: `;n=a;n=b` / `;n=a,b` (RFC 6570 `{x}`, `{.x}`, `{;x}`). */
 function pathValue(spec: ParamSpec, value: unknown): string {
-  const encode = encodeURIComponent;
-  if (spec.content) return encode(contentValue(value));
+  const encode = encodeUnreserved;
+  if (spec.content) return encode(contentValue(value, spec.content));
   const style = spec.style ?? "simple";
   const explode = spec.explode ?? false;
-  // label: ".a.b" / ".a,b"; matrix: ";n=a;n=b" / ";n=a,b"; simple: "a,b".
   const prefix = style === "label" ? "." : "";
+  // RFC 6570: a matrix parameter with an empty value is `;name`, without `=`.
   const named = (text: string) =>
-    style === "matrix" ? `;${spec.name}=${text}` : prefix + text;
+    style === "matrix"
+      ? `;${encode(spec.name)}${text === "" ? "" : `=${text}`}`
+      : prefix + text;
   if (Array.isArray(value)) {
     const items = value.filter(isPresent).map((item) => encode(text(item)));
     if (!explode) return named(items.join(","));
@@ -85,7 +164,10 @@ function pathValue(spec: ParamSpec, value: unknown): string {
       return named(
         entries.flatMap(([k, v]) => [encode(k), encode(text(v))]).join(","),
       );
-    const pairs = entries.map(([k, v]) => `${encode(k)}=${encode(text(v))}`);
+    const pairs = entries.map(
+      ([k, v]) =>
+        `${encode(k)}${style === "matrix" && text(v) === "" ? "" : `=${encode(text(v))}`}`,
+    );
     return style === "matrix"
       ? pairs.map((pair) => `;${pair}`).join("")
       : prefix + pairs.join(style === "label" ? "." : ",");
@@ -94,75 +176,123 @@ function pathValue(spec: ParamSpec, value: unknown): string {
 }
 
 /**
- * Serialises query parameters in the order the caller gave them; `null`/`undefined` values are left out. A key the
- * spec does not list is sent with the default style (form, exploded).
+ * Serialises query parameters in the order the caller gave them; `null`/`undefined` values (and, as RFC 6570 says,
+ * empty arrays and objects) are left out. A key the spec does not list is sent with the default style (form,
+ * exploded).
  */
 export function serializeQuery(
   specs: ReadonlyMap<string, ParamSpec>,
   values: ParamValues = {},
 ): string {
-  const parts: string[] = [];
+  const pairs: string[] = [];
   for (const [name, value] of Object.entries(values)) {
-    if (isPresent(value)) queryValue(specs.get(name) ?? { name }, value, parts);
-  }
-  return parts.join("&");
-}
-
-function queryValue(spec: ParamSpec, value: unknown, out: string[]): void {
-  const encode = spec.allowReserved ? encodeAllowReserved : encodeURIComponent;
-  const name = encodeURIComponent(spec.name);
-  if (spec.content) {
-    out.push(`${name}=${encode(contentValue(value))}`);
-    return;
-  }
-  const style = spec.style ?? "form";
-  if (style === "deepObject") {
-    deepObject(name, value, encode, out);
-    return;
-  }
-  const explode = spec.explode ?? style === "form";
-  const delimiter =
-    style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",";
-  if (Array.isArray(value)) {
-    const items = value.filter(isPresent).map((item) => encode(text(item)));
-    if (explode) for (const item of items) out.push(`${name}=${item}`);
-    else out.push(`${name}=${items.join(delimiter)}`);
-  } else if (isRecord(value)) {
-    const entries = presentEntries(value);
-    if (explode)
-      for (const [k, v] of entries)
-        out.push(`${encodeURIComponent(k)}=${encode(text(v))}`);
-    else
-      out.push(
-        `${name}=${entries.flatMap(([k, v]) => [encode(k), encode(text(v))]).join(delimiter)}`,
+    if (!isPresent(value)) continue;
+    const spec = specs.get(name) ?? { name };
+    if (spec.content) {
+      pairs.push(
+        `${encodeUnreserved(spec.name)}=${(spec.allowReserved ? encodeReserved : encodeUnreserved)(contentValue(value, spec.content))}`,
       );
-  } else {
-    out.push(`${name}=${encode(text(value))}`);
+      continue;
+    }
+    const style = spec.style ?? "form";
+    for (const [k, v] of styledPairs(
+      spec.name,
+      value,
+      style,
+      spec.explode ?? style === "form",
+      spec.allowReserved ? URL_QUERY_RESERVED : URL_QUERY,
+    ))
+      pairs.push(`${k}=${v}`);
   }
+  return pairs.join("&");
 }
 
 /**
- * `name[key]=value`. OpenAPI defines deepObject for flat objects only; nested objects continue the brackets and
- * arrays are indexed (`name[tags][0]=a`), the form Stripe and Rails-style servers read.
+ * The `name=value` pairs of one value in a query-string style (form, spaceDelimited, pipeDelimited, deepObject),
+ * written with `flavour`'s encoding. Names and values are encoded separately, so a delimiter inside a value is
+ * always encoded.
+ */
+function styledPairs(
+  name: string,
+  value: unknown,
+  style: ParamStyle,
+  explode: boolean,
+  flavour: Flavour,
+): [string, string][] {
+  const out: [string, string][] = [];
+  if (style === "deepObject") {
+    deepObject(flavour.name(name), value, flavour, out);
+    return out;
+  }
+  const delimiter =
+    style === "spaceDelimited"
+      ? flavour.space
+      : style === "pipeDelimited"
+        ? flavour.pipe
+        : ",";
+  const key = flavour.name(name);
+  if (Array.isArray(value)) {
+    const items = value
+      .filter(isPresent)
+      .map((item) => flavour.value(text(item)));
+    if (items.length === 0) return out;
+    if (explode) for (const item of items) out.push([key, item]);
+    else out.push([key, items.join(delimiter)]);
+  } else if (isRecord(value)) {
+    const entries = presentEntries(value);
+    if (entries.length === 0) return out;
+    if (explode)
+      for (const [k, v] of entries)
+        out.push([flavour.name(k), flavour.value(text(v))]);
+    else
+      out.push([
+        key,
+        entries
+          .flatMap(([k, v]) => [flavour.value(k), flavour.value(text(v))])
+          .join(delimiter),
+      ]);
+  } else {
+    out.push([key, flavour.value(text(value))]);
+  }
+  return out;
+}
+
+/**
+ * `name[key]=value`. OpenAPI defines deepObject for objects of scalars only; where it is silent this does what
+ * Stripe's SDK (and qs, Rails, PHP) do: nested objects continue the brackets and arrays are indexed
+ * (`name[tags][0]=a`). A scalar is sent as `name=value`.
  */
 function deepObject(
   prefix: string,
   value: unknown,
-  encode: (text: string) => string,
-  out: string[],
+  flavour: Flavour,
+  out: [string, string][],
 ): void {
-  if (Array.isArray(value))
+  if (Array.isArray(value)) {
     value.forEach(
       (item, i) =>
-        isPresent(item) && deepObject(`${prefix}[${i}]`, item, encode, out),
+        isPresent(item) &&
+        deepObject(
+          `${prefix}${flavour.open}${i}${flavour.close}`,
+          item,
+          flavour,
+          out,
+        ),
     );
-  else if (isRecord(value))
+  } else if (isRecord(value)) {
     for (const [k, v] of presentEntries(value))
-      deepObject(`${prefix}[${encodeURIComponent(k)}]`, v, encode, out);
-  else out.push(`${prefix}=${encode(text(value))}`);
+      deepObject(
+        `${prefix}${flavour.open}${flavour.name(k)}${flavour.close}`,
+        v,
+        flavour,
+        out,
+      );
+  } else {
+    out.push([prefix, flavour.value(text(value))]);
+  }
 }
 
-/** Sets header parameters (style simple: arrays and objects comma-joined) on `headers`. */
+/** Sets header parameters (style simple: arrays and objects comma-joined, never percent-encoded) on `headers`. */
 export function serializeHeaders(
   specs: ReadonlyMap<string, ParamSpec>,
   values: ParamValues | undefined,
@@ -174,7 +304,7 @@ export function serializeHeaders(
     headers.set(
       spec.name,
       spec.content
-        ? contentValue(value)
+        ? contentValue(value, spec.content)
         : simpleValue(value, spec.explode ?? false),
     );
   }
@@ -193,7 +323,7 @@ export function serializeCookies(
     if (!isPresent(value)) continue;
     const spec = specs.get(name) ?? { name };
     const serialized = spec.content
-      ? contentValue(value)
+      ? contentValue(value, spec.content)
       : simpleValue(value, false);
     pairs.push(`${spec.name}=${encodeURIComponent(serialized)}`);
   }
@@ -213,17 +343,12 @@ function simpleValue(value: unknown, explode: boolean): string {
   return text(value);
 }
 
-/** A parameter declared with `content` (a media type instead of a style): JSON unless it is already a string. */
-function contentValue(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-/** `allowReserved`: keep `:/?[]@!$'()*+,;` literal; `#`, `&` and `=` stay encoded because they would end the value. */
-function encodeAllowReserved(value: string): string {
-  return encodeURIComponent(value).replace(
-    /%(3A|2F|3F|5B|5D|40|24|2B|2C|3B)/gi,
-    (escape) => decodeURIComponent(escape),
-  );
+/**
+ * A value serialised as a media type (a parameter's `content`, an Encoding Object's `contentType`): JSON for JSON
+ * media types (a string too: `"id"` with its quotes), else text (objects as JSON).
+ */
+function contentValue(value: unknown, mediaType: string): string {
+  return isJsonMediaType(mediaType) ? JSON.stringify(value) : text(value);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -241,28 +366,64 @@ export function mediaTypeEssence(mediaType: string): string {
   return mediaType.split(";", 1)[0]!.trim().toLowerCase();
 }
 
+/** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */
+export class FormPart {
+  readonly value: unknown;
+  readonly filename: string | undefined;
+  readonly contentType: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(value: unknown, options: FormPartOptions = {}) {
+    this.value = value;
+    this.filename = options.filename;
+    this.contentType = options.contentType;
+    this.headers = { ...options.headers };
+  }
+}
+
+export interface FormPartOptions {
+  /** The part's file name (`Content-Disposition: form-data; name="…"; filename="…"`); a `File`'s own name otherwise. */
+  filename?: string | undefined;
+  /** The part's `Content-Type`, instead of the one the spec's `encoding` or the value implies. */
+  contentType?: string | undefined;
+  /** Extra part headers, e.g. those the spec's `encoding.<property>.headers` declares. */
+  headers?: Record<string, string> | undefined;
+}
+
 /**
- * Serialises `value` as `mediaType`. `contentType` is `undefined` for multipart, whose header (with its boundary) fetch
- * writes itself.
+ * A multipart field value with its own file name, Content-Type or headers:
+ * `body: { file: formPart(bytes, { filename: "a.png", contentType: "image/png" }) }`.
+ */
+export function formPart(value: unknown, options?: FormPartOptions): FormPart {
+  return new FormPart(value, options);
+}
+
+/**
+ * Serialises `value` as `mediaType`, form and multipart bodies property by property as `encoding` (the spec's
+ * Encoding Objects) says. A `FormData` or `URLSearchParams` the caller built is sent as it is.
  */
 export function serializeBody(
   mediaType: string,
   value: unknown,
+  encoding: Readonly<Record<string, EncodingSpec>> = {},
 ): { body: SerializedBody; contentType: string | undefined } {
   const essence = mediaTypeEssence(mediaType);
   if (isJsonMediaType(essence))
     return { body: JSON.stringify(value), contentType: mediaType };
   if (essence === "application/x-www-form-urlencoded") {
     return {
-      body: value instanceof URLSearchParams ? value : formUrlEncoded(value),
+      body:
+        value instanceof URLSearchParams
+          ? value
+          : formUrlEncoded(value, encoding),
       contentType: mediaType,
     };
   }
   if (essence.startsWith("multipart/")) {
-    return {
-      body: value instanceof FormData ? value : multipart(value),
-      contentType: undefined,
-    };
+    // fetch writes the Content-Type of a FormData (with its boundary) itself.
+    if (value instanceof FormData)
+      return { body: value, contentType: undefined };
+    return encodeMultipart(essence, multipartParts(value, encoding));
   }
   if (isBodyInit(value)) {
     // A wildcard such as "image/*" is no Content-Type; prefer the Blob's own type.
@@ -277,28 +438,230 @@ export function serializeBody(
   };
 }
 
-function formUrlEncoded(value: unknown): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, field] of presentEntries(value)) {
-    for (const item of Array.isArray(field) ? field : [field])
-      if (isPresent(item)) params.append(name, text(item));
-  }
-  return params;
+/** True when the Encoding Object asks for RFC 6570-style serialisation (any of `style`, `explode`, `allowReserved`). */
+function isStyled(encoding: EncodingSpec | undefined): boolean {
+  return (
+    encoding !== undefined &&
+    (encoding.style !== undefined ||
+      encoding.explode !== undefined ||
+      encoding.allowReserved !== undefined)
+  );
 }
 
-/** Blobs (and Files) become file parts, arrays repeat the field, objects are sent as JSON text. */
-function multipart(value: unknown): FormData {
-  const form = new FormData();
+/**
+ * `application/x-www-form-urlencoded`: a property with `style`/`explode`/`allowReserved` is written like a query
+ * parameter with those settings (deepObject: `metadata[plan]=pro`, `preferred_locales[0]=fr`); any other is written
+ * by content type: objects as JSON, arrays as one field per item, scalars as text.
+ */
+function formUrlEncoded(
+  value: unknown,
+  encoding: Readonly<Record<string, EncodingSpec>>,
+): string {
+  const pairs: string[] = [];
   for (const [name, field] of presentEntries(value)) {
-    for (const item of Array.isArray(field) ? field : [field]) {
+    const spec = ownValue(encoding, name);
+    if (spec && isStyled(spec)) {
+      const style = spec.style ?? "form";
+      for (const [k, v] of styledPairs(
+        name,
+        field,
+        style,
+        spec.explode ?? style === "form",
+        spec.allowReserved ? FORM_BODY_RESERVED : FORM_BODY,
+      ))
+        pairs.push(`${k}=${v}`);
+      continue;
+    }
+    for (const item of Array.isArray(field) &&
+    !(spec?.contentType && isJsonMediaType(spec.contentType))
+      ? field
+      : [field]) {
       if (!isPresent(item)) continue;
-      if (item instanceof Blob) form.append(name, item);
-      else if (item instanceof ArrayBuffer || ArrayBuffer.isView(item))
-        form.append(name, new Blob([copyBytes(item)]));
-      else form.append(name, text(item));
+      if (
+        item instanceof Blob ||
+        item instanceof ArrayBuffer ||
+        ArrayBuffer.isView(item)
+      ) {
+        throw new TypeError(
+          `Form field "${name}": a form-urlencoded body cannot carry binary data; send it base64-encoded as text`,
+        );
+      }
+      const serialized = spec?.contentType
+        ? contentValue(item, spec.contentType)
+        : text(item);
+      pairs.push(`${encodeUnreserved(name)}=${encodeUnreserved(serialized)}`);
     }
   }
-  return form;
+  return pairs.join("&");
+}
+
+/** One part of a multipart body. */
+export interface MultipartPart {
+  name: string;
+  value: string | Blob;
+  filename?: string | undefined;
+  contentType?: string | undefined;
+  headers?: readonly (readonly [string, string])[] | undefined;
+}
+
+/**
+ * The parts of a multipart body: arrays repeat the field (one part per item); Blobs, Files and bytes are file parts;
+ * objects are JSON parts (`Content-Type: application/json`); scalars are text parts. The spec's `encoding` sets a
+ * part's Content-Type and headers, or (with `style`) splits a value into `name[key]` text parts.
+ */
+export function multipartParts(
+  value: unknown,
+  encoding: Readonly<Record<string, EncodingSpec>> = {},
+): MultipartPart[] {
+  const parts: MultipartPart[] = [];
+  for (const [name, field] of presentEntries(value)) {
+    const spec = ownValue(encoding, name);
+    if (spec && isStyled(spec) && !(field instanceof FormPart)) {
+      const style = spec.style ?? "form";
+      for (const [k, v] of styledPairs(
+        name,
+        field,
+        style,
+        spec.explode ?? style === "form",
+        MULTIPART,
+      ))
+        parts.push({ name: k, value: v });
+      continue;
+    }
+    const items =
+      Array.isArray(field) &&
+      !(spec?.contentType && isJsonMediaType(spec.contentType))
+        ? field
+        : [field];
+    for (const item of items)
+      if (isPresent(item)) parts.push(multipartPart(name, item, spec));
+  }
+  return parts;
+}
+
+function multipartPart(
+  name: string,
+  item: unknown,
+  spec: EncodingSpec | undefined,
+): MultipartPart {
+  const part = item instanceof FormPart ? item : undefined;
+  const value = part ? part.value : item;
+  const declared = spec?.contentType;
+  const headers: [string, string][] = [
+    ...Object.entries(spec?.headers ?? {}),
+    ...Object.entries(part?.headers ?? {}),
+  ];
+  let body: string | Blob;
+  let contentType: string | undefined;
+  let filename = part?.filename;
+  if (
+    value instanceof Blob ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value)
+  ) {
+    body = value instanceof Blob ? value : new Blob([copyBytes(value)]);
+    contentType = part?.contentType ?? binaryContentType(body, declared);
+    filename ??=
+      typeof File !== "undefined" && body instanceof File ? body.name : "blob";
+  } else if (part?.contentType || declared) {
+    contentType = part?.contentType ?? concreteType(declared!);
+    body =
+      contentType && isJsonMediaType(contentType)
+        ? JSON.stringify(value)
+        : text(value);
+  } else if (isRecord(value) || Array.isArray(value)) {
+    body = JSON.stringify(value);
+    contentType = "application/json";
+  } else {
+    body = text(value);
+  }
+  return {
+    name,
+    value: body,
+    filename,
+    contentType,
+    headers: headers.length > 0 ? headers : undefined,
+  };
+}
+
+/** A Blob's Content-Type: the declared one when it names one type, else the Blob's own when the declaration admits it. */
+function binaryContentType(blob: Blob, declared: string | undefined): string {
+  if (declared === undefined) return blob.type || "application/octet-stream";
+  const ranges = declared
+    .split(",")
+    .map((range) => range.trim())
+    .filter(Boolean);
+  const own = mediaTypeEssence(blob.type);
+  if (own && ranges.some((range) => matchesRange(own, mediaTypeEssence(range))))
+    return blob.type;
+  return (
+    ranges.find((range) => !range.includes("*")) ??
+    (blob.type || "application/octet-stream")
+  );
+}
+
+/** The first concrete media type of a declaration such as `image/png, image/*`; `undefined` for wildcards only. */
+function concreteType(declared: string): string | undefined {
+  return declared
+    .split(",")
+    .map((range) => range.trim())
+    .find((range) => range !== "" && !range.includes("*"));
+}
+
+function matchesRange(type: string, range: string): boolean {
+  return (
+    range === "*/*" ||
+    range === type ||
+    (range.endsWith("/*") && type.startsWith(range.slice(0, -1)))
+  );
+}
+
+/**
+ * A multipart body as one Blob (file parts are not read until it is sent), with a random boundary, names and file
+ * names escaped as the HTML standard does (`"` → `%22`, CR → `%0D`, LF → `%0A`). Values are sent byte for byte.
+ */
+export function encodeMultipart(
+  mediaType: string,
+  parts: readonly MultipartPart[],
+): { body: Blob; contentType: string } {
+  const random = new Uint8Array(16);
+  crypto.getRandomValues(random);
+  const boundary = `----specforge${Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const chunks: (string | Blob)[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeQuoted(part.name)}"`;
+    if (part.filename !== undefined)
+      head += `; filename="${escapeQuoted(part.filename)}"`;
+    head += "\r\n";
+    if (part.contentType)
+      head += `Content-Type: ${headerValue("Content-Type", part.contentType)}\r\n`;
+    for (const [name, value] of part.headers ?? []) {
+      if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+        throw new TypeError(
+          `Invalid multipart part header name ${JSON.stringify(name)}`,
+        );
+      head += `${name}: ${headerValue(name, value)}\r\n`;
+    }
+    chunks.push(`${head}\r\n`, part.value, "\r\n");
+  }
+  chunks.push(`--${boundary}--\r\n`);
+  return {
+    body: new Blob(chunks),
+    contentType: `${mediaType}; boundary=${boundary}`,
+  };
+}
+
+function escapeQuoted(text: string): string {
+  return text.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** A header value may not contain line breaks (they would start another header). */
+function headerValue(name: string, value: string): string {
+  if (/[\r\n\0]/.test(value))
+    throw new TypeError(
+      `Invalid value for multipart part header ${name}: it contains a line break`,
+    );
+  return value;
 }
 
 function isBodyInit(value: unknown): value is SerializedBody {
@@ -344,7 +707,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
     typeof value === "object" &&
     value !== null &&
     !(value instanceof Date) &&
-    !Array.isArray(value)
+    !Array.isArray(value) &&
+    !(value instanceof FormPart)
   );
 }
 
@@ -352,4 +716,12 @@ function presentEntries(value: unknown): [string, unknown][] {
   return isRecord(value)
     ? Object.entries(value).filter(([, v]) => isPresent(v))
     : [];
+}
+
+/** `record[key]` when it is the record's own property (a property named `constructor` must not find Object's). */
+function ownValue<T>(
+  record: Readonly<Record<string, T>>,
+  key: string,
+): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }

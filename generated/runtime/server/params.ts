@@ -10,6 +10,7 @@
  * schema and OpenAPI style/explode, then validates them. Everything schema-dependent is decided once in
  * `compileParam`; per request only the returned closure runs.
  */
+import { coerceRaw, gatherBracketed } from "./form.js";
 import {
   cloneJson,
   derefSchema,
@@ -67,6 +68,25 @@ export function compileParam(
   const types = schemaTypes(schema, document);
   const json = spec.contentType !== undefined && /json/i.test(spec.contentType);
 
+  if (location === "query" && style === "deepObject" && !json) {
+    // `name[key]=…`, nested and indexed the way the client (and Stripe, qs, Rails) write it; see form.ts.
+    return (raw, out, errors) => {
+      const path: Loc = [location, name];
+      const before = errors.length;
+      const value = gatherBracketed(raw.query, name, path, errors);
+      if (errors.length > before) return;
+      if (value === undefined) {
+        if (defaultValue !== undefined) out[name] = cloneDefault(defaultValue);
+        else if (spec.required)
+          errors.push({ loc: path, msg: "Field required", type: "missing" });
+        return;
+      }
+      const coerced = coerceRaw(value, schema, document, path, errors);
+      if (errors.length > before) return;
+      if (check(coerced, path, errors)) out[name] = coerced;
+    };
+  }
+
   // Content-serialized params are one opaque string, whatever the schema says.
   const read = rawReader(
     spec,
@@ -102,7 +122,7 @@ export function compileParam(
   };
 }
 
-/** The raw value: a string, a list of strings (repeated query keys) or key/value pairs (deepObject / exploded object). */
+/** The raw value: a string, a list of strings (repeated query keys) or key/value pairs (exploded object). */
 type RawValue = string | string[] | Map<string, string>;
 
 function rawReader(
@@ -137,17 +157,6 @@ function rawReader(
     case "cookie":
       return (raw) => raw.cookies?.get(name);
     case "query": {
-      if (style === "deepObject") {
-        const prefix = `${name}[`;
-        return (raw) => {
-          let found: Map<string, string> | undefined;
-          for (const [key, value] of raw.query) {
-            if (key.startsWith(prefix) && key.endsWith("]"))
-              (found ??= new Map()).set(key.slice(prefix.length, -1), value);
-          }
-          return found;
-        };
-      }
       const isArray = types.has("array") && !types.has("string");
       const isObject =
         types.has("object") && !types.has("array") && !types.has("string");

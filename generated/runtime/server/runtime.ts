@@ -12,6 +12,7 @@
  * Request pipeline: route (404/405) → auth (401) → handler present? (501 unless mock) → parameters + body
  * (415/413, validation 422/400) → handler (500 on throw) → optional response validation → Response/SSE.
  */
+import { compileAuth, type RouteAuth } from "./auth.js";
 import { compileBody, HttpError, type BodyDecoder } from "./body.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
 import {
@@ -51,6 +52,7 @@ import type {
   Router,
   RouterOptions,
   RouteSpec,
+  SchemeCredentials,
 } from "./types.js";
 import { SchemaCompiler, type Check } from "./validate.js";
 
@@ -100,6 +102,8 @@ interface CompiledRoute {
   hasParams: boolean;
   needsCookies: boolean;
   body: BodyDecoder | undefined;
+  /** How credentials are read, for routes with security. */
+  auth: RouteAuth | undefined;
   responses: Map<string, CompiledResponse>;
   mock: MockPayload | undefined;
 }
@@ -111,11 +115,14 @@ interface CompiledRoute {
  * @param routes the emitted route descriptors.
  * @param handlers handler functions keyed by route `name`; a missing one answers 501 (or a mock).
  */
-export function createRouterRuntime<Auth = unknown>(
+export function createRouterRuntime<
+  Auth = unknown,
+  Credentials = Record<string, SchemeCredentials>,
+>(
   document: SchemaDocument,
   routes: readonly RouteSpec[],
   handlers: Record<string, unknown>,
-  options: RouterOptions<Auth> = {},
+  options: RouterOptions<Auth, Credentials> = {},
 ): Router {
   const compiler = new SchemaCompiler(document);
   const trie = new RouteTrie<CompiledRoute>();
@@ -126,7 +133,7 @@ export function createRouterRuntime<Auth = unknown>(
 
   for (const spec of routes) {
     const method = spec.method.toUpperCase();
-    const compiled = compileRoute(spec, compiler, options);
+    const compiled = compileRoute(spec, compiler, options, document);
     const { paramNames } = trie.add(method, spec.path, compiled);
     compiled.paramNames = paramNames;
   }
@@ -218,31 +225,36 @@ export function createRouterRuntime<Auth = unknown>(
     captures: string[],
     incoming: Incoming,
   ): Answer | Promise<Answer> => {
-    const { spec } = route;
-    if (spec.secured) {
-      const token = bearerToken(incoming.header("authorization"));
+    const { spec, auth } = route;
+    if (auth) {
+      const credentials = auth.read(incoming);
+      if (credentials === undefined) {
+        // Optional credentials (an anonymous alternative) absent: the request goes on without them.
+        if (!auth.required || options.insecureNoAuth)
+          return decode(route, captures, incoming, undefined);
+        return unauthorized("Not authenticated", auth.challenge);
+      }
       if (options.authenticate) {
-        if (token === undefined) return unauthorized("Not authenticated");
         // The Request handed to authenticate, handlers and onError carries the body stream only when the
         // router does not read the body itself.
         const principal = options.authenticate(
-          token,
+          credentials as Credentials,
           incoming.request(!route.body),
           { operation: spec.name },
         );
         const admit = (found: unknown) => {
-          const auth = found ?? undefined;
-          return auth === undefined
-            ? unauthorized("Invalid bearer token", true)
-            : decode(route, captures, incoming, auth);
+          const principal = found ?? undefined;
+          return principal === undefined
+            ? unauthorized("Invalid credentials", auth.invalidChallenge)
+            : decode(route, captures, incoming, principal);
         };
         return isThenable(principal)
           ? Promise.resolve(principal).then(admit)
           : admit(principal);
       }
-      // Secure by default. Mock mode accepts any bearer token, so SDKs that always send one work.
-      if (!options.insecureNoAuth && (!options.mock || token === undefined))
-        return unauthorized("Not authenticated");
+      // Secure by default. Mock mode accepts any credentials of the operation's schemes, so SDKs that always send one work.
+      if (auth.required && !options.insecureNoAuth && !options.mock)
+        return unauthorized("Not authenticated", auth.challenge);
     }
     return decode(route, captures, incoming, undefined);
   };
@@ -539,10 +551,11 @@ const PARAM_LOCATIONS = ["path", "query", "header", "cookie"] as const;
 /** The query of routes without query parameters (never read). */
 const NO_QUERY = new URLSearchParams();
 
-function compileRoute<Auth>(
+function compileRoute<Auth, Credentials>(
   spec: RouteSpec,
   compiler: SchemaCompiler,
-  options: RouterOptions<Auth>,
+  options: RouterOptions<Auth, Credentials>,
+  document: SchemaDocument,
 ): CompiledRoute {
   const decoders: Record<ParamLocation, ParamDecoder[]> = {
     path: [],
@@ -573,6 +586,7 @@ function compileRoute<Auth>(
     ),
     needsCookies: decoders.cookie.length > 0,
     body: spec.body ? compileBody(spec.body, compiler) : undefined,
+    auth: compileAuth(spec, document),
     responses,
     mock: options.mock ? compileMock(spec, compiler) : undefined,
   };
@@ -766,25 +780,15 @@ function isBinary(value: unknown): boolean {
   );
 }
 
-function bearerToken(header: string | null): string | undefined {
-  if (!header) return undefined;
-  // The usual "Bearer <token>", with visible ASCII at both ends of the token, needs no regex.
-  if (header.startsWith("Bearer ") && header.length > 7) {
-    const first = header.charCodeAt(7);
-    const last = header.charCodeAt(header.length - 1);
-    if (first > 32 && first < 127 && last > 32 && last < 127)
-      return header.slice(7);
-  }
-  const match = /^Bearer[ \t]+(\S.*)$/i.exec(header.trim());
-  return match ? match[1].trim() : undefined;
-}
-
-function unauthorized(message: string, invalidToken = false): Reply {
-  return errorReply(401, "unauthorized", message, undefined, {
-    "www-authenticate": invalidToken
-      ? 'Bearer error="invalid_token"'
-      : "Bearer",
-  });
+/** 401 with the challenges of the route's HTTP schemes (none for API keys only). */
+function unauthorized(message: string, challenge: string | undefined): Reply {
+  return errorReply(
+    401,
+    "unauthorized",
+    message,
+    undefined,
+    challenge === undefined ? undefined : { "www-authenticate": challenge },
+  );
 }
 
 function describe(value: unknown): string {

@@ -12,7 +12,10 @@
  * The handler types are intentionally shallow (a few conditional/mapped types per operation, no recursion) so
  * that a 1,200-operation spec still type-checks quickly.
  */
+import type { EncodingSpec } from "./form.js";
 import type { Schema, SchemaDocument, ValidationIssue } from "./schema.js";
+
+export type { EncodingSpec } from "./form.js";
 
 export type {
   Schema,
@@ -50,6 +53,11 @@ export interface ParamSpec {
 /** One entry of a `content` map. */
 export interface MediaSpec {
   schema?: Schema;
+  /**
+   * Form and multipart request bodies: the spec's Encoding Objects by property name (`style`, `explode`,
+   * `allowReserved`, `contentType`), which say how each property's fields are read.
+   */
+  encoding?: Record<string, EncodingSpec>;
   /** Media-level `example` (preferred by mock mode). */
   example?: unknown;
   /** Media-level `examples`: OpenAPI's map of Example Objects (`{ name: { value } }`) or a plain array. */
@@ -86,8 +94,14 @@ export interface RouteSpec {
   method: string;
   /** Path template exactly as declared, e.g. `/v1/models/{model_id}` or `/repos/{o}/{r}/compare/{base}...{head}`. */
   path: string;
-  /** True when the operation requires the bearer scheme. */
+  /** True when the operation requires credentials (no alternative of `security` lets a request without them through). */
   secured: boolean;
+  /**
+   * The operation's security requirements: alternatives, each a combination of schemes (keys of
+   * `document.components.securitySchemes`) that must all be present; an empty alternative admits anonymous
+   * requests. Omitted: `secured` means an HTTP bearer token (route tables written before schemes were read).
+   */
+  security?: { scheme: string; scopes?: string[] }[][];
   params: RouteParams;
   body?: RequestBodySpec | null;
   responses: Record<string, ResponseSpec>;
@@ -106,15 +120,68 @@ export interface ErrorContext {
   request: Request;
 }
 
+/** An HTTP bearer token (`Authorization: Bearer <token>`). */
+export interface BearerCredentials {
+  type: "bearer";
+  token: string;
+}
+
+/** HTTP basic credentials, decoded (`Authorization: Basic base64(username:password)`). */
+export interface BasicCredentials {
+  type: "basic";
+  username: string;
+  password: string;
+}
+
+/** Another HTTP scheme: what follows `Authorization: <scheme> `. */
+export interface HttpCredentials {
+  type: "http";
+  /** The scheme as the spec names it, e.g. `"Digest"`. */
+  scheme: string;
+  credentials: string;
+}
+
+/** An API key, as sent in its header, query parameter or cookie. */
+export interface ApiKeyCredentials {
+  type: "apiKey";
+  in: "header" | "query" | "cookie";
+  /** The header, query parameter or cookie name. */
+  name: string;
+  value: string;
+}
+
+/** An OAuth 2 or OpenID Connect access token (`Authorization: Bearer <token>`), with the scopes the operation asks for. */
+export interface OAuth2Credentials {
+  type: "oauth2" | "openIdConnect";
+  token: string;
+  /** The scopes the satisfied requirement lists: check the token grants them. */
+  scopes: string[];
+}
+
+/** The credentials of one security scheme, as the router read them from a request. */
+export type SchemeCredentials =
+  | BearerCredentials
+  | BasicCredentials
+  | HttpCredentials
+  | ApiKeyCredentials
+  | OAuth2Credentials;
+
 /** Options of `createRouterRuntime` / the emitted `createRouter`. */
-export interface RouterOptions<Auth = unknown> {
+export interface RouterOptions<
+  Auth = unknown,
+  Credentials = Record<string, SchemeCredentials>,
+> {
   /**
-   * Resolves a bearer token to the principal passed as `ctx.auth`. Return `null`/`undefined` to reject with 401.
-   * Called only for operations that declare bearer security, before the body is read. `request` is the same
-   * object handlers get as `ctx.request` (with `toNodeListener`, built only if the callback uses it).
+   * Resolves a request's credentials to the principal passed as `ctx.auth`; return `null`/`undefined` to reject it
+   * with 401. `credentials` holds the first of the operation's security alternatives the request satisfies, keyed
+   * by scheme (`{ bearerAuth: { type: "bearer", token } }`; a combination has several keys), so narrow with
+   * `"bearerAuth" in credentials`. Called before the body is read: for every request to an operation that requires
+   * credentials (one without them gets 401 first), and to one whose credentials are optional when it sends some.
+   * `request` is the same object handlers get as `ctx.request` (with `toNodeListener`, built only if the callback
+   * uses it).
    */
   authenticate?: (
-    token: string,
+    credentials: Credentials,
     request: Request,
     info: { operation: string },
   ) => Auth | null | undefined | Promise<Auth | null | undefined>;
@@ -125,8 +192,8 @@ export interface RouterOptions<Auth = unknown> {
   insecureNoAuth?: boolean;
   /**
    * Answer operations that have no handler from the spec: the first 2xx response's example, else a value
-   * generated from its schema. Requests are still validated. Without `authenticate`, any bearer token is
-   * accepted (a token must still be present, unless `insecureNoAuth`).
+   * generated from its schema. Requests are still validated. Without `authenticate`, any credentials of the
+   * operation's schemes are accepted (some must still be present, unless `insecureNoAuth`).
    */
   mock?: boolean;
   /** Validate handler results against the declared response schemas; a mismatch becomes 500 + `onError`. For development. */

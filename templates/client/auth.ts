@@ -1,0 +1,116 @@
+/**
+ * Credentials from the spec's security schemes: which of an operation's requirements the client can satisfy with
+ * the credentials it was given, and what that puts on the request (headers, query parameters, cookies).
+ */
+import type { CredentialContext, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
+
+/** What the satisfied requirement adds to a request. */
+export interface AppliedCredentials {
+  headers: [string, string][];
+  query: [string, string][];
+  cookies: [string, string][];
+}
+
+/**
+ * The credentials for one call: the first alternative of `requirements` whose schemes all have a credential (an
+ * alternative without schemes counts only when no other can be satisfied, so an optional credential is still
+ * sent), or `undefined`. A function credential is called at most once per call; the result is a promise only when
+ * one of them returns a promise.
+ *
+ * @param values - the client options (credentials are read by the option names in `schemes`).
+ */
+export function credentialsFor(
+  operation: string,
+  requirements: readonly (readonly SecurityRequirementItem[])[],
+  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+  values: Readonly<Record<string, unknown>>,
+): AppliedCredentials | undefined | Promise<AppliedCredentials | undefined> {
+  const resolved = new Map<string, unknown>();
+  const credential = (item: SecurityRequirementItem): unknown => {
+    if (resolved.has(item.scheme)) return resolved.get(item.scheme);
+    const scheme = Object.hasOwn(schemes, item.scheme) ? schemes[item.scheme] : undefined;
+    let value: unknown;
+    if (scheme) {
+      const option = scheme.options.find((name) => values[name] !== undefined && values[name] !== null);
+      value = option === undefined ? undefined : values[option];
+      if (typeof value === "function") {
+        const context: CredentialContext = { operation, scheme: item.scheme, scopes: item.scopes ?? [] };
+        value = (value as (context: CredentialContext) => unknown)(context);
+      }
+    }
+    resolved.set(item.scheme, value);
+    return value;
+  };
+  const alternatives = requirements.filter((alternative) => alternative.length > 0);
+  const from = (start: number): AppliedCredentials | undefined | Promise<AppliedCredentials | undefined> => {
+    for (let i = start; i < alternatives.length; i++) {
+      const alternative = alternatives[i]!;
+      const found = alternative.map(credential);
+      const apply = (list: unknown[]) => {
+        // (A promise for one scheme is replaced by its value, so the next alternative does not call it again.)
+        alternative.forEach((item, j) => resolved.set(item.scheme, list[j]));
+        return list.every(isPresent) ? applied(alternative, list, schemes) : from(i + 1);
+      };
+      if (found.some(isThenable)) return Promise.all(found).then(apply);
+      if (found.every(isPresent)) return applied(alternative, found, schemes);
+    }
+    return undefined;
+  };
+  return from(0);
+}
+
+function applied(
+  alternative: readonly SecurityRequirementItem[],
+  values: readonly unknown[],
+  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+): AppliedCredentials {
+  const out: AppliedCredentials = { headers: [], query: [], cookies: [] };
+  alternative.forEach((item, i) => {
+    const scheme = schemes[item.scheme]!;
+    const value = values[i];
+    const option = scheme.options[0];
+    if (scheme.type === "basic") {
+      const { username, password } = basicCredentials(value, option);
+      out.headers.push(["Authorization", `Basic ${base64(`${username}:${password}`)}`]);
+      return;
+    }
+    const token = tokenOf(value, option);
+    if (scheme.type === "bearer") out.headers.push(["Authorization", `Bearer ${token}`]);
+    else if (scheme.type === "http") out.headers.push(["Authorization", `${scheme.scheme} ${token}`]);
+    else if (scheme.type !== "apiKey") return;
+    else if (scheme.in === "header") out.headers.push([scheme.name, token]);
+    else if (scheme.in === "query") out.query.push([scheme.name, token]);
+    else out.cookies.push([scheme.name, token]);
+  });
+  return out;
+}
+
+function tokenOf(value: unknown, option: string | undefined): string {
+  if (typeof value !== "string") throw new TypeError(`The client option "${option}" must be a string, or a function returning one`);
+  return value;
+}
+
+function basicCredentials(value: unknown, option: string | undefined): { username: string; password: string } {
+  const record = value as { username?: unknown; password?: unknown } | undefined;
+  if (typeof record !== "object" || record === null || typeof record.username !== "string" || typeof record.password !== "string") {
+    throw new TypeError(`The client option "${option}" must be { username, password } (strings), or a function returning it`);
+  }
+  // RFC 7617: the user-id cannot contain a colon (the server splits at the first one).
+  if (record.username.includes(":")) throw new TypeError(`The client option "${option}": a basic-auth username cannot contain ":"`);
+  return { username: record.username, password: record.password };
+}
+
+/** Base64 of the UTF-8 bytes of `text` (RFC 7617 recommends UTF-8). */
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === "function";
+}

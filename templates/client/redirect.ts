@@ -1,0 +1,60 @@
+/**
+ * Redirects, followed by the client itself (`redirect: "manual"`) so that credentials never travel to another
+ * origin: across origins `Authorization`, `Cookie`, `Proxy-Authorization` and the spec's API-key headers are
+ * dropped, as browsers drop `Authorization`. A body is never sent to another origin.
+ */
+
+/** Statuses that carry a `Location` to follow. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Most redirects followed for one attempt, as the fetch standard allows. */
+export const MAX_REDIRECTS = 20;
+
+/** Headers that describe a body, dropped when a redirect turns the request into a GET. */
+const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language", "content-location"];
+
+/** The parts of a request a redirect may change. */
+export interface Hop {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+export function isRedirect(response: Response): boolean {
+  return REDIRECT_STATUSES.has(response.status) && response.headers.has("location");
+}
+
+/**
+ * The request that follows `response` (a redirect of `hop`), or `undefined` when it must not be followed, in which
+ * case the redirect itself is the answer:
+ * - a 303 (and a 301/302 answering a POST) becomes a GET without body, as fetch does;
+ * - a 307/308 repeats method and body, unless the body is a stream (sent once only) or the target is another origin;
+ * - across origins, `sensitiveHeaders` (lower-case) are removed, and they stay removed on later hops.
+ * Only http(s) targets are followed.
+ */
+export function nextHop(response: Response, hop: Hop, sensitiveHeaders: readonly string[]): Hop | undefined {
+  let target: URL;
+  try {
+    target = new URL(response.headers.get("location")!, hop.url);
+  } catch {
+    return undefined;
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") return undefined;
+  const crossOrigin = target.origin !== new URL(hop.url).origin;
+  const headers = new Headers(hop.headers);
+  let method = hop.method;
+  let body = hop.body;
+  const status = response.status;
+  if ((status === 303 && method !== "GET" && method !== "HEAD") || ((status === 301 || status === 302) && method === "POST")) {
+    method = "GET";
+    body = undefined;
+    for (const name of BODY_HEADERS) headers.delete(name);
+  } else if (body !== undefined && body !== null && (crossOrigin || body instanceof ReadableStream)) {
+    return undefined;
+  }
+  if (crossOrigin) for (const name of sensitiveHeaders) headers.delete(name);
+  // (A fragment of the redirect target is not sent.)
+  target.hash = "";
+  return { url: target.href, method, headers, body };
+}
