@@ -189,10 +189,11 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
       const retriesLeft = attempt < maxRetries;
       const scope = new AttemptScope(signal, timeoutMs, spec.name, accept !== undefined);
 
+      // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
+      let request = await prepare(base, url, init);
       let response: Response;
-      let request: Request | undefined;
       try {
-        ({ response, request } = await sendFollowingRedirects(spec, base, url, init, scope));
+        ({ response, request } = await sendFollowingRedirects(spec, url, init, request, scope));
       } catch (error) {
         scope.release();
         const failure = scope.failure(error);
@@ -259,21 +260,15 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
    */
   async function sendFollowingRedirects(
     spec: OperationSpec,
-    base: string,
     url: string,
     init: RequestInitLike & { duplex?: "half" },
+    first: Request | undefined,
     scope: AttemptScope,
   ): Promise<{ response: Response; request: Request | undefined }> {
     let hop: Hop = { url, method: init.method ?? "GET", headers: init.headers as Headers, body: init.body };
     let hopInit = init;
     for (let hops = 0; ; hops++) {
-      let request: Request | undefined;
-      if (direct) {
-        assertRequestable(requestable, hops === 0 ? base : new URL(hop.url).origin, hop.url, hopInit);
-      } else {
-        request = new Request(hop.url, hopInit);
-        request = (await options.onRequest?.(request)) ?? request;
-      }
+      const request = hops === 0 ? first : await prepare(new URL(hop.url).origin, hop.url, hopInit);
       const sent = request ? fetchImpl(request, scope.signal ? { signal: scope.signal } : {}) : globalThis.fetch(hop.url, scope.signal ? { ...hopInit, signal: scope.signal } : hopInit);
       const response = await guard(sent, scope.signal);
       if (response.type === "opaqueredirect") {
@@ -292,6 +287,19 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
       hopInit = { ...init, method: next.method, headers: next.headers };
       if (next.body === undefined) delete hopInit.body;
     }
+  }
+
+  /**
+   * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
+   * Returns the Request when one is built.
+   */
+  async function prepare(base: string, url: string, init: RequestInitLike): Promise<Request | undefined> {
+    if (direct) {
+      assertRequestable(requestable, base, url, init);
+      return undefined;
+    }
+    const request = new Request(url, init);
+    return (await options.onRequest?.(request)) ?? request;
   }
 
   function readBody(response: Response, spec: OperationSpec, scope: AttemptScope, isError: boolean, contentType?: string): Promise<unknown> {

@@ -36,7 +36,7 @@ describe("generated v1 server", () => {
   };
 
   beforeAll(async () => {
-    const router = createRouter(handlers, { authenticate: (token) => (token === "sk-good" ? { user: "ann" } : null) });
+    const router = createRouter(handlers, { authenticate: ({ HTTPBearer }) => (HTTPBearer.token === "sk-good" ? { user: "ann" } : null) });
     server = createServer(toNodeListener(router));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

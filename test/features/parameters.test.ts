@@ -60,7 +60,8 @@ describe("parameters", () => {
       cookies: { session: "s 1" },
     });
     expect(urls).toEqual([
-      "/search?ids=1&ids=2&idsCsv=3,4&idsSpace=a%20b%20c&idsPipe=d|e&color=red&size=2&point=x,1.5,y,-2&where[name]=Ann&where[age]=30&bar=R|100|G|200&limit=5",
+      // (pipes and deepObject brackets percent-encoded, as in OpenAPI 3.1.1's examples)
+      "/search?ids=1&ids=2&idsCsv=3,4&idsSpace=a%20b%20c&idsPipe=d%7Ce&color=red&size=2&point=x,1.5,y,-2&where%5Bname%5D=Ann&where%5Bage%5D=30&bar=R%7C100%7CG%7C200&limit=5",
     ]);
     expect(echoed.query).toEqual({
       ids: [1, 2],

@@ -80,8 +80,9 @@ describe("requests", () => {
     expect(request!.method).toBe("GET");
     expect(request!.url).toBe(
       "/v1/echo/.a.b%20c/;matrix=x,1,y,2/s%2F1" +
-        "?q=hello%20world&ids=1,2,3&tags=x&tags=y&x=1&y=2&box=w,3,h,4&filter[role]=admin&filter[age][gt]=18" +
-        "&words=a%20b&colors=red|green&where=%7B%22id%22%3A7%7D&redirect=https://example.test/cb?x%3D1",
+        // deepObject brackets and the pipe are percent-encoded, as OpenAPI 3.1.1's examples (RFC 3986) have them
+        "?q=hello%20world&ids=1,2,3&tags=x&tags=y&x=1&y=2&box=w,3,h,4&filter%5Brole%5D=admin&filter%5Bage%5D%5Bgt%5D=18" +
+        "&words=a%20b&colors=red%7Cgreen&where=%7B%22id%22%3A7%7D&redirect=https://example.test/cb?x%3D1",
     );
     expect(request!.headers).toMatchObject({ "x-trace-id": "trace-1", "x-flags": "f1,f2", cookie: "session=abc%20def" });
   });
@@ -151,7 +152,7 @@ describe("requests", () => {
   test("form-urlencoded body", async () => {
     await client().submitForm({ body: { name: "a b", tags: ["x", "y"], meta: { a: 1 } } });
     expect(received[0]!.headers["content-type"]).toBe("application/x-www-form-urlencoded");
-    expect(received[0]!.body.toString()).toBe("name=a+b&tags=x&tags=y&meta=%7B%22a%22%3A1%7D");
+    expect(received[0]!.body.toString()).toBe("name=a%20b&tags=x&tags=y&meta=%7B%22a%22%3A1%7D");
   });
 
   test("multipart body with a file, repeated fields and a JSON object", async () => {

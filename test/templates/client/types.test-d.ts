@@ -10,6 +10,7 @@ import {
   ApiError,
   type ApiErrorOf,
   type ApiResponse,
+  type FormPart,
   type Operation,
   type ParamsOf,
   type Stream,
@@ -67,7 +68,12 @@ describe("call parameters", () => {
 
   test("bodies follow the request media type", () => {
     expectTypeOf(client.uploadFile).parameter(0).toHaveProperty("body").toEqualTypeOf<
-      | { file: string | Blob; purpose: string | Blob; tags?: (string | Blob)[]; metadata?: { [key: string]: string } }
+      | {
+          file: string | Blob | FormPart;
+          purpose: string | Blob | FormPart;
+          tags?: (string | Blob | FormPart)[];
+          metadata?: { [key: string]: string } | FormPart;
+        }
       | FormData
     >();
     expectTypeOf(client.putBlob).parameter(0).toHaveProperty("body").toEqualTypeOf<

@@ -115,7 +115,7 @@ describe("handler result types", () => {
 
   it("the emitted Handlers interface rejects unknown operations and accepts partial handler sets", () => {
     const handlers: Handlers<Principal> = { healthCheck: () => ({ status: 200, body: { status: "ok" } }) };
-    createRouter<Principal>(handlers, { authenticate: (token) => (token ? { userId: token } : null) });
+    createRouter<Principal>(handlers, { authenticate: ({ HTTPBearer }) => (HTTPBearer.token ? { userId: HTTPBearer.token } : null) });
     // @ts-expect-error - not an operation of the spec
     createRouter({ notAnOperation: () => ({ status: 200, body: {} }) });
     createRouter({

@@ -99,7 +99,7 @@ describe("mock mode", () => {
   it("uses authenticate when given, and real handlers win over mocks", async () => {
     const mixed = createRouter(
       { healthCheck: () => ({ status: 200, body: { status: "degraded" } }) },
-      { mock: true, authenticate: (t) => (t === "real" ? {} : null) },
+      { mock: true, authenticate: ({ HTTPBearer }) => (HTTPBearer.token === "real" ? {} : null) },
     );
     expect(await (await send(mixed, "GET", "/v1/health", undefined, {})).json()).toEqual({ status: "degraded" });
     expect((await send(mixed, "GET", "/v1/models")).status).toBe(401);

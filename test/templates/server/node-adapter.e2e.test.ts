@@ -58,9 +58,10 @@ function makeRouter(seen: Seen, options: RouterOptions<{ user: string }> = {}) {
       keys: (ctx: object) => ({ status: 200, body: { keys: Object.keys(ctx), spreadHasRequest: { ...ctx }.hasOwnProperty("request") } }),
     },
     {
-      authenticate: (token, request) => {
+      // Routes without `security` (written before schemes were read) take a bearer token, under "bearer".
+      authenticate: ({ bearer }, request) => {
         seen.authRequest = request;
-        return token === "good" ? { user: "u1" } : null;
+        return bearer?.type === "bearer" && bearer.token === "good" ? { user: "u1" } : null;
       },
       ...options,
     },

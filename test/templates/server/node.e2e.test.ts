@@ -22,7 +22,7 @@ const model = { project: "p", name: "m", base_model: "b" };
 async function start(handlers: Handlers<Principal>, options: RouterOptions<Principal> = {}) {
   const onError = vi.fn();
   const router = createRouter<Principal>(handlers, {
-    authenticate: (t) => (t === "good" ? { user: "u1" } : null),
+    authenticate: ({ HTTPBearer }) => (HTTPBearer.token === "good" ? { user: "u1" } : null),
     onError,
     ...options,
   });

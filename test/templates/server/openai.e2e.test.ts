@@ -57,7 +57,7 @@ describe("official openai SDK against the router", () => {
   };
 
   beforeAll(async () => {
-    const router = createRouter(handlers, { authenticate: (token) => (token === "k" ? { key: token } : null), validateResponses: true });
+    const router = createRouter(handlers, { authenticate: ({ HTTPBearer: { token } }) => (token === "k" ? { key: token } : null), validateResponses: true });
     app = await listen(toNodeListener(router));
     client = new OpenAI({ apiKey: "k", baseURL: `${app.url}/v1`, maxRetries: 0 });
   });

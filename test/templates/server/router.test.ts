@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { createRouter, document, routes } from "./fixtures/server.js";
+import { createRouter, document, routes, type Credentials } from "./fixtures/server.js";
 import { createRouterRuntime, type RouteSpec } from "../../../templates/server/index.js";
 import { RouteTrie } from "../../../templates/server/routing.js";
 
 const BASE = "http://api.test";
 const auth = { authorization: "Bearer good" };
-const authenticate = (token: string) => (token === "good" ? { user: "u1" } : null);
+const authenticate = ({ HTTPBearer }: Credentials) => (HTTPBearer.token === "good" ? { user: "u1" } : null);
 
 function call(router: { fetch(r: Request): Promise<Response> }, method: string, path: string, init: { headers?: Record<string, string>; body?: unknown; raw?: string } = {}) {
   const headers = new Headers(init.headers);
