@@ -320,7 +320,7 @@ function buildSecuritySchemes(ctx: BuildContext, declared: Obj, options: NameReg
     const scheme = isObject(raw) ? raw : {};
     const base = { key, option: options.claim(securitySchemeOption(key)), description: str(scheme.description), pointer };
     const type = str(scheme.type) ?? "";
-    const httpScheme = str(scheme.scheme)?.trim().toLowerCase();
+    const httpScheme = str(scheme.scheme)?.trim();
     const location = str(scheme.in);
     const name = str(scheme.name);
     if (type === "http" && httpScheme) {
@@ -348,7 +348,7 @@ function buildSecuritySchemes(ctx: BuildContext, declared: Obj, options: NameReg
   }
   const tokenSchemes = schemes.filter((s) => s.type !== "unsupported");
   const only = tokenSchemes.length === 1 ? tokenSchemes[0]! : undefined;
-  if (only && only.option !== "apiKey" && !(only.type === "http" && only.scheme === "basic") && options.isFree("apiKey")) {
+  if (only && only.option !== "apiKey" && !(only.type === "http" && only.scheme.toLowerCase() === "basic") && options.isFree("apiKey")) {
     only.alias = options.claim("apiKey");
   }
   return schemes;

@@ -161,7 +161,7 @@ export type SecurityRequirement = { scheme: string; scopes: string[] }[];
  */
 export type SecurityScheme = SecuritySchemeBase &
   (
-    | { type: "http"; /** Lower-cased, as IANA registers it: `bearer`, `basic`, `digest`, … */ scheme: string; bearerFormat?: string }
+    | { type: "http"; /** As the spec writes it (`bearer`, `Basic`, `Token`, …); compare case-insensitively. */ scheme: string; bearerFormat?: string }
     | { type: "apiKey"; in: "header" | "query" | "cookie"; /** The header, query parameter or cookie name. */ name: string }
     | { type: "oauth2" }
     | { type: "openIdConnect" }
