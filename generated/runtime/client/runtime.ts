@@ -308,14 +308,15 @@ export function createRuntime(
         accept !== undefined,
       );
 
+      // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
+      let request = await prepare(base, url, init);
       let response: Response;
-      let request: Request | undefined;
       try {
         ({ response, request } = await sendFollowingRedirects(
           spec,
-          base,
           url,
           init,
+          request,
           scope,
         ));
       } catch (error) {
@@ -413,9 +414,9 @@ export function createRuntime(
    */
   async function sendFollowingRedirects(
     spec: OperationSpec,
-    base: string,
     url: string,
     init: RequestInitLike & { duplex?: "half" },
+    first: Request | undefined,
     scope: AttemptScope,
   ): Promise<{ response: Response; request: Request | undefined }> {
     let hop: Hop = {
@@ -426,18 +427,10 @@ export function createRuntime(
     };
     let hopInit = init;
     for (let hops = 0; ; hops++) {
-      let request: Request | undefined;
-      if (direct) {
-        assertRequestable(
-          requestable,
-          hops === 0 ? base : new URL(hop.url).origin,
-          hop.url,
-          hopInit,
-        );
-      } else {
-        request = new Request(hop.url, hopInit);
-        request = (await options.onRequest?.(request)) ?? request;
-      }
+      const request =
+        hops === 0
+          ? first
+          : await prepare(new URL(hop.url).origin, hop.url, hopInit);
       const sent = request
         ? fetchImpl(request, scope.signal ? { signal: scope.signal } : {})
         : globalThis.fetch(
@@ -467,6 +460,23 @@ export function createRuntime(
       hopInit = { ...init, method: next.method, headers: next.headers };
       if (next.body === undefined) delete hopInit.body;
     }
+  }
+
+  /**
+   * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
+   * Returns the Request when one is built.
+   */
+  async function prepare(
+    base: string,
+    url: string,
+    init: RequestInitLike,
+  ): Promise<Request | undefined> {
+    if (direct) {
+      assertRequestable(requestable, base, url, init);
+      return undefined;
+    }
+    const request = new Request(url, init);
+    return (await options.onRequest?.(request)) ?? request;
   }
 
   function readBody(

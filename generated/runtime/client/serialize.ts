@@ -344,10 +344,22 @@ function simpleValue(value: unknown, explode: boolean): string {
 }
 
 /**
- * A value serialised as a media type (a parameter's `content`, an Encoding Object's `contentType`): JSON for JSON
- * media types (a string too: `"id"` with its quotes), else text (objects as JSON).
+ * A parameter declared with `content` (a media type instead of a style). openapi-typescript types such a parameter
+ * as a string, so a string is taken as already serialised; any other value is written as JSON for JSON media types.
  */
 function contentValue(value: unknown, mediaType: string): string {
+  return typeof value === "string"
+    ? value
+    : isJsonMediaType(mediaType)
+      ? JSON.stringify(value)
+      : text(value);
+}
+
+/**
+ * A body property written by its Encoding Object's `contentType`: JSON for JSON media types (a string too, `"id"`
+ * with its quotes, as the OpenAPI examples show), else text (objects as JSON).
+ */
+function encodedValue(value: unknown, mediaType: string): string {
   return isJsonMediaType(mediaType) ? JSON.stringify(value) : text(value);
 }
 
@@ -487,7 +499,7 @@ function formUrlEncoded(
         );
       }
       const serialized = spec?.contentType
-        ? contentValue(item, spec.contentType)
+        ? encodedValue(item, spec.contentType)
         : text(item);
       pairs.push(`${encodeUnreserved(name)}=${encodeUnreserved(serialized)}`);
     }

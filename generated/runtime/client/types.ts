@@ -319,7 +319,9 @@ type FormField<V> = V extends string
   ? V | Blob | FormPart
   : V extends readonly (infer E)[]
     ? (E extends string ? E | Blob | FormPart : E | FormPart)[]
-    : V | FormPart;
+    : V extends undefined
+      ? V
+      : V | FormPart;
 type MultipartBody<T> = { [K in keyof T]: FormField<T[K]> } | FormData;
 
 type IfEquals<X, Y, A, B> =
