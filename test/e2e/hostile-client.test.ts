@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, ConnectionError, createRuntime, parseSSE, type OperationSpec, type SecuritySchemeSpec } from "../../templates/client/index.js";
+import { ApiError, ConnectionError, createRuntime, parseSSE, type ClientOptions, type OperationSpec, type SecuritySchemeSpec } from "../../templates/client/index.js";
 
 /**
  * The client against hostile or broken servers on 127.0.0.1 (issue 14, "Client"): a request is never sent twice
@@ -60,7 +60,8 @@ const getModel: OperationSpec = { name: "getModel", method: "GET", path: "/model
 const createPayment: OperationSpec = { name: "createPayment", method: "POST", path: "/payments", idempotencyKey: "Idempotency-Key", params: { header: [{ name: "Idempotency-Key" }] }, body: json };
 
 function runtime(base: string, options: Record<string, unknown> = {}) {
-  return createRuntime([{ url: base }], { token: "tok", key: "k-1", maxRetries: 2, ...options }, schemes);
+  // (`token` and `key` are the options the schemes read, as an emitted client declares them.)
+  return createRuntime([{ url: base }], { token: "tok", key: "k-1", maxRetries: 2, ...options } as ClientOptions, schemes);
 }
 
 /** Reads the whole request, then drops the connection without answering: the server may have acted. */
