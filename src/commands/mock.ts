@@ -22,7 +22,7 @@ export interface MockServer {
 /**
  * `specforge mock`: serves any spec on 127.0.0.1 with the generated server's runtime in mock mode: every operation
  * answers with its example or a value generated from its response schema; requests are still validated, and
- * secured operations accept any bearer token.
+ * secured operations accept any credentials of their schemes.
  */
 export async function startMockServer(config: ResolvedConfig, port: number): Promise<MockServer> {
   const spec = loadSpec(config.spec, config.cwd);

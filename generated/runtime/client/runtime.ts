@@ -223,16 +223,18 @@ export function createRuntime(
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
-    const credentials =
+    const found =
       spec.security && spec.security.length > 0
-        ? await credentialsFor(
+        ? credentialsFor(
             spec.name,
             spec.security,
             securitySchemes,
             optionValues,
           )
         : undefined;
-    signal?.throwIfAborted();
+    // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
+    const credentials = found instanceof Promise ? await found : found;
+    if (found instanceof Promise) signal?.throwIfAborted();
     // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
     let query = params.query ? serializeQuery(specs.query, params.query) : "";
     if (credentials && credentials.query.length > 0) {
@@ -309,7 +311,8 @@ export function createRuntime(
       );
 
       // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
-      let request = await prepare(base, url, init);
+      const prepared = prepare(base, url, init);
+      let request = prepared instanceof Promise ? await prepared : prepared;
       let response: Response;
       try {
         ({ response, request } = await sendFollowingRedirects(
@@ -466,17 +469,20 @@ export function createRuntime(
    * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
    * Returns the Request when one is built.
    */
-  async function prepare(
+  function prepare(
     base: string,
     url: string,
     init: RequestInitLike,
-  ): Promise<Request | undefined> {
+  ): Request | undefined | Promise<Request | undefined> {
     if (direct) {
       assertRequestable(requestable, base, url, init);
       return undefined;
     }
     const request = new Request(url, init);
-    return (await options.onRequest?.(request)) ?? request;
+    const hooked = options.onRequest?.(request);
+    return hooked instanceof Promise
+      ? hooked.then((replacement) => replacement ?? request)
+      : (hooked ?? request);
   }
 
   function readBody(
