@@ -73,7 +73,8 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     ...CREDENTIAL_HEADERS,
     ...Object.values(securitySchemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : [])),
   ];
-  const apiKeyHeaders = sensitiveHeaders.slice(CREDENTIAL_HEADERS.length);
+  // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
+  const apiKeyHeaders = sensitiveHeaders.slice(CREDENTIAL_HEADERS.length).filter((name) => !CREDENTIAL_HEADERS.includes(name));
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
   // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
   // (and a redirect of theirs is an error rather than a leak).
