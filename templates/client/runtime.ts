@@ -272,7 +272,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     let hop: Hop = { url, method: init.method ?? "GET", headers: init.headers as Headers, body: init.body };
     let hopInit = init;
     for (let hops = 0; ; hops++) {
-      const request = hops === 0 ? first : await prepare(new URL(hop.url).origin, hop.url, hopInit);
+      const request = hops === 0 ? first : await prepare(undefined, hop.url, hopInit);
       const sent = request ? fetchImpl(request, scope.signal ? { signal: scope.signal } : {}) : globalThis.fetch(hop.url, scope.signal ? { ...hopInit, signal: scope.signal } : hopInit);
       const response = await guard(sent, scope.signal);
       if (response.type === "opaqueredirect") {
@@ -297,7 +297,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
    * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
    * Returns the Request when one is built.
    */
-  function prepare(base: string, url: string, init: RequestInitLike): Request | undefined | Promise<Request | undefined> {
+  function prepare(base: string | undefined, url: string, init: RequestInitLike): Request | undefined | Promise<Request | undefined> {
     if (direct) {
       assertRequestable(requestable, base, url, init);
       return undefined;
@@ -483,9 +483,12 @@ class AttemptScope {
  * unusable through its base (the path and query are percent-encoded), so a Request is built once per new base URL
  * or method (with the same URL parser, and the same base for relative URLs in browsers).
  */
-function assertRequestable(checked: { bases: Set<string>; methods: Set<string> }, base: string, url: string, init: RequestInitLike): void {
+function assertRequestable(checked: { bases: Set<string>; methods: Set<string> }, base: string | undefined, url: string, init: RequestInitLike): void {
   const method = init.method ?? "GET";
-  if (!checked.bases.has(base) || !checked.methods.has(method)) {
+  if (base === undefined) {
+    // A redirect target: checked every time (a server could name endless origins; none is remembered).
+    new Request(url, { method });
+  } else if (!checked.bases.has(base) || !checked.methods.has(method)) {
     new Request(url, { method });
     checked.bases.add(base);
     checked.methods.add(method);

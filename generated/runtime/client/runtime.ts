@@ -434,9 +434,7 @@ export function createRuntime(
     let hopInit = init;
     for (let hops = 0; ; hops++) {
       const request =
-        hops === 0
-          ? first
-          : await prepare(new URL(hop.url).origin, hop.url, hopInit);
+        hops === 0 ? first : await prepare(undefined, hop.url, hopInit);
       const sent = request
         ? fetchImpl(request, scope.signal ? { signal: scope.signal } : {})
         : globalThis.fetch(
@@ -473,7 +471,7 @@ export function createRuntime(
    * Returns the Request when one is built.
    */
   function prepare(
-    base: string,
+    base: string | undefined,
     url: string,
     init: RequestInitLike,
   ): Request | undefined | Promise<Request | undefined> {
@@ -741,12 +739,15 @@ class AttemptScope {
  */
 function assertRequestable(
   checked: { bases: Set<string>; methods: Set<string> },
-  base: string,
+  base: string | undefined,
   url: string,
   init: RequestInitLike,
 ): void {
   const method = init.method ?? "GET";
-  if (!checked.bases.has(base) || !checked.methods.has(method)) {
+  if (base === undefined) {
+    // A redirect target: checked every time (a server could name endless origins; none is remembered).
+    new Request(url, { method });
+  } else if (!checked.bases.has(base) || !checked.methods.has(method)) {
     new Request(url, { method });
     checked.bases.add(base);
     checked.methods.add(method);
