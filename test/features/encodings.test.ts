@@ -80,6 +80,7 @@ describe("encodings", () => {
       pipes: ["a", "b", "c"],
       redirect: "https://example.test/cb?x=1",
       id_json: "f81d4fae",
+      point: { x: 3, y: -1.5 },
     };
     expect(await client.postCustomers!({ body })).toEqual(body);
     expect(seen[0]!.body).toBe(
@@ -107,6 +108,9 @@ describe("encodings", () => {
         "redirect=https://example.test/cb?x%3D1",
         // contentType: application/json on a string: the JSON string, quotes included
         "id_json=%22f81d4fae%22",
+        // an exploded form object: its properties become fields of their own
+        "x=3",
+        "y=-1.5",
       ].join("&"),
     );
   });
