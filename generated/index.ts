@@ -31,8 +31,10 @@ export {
   WEBHOOK_EVENT_TYPES,
   verifyWebhookSignature,
   signWebhookPayload,
+  signWebhookDelivery,
   parseWebhook,
   createWebhookHandler,
+  createWebhookNodeListener,
   renderPayloadTemplate,
   checkPayloadTemplate,
   WebhookVerificationError,
@@ -42,4 +44,5 @@ export {
   type WebhookEvent,
   type PayloadVariables,
   type WebhookFailureReason,
+  type WebhookScheme,
 } from "./webhooks.js";

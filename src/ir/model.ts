@@ -153,6 +153,16 @@ export interface Webhook {
    * value of the body's `type` property when the schema pins one (OpenAI's `batch.cancelled` for `batch_cancelled`).
    */
   wireValues: string[];
+  /**
+   * The value of the provider's event header for this webhook when the spec gives it: GitHub's
+   * `x-github.subcategory`, the `X-GitHub-Event` of its deliveries (`issues` for `issues-opened`).
+   */
+  eventHeader?: string;
+  /**
+   * Body properties that tell this event from others with the same event type: the body's `action` when the schema
+   * pins it to one value and requires it (GitHub's `issues` deliveries: `opened` is `issues-opened`).
+   */
+  conditions: Record<string, string>;
   operationId?: string;
   summary?: string;
   description?: string;
@@ -165,7 +175,17 @@ export interface Webhook {
   example?: unknown;
 }
 
+/** The signature schemes the webhooks runtime has presets for (`WebhookSchemeName` of templates/webhooks). */
+export const WEBHOOK_SCHEMES = ["standard-webhooks", "stripe", "github", "wandb"] as const;
+export type WebhookSchemeName = (typeof WEBHOOK_SCHEMES)[number];
+
 export interface WebhookSettings {
+  /**
+   * The scheme preset the spec names (`x-webhook-signature: { scheme }`) or implies (the signature header its
+   * webhooks declare: `webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256`).
+   */
+  scheme?: WebhookSchemeName;
+  /** The HMAC of the raw body `x-webhook-signature` describes with a `header`. */
   signature?: {
     header: string;
     algorithm: string;
