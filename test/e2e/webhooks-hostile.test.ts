@@ -15,7 +15,7 @@ import { serve, type TestServer } from "../templates/webhooks/node-adapter.js";
  */
 
 /** What the generator emits for a spec with `webhooks:` and nothing else (one event, no x- extensions). */
-const plainSpec = { events: ["newPet"] } satisfies WebhookSpec;
+const plainSpec: WebhookSpec<"newPet"> = { events: ["newPet"] };
 type PlainEvents = { newPet: { id: number; name: string } };
 const plain = createWebhookTools<PlainEvents>(plainSpec);
 /** The training service's kind: an HMAC of the body in a header (what main supported before the presets). */
