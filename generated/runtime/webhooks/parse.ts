@@ -151,7 +151,7 @@ function isRequest(input: WebhookInput): input is Request {
   );
 }
 
-export function toHeaders(headers: Headers | PlainHeaders): Headers {
+function toHeaders(headers: Headers | PlainHeaders): Headers {
   if (typeof (headers as Headers).get === "function") return headers as Headers;
   const out = new Headers();
   for (const [name, value] of Object.entries(headers as PlainHeaders)) {
@@ -312,7 +312,7 @@ function identify(
     const loose = compiled.byNormalized.get(normalizeEventName(value));
     if (fits(loose)) return loose;
   }
-  return compiled.single;
+  return fits(compiled.single) ? compiled.single : undefined;
 }
 
 /** Options with every default filled in and the secrets turned into keys, once per receiver. */

@@ -288,6 +288,7 @@ export function presentedSignature(
       const digests: Uint8Array[] = [];
       for (const item of header.split(",")) {
         const eq = item.indexOf("=");
+        if (eq < 0) continue;
         const key = item.slice(0, eq).trim();
         const value = item.slice(eq + 1).trim();
         if (key === "t") {

@@ -305,6 +305,12 @@ describe("specs without the x-webhook extensions", () => {
     expect((await two.parse({ body: b, headers: { "x-sig": sign(b) } }, { secret: SECRET })).type).toBe("B");
     const none = JSON.stringify({ id: 1 });
     expect(await reason(two.parse({ body: none, headers: { "x-sig": sign(none) } }, { secret: SECRET }))).toBe("unknown_event");
+
+    // The only event still has to meet its conditions: a GitHub-style spec with just `issues-opened`.
+    const github = createWebhookTools<{ "issues-opened": unknown }>({ events: [{ name: "issues-opened", values: ["issues"], when: { action: "opened" } }] });
+    const closed = JSON.stringify({ action: "closed" });
+    const headers = { "x-github-event": "issues", "x-hub-signature-256": "sha256=" + sign(closed) };
+    expect(await reason(github.parse({ body: closed, headers }, { secret: SECRET, scheme: "github" }))).toBe("unknown_event");
   });
 
   it("rejects unsupported signature algorithms when the tools are created", () => {
