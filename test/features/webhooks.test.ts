@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { sign as octokitSign, verify as octokitVerify } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, tempDir, writeFiles } from "../helpers.js";
 import { serve } from "../templates/webhooks/node-adapter.js";
 import { buildGroup, importGenerated, type BuiltGroup } from "./harness.js";
 
@@ -284,5 +287,36 @@ describe("Stripe: signatures by stripe.webhooks.generateTestHeaderString, events
     const headers = await generated["webhooks-stripe"]!.signWebhookDelivery(payload, secret);
     expect(stripe.webhooks.constructEvent(payload, headers["Stripe-Signature"], secret).id).toBe("evt_123");
     expect(() => stripe.webhooks.constructEvent(payload, headers["Stripe-Signature"], "whsec_other")).toThrow();
+  });
+});
+
+describe("x-webhook-signature names a preset", () => {
+  const specWith = (signature: string) =>
+    [
+      "openapi: 3.1.0",
+      "info: { title: t, version: '1' }",
+      `x-webhook-signature: ${signature}`,
+      "webhooks:",
+      "  ping:",
+      "    post:",
+      "      requestBody: { content: { application/json: { schema: { type: object } } } }",
+      "      responses: { '200': { description: ok } }",
+    ].join("\n");
+
+  it("`{ scheme: stripe }` makes Stripe the receiver's default", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "openapi.yaml": specWith("{ scheme: stripe }") });
+    const result = await runCli(["generate", "--spec", join(dir, "openapi.yaml"), "--out", join(dir, "out"), "--outputs", "webhooks"], dir);
+    expect(result.stderr).toBe("");
+    expect(readFileSync(join(dir, "out", "webhooks.ts"), "utf8")).toContain(`'{"scheme":"stripe","events":["ping"]}'`);
+  });
+
+  it("an unknown scheme is exit 2 with the JSON pointer and the names allowed, and nothing is written", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "openapi.yaml": specWith("{ scheme: svix }") });
+    const result = await runCli(["generate", "--spec", join(dir, "openapi.yaml"), "--out", join(dir, "out")], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/openapi\.yaml#\/x-webhook-signature\/scheme: unknown webhook signature scheme "svix"\n  hint: one of standard-webhooks, stripe, github, wandb/);
+    expect(existsSync(join(dir, "out"))).toBe(false);
   });
 });

@@ -46,8 +46,10 @@ export interface ResolvedScheme {
   readonly header: string;
   /** body-hmac: text before the digest (`sha256=`), compared case-insensitively. */
   readonly prefix: string;
-  /** body-hmac: the encodings accepted when verifying, and the one used when signing (first). */
+  /** body-hmac: the encodings accepted when verifying. */
   readonly encodings: readonly SignatureEncoding[];
+  /** body-hmac: the encoding used when signing. */
+  readonly signEncoding: SignatureEncoding;
   /** Timestamped schemes: seconds a delivery may be off. */
   readonly toleranceSeconds: number;
   /** Where the event is named when the spec does not say (`x-webhook-event-type`), in order. */
@@ -76,19 +78,13 @@ function bodyHmac(
       "An hmac-sha256 webhook scheme needs the `header` that carries the signature",
     );
   }
-  // Signing uses `encoding`; verifying accepts it and `acceptEncodings`.
-  const encodings = [
-    ...new Set([
-      ...(signature.encoding ? [signature.encoding] : []),
-      ...acceptedEncodings(signature),
-    ]),
-  ];
   return {
     name,
     kind: "body-hmac",
     header: signature.header,
     prefix: signature.prefix ?? "",
-    encodings,
+    encodings: acceptedEncodings(signature),
+    signEncoding: signature.encoding ?? "hex",
     toleranceSeconds: 0,
     eventSources,
     eventWithAction: false,
@@ -118,6 +114,7 @@ export function resolveScheme(scheme: WebhookScheme): ResolvedScheme {
         header: "webhook-signature",
         prefix: "",
         encodings: ["base64"],
+        signEncoding: "base64",
         toleranceSeconds: tolerance(
           (config as { toleranceSeconds?: number }).toleranceSeconds,
         ),
@@ -132,6 +129,7 @@ export function resolveScheme(scheme: WebhookScheme): ResolvedScheme {
         header: "Stripe-Signature",
         prefix: "",
         encodings: ["hex"],
+        signEncoding: "hex",
         toleranceSeconds: tolerance(
           (config as { toleranceSeconds?: number }).toleranceSeconds,
         ),
@@ -385,7 +383,7 @@ export async function signDelivery(
     case "body-hmac": {
       const digest = await hmacSha256(body, key);
       const text =
-        scheme.encodings[0] === "base64"
+        scheme.signEncoding === "base64"
           ? encodeBase64(digest)
           : encodeHex(digest);
       const headers: Record<string, string> = {
