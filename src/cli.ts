@@ -5,6 +5,7 @@ import { describeCheck, describeCheckDetails, runCheck } from "./commands/check.
 import { packageVersion } from "./fingerprint.js";
 import { colors, createOutput, plain, useColor, type Output, type Verbosity } from "./output.js";
 import { hasDrift } from "./write/drift.js";
+import { WEBHOOK_SCHEME_NAMES } from "../templates/webhooks/types.js";
 
 /** Exit codes: documented in the README. */
 export const EXIT = { ok: 0, drift: 1, userError: 2, internalError: 3 } as const;
@@ -185,7 +186,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         .option("token-env", { type: "string", requiresArg: true, describe: "environment variable holding the access token" })
         .option("token-file", { type: "string", requiresArg: true, describe: "file holding the access token" })
         .option("scheme", {
-          choices: ["standard-webhooks", "stripe", "github", "wandb"] as const,
+          choices: WEBHOOK_SCHEME_NAMES,
           requiresArg: true,
           describe: "signature scheme (default: the spec's, else standard-webhooks)",
         })

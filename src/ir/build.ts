@@ -20,8 +20,8 @@ import {
   type Webhook,
   type WebhookSchemeName,
   type WebhookSettings,
-  WEBHOOK_SCHEMES,
 } from "./model.js";
+import { WEBHOOK_SCHEME_NAMES as WEBHOOK_SCHEMES } from "../../templates/webhooks/types.js";
 import { NameRegistry, operationBaseName, serverVariableOption, toIdentifier } from "./naming.js";
 
 type Obj = Record<string, unknown>;

@@ -5,6 +5,8 @@
  * bundled document (emitters refer to openapi-typescript's types for them).
  */
 
+import type { WebhookSchemeName } from "../../templates/webhooks/types.js";
+
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 export const HTTP_METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -175,9 +177,8 @@ export interface Webhook {
   example?: unknown;
 }
 
-/** The signature schemes the webhooks runtime has presets for (`WebhookSchemeName` of templates/webhooks). */
-export const WEBHOOK_SCHEMES = ["standard-webhooks", "stripe", "github", "wandb"] as const;
-export type WebhookSchemeName = (typeof WEBHOOK_SCHEMES)[number];
+/** The signature schemes the webhooks runtime has presets for. */
+export type { WebhookSchemeName };
 
 export interface WebhookSettings {
   /**
