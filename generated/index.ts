@@ -36,8 +36,10 @@ export {
   WEBHOOK_EVENT_TYPES,
   verifyWebhookSignature,
   signWebhookPayload,
+  signWebhookDelivery,
   parseWebhook,
   createWebhookHandler,
+  createWebhookNodeListener,
   renderPayloadTemplate,
   checkPayloadTemplate,
   WebhookVerificationError,
@@ -47,4 +49,5 @@ export {
   type WebhookEvent,
   type PayloadVariables,
   type WebhookFailureReason,
+  type WebhookScheme,
 } from "./webhooks.js";

@@ -16,6 +16,7 @@ export {
   WebhookVerificationError,
   isWebhookVerificationError,
   type WebhookFailureReason,
+  type WebhookScheme,
 } from "./runtime/webhooks/index.js";
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
@@ -184,10 +185,14 @@ const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec);
 export const verifyWebhookSignature = tools.verifySignature;
 /** The signature header value for a body, as the sender computes it. */
 export const signWebhookPayload = tools.sign;
-/** Verifies a delivery (signature, and bearer token when configured), parses it and identifies its event; throws `WebhookVerificationError` and never returns unverified data. */
+/** The signature headers a sender puts on a body, by `options.scheme` (default: the spec's HMAC-SHA256 of the body in `X-Wandb-Signature`), for tests of your receiver. */
+export const signWebhookDelivery = tools.signDelivery;
+/** Verifies a delivery (signature by `options.scheme`, default: the spec's HMAC-SHA256 of the body in `X-Wandb-Signature`; bearer token when configured), parses it and identifies its event; throws `WebhookVerificationError` and never returns unverified data. */
 export const parseWebhook = tools.parse;
-/** A `(request: Request) => Promise<Response>` receiver: 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 200 after your handler ran. */
+/** A `(request: Request) => Promise<Response>` receiver (signature by `options.scheme`, default: the spec's HMAC-SHA256 of the body in `X-Wandb-Signature`): 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 408 past the body time limit, 200 after your handler ran. */
 export const createWebhookHandler = tools.createHandler;
+/** The same receiver as a `node:http` request listener: `http.createServer(createWebhookNodeListener({ secret, on }))`. */
+export const createWebhookNodeListener = tools.createNodeListener;
 /** Renders a payload template: `${variable}` (JSON-escaped inside strings), `${artifact_metadata.KEY}`, `${ACCESS_TOKEN}`, `${SECRET}` and `$SECRET`. */
 export const renderPayloadTemplate = tools.renderTemplate;
 /** Reports unknown variables and templates that do not render to valid JSON. */

@@ -5,6 +5,7 @@ import { describeCheck, describeCheckDetails, runCheck } from "./commands/check.
 import { packageVersion } from "./fingerprint.js";
 import { colors, createOutput, plain, useColor, type Output, type Verbosity } from "./output.js";
 import { hasDrift } from "./write/drift.js";
+import { WEBHOOK_SCHEME_NAMES } from "../templates/webhooks/types.js";
 
 /** Exit codes: documented in the README. */
 export const EXIT = { ok: 0, drift: 1, userError: 2, internalError: 3 } as const;
@@ -184,7 +185,12 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         .option("secret-file", { type: "string", requiresArg: true, describe: "file holding the signing secret" })
         .option("token-env", { type: "string", requiresArg: true, describe: "environment variable holding the access token" })
         .option("token-file", { type: "string", requiresArg: true, describe: "file holding the access token" })
-        .option("timeout", { type: "number", default: 10_000, describe: "milliseconds to wait for the reply" })
+        .option("scheme", {
+          choices: WEBHOOK_SCHEME_NAMES,
+          requiresArg: true,
+          describe: "signature scheme (default: the spec's, else standard-webhooks)",
+        })
+        .option("timeout", { type: "number", default: 10_000, describe: "milliseconds for the whole exchange, reply included" })
         .conflicts("event", "payload")
         .conflicts("secret-env", "secret-file")
         .conflicts("token-env", "token-file"),
@@ -200,8 +206,10 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
           secretFile: args["secret-file"],
           tokenEnv: args["token-env"],
           tokenFile: args["token-file"],
+          scheme: args.scheme,
           timeoutMs: args.timeout,
         }, env);
+        for (const warning of result.warnings) out.warn(warning);
         (result.ok ? out.info : out.error)(result.text);
         exitCode = result.ok ? EXIT.ok : EXIT.drift;
       },

@@ -1,10 +1,15 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { createWebhookTools, type WebhookSpec } from "../../templates/webhooks/index.js";
+import { SchemaCompiler, mockFromSchema, type Schema, type SchemaDocument } from "../../templates/server/index.js";
+import type { ValidationIssue } from "../../templates/server/schema.js";
+import { createWebhookTools, normalizeEventName, type WebhookSchemeName, type WebhookSpec } from "../../templates/webhooks/index.js";
+import { schemeOf } from "../../templates/webhooks/parse.js";
+import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { webhookRuntimeSpec } from "../emit/webhooks.js";
 import { UserError } from "../errors.js";
 import { buildModel } from "../ir/build.js";
+import type { ApiModel, Webhook } from "../ir/model.js";
 import { loadSpec, toDisplayPath } from "../load/index.js";
 
 export interface WebhookTestOptions {
@@ -20,6 +25,9 @@ export interface WebhookTestOptions {
   secretFile?: string;
   tokenEnv?: string;
   tokenFile?: string;
+  /** The signature scheme; default: the spec's, else Standard Webhooks (as the generated receiver). */
+  scheme?: WebhookSchemeName;
+  /** Milliseconds for the whole exchange: connecting, sending and reading the reply. */
   timeoutMs: number;
 }
 
@@ -27,14 +35,20 @@ export interface WebhookTestResult {
   status: number;
   ok: boolean;
   text: string;
+  /** Said on stderr whatever the outcome (an unsigned delivery, a reply cut short). */
+  warnings: string[];
 }
 
 /** Prefix of environment variables that fill `${NAME}` / `$NAME` secrets in a payload template. */
 export const NAMED_SECRET_ENV_PREFIX = "SPECFORGE_SECRET_";
 
+/** Bytes of the reply that are read and shown; the rest is not read (an endless reply must not fill memory). */
+export const MAX_REPLY_BYTES = 64 * 1024;
+
 /**
- * `specforge webhook test`: sends one delivery the way the service's Test action does: renders the payload, signs
- * the exact bytes, POSTs them with the signature header and bearer token, and reports the reply.
+ * `specforge webhook test`: sends one delivery the way the provider would: the payload (the event's template, else
+ * its example, else a value generated from its schema), signed with the scheme over the exact bytes, with the access
+ * token, and reports the reply. No reply in time (or none at all) is a UserError: the receiver is not there.
  */
 export async function runWebhookTest(
   config: ResolvedConfig,
@@ -42,6 +56,9 @@ export async function runWebhookTest(
   env: NodeJS.ProcessEnv,
 ): Promise<WebhookTestResult> {
   const target = parseTargetUrl(options.url);
+  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
+    throw new UserError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
+  }
   const model = buildModel(loadSpec(config.spec, config.cwd), toDisplayPath(config.spec, config.cwd));
   if (model.webhooks.length === 0) {
     throw new UserError("the spec declares no webhooks", { location: toDisplayPath(config.spec, config.cwd) });
@@ -56,10 +73,87 @@ export async function runWebhookTest(
       hint: `the spec declares: ${model.webhooks.map((w) => w.key).join(", ")}`,
     });
   }
-  const template = options.payload
-    ? readTextFile(resolve(config.cwd, options.payload), "--payload")
-    : (hook?.payloadTemplate ?? JSON.stringify(hook?.example ?? {}));
 
+  const inCwd = (file: string | undefined) => (file === undefined ? undefined : resolve(config.cwd, file));
+  const secret = readCredential(env, options.secretEnv, inCwd(options.secretFile), "secret");
+  const token = readCredential(env, options.tokenEnv, inCwd(options.tokenFile), "token");
+
+  const spec = webhookRuntimeSpec(model) as unknown as WebhookSpec;
+  const tools = createWebhookTools<Record<string, unknown>>(spec);
+  const warnings: string[] = [];
+  const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, env, token, warnings);
+  const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
+
+  const headers = new Headers({ "content-type": "application/json", "user-agent": "specforge-webhook-test" });
+  if (secret !== undefined) {
+    let signed: Record<string, string>;
+    try {
+      signed = await tools.signDelivery(body, secret, { scheme: options.scheme });
+    } catch (error) {
+      throw new UserError(`cannot sign with the ${scheme.name} scheme: ${(error as Error).message}`);
+    }
+    for (const [name, value] of Object.entries(signed)) headers.set(name, value);
+  } else {
+    warnings.push("no --secret-env / --secret-file: the delivery is sent unsigned, and a receiver that checks signatures answers 401");
+  }
+  // GitHub names the event in a header; the other schemes read it from the body.
+  if (scheme.eventWithAction && hook && !spec.eventType) headers.set("x-github-event", githubEventName(hook));
+  if (token !== undefined) headers.set(spec.auth?.header ?? "authorization", `Bearer ${token}`);
+  if (target.basic !== undefined) {
+    if (headers.has("authorization")) throw new UserError("--url has a user:password and --token-env / --token-file sets Authorization too: use one");
+    headers.set("authorization", target.basic);
+  }
+
+  const started = performance.now();
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const noReply = (error: unknown): UserError => {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const timedOut = signal.aborted || (error as Error).name === "TimeoutError";
+    const why = timedOut ? `no complete reply within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
+    return new UserError(`POST ${target.display} failed: ${escapeControl(String(why))} (sent ${Buffer.byteLength(body)} bytes)`, {
+      hint: timedOut ? "is the receiver up and answering? --timeout sets the limit" : "is the receiver up at that URL?",
+    });
+  };
+  let response: Response;
+  let reply: { text: string; truncated: boolean };
+  try {
+    response = await fetch(target.url, { method: "POST", headers, body, signal, redirect: "manual" });
+    reply = await readCapped(response, MAX_REPLY_BYTES);
+  } catch (error) {
+    throw noReply(error);
+  }
+  const elapsed = Math.round(performance.now() - started);
+  if (reply.truncated) warnings.push(`the reply was longer than ${MAX_REPLY_BYTES} bytes: the rest was not read`);
+  const lines = [
+    `POST ${target.display}${hook ? ` (${hook.key})` : ""}`,
+    `sent: ${Buffer.byteLength(body)} bytes${secret !== undefined ? `, signed (${scheme.name}: ${scheme.header})` : ", unsigned"}${token !== undefined ? ", with bearer token" : ""}`,
+    `status: ${response.status} ${escapeControl(response.statusText)} in ${elapsed} ms`,
+    ...[...response.headers].map(([name, value]) => `${name}: ${escapeControl(value)}`),
+    "",
+    escapeControl(reply.text) + (reply.truncated ? "\n[… cut at " + MAX_REPLY_BYTES + " bytes]" : ""),
+  ];
+  return { status: response.status, ok: response.ok, text: lines.join("\n"), warnings };
+}
+
+/** The payload: a template (`--payload`, else the event's `x-payload-template`) rendered, else a sample of the schema. */
+function renderBody(
+  model: ApiModel,
+  hook: Webhook | undefined,
+  options: WebhookTestOptions,
+  cwd: string,
+  render: (template: string, variables?: never, secrets?: Readonly<Record<string, string>>) => string,
+  env: NodeJS.ProcessEnv,
+  token: string | undefined,
+  warnings: string[],
+): string {
+  const template = options.payload ? readTextFile(resolve(cwd, options.payload), "--payload") : hook?.payloadTemplate;
+  if (template === undefined) {
+    const sample = samplePayload(model, hook!);
+    if (sample.problem) {
+      warnings.push(`the sample generated for ${hook!.key} does not satisfy its schema (${sample.problem}); --payload FILE sends your own`);
+    }
+    return JSON.stringify(sample.value);
+  }
   const variables: Record<string, unknown> = {};
   for (const v of model.webhookSettings.payloadVariables) if (v.example !== undefined) variables[v.name] = v.example;
   if (hook) variables.event_type = hook.eventType;
@@ -69,61 +163,105 @@ export async function runWebhookTest(
     const value = assignment.slice(eq + 1);
     variables[assignment.slice(0, eq)] = /^\s*\{/.test(value) ? parseJsonFlag(value, "--var") : value;
   }
-
-  const inCwd = (file: string | undefined) => (file === undefined ? undefined : resolve(config.cwd, file));
-  const secret = readCredential(env, options.secretEnv, inCwd(options.secretFile), "secret");
-  const token = readCredential(env, options.tokenEnv, inCwd(options.tokenFile), "token");
   const secrets: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (name.startsWith(NAMED_SECRET_ENV_PREFIX) && value !== undefined) secrets[name.slice(NAMED_SECRET_ENV_PREFIX.length)] = value;
   }
   if (token !== undefined) secrets.ACCESS_TOKEN = token;
-
-  const spec = webhookRuntimeSpec(model) as unknown as WebhookSpec;
-  const tools = createWebhookTools<Record<string, unknown>>(spec);
-  const body = tools.renderTemplate(template, variables as never, secrets);
-
-  const headers = new Headers({ "content-type": "application/json", "user-agent": "specforge-webhook-test" });
-  if (secret !== undefined) {
-    const header = spec.signature?.header;
-    if (!header) throw new UserError("the spec declares no signature header (x-webhook-signature), so there is nothing to sign with --secret-env");
-    headers.set(header, await tools.sign(body, secret));
-  }
-  if (token !== undefined) headers.set(spec.auth?.header ?? "authorization", `Bearer ${token}`);
-
-  const started = performance.now();
-  let response: Response;
-  try {
-    response = await fetch(target, { method: "POST", headers, body, signal: AbortSignal.timeout(options.timeoutMs), redirect: "manual" });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why = (error as Error).name === "TimeoutError" ? `no answer within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
-    return { status: 0, ok: false, text: `POST ${target.href} failed: ${why}\nsent ${Buffer.byteLength(body)} bytes` };
-  }
-  const reply = await response.text();
-  const elapsed = Math.round(performance.now() - started);
-  const lines = [
-    `POST ${target.href}${hook ? ` (${hook.key})` : ""}`,
-    `sent: ${Buffer.byteLength(body)} bytes${secret !== undefined ? `, signed (${spec.signature?.header})` : ", unsigned"}${token !== undefined ? ", with bearer token" : ""}`,
-    `status: ${response.status} ${response.statusText} in ${elapsed} ms`,
-    ...[...response.headers].map(([name, value]) => `${name}: ${value}`),
-    "",
-    reply,
-  ];
-  return { status: response.status, ok: response.ok, text: lines.join("\n") };
+  return render(template, variables as never, secrets);
 }
 
-function parseTargetUrl(url: string): URL {
+/**
+ * A body for the event: its example when that validates, else one generated from its schema (which prefers the
+ * schema's own examples), with the first way it fails its schema when it does (an unsatisfiable or unusual schema).
+ * Webhook bodies come from the provider, so they are generated as responses are: `readOnly` properties included.
+ */
+export function samplePayload(model: ApiModel, hook: Webhook): { value: unknown; problem?: string } {
+  const media = hook.requestBody?.content.find((c) => /json/i.test(c.type)) ?? hook.requestBody?.content[0];
+  if (!media || media.schema === undefined) return { value: hook.example ?? {} };
+  const document = model.document as SchemaDocument;
+  const compiler = new SchemaCompiler(document);
+  const schema = media.schema as Schema;
+  const check = compiler.compile(schema, "response");
+  if (media.example !== undefined && check(media.example, [], null)) return { value: media.example };
+  const value = mockFromSchema(schema, document, { direction: "response", compiler });
+  if (check(value, [], null)) return { value };
+  const issues: ValidationIssue[] = [];
+  check(structuredClone(value), [], issues);
+  const [first] = issues;
+  return { value, problem: first ? `${first.loc.length > 0 ? `at ${first.loc.join(".")}: ` : ""}${first.msg}` : "it does not validate" };
+}
+
+/** The `X-GitHub-Event` of a GitHub-style webhook: `x-github.subcategory`, else its key without the action. */
+export function githubEventName(hook: Webhook): string {
+  if (hook.eventHeader) return hook.eventHeader;
+  const action = hook.conditions.action;
+  const suffix = action === undefined ? "" : `-${normalizeEventName(action)}`;
+  const name = suffix && hook.key.endsWith(suffix) ? hook.key.slice(0, -suffix.length) : hook.key;
+  return name.replace(/-/g, "_");
+}
+
+/** Reads at most `max` bytes of the reply, then stops reading (cancels the stream). */
+async function readCapped(response: Response, max: number): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let truncated = false;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (total + value.byteLength > max) {
+      chunks.push(value.subarray(0, max - total));
+      truncated = true;
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+    chunks.push(value);
+    total += value.byteLength;
+  }
+  return { text: new TextDecoder().decode(Buffer.concat(chunks)), truncated };
+}
+
+/**
+ * Control characters of text from the network as escapes, so a reply cannot move the cursor, retitle the terminal or
+ * reorder what is shown: C0 (but tab and newline), DEL, C1, the bidirectional overrides and the line separators.
+ */
+export function escapeControl(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (c === "\r") return "\\r";
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+}
+
+interface Target {
+  /** The URL sent to, without credentials (fetch refuses them in the URL). */
+  url: URL;
+  /** The URL as printed: a password is never shown. */
+  display: string;
+  /** `Basic …` from the URL's user:password, as curl sends it. */
+  basic?: string;
+}
+
+function parseTargetUrl(url: string): Target {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new UserError(`--url is not a URL: ${JSON.stringify(url)}`);
+    throw new UserError(`--url is not a URL: ${JSON.stringify(url.replace(/\/\/[^/@]*@/, "//***@"))}`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw new UserError(`--url must be http or https, got ${parsed.protocol}`);
   }
-  return parsed;
+  let basic: string | undefined;
+  const shown = new URL(parsed.href);
+  if (parsed.username || parsed.password) {
+    basic = "Basic " + Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString("base64");
+    if (parsed.password) shown.password = "***";
+    parsed.username = "";
+    parsed.password = "";
+  }
+  return { url: parsed, display: escapeControl(shown.href), basic };
 }
 
 function parseJsonFlag(value: string, flag: string): unknown {

@@ -21,11 +21,19 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
 
   const spec = webhookRuntimeSpec(model);
   const signatureWhere = signatureHeader ? `the \`${commentText(signatureHeader)}\` header` : "a signature header you name";
+  // What the receiver verifies unless `options.scheme` says otherwise (the runtime's `schemeOf`).
+  const scheme = settings.scheme
+    ? `\`${settings.scheme}\``
+    : signatureHeader
+      ? `the spec's HMAC-SHA256 of the body in \`${commentText(signatureHeader)}\``
+      : "`standard-webhooks`";
   const exported: [string, string, string][] = [
     ["verifyWebhookSignature", "verifySignature", `True when the signature (${signatureWhere}) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws.`],
     ["signWebhookPayload", "sign", "The signature header value for a body, as the sender computes it."],
-    ["parseWebhook", "parse", "Verifies a delivery (signature, and bearer token when configured), parses it and identifies its event; throws `WebhookVerificationError` and never returns unverified data."],
-    ["createWebhookHandler", "createHandler", "A `(request: Request) => Promise<Response>` receiver: 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 200 after your handler ran."],
+    ["signWebhookDelivery", "signDelivery", `The signature headers a sender puts on a body, by \`options.scheme\` (default: ${scheme}), for tests of your receiver.`],
+    ["parseWebhook", "parse", `Verifies a delivery (signature by \`options.scheme\`, default: ${scheme}; bearer token when configured), parses it and identifies its event; throws \`WebhookVerificationError\` and never returns unverified data.`],
+    ["createWebhookHandler", "createHandler", `A \`(request: Request) => Promise<Response>\` receiver (signature by \`options.scheme\`, default: ${scheme}): 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 408 past the body time limit, 200 after your handler ran.`],
+    ["createWebhookNodeListener", "createNodeListener", "The same receiver as a `node:http` request listener: `http.createServer(createWebhookNodeListener({ secret, on }))`."],
     ["renderPayloadTemplate", "renderTemplate", "Renders a payload template: `${variable}` (JSON-escaped inside strings), `${artifact_metadata.KEY}`, `${ACCESS_TOKEN}`, `${SECRET}` and `$SECRET`."],
     ["checkPayloadTemplate", "checkTemplate", "Reports unknown variables and templates that do not render to valid JSON."],
   ];
@@ -34,7 +42,7 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
       moduleSpecifiers("import type", ["webhooks"], "./schema.js"),
       moduleSpecifiers("import", ["createWebhookTools", "type WebhookEventOf", "type WebhookPayloadOf", "type WebhookSpec"], RUNTIME),
     ],
-    [moduleSpecifiers("export", ["WebhookVerificationError", "isWebhookVerificationError", "type WebhookFailureReason"], RUNTIME)],
+    [moduleSpecifiers("export", ["WebhookVerificationError", "isWebhookVerificationError", "type WebhookFailureReason", "type WebhookScheme"], RUNTIME)],
     [
       jsDoc("How deliveries are signed, identified and authenticated, and the payload variables: read from the spec."),
       jsonConstant("export const webhookSpec: WebhookSpec<keyof WebhookEvents & string>", spec),
@@ -94,8 +102,8 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
     files: [{ path: "webhooks.ts", content, canonical: content, description: "webhook event types, signature verification, receiver and payload templates" }],
     exports: {
       module: "webhooks",
-      values: ["webhookSpec", "WEBHOOK_EVENT_TYPES", "verifyWebhookSignature", "signWebhookPayload", "parseWebhook", "createWebhookHandler", "renderPayloadTemplate", "checkPayloadTemplate", "WebhookVerificationError", "isWebhookVerificationError"],
-      types: ["WebhookEvents", "WebhookHeaders", "WebhookEvent", "PayloadVariables", "WebhookFailureReason"],
+      values: ["webhookSpec", "WEBHOOK_EVENT_TYPES", "verifyWebhookSignature", "signWebhookPayload", "signWebhookDelivery", "parseWebhook", "createWebhookHandler", "createWebhookNodeListener", "renderPayloadTemplate", "checkPayloadTemplate", "WebhookVerificationError", "isWebhookVerificationError"],
+      types: ["WebhookEvents", "WebhookHeaders", "WebhookEvent", "PayloadVariables", "WebhookFailureReason", "WebhookScheme"],
     },
   };
 }
@@ -107,15 +115,19 @@ export function emitWebhooks(model: ApiModel): { files: EmittedFile[]; exports: 
 export function webhookRuntimeSpec(model: ApiModel): Record<string, unknown> {
   const settings = model.webhookSettings;
   const spec: Record<string, unknown> = {};
+  if (settings.scheme) spec.scheme = settings.scheme;
   if (settings.signature) {
     const { header, algorithm, encoding, acceptEncodings, prefix } = settings.signature;
     spec.signature = { header, algorithm, signedContent: "raw-body", encoding, acceptEncodings, ...(prefix ? { prefix } : {}) };
   }
   if (settings.eventType) spec.eventType = settings.eventType;
   if (settings.auth) spec.auth = settings.auth;
-  spec.events = uniqueEvents(model.webhooks).map((hook) =>
-    hook.wireValues.length === 1 && hook.wireValues[0] === hook.key ? hook.key : { name: hook.key, values: hook.wireValues },
-  );
+  spec.events = uniqueEvents(model.webhooks).map((hook) => {
+    const values = [...new Set([...hook.wireValues, ...(hook.eventHeader ? [hook.eventHeader] : [])])];
+    const when = Object.keys(hook.conditions).length > 0 ? { when: hook.conditions } : {};
+    if (values.length === 1 && values[0] === hook.key && !when.when) return hook.key;
+    return { name: hook.key, ...(values.length === 1 && values[0] === hook.key ? {} : { values }), ...when };
+  });
   if (settings.payloadVariables.length > 0) {
     spec.variables = settings.payloadVariables.map((v) => ({ name: v.name, kind: v.kind, ...(v.events ? { events: v.events } : {}) }));
   }

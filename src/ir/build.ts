@@ -22,8 +22,10 @@ import {
   type Server,
   type StreamInfo,
   type Webhook,
+  type WebhookSchemeName,
   type WebhookSettings,
 } from "./model.js";
+import { WEBHOOK_SCHEME_NAMES as WEBHOOK_SCHEMES } from "../../templates/webhooks/types.js";
 import { NameRegistry, operationBaseName, securitySchemeOption, serverVariableOption, toIdentifier } from "./naming.js";
 import type { SpecWarning } from "../errors.js";
 
@@ -76,6 +78,7 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
   assignOperationNames(operations, drafts);
   // After the servers: adding a scheme to a spec never renames a server option.
   const securitySchemes = buildSecuritySchemes(ctx, declaredSchemes, options);
+  const webhooks = buildWebhooks(ctx, doc);
 
   return {
     title: str(info.title) ?? "API",
@@ -84,8 +87,8 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
     servers: servers.list,
     operations,
     securitySchemes,
-    webhooks: buildWebhooks(ctx, doc),
-    webhookSettings: buildWebhookSettings(ctx, doc),
+    webhooks,
+    webhookSettings: buildWebhookSettings(ctx, doc, webhooks),
     document: doc,
     foreignSchemaRefs: spec.foreignSchemaRefs,
     warnings: ctx.warnings,
@@ -565,12 +568,17 @@ function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
       const requestBody = toRequestBody(ctx, op.requestBody, [...pointer, "requestBody"]);
       const eventType = str(op["x-event-type"]) ?? key;
       const wireValues = [eventType];
-      for (const extra of [str(op["x-sdk-event-type"]), pinnedBodyType(ctx, requestBody)]) {
+      const bodySchema = ctx.deref(requestBody?.content.find((c) => JSON_TYPE.test(c.type))?.schema, [...pointer, "requestBody"]);
+      for (const extra of [str(op["x-sdk-event-type"]), pinnedProperty(ctx, bodySchema, "type")]) {
         if (extra !== undefined && !wireValues.includes(extra)) wireValues.push(extra);
       }
+      const action = pinnedProperty(ctx, bodySchema, "action", true);
+      const github = isObject(op["x-github"]) ? op["x-github"] : undefined;
       result.push({
         key,
         wireValues,
+        eventHeader: str(github?.subcategory),
+        conditions: action === undefined ? {} : { action },
         name: registry.claim(toIdentifier(key, "webhook")),
         method,
         eventType,
@@ -588,27 +596,73 @@ function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
   return result;
 }
 
-/** The one value a webhook body's `type` property can have (`const`, or a one-value `enum`), if any. */
-function pinnedBodyType(ctx: BuildContext, body: RequestBody | undefined): string | undefined {
-  const schema = ctx.deref(body?.content.find((c) => JSON_TYPE.test(c.type))?.schema, []);
-  if (!isObject(schema) || !isObject(schema.properties)) return undefined;
-  const type = ctx.deref(schema.properties.type, []);
-  if (!isObject(type)) return undefined;
-  if (typeof type.const === "string") return type.const;
-  if (Array.isArray(type.enum) && type.enum.length === 1 && typeof type.enum[0] === "string") return type.enum[0];
+/**
+ * The one string a body property can have (`const`, or a one-value `enum`), if the schema pins it: directly, in a
+ * member of `allOf`, or the same in every member of `oneOf` / `anyOf` (GitHub's `pull-request-review-requested`).
+ * With `mustBeRequired`, only where the schema also requires the property.
+ */
+function pinnedProperty(ctx: BuildContext, raw: unknown, name: string, mustBeRequired = false, depth = 0): string | undefined {
+  const schema = ctx.deref(raw, []);
+  if (!isObject(schema) || depth > 8) return undefined;
+  if (isObject(schema.properties) && (!mustBeRequired || (Array.isArray(schema.required) && schema.required.includes(name)))) {
+    const property = ctx.deref(schema.properties[name], []);
+    if (isObject(property)) {
+      if (typeof property.const === "string") return property.const;
+      if (Array.isArray(property.enum) && property.enum.length === 1 && typeof property.enum[0] === "string") return property.enum[0];
+    }
+  }
+  for (const member of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    const value = pinnedProperty(ctx, member, name, mustBeRequired, depth + 1);
+    if (value !== undefined) return value;
+  }
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const members = Array.isArray(schema[keyword]) ? schema[keyword] : [];
+    const values = new Set(members.map((member) => pinnedProperty(ctx, member, name, mustBeRequired, depth + 1)));
+    const [only] = values;
+    if (members.length > 0 && values.size === 1 && only !== undefined) return only;
+  }
   return undefined;
 }
 
-function buildWebhookSettings(ctx: BuildContext, doc: Obj): WebhookSettings {
+/** The signature header each scheme's deliveries carry, lower case. */
+const SCHEME_BY_SIGNATURE_HEADER = new Map<string, WebhookSchemeName>([
+  ["webhook-signature", "standard-webhooks"],
+  ["stripe-signature", "stripe"],
+  ["x-hub-signature-256", "github"],
+  ["x-wandb-signature", "wandb"],
+]);
+
+/** The scheme whose signature header the webhooks declare as a parameter, when they name exactly one. */
+function impliedScheme(webhooks: Webhook[]): WebhookSchemeName | undefined {
+  const found = new Set<WebhookSchemeName>();
+  for (const hook of webhooks) {
+    for (const parameter of hook.parameters) {
+      const scheme = parameter.in === "header" ? SCHEME_BY_SIGNATURE_HEADER.get(parameter.name.toLowerCase()) : undefined;
+      if (scheme) found.add(scheme);
+    }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+function buildWebhookSettings(ctx: BuildContext, doc: Obj, webhooks: Webhook[]): WebhookSettings {
   const signature = isObject(doc["x-webhook-signature"]) ? doc["x-webhook-signature"] : undefined;
   const eventType = isObject(doc["x-webhook-event-type"]) ? doc["x-webhook-event-type"] : undefined;
   const auth = isObject(doc["x-webhook-auth"]) ? doc["x-webhook-auth"] : undefined;
   const variables = Array.isArray(doc["x-payload-variables"]) ? doc["x-payload-variables"] : [];
   const settings: WebhookSettings = { payloadVariables: [] };
-  if (signature) {
+  if (signature && signature.scheme !== undefined) {
+    const scheme = WEBHOOK_SCHEMES.find((name) => name === signature.scheme);
+    if (!scheme) {
+      throw new UserError(`unknown webhook signature scheme ${JSON.stringify(signature.scheme)}`, {
+        location: ctx.where(["x-webhook-signature", "scheme"]),
+        hint: `one of ${WEBHOOK_SCHEMES.join(", ")}; or describe an HMAC of the body with \`header\` (and \`encoding\`, \`prefix\`)`,
+      });
+    }
+    settings.scheme = scheme;
+  } else if (signature) {
     const header = str(signature.header);
     if (!header) {
-      throw new UserError("x-webhook-signature needs a `header`", { location: ctx.where(["x-webhook-signature"]) });
+      throw new UserError("x-webhook-signature needs a `header` (or a `scheme`)", { location: ctx.where(["x-webhook-signature"]) });
     }
     const encoding = str(signature.encoding) ?? "hex";
     settings.signature = {
@@ -619,6 +673,7 @@ function buildWebhookSettings(ctx: BuildContext, doc: Obj): WebhookSettings {
       prefix: str(signature.prefix),
     };
   }
+  if (!settings.scheme && !settings.signature) settings.scheme = impliedScheme(webhooks);
   if (eventType && (eventType.in === "body" || eventType.in === "header") && typeof eventType.name === "string") {
     settings.eventType = { in: eventType.in, name: eventType.name };
   }

@@ -6,6 +6,7 @@
  */
 
 import type { SpecWarning } from "../errors.js";
+import type { WebhookSchemeName } from "../../templates/webhooks/types.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
@@ -243,6 +244,16 @@ export interface Webhook {
    * value of the body's `type` property when the schema pins one (OpenAI's `batch.cancelled` for `batch_cancelled`).
    */
   wireValues: string[];
+  /**
+   * The value of the provider's event header for this webhook when the spec gives it: GitHub's
+   * `x-github.subcategory`, the `X-GitHub-Event` of its deliveries (`issues` for `issues-opened`).
+   */
+  eventHeader?: string;
+  /**
+   * Body properties that tell this event from others with the same event type: the body's `action` when the schema
+   * pins it to one value and requires it (GitHub's `issues` deliveries: `opened` is `issues-opened`).
+   */
+  conditions: Record<string, string>;
   operationId?: string;
   summary?: string;
   description?: string;
@@ -255,7 +266,16 @@ export interface Webhook {
   example?: unknown;
 }
 
+/** The signature schemes the webhooks runtime has presets for. */
+export type { WebhookSchemeName };
+
 export interface WebhookSettings {
+  /**
+   * The scheme preset the spec names (`x-webhook-signature: { scheme }`) or implies (the signature header its
+   * webhooks declare: `webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256`).
+   */
+  scheme?: WebhookSchemeName;
+  /** The HMAC of the raw body `x-webhook-signature` describes with a `header`. */
   signature?: {
     header: string;
     algorithm: string;

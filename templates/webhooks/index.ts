@@ -6,22 +6,30 @@
  * The generated `webhooks.ts` calls `createWebhookTools<WebhookEvents, PayloadVariables>(spec)`
  * once and re-exports the returned functions under their public names.
  */
-import { compileEvents, parseDelivery } from "./parse.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { compileEvents, parseDelivery, schemeOf } from "./parse.js";
 import type { ParseWebhookOptions, WebhookInput } from "./parse.js";
-import { createHandler } from "./handler.js";
+import { createHandler, createReceiver } from "./handler.js";
 import type { WebhookHandlerOptions } from "./handler.js";
+import { createNodeListener } from "./node.js";
+import { resolveScheme, schemeKeys, signDelivery } from "./schemes.js";
+import type { SignDeliveryOptions } from "./schemes.js";
 import { assertSupportedSignature, signPayload, verifySignature } from "./signature.js";
 import type { RawBody } from "./signature.js";
 import { checkTemplate, compileVariables, renderTemplate } from "./template.js";
 import type { CheckTemplateOptions, PayloadTemplateVariables, TemplateCheckResult } from "./template.js";
-import type { SignatureEncoding, WebhookEventOf, WebhookSignatureSpec, WebhookSpec } from "./types.js";
+import { WEBHOOK_SCHEME_NAMES } from "./types.js";
+import type { SignatureEncoding, WebhookEventOf, WebhookScheme, WebhookSignatureSpec, WebhookSpec } from "./types.js";
 
 export { WebhookVerificationError, isWebhookVerificationError } from "./errors.js";
 export type { WebhookFailureReason } from "./errors.js";
-export { DEFAULT_MAX_BODY_BYTES } from "./parse.js";
-export type { ParseWebhookOptions, PlainHeaders, WebhookCredentials, WebhookInput } from "./parse.js";
+export { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, normalizeEventName } from "./parse.js";
+export type { ParseWebhookOptions, PlainHeaders, WebhookCredentials, WebhookInput, WebhookSecret } from "./parse.js";
 export type { WebhookEventHandlers, WebhookHandlerOptions } from "./handler.js";
+export { DEFAULT_TOLERANCE_SECONDS } from "./schemes.js";
+export type { SignDeliveryOptions } from "./schemes.js";
 export type { RawBody } from "./signature.js";
+export { WEBHOOK_SCHEME_NAMES } from "./types.js";
 export type {
   CheckTemplateOptions,
   PayloadTemplateVariables,
@@ -39,9 +47,17 @@ export type {
   WebhookHandlerResult,
   WebhookPayloadOf,
   WebhookPayloadsOf,
+  WebhookScheme,
+  WebhookSchemeName,
   WebhookSignatureSpec,
   WebhookSpec,
 } from "./types.js";
+
+/** Options of `signDelivery`. */
+export type SignWebhookDeliveryOptions = SignDeliveryOptions & {
+  /** The scheme to sign with; default: the spec's, else `standard-webhooks` (as the receiver chooses). */
+  readonly scheme?: WebhookScheme;
+};
 
 /** The functions bound to one spec. All are plain functions (safe to destructure / re-export). */
 export interface WebhookTools<Events, Vars> {
@@ -69,19 +85,30 @@ export interface WebhookTools<Events, Vars> {
   readonly sign: (rawBody: RawBody, secret: string, encoding?: SignatureEncoding) => Promise<string>;
 
   /**
+   * The signature headers a sender puts on `body` under a scheme (default: the spec's, else `standard-webhooks`):
+   * `webhook-id`/`webhook-timestamp`/`webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256` (with
+   * `X-GitHub-Delivery`), … For tests of your receiver. Throws TypeError on an empty or malformed secret.
+   */
+  readonly signDelivery: (body: RawBody, secret: string, options?: SignWebhookDeliveryOptions) => Promise<Record<string, string>>;
+
+  /**
    * Reads the raw body once, verifies the access token and/or signature, then parses the JSON
    * and identifies the event. Throws `WebhookVerificationError` (reason `missing_signature`,
-   * `bad_signature`, `bad_token`, `bad_json`, `unknown_event` or `body_too_large`) on any failure;
-   * throws `TypeError` for misuse (no credentials, no signature header known, body already read).
+   * `bad_signature`, `bad_timestamp`, `bad_token`, `bad_json`, `unknown_event`, `body_too_large` or `body_timeout`)
+   * on any failure; throws `TypeError` for misuse (no secret, unknown scheme, body already read).
    */
   readonly parse: (input: WebhookInput, options: ParseWebhookOptions) => Promise<WebhookEventOf<Events>>;
 
   /**
-   * A `(request) => Promise<Response>` receiver: 405 non-POST, 413 too large, 401 unverified,
+   * A `(request) => Promise<Response>` receiver: 405 non-POST, 413 too large, 408 too slow, 401 unverified,
    * 400 bad JSON/unknown event, 200 `{"ok":true}` (or the handler's Response), 500 if the handler throws.
-   * Verified events without a handler are acknowledged with 200 and ignored.
+   * Verified events without a handler are acknowledged with 200 and ignored. Throws TypeError at creation for
+   * unusable options (no secret, unknown scheme).
    */
   readonly createHandler: (options: WebhookHandlerOptions<Events>) => (request: Request) => Promise<Response>;
+
+  /** The same receiver as a `node:http` request listener: `http.createServer(createNodeListener(options))`. */
+  readonly createNodeListener: (options: WebhookHandlerOptions<Events>) => (req: IncomingMessage, res: ServerResponse) => void;
 
   /**
    * Substitutes `${var}` / `$SECRET` placeholders: JSON-escaped inside JSON strings, as JSON
@@ -107,6 +134,9 @@ export function createWebhookTools<Events, Vars = Record<string, unknown>>(
   spec: WebhookSpec<keyof Events & string>,
 ): WebhookTools<Events, Vars> {
   assertSupportedSignature(spec.signature);
+  if (spec.scheme !== undefined && !WEBHOOK_SCHEME_NAMES.includes(spec.scheme)) {
+    throw new TypeError(`Unknown webhook scheme ${JSON.stringify(spec.scheme)} (one of ${WEBHOOK_SCHEME_NAMES.join(", ")})`);
+  }
   const compiled = compileEvents(spec);
   const variables = compileVariables(spec.variables);
   return {
@@ -114,8 +144,14 @@ export function createWebhookTools<Events, Vars = Record<string, unknown>>(
     verifySignature: (rawBody, signature, secret, options) =>
       verifySignature(rawBody, signature, secret, { ...spec.signature, ...options?.signature }),
     sign: (rawBody, secret, encoding) => signPayload(rawBody, secret, encoding, spec.signature),
+    signDelivery: async (body, secret, options = {}) => {
+      const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
+      if (typeof secret !== "string" || secret === "") throw new TypeError("Webhook secret must be a non-empty string");
+      return signDelivery(scheme, body, schemeKeys(scheme, [secret])[0]!, options);
+    },
     parse: async (input, options) => (await parseDelivery(compiled, input, options)) as WebhookEventOf<Events>,
     createHandler: (options) => createHandler<Events>(compiled, options),
+    createNodeListener: (options) => createNodeListener(createReceiver<Events>(compiled, options)),
     renderTemplate: (template, vars, secrets) =>
       renderTemplate(variables, template, vars as Readonly<Record<string, unknown>> | undefined, secrets),
     checkTemplate: (template, options) => checkTemplate(variables, template, options),

@@ -8,21 +8,27 @@ const encoder = new TextEncoder();
 
 type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
+/** HMAC key material: a secret string (its UTF-8 bytes) or raw key bytes (Standard Webhooks' decoded `whsec_`). */
+export type HmacSecret = string | Uint8Array;
+
 // Importing a key costs more than the HMAC of a small body; senders reuse one secret,
 // so a handful of cached keys is enough. Insertion order = age (oldest evicted first).
 const KEY_CACHE_SIZE = 16;
 const keyCache = new Map<string, Promise<HmacKey>>();
 
-function hmacKey(secret: string): Promise<HmacKey> {
-  let key = keyCache.get(secret);
+function hmacKey(secret: HmacSecret): Promise<HmacKey> {
+  // One namespace per kind: the string "ab" and the bytes 0xab are different keys.
+  const cacheKey = typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret);
+  let key = keyCache.get(cacheKey);
   if (key === undefined) {
     if (keyCache.size >= KEY_CACHE_SIZE) {
       const oldest = keyCache.keys().next();
       if (!oldest.done) keyCache.delete(oldest.value);
     }
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keyCache.set(secret, key);
-    key.catch(() => keyCache.delete(secret));
+    const bytes = typeof secret === "string" ? encoder.encode(secret) : secret;
+    key = crypto.subtle.importKey("raw", toArrayBuffer(bytes), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keyCache.set(cacheKey, key);
+    key.catch(() => keyCache.delete(cacheKey));
   }
   return key;
 }
@@ -43,10 +49,21 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return new Uint8Array(bytes).buffer as ArrayBuffer;
 }
 
-/** HMAC-SHA256 of `raw` keyed with the UTF-8 bytes of `secret`. */
-export async function hmacSha256(raw: RawBody, secret: string): Promise<Uint8Array> {
+/**
+ * HMAC-SHA256 of `raw` (after `prefix`, when given: the `id.timestamp.` of the timestamped schemes) keyed with
+ * `secret`.
+ */
+export async function hmacSha256(raw: RawBody, secret: HmacSecret, prefix?: string): Promise<Uint8Array> {
   const key = await hmacKey(secret);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, toArrayBuffer(toBytes(raw))));
+  let bytes = toBytes(raw);
+  if (prefix) {
+    const head = encoder.encode(prefix);
+    const joined = new Uint8Array(head.byteLength + bytes.byteLength);
+    joined.set(head, 0);
+    joined.set(bytes, head.byteLength);
+    bytes = joined;
+  }
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, toArrayBuffer(bytes)));
 }
 
 /** Length check + XOR accumulate: the time taken does not depend on where the bytes differ. */
@@ -69,14 +86,14 @@ export async function secretsEqual(a: string, b: string): Promise<boolean> {
 const HEX_DIGEST = /^[0-9a-fA-F]+$/;
 const HEX = "0123456789abcdef";
 
-function decodeHex(text: string): Uint8Array | null {
+export function decodeHex(text: string): Uint8Array | null {
   if (text.length % 2 !== 0 || !HEX_DIGEST.test(text)) return null;
   const out = new Uint8Array(text.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);
   return out;
 }
 
-function encodeHex(bytes: Uint8Array): string {
+export function encodeHex(bytes: Uint8Array): string {
   let out = "";
   for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!;
   return out;
@@ -89,7 +106,7 @@ B64_VALUES["-"] = 62; // base64url
 B64_VALUES["_"] = 63;
 
 /** Standard or URL-safe base64, padding optional. Null when malformed. */
-function decodeBase64(text: string): Uint8Array | null {
+export function decodeBase64(text: string): Uint8Array | null {
   const unpadded = text.replace(/={1,2}$/, "");
   if (unpadded.length % 4 === 1) return null;
   if (unpadded.length !== text.length && text.length % 4 !== 0) return null; // padding present but wrong
@@ -110,7 +127,7 @@ function decodeBase64(text: string): Uint8Array | null {
   return out;
 }
 
-function encodeBase64(bytes: Uint8Array): string {
+export function encodeBase64(bytes: Uint8Array): string {
   let out = "";
   for (let i = 0; i < bytes.length; i += 3) {
     const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
@@ -129,7 +146,7 @@ export function acceptedEncodings(spec: WebhookSignatureSpec | undefined): reado
 }
 
 /** Decodes a digest written in one of the accepted encodings; null unless it is exactly 32 bytes. */
-function decodeDigest(text: string, accept: readonly SignatureEncoding[]): Uint8Array | null {
+export function decodeDigest(text: string, accept: readonly SignatureEncoding[]): Uint8Array | null {
   // Hex is tried first: a 64-char string is never a valid 32-byte base64 digest, and vice versa.
   if (accept.includes("hex") && text.length === DIGEST_BYTES * 2) return decodeHex(text);
   if (accept.includes("base64")) {

@@ -27,6 +27,37 @@ export interface WebhookSignatureSpec {
   readonly prefix?: string;
 }
 
+/**
+ * A signature scheme by name, as its provider signs deliveries:
+ * - `standard-webhooks` ([standardwebhooks.com](https://www.standardwebhooks.com), OpenAI, Svix): `webhook-id`,
+ *   `webhook-timestamp` and `webhook-signature: v1,<base64>` (several during key rotation) over `id.timestamp.body`,
+ *   with a `whsec_<base64>` secret; timestamps more than 5 minutes off are refused. Events by the body's `type`.
+ * - `stripe`: `Stripe-Signature: t=<timestamp>,v1=<hex>` (several `v1` during rotation) over `timestamp.body`, keyed
+ *   with the `whsec_…` string; timestamps older than 5 minutes are refused. Events by the body's `type`.
+ * - `github`: `X-Hub-Signature-256: sha256=<hex>` over the body. Events by `X-GitHub-Event` and the body's `action`
+ *   (`issues` + `opened` is the spec's `issues-opened`). No timestamp: see the README on replays.
+ * - `wandb`: the training service's `X-Wandb-Signature: <hex>` (base64 accepted) over the body. Events by the body's
+ *   `event_type`. No timestamp.
+ */
+export type WebhookSchemeName = "standard-webhooks" | "stripe" | "github" | "wandb";
+
+/** The names `WebhookSchemeName` allows, for checks at run time. */
+export const WEBHOOK_SCHEME_NAMES: readonly WebhookSchemeName[] = ["standard-webhooks", "stripe", "github", "wandb"];
+
+/**
+ * How deliveries are signed: a preset by name, a preset with options, or an HMAC-SHA256 of the raw body in a header
+ * you name (what the spec's `x-webhook-signature` describes).
+ */
+export type WebhookScheme =
+  | WebhookSchemeName
+  | {
+      readonly type: "standard-webhooks" | "stripe";
+      /** Seconds a delivery's timestamp may be off (Stripe: behind) the receiver's clock. Default 300. */
+      readonly toleranceSeconds?: number;
+    }
+  | { readonly type: "github" | "wandb" }
+  | ({ readonly type: "hmac-sha256"; readonly header: string } & Omit<WebhookSignatureSpec, "header">);
+
 /** From `x-webhook-event-type`: where the event type is read. */
 export interface WebhookEventTypeSpec {
   readonly in: "body" | "header";
@@ -81,10 +112,17 @@ export interface PayloadVariableSpec {
 
 /** Everything the generated `webhooks.ts` passes to `createWebhookTools`. */
 export interface WebhookSpec<Name extends string = string> {
+  /**
+   * The scheme the spec names (`x-webhook-signature: { scheme }`) or implies (its webhooks declare `webhook-signature`,
+   * `Stripe-Signature` or `X-Hub-Signature-256`). Absent: `signature` when set, else `standard-webhooks`.
+   */
+  readonly scheme?: WebhookSchemeName;
+  /** The HMAC of the raw body the spec's `x-webhook-signature` describes. */
   readonly signature?: WebhookSignatureSpec;
   /**
-   * Absent: the event is identified by the body property `type`, then `event_type`;
-   * if neither names a declared event and exactly one event is declared, it is that one.
+   * Absent: where the scheme puts it (GitHub: `X-GitHub-Event` and the body's `action`; Stripe and Standard Webhooks:
+   * the body's `type`; others: the body's `type`, then `event_type`). If that names no declared event and exactly one
+   * event is declared, it is that one.
    */
   readonly eventType?: WebhookEventTypeSpec;
   readonly auth?: WebhookAuthSpec;
@@ -102,6 +140,17 @@ export type WebhookEventOf<Events, K extends keyof Events = keyof Events> = {
     readonly payload: Events[P];
     /** The request headers (case-insensitive). */
     readonly headers: Headers;
+    /**
+     * The provider's id of this delivery, when it sends one: `webhook-id` (Standard Webhooks), the event's `id`
+     * (Stripe), `X-GitHub-Delivery` (GitHub; not covered by the signature).
+     */
+    readonly deliveryId: string | undefined;
+    /**
+     * The same for every copy of this delivery and covered by its signature: remember the ones you handled to drop
+     * replays and redeliveries. `webhook-id` (Standard Webhooks), the event's `id` (Stripe), else the hex HMAC of the
+     * body (GitHub, `wandb`, `hmac-sha256`). Undefined only with `insecureNoSignature`.
+     */
+    readonly replayKey: string | undefined;
   };
 }[K & string];
 

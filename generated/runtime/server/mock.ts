@@ -342,12 +342,19 @@ class MockGenerator {
       }
       if (typeof resolved !== "object") continue;
       const flat = resolved.allOf ? this.mergeAllOf(resolved, seen) : resolved;
-      Object.assign(properties, flat.properties ?? {});
+      // A property several members describe must satisfy them all (GitHub narrows `{type: string}` to an enum).
+      for (const [name, property] of Object.entries(flat.properties ?? {})) {
+        const earlier = properties[name];
+        properties[name] =
+          earlier === undefined ? property : { allOf: [earlier, property] };
+      }
       for (const name of flat.required ?? []) required.add(name);
       for (const [key, value] of Object.entries(flat)) {
         if (key === "properties" || key === "required" || key === "$ref")
           continue;
         if (merged[key] === undefined) merged[key] = value;
+        else if (key === "type")
+          merged.type = intersectTypes(merged.type, value) ?? merged.type;
       }
     }
     if (Object.keys(properties).length > 0) merged.properties = properties;
@@ -529,6 +536,26 @@ function numberFor(
     value =
       low !== undefined && !lowExclusive ? low : value - variant * (step ?? 1);
   return Number.isInteger(value) ? value : Number(value.toPrecision(12));
+}
+
+/** The types both `type` keywords allow (`integer` is a `number`), or undefined when none. */
+function intersectTypes(a: unknown, b: unknown): string | string[] | undefined {
+  const list = (t: unknown): string[] =>
+    typeof t === "string"
+      ? [t]
+      : Array.isArray(t)
+        ? t.filter((x): x is string => typeof x === "string")
+        : [];
+  const left = list(a);
+  const right = list(b);
+  const both = left.filter(
+    (t) => right.includes(t) || (t === "integer" && right.includes("number")),
+  );
+  for (const t of right)
+    if (t === "integer" && left.includes("number") && !both.includes(t))
+      both.push(t);
+  if (both.length === 0) return undefined;
+  return both.length === 1 ? both[0] : both;
 }
 
 function variantOfFormatted(

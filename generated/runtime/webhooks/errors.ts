@@ -10,26 +10,33 @@
  *
  * - `missing_signature`: the signature header is absent or empty.
  * - `bad_signature`: the signature does not match the raw body (or is malformed).
+ * - `bad_timestamp`: the signed timestamp (Standard Webhooks, Stripe) is malformed or outside the tolerance: a replay
+ *   or a clock that is off.
  * - `bad_token`: the access token (`Authorization: Bearer …`) is absent or wrong.
  * - `bad_json`: the verified body is not valid UTF-8 JSON.
  * - `unknown_event`: the event type could not be found or is not declared in the spec.
  * - `body_too_large`: the body exceeds the configured byte limit.
+ * - `body_timeout`: the body did not arrive within the configured time.
  */
 export type WebhookFailureReason =
   | "missing_signature"
   | "bad_signature"
+  | "bad_timestamp"
   | "bad_token"
   | "bad_json"
   | "unknown_event"
-  | "body_too_large";
+  | "body_too_large"
+  | "body_timeout";
 
 const STATUS: Readonly<Record<WebhookFailureReason, number>> = {
   missing_signature: 401,
   bad_signature: 401,
+  bad_timestamp: 401,
   bad_token: 401,
   bad_json: 400,
   unknown_event: 400,
   body_too_large: 413,
+  body_timeout: 408,
 };
 
 /**
@@ -40,7 +47,7 @@ const STATUS: Readonly<Record<WebhookFailureReason, number>> = {
 export class WebhookVerificationError extends Error {
   /** Machine-readable failure reason. */
   readonly reason: WebhookFailureReason;
-  /** The HTTP status a receiver should answer with (401, 400 or 413). */
+  /** The HTTP status a receiver should answer with (401, 400, 408 or 413). */
   readonly status: number;
 
   constructor(reason: WebhookFailureReason, message?: string) {

@@ -7,9 +7,10 @@
 
 import { isWebhookVerificationError } from "./errors.js";
 import type { WebhookVerificationError } from "./errors.js";
-import { parseDelivery, resolveOptions } from "./parse.js";
+import { deliverySource, resolveOptions, verifyDelivery } from "./parse.js";
 import type {
   CompiledSpec,
+  DeliverySource,
   ParseWebhookOptions,
   UntypedWebhookEvent,
 } from "./parse.js";
@@ -44,14 +45,18 @@ export type WebhookHandlerOptions<Events> = ParseWebhookOptions & {
       readonly event: WebhookEventOf<Events> | undefined;
     },
   ) => void | Response | Promise<void | Response>;
-  /** Called for each rejected delivery (401/400/413), e.g. for logging. Its errors are ignored. */
+  /**
+   * Called for each rejected delivery (401/400/408/413), e.g. for logging. It may return a Response to answer
+   * differently, e.g. 200 for verified deliveries of events the spec does not declare (`reason: "unknown_event"`).
+   * Its errors are ignored.
+   */
   readonly onReject?: (
     error: WebhookVerificationError,
     request: Request,
-  ) => void | Promise<void>;
+  ) => void | Response | Promise<void | Response>;
 };
 
-function json(
+export function json(
   status: number,
   body: unknown,
   headers?: Record<string, string>,
@@ -74,17 +79,20 @@ function isResponse(value: unknown): value is Response {
 }
 
 /**
- * Builds a `(request: Request) => Promise<Response>` receiver.
- *
- * Responses: 405 for non-POST; 413 body too large (Content-Length checked first, then counted
- * while reading); 401 bad/missing signature or token; 400 bad JSON or unknown event;
- * 200 `{"ok":true}` (or the handler's own Response) after the handler ran; 500 when it threw.
+ * Receives one delivery from any transport: `source` gives its headers and body, `request` the web Request the
+ * callbacks see (built only when one is called).
  */
-export function createHandler<Events>(
+export type DeliveryReceiver = (
+  source: DeliverySource,
+  request: () => Request,
+) => Promise<Response>;
+
+/** The answer to every delivery, whatever it arrived through (`createHandler`, `createNodeListener`). */
+export function createReceiver<Events>(
   compiled: CompiledSpec,
   options: WebhookHandlerOptions<Events>,
-): (request: Request) => Promise<Response> {
-  resolveOptions(compiled, options); // Fail at startup, not on the first delivery.
+): DeliveryReceiver {
+  const resolved = resolveOptions(compiled, options); // Fail at startup, not on the first delivery.
   const handlers = (options.on ?? {}) as Readonly<
     Record<
       string,
@@ -96,12 +104,12 @@ export function createHandler<Events>(
 
   const fail = async (
     error: unknown,
-    request: Request,
+    request: () => Request,
     event: UntypedWebhookEvent | undefined,
   ): Promise<Response> => {
     try {
       const custom = await options.onError?.(error, {
-        request,
+        request: request(),
         event: event as WebhookEventOf<Events> | undefined,
       });
       if (isResponse(custom)) return custom;
@@ -111,26 +119,20 @@ export function createHandler<Events>(
     return json(500, { ok: false, error: "internal_error" });
   };
 
-  return async (request: Request): Promise<Response> => {
-    if (request.method.toUpperCase() !== "POST") {
-      return json(
-        405,
-        { ok: false, error: "method_not_allowed" },
-        { allow: "POST" },
-      );
-    }
+  return async (source, request) => {
     let event: UntypedWebhookEvent;
     try {
-      event = await parseDelivery(compiled, request, options);
+      event = await verifyDelivery(compiled, resolved, source);
     } catch (error) {
       if (!isWebhookVerificationError(error))
         return fail(error, request, undefined);
       try {
-        await options.onReject?.(error, request);
+        const custom = await options.onReject?.(error, request());
+        if (isResponse(custom)) return custom;
       } catch {
         // Logging must not change the answer.
       }
-      // 401s do not say which check failed; 400/413 name the reason.
+      // 401s do not say which check failed; 400/408/413 name the reason.
       return json(error.status, {
         ok: false,
         error: error.status === 401 ? "unauthorized" : error.reason,
@@ -147,5 +149,29 @@ export function createHandler<Events>(
     } catch (error) {
       return fail(error, request, event);
     }
+  };
+}
+
+/**
+ * Builds a `(request: Request) => Promise<Response>` receiver.
+ *
+ * Responses: 405 for non-POST; 413 body too large (Content-Length checked first, then counted while reading); 408
+ * body slower than `bodyTimeoutMs`; 401 bad/missing signature, stale timestamp or bad token; 400 bad JSON or unknown
+ * event; 200 `{"ok":true}` (or the handler's own Response) after the handler ran; 500 when it threw.
+ */
+export function createHandler<Events>(
+  compiled: CompiledSpec,
+  options: WebhookHandlerOptions<Events>,
+): (request: Request) => Promise<Response> {
+  const receive = createReceiver(compiled, options);
+  return async (request: Request): Promise<Response> => {
+    if (request.method.toUpperCase() !== "POST") {
+      return json(
+        405,
+        { ok: false, error: "method_not_allowed" },
+        { allow: "POST" },
+      );
+    }
+    return receive(deliverySource(request), () => request);
   };
 }

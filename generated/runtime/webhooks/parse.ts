@@ -6,17 +6,28 @@
 // @ts-nocheck
 
 import { WebhookVerificationError } from "./errors.js";
-import { secretsEqual, toBytes, verifySignature } from "./signature.js";
-import type { RawBody } from "./signature.js";
+import {
+  matchSignature,
+  presentedSignature,
+  resolveScheme,
+  schemeKeys,
+} from "./schemes.js";
+import type { PresentedSignature, ResolvedScheme } from "./schemes.js";
+import { secretsEqual, toBytes } from "./signature.js";
+import type { HmacSecret, RawBody } from "./signature.js";
 import type {
   WebhookAuthSpec,
   WebhookEventSpec,
+  WebhookScheme,
   WebhookSignatureSpec,
   WebhookSpec,
 } from "./types.js";
 
 /** Default body limit of `parseWebhook` and `createWebhookHandler`: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Default time the whole body may take to arrive: 10 s (a slow sender holds a connection, not the event loop). */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
 /** Header values as plain objects carry them (Node's `IncomingMessage.headers` fits). */
 export type PlainHeaders = Readonly<
@@ -28,23 +39,41 @@ export type WebhookInput =
   | Request
   | { readonly body: RawBody; readonly headers: Headers | PlainHeaders };
 
+/** The signing secret, or several while you rotate it (a delivery signed with any of them verifies). */
+export type WebhookSecret = string | readonly string[];
+
 /**
- * Credentials the receiver holds. At least one is required:
- * - `secret` verifies the HMAC signature header;
- * - `accessToken` verifies the `Authorization: Bearer <token>` header.
- * An explicitly empty string never verifies (fail closed).
+ * Credentials the receiver holds.
+ * - `secret` verifies the signature; it is required, and must not be empty, unless you set `insecureNoSignature: true`
+ *   (then nothing proves a delivery comes from the sender, except the `accessToken` if you pass one).
+ * - `accessToken` also requires `Authorization: Bearer <token>` (the header and scheme of the spec's `x-webhook-auth`).
  */
 export type WebhookCredentials =
-  | { readonly secret: string; readonly accessToken?: string }
-  | { readonly secret?: undefined; readonly accessToken: string };
+  | {
+      readonly secret: WebhookSecret;
+      readonly accessToken?: string;
+      readonly insecureNoSignature?: false;
+    }
+  | {
+      readonly secret?: undefined;
+      readonly accessToken?: string;
+      readonly insecureNoSignature: true;
+    };
 
-/** Options of `parseWebhook`. */
+/** Options of `parseWebhook` (and of `createWebhookHandler`). */
 export type ParseWebhookOptions = WebhookCredentials & {
-  /** Body limit in bytes (default 1 MiB). */
-  readonly maxBodyBytes?: number;
   /**
-   * Overrides the spec's signature config, field by field. Required (`{ header }`) when the
-   * spec declares no signature header, e.g. `{ header: "X-Hub-Signature-256", prefix: "sha256=" }`.
+   * How deliveries are signed. Default: what the spec says (`x-webhook-signature`, or the signature header its
+   * webhooks declare), else `standard-webhooks`.
+   */
+  readonly scheme?: WebhookScheme;
+  /** Body limit in bytes (default 1 MiB): larger deliveries get 413 and are not read further. */
+  readonly maxBodyBytes?: number;
+  /** Milliseconds the whole body may take to arrive (default 10 000; 0: no limit): slower ones get 408. */
+  readonly bodyTimeoutMs?: number;
+  /**
+   * Fields of the spec's `x-webhook-signature` to override (`{ header, prefix, encoding, acceptEncodings }`).
+   * @deprecated Pass `scheme: { type: "hmac-sha256", header, … }`.
    */
   readonly signature?: WebhookSignatureSpec;
 };
@@ -54,6 +83,8 @@ export interface UntypedWebhookEvent {
   readonly type: string;
   readonly payload: unknown;
   readonly headers: Headers;
+  readonly deliveryId: string | undefined;
+  readonly replayKey: string | undefined;
 }
 
 /** The spec, pre-processed once per `createWebhookTools` call. */
@@ -61,20 +92,34 @@ export interface CompiledSpec {
   readonly spec: WebhookSpec;
   /** wire value -> candidate events, the ones with `when` conditions first. */
   readonly byValue: ReadonlyMap<string, readonly WebhookEventSpec[]>;
+  /** `normalizeEventName` of every name and value -> its event (null when two events share it). */
+  readonly byNormalized: ReadonlyMap<string, WebhookEventSpec | null>;
   readonly single: WebhookEventSpec | undefined;
+}
+
+/** Event names compared loosely: GitHub's `issue_comment` + `created` is the spec's `issue-comment-created`. */
+export function normalizeEventName(name: string): string {
+  return name.toLowerCase().replace(/[._-]+/g, "-");
 }
 
 export function compileEvents(spec: WebhookSpec): CompiledSpec {
   const byValue = new Map<string, WebhookEventSpec[]>();
+  const byNormalized = new Map<string, WebhookEventSpec | null>();
   const all: WebhookEventSpec[] = [];
   for (const entry of spec.events ?? []) {
     const event: WebhookEventSpec =
       typeof entry === "string" ? { name: entry } : entry;
     all.push(event);
-    for (const value of event.values ?? [event.name]) {
+    for (const value of new Set([event.name, ...(event.values ?? [])])) {
       const list = byValue.get(value) ?? [];
       list.push(event);
       byValue.set(value, list);
+      const key = normalizeEventName(value);
+      const seen = byNormalized.get(key);
+      byNormalized.set(
+        key,
+        seen === undefined || seen === event ? event : null,
+      );
     }
   }
   for (const list of byValue.values()) {
@@ -84,7 +129,19 @@ export function compileEvents(spec: WebhookSpec): CompiledSpec {
         Object.keys(b.when ?? {}).length - Object.keys(a.when ?? {}).length,
     );
   }
-  return { spec, byValue, single: all.length === 1 ? all[0] : undefined };
+  return {
+    spec,
+    byValue,
+    byNormalized,
+    single: all.length === 1 ? all[0] : undefined,
+  };
+}
+
+/** One delivery as the verifier reads it: its headers, and its body on demand (bounded in size and time). */
+export interface DeliverySource {
+  readonly headers: Headers;
+  /** The whole body: `body_too_large` past `maxBytes` (by Content-Length before reading), `body_timeout` past `timeoutMs`. */
+  readBody(maxBytes: number, timeoutMs: number): Promise<Uint8Array>;
 }
 
 function isRequest(input: WebhookInput): input is Request {
@@ -108,39 +165,30 @@ function toHeaders(headers: Headers | PlainHeaders): Headers {
   return out;
 }
 
-/** Reads at most `max` bytes; stops (and cancels the stream) as soon as the limit is passed. */
-async function readBody(input: WebhookInput, max: number): Promise<Uint8Array> {
-  if (!isRequest(input)) {
-    const bytes = toBytes(input.body);
-    if (bytes.byteLength > max)
-      throw new WebhookVerificationError("body_too_large");
-    return bytes;
-  }
-  const declared = input.headers.get("content-length");
-  if (
-    declared !== null &&
-    /^\d+$/.test(declared.trim()) &&
-    Number(declared.trim()) > max
-  ) {
-    throw new WebhookVerificationError("body_too_large");
-  }
-  if (input.bodyUsed)
-    throw new TypeError("The request body has already been read");
-  if (input.body === null) return new Uint8Array(0);
-  const reader = input.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      // A lying or absent Content-Length must not make us buffer an unbounded body.
-      await reader.cancel().catch(() => undefined);
-      throw new WebhookVerificationError("body_too_large");
-    }
-    chunks.push(value);
-  }
+export const bodyTooLarge = () =>
+  new WebhookVerificationError("body_too_large");
+export const bodyTimeout = () =>
+  new WebhookVerificationError(
+    "body_timeout",
+    "Webhook rejected: the body did not arrive in time",
+  );
+
+/** A Content-Length above `max` (checked before reading a byte). */
+export function declaredTooLarge(
+  contentLength: string | null,
+  max: number,
+): boolean {
+  return (
+    contentLength !== null &&
+    /^\s*\d+\s*$/.test(contentLength) &&
+    Number(contentLength) > max
+  );
+}
+
+export function concatChunks(
+  chunks: readonly Uint8Array[],
+  total: number,
+): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;
   const body = new Uint8Array(total);
   let offset = 0;
@@ -149,6 +197,64 @@ async function readBody(input: WebhookInput, max: number): Promise<Uint8Array> {
     offset += chunk.byteLength;
   }
   return body;
+}
+
+/** Reads a Request's body stream, stopping (and cancelling it) past `max` bytes or `timeoutMs`. */
+async function readRequestBody(
+  request: Request,
+  max: number,
+  timeoutMs: number,
+): Promise<Uint8Array> {
+  if (declaredTooLarge(request.headers.get("content-length"), max))
+    throw bodyTooLarge();
+  if (request.bodyUsed)
+    throw new TypeError("The request body has already been read");
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline =
+    timeoutMs > 0
+      ? new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(bodyTimeout()), timeoutMs);
+        })
+      : undefined;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await (deadline
+        ? Promise.race([reader.read(), deadline])
+        : reader.read());
+      if (done) break;
+      total += value.byteLength;
+      // A lying or absent Content-Length must not make us buffer an unbounded body.
+      if (total > max) throw bodyTooLarge();
+      chunks.push(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return concatChunks(chunks, total);
+}
+
+/** A `WebhookInput` as a `DeliverySource`. */
+export function deliverySource(input: WebhookInput): DeliverySource {
+  if (isRequest(input))
+    return {
+      headers: input.headers,
+      readBody: (max, timeoutMs) => readRequestBody(input, max, timeoutMs),
+    };
+  return {
+    headers: toHeaders(input.headers),
+    readBody: async (max) => {
+      const bytes = toBytes(input.body);
+      if (bytes.byteLength > max) throw bodyTooLarge();
+      return bytes;
+    },
+  };
 }
 
 function extractToken(
@@ -165,6 +271,7 @@ function extractToken(
 
 function identify(
   compiled: CompiledSpec,
+  scheme: ResolvedScheme,
   payload: unknown,
   headers: Headers,
 ): WebhookEventSpec | undefined {
@@ -172,87 +279,155 @@ function identify(
     typeof payload === "object" && payload !== null && !Array.isArray(payload)
       ? (payload as Record<string, unknown>)
       : undefined;
-  const matches = (value: unknown): WebhookEventSpec | undefined => {
-    if (typeof value !== "string") return undefined;
-    return compiled.byValue
-      .get(value.trim())
-      ?.find((event) =>
-        Object.entries(event.when ?? {}).every(
-          ([key, expected]) => body?.[key] === expected,
-        ),
-      );
-  };
-  const where = compiled.spec.eventType;
-  if (where) {
-    return matches(
-      where.in === "header" ? headers.get(where.name) : body?.[where.name],
+  const fits = (
+    event: WebhookEventSpec | null | undefined,
+  ): event is WebhookEventSpec =>
+    !!event &&
+    Object.entries(event.when ?? {}).every(
+      ([key, expected]) => body?.[key] === expected,
     );
+  // The spec's `x-webhook-event-type` says where; else the scheme's convention.
+  const sources = compiled.spec.eventType
+    ? [compiled.spec.eventType]
+    : scheme.eventSources;
+  const action =
+    !compiled.spec.eventType &&
+    scheme.eventWithAction &&
+    typeof body?.["action"] === "string"
+      ? body["action"]
+      : undefined;
+  for (const source of sources) {
+    const raw =
+      source.in === "header" ? headers.get(source.name) : body?.[source.name];
+    if (typeof raw !== "string" || raw.trim() === "") continue;
+    const value = raw.trim();
+    const exact = compiled.byValue.get(value)?.find(fits);
+    if (exact) return exact;
+    // GitHub: `X-GitHub-Event: issues` + `action: opened` is `issues-opened` in GitHub's own spec.
+    const withAction =
+      action === undefined
+        ? undefined
+        : compiled.byNormalized.get(normalizeEventName(`${value}-${action}`));
+    if (fits(withAction)) return withAction;
+    const loose = compiled.byNormalized.get(normalizeEventName(value));
+    if (fits(loose)) return loose;
   }
-  // No x-webhook-event-type: the common conventions, then the only declared event.
-  return (
-    matches(body?.["type"]) ?? matches(body?.["event_type"]) ?? compiled.single
-  );
+  return fits(compiled.single) ? compiled.single : undefined;
 }
 
-interface ResolvedOptions {
-  readonly secret: string | undefined;
+/** Options with every default filled in and the secrets turned into keys, once per receiver. */
+export interface ResolvedOptions {
+  readonly scheme: ResolvedScheme;
+  /** The HMAC keys; empty with `insecureNoSignature` (nothing is verified). */
+  readonly keys: readonly HmacSecret[];
   readonly accessToken: string | undefined;
-  readonly signature: WebhookSignatureSpec;
   readonly maxBodyBytes: number;
+  readonly bodyTimeoutMs: number;
 }
 
-/** Throws TypeError for missing credentials (a programming error, not a bad delivery). */
+/** The scheme a receiver uses: the option, else what the spec says, else Standard Webhooks. */
+export function schemeOf(
+  spec: WebhookSpec,
+  options: Pick<ParseWebhookOptions, "scheme" | "signature">,
+): WebhookScheme {
+  if (options.scheme !== undefined) return options.scheme;
+  if (options.signature !== undefined)
+    return {
+      ...spec.signature,
+      ...options.signature,
+      type: "hmac-sha256",
+    } as WebhookScheme;
+  if (spec.scheme !== undefined) return spec.scheme;
+  if (spec.signature?.header)
+    return { ...spec.signature, type: "hmac-sha256" } as WebhookScheme;
+  return "standard-webhooks";
+}
+
+function limit(value: unknown, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || Number.isNaN(value) || value < 0)
+    throw new TypeError(`\`${name}\` must be a non-negative number`);
+  return value;
+}
+
+/**
+ * Checks the options of a receiver (TypeError: a programming error, not a bad delivery). A missing or empty secret
+ * is refused unless `insecureNoSignature: true` says that deliveries are not to be verified.
+ */
 export function resolveOptions(
   compiled: CompiledSpec,
   options: ParseWebhookOptions,
 ): ResolvedOptions {
   if (typeof options !== "object" || options === null)
     throw new TypeError("Webhook options are required");
-  const secret = options.secret ?? undefined;
-  const accessToken = options.accessToken ?? undefined;
-  if (secret === undefined && accessToken === undefined) {
-    throw new TypeError(
-      "Webhook verification needs a `secret` (signature) and/or an `accessToken`",
-    );
-  }
-  if (secret !== undefined && typeof secret !== "string")
-    throw new TypeError("Webhook `secret` must be a string");
-  if (accessToken !== undefined && typeof accessToken !== "string")
-    throw new TypeError("Webhook `accessToken` must be a string");
-  const signature: WebhookSignatureSpec = {
-    ...compiled.spec.signature,
-    ...options.signature,
+  const { secret, accessToken, insecureNoSignature } = options as {
+    secret?: unknown;
+    accessToken?: unknown;
+    insecureNoSignature?: unknown;
   };
-  if (secret !== undefined && !signature.header) {
+  if (
+    accessToken !== undefined &&
+    (typeof accessToken !== "string" || accessToken === "")
+  ) {
     throw new TypeError(
-      'The spec declares no webhook signature header (x-webhook-signature); pass it: { signature: { header: "X-Signature" } }',
+      "Webhook `accessToken` must be a non-empty string (omit it to not require one)",
     );
   }
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (
-    typeof maxBodyBytes !== "number" ||
-    Number.isNaN(maxBodyBytes) ||
-    maxBodyBytes < 0
-  ) {
-    throw new TypeError("`maxBodyBytes` must be a non-negative number");
+  const scheme = resolveScheme(schemeOf(compiled.spec, options));
+  let keys: HmacSecret[] = [];
+  if (insecureNoSignature === true) {
+    if (secret !== undefined)
+      throw new TypeError(
+        "Pass either a webhook `secret` or `insecureNoSignature: true`, not both",
+      );
+  } else {
+    const secrets =
+      typeof secret === "string"
+        ? [secret]
+        : Array.isArray(secret)
+          ? (secret as unknown[])
+          : undefined;
+    if (
+      secrets === undefined ||
+      secrets.length === 0 ||
+      secrets.some((s) => typeof s !== "string" || s === "")
+    ) {
+      throw new TypeError(
+        "A webhook `secret` is required (a non-empty string, or a list of them while you rotate it): without one, anyone " +
+          "can send deliveries. Is its environment variable set? To accept unsigned deliveries, pass `insecureNoSignature: true`.",
+      );
+    }
+    keys = schemeKeys(scheme, secrets as string[]);
   }
-  return { secret, accessToken, signature, maxBodyBytes };
+  return {
+    scheme,
+    keys,
+    accessToken: accessToken as string | undefined,
+    maxBodyBytes: limit(
+      options.maxBodyBytes,
+      DEFAULT_MAX_BODY_BYTES,
+      "maxBodyBytes",
+    ),
+    bodyTimeoutMs: limit(
+      options.bodyTimeoutMs,
+      DEFAULT_BODY_TIMEOUT_MS,
+      "bodyTimeoutMs",
+    ),
+  };
 }
 
 /**
- * Verifies then parses one delivery. Order: access token, signature presence, body size,
- * signature over the raw bytes, JSON, event type. Nothing is parsed before it is verified.
+ * Verifies then parses one delivery. Order: access token, signature headers (and timestamp), body (bounded), signature
+ * over the raw bytes, JSON, event type: a delivery that cannot verify is refused before its body is read, and
+ * nothing is parsed before it is verified.
  */
-export async function parseDelivery(
+export async function verifyDelivery(
   compiled: CompiledSpec,
-  input: WebhookInput,
-  options: ParseWebhookOptions,
+  resolved: ResolvedOptions,
+  source: DeliverySource,
 ): Promise<UntypedWebhookEvent> {
-  const { secret, accessToken, signature, maxBodyBytes } = resolveOptions(
-    compiled,
-    options,
-  );
-  const headers = toHeaders(input.headers);
+  const { scheme, keys, accessToken } = resolved;
+  const headers = source.headers;
 
   if (accessToken !== undefined) {
     const auth = compiled.spec.auth;
@@ -260,11 +435,7 @@ export async function parseDelivery(
       headers.get(auth?.header ?? "Authorization"),
       auth,
     );
-    if (
-      accessToken === "" ||
-      presented === "" ||
-      !(await secretsEqual(presented, accessToken))
-    ) {
+    if (presented === "" || !(await secretsEqual(presented, accessToken))) {
       throw new WebhookVerificationError(
         "bad_token",
         "Webhook rejected: missing or wrong access token",
@@ -272,27 +443,27 @@ export async function parseDelivery(
     }
   }
 
-  let signatureValue: string | null = null;
-  if (secret !== undefined) {
-    signatureValue = headers.get(signature.header!);
-    if (signatureValue === null || signatureValue.trim() === "") {
-      throw new WebhookVerificationError(
-        "missing_signature",
-        `Webhook rejected: no ${signature.header} header`,
-      );
-    }
-  }
-
-  const raw = await readBody(input, maxBodyBytes);
-
-  if (
-    secret !== undefined &&
-    !(await verifySignature(raw, signatureValue, secret, signature))
-  ) {
-    throw new WebhookVerificationError(
-      "bad_signature",
-      "Webhook rejected: signature does not match the body",
+  let presented: PresentedSignature | undefined;
+  if (keys.length > 0)
+    presented = presentedSignature(
+      scheme,
+      headers,
+      Math.floor(Date.now() / 1000),
     );
+
+  const raw = await source.readBody(
+    resolved.maxBodyBytes,
+    resolved.bodyTimeoutMs,
+  );
+
+  let digest: string | undefined;
+  if (presented) {
+    digest = await matchSignature(presented, raw, keys);
+    if (digest === undefined)
+      throw new WebhookVerificationError(
+        "bad_signature",
+        "Webhook rejected: signature does not match the body",
+      );
   }
 
   let payload: unknown;
@@ -305,11 +476,47 @@ export async function parseDelivery(
     );
   }
 
-  const event = identify(compiled, payload, headers);
+  const event = identify(compiled, scheme, payload, headers);
   if (!event)
     throw new WebhookVerificationError(
       "unknown_event",
       "Webhook rejected: unknown or missing event type",
     );
-  return { type: event.name, payload, headers };
+
+  const bodyId =
+    typeof payload === "object" &&
+    payload !== null &&
+    typeof (payload as { id?: unknown }).id === "string"
+      ? (payload as { id: string }).id
+      : undefined;
+  const deliveryId =
+    presented?.messageId ??
+    (scheme.deliveryIdHeader
+      ? (headers.get(scheme.deliveryIdHeader) ?? undefined)
+      : scheme.kind === "stripe"
+        ? bodyId
+        : undefined);
+  const replayKey =
+    presented?.messageId ??
+    (scheme.kind === "stripe" && digest !== undefined
+      ? (bodyId ?? digest)
+      : digest);
+  return { type: event.name, payload, headers, deliveryId, replayKey };
+}
+
+/** `parseWebhook`: resolves the options, then verifies and parses one delivery. */
+export function parseDelivery(
+  compiled: CompiledSpec,
+  input: WebhookInput,
+  options: ParseWebhookOptions,
+): Promise<UntypedWebhookEvent> {
+  try {
+    return verifyDelivery(
+      compiled,
+      resolveOptions(compiled, options),
+      deliverySource(input),
+    );
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

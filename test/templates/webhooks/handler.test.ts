@@ -251,8 +251,9 @@ describe("createWebhookHandler options", () => {
     expect(() => createWebhookHandler({ on: {} } as never)).toThrow(TypeError);
   });
 
-  it("token-only receivers (no secret configured)", async () => {
-    const handler = createWebhookHandler({ accessToken: TOKEN, on: {} });
+  it("token-only receivers (no secret configured) say so with insecureNoSignature", async () => {
+    expect(() => createWebhookHandler({ accessToken: TOKEN, on: {} } as never)).toThrow(/secret.*insecureNoSignature/s);
+    const handler = createWebhookHandler({ accessToken: TOKEN, insecureNoSignature: true, on: {} });
     expect((await handler(post(body, { authorization: `Bearer ${TOKEN}` }))).status).toBe(200);
     expect((await handler(post(body, {}))).status).toBe(401);
   });

@@ -92,13 +92,13 @@ describe("parseWebhook with a Request", () => {
     expect(await reason(parseWebhook(request(aliasBody, { "x-wandb-signature": "garbage" }), { secret: SECRET }))).toBe(
       "bad_signature",
     );
-    // An explicitly empty secret fails closed instead of skipping verification.
-    expect(await reason(parseWebhook(request(aliasBody, { "x-wandb-signature": sign(aliasBody, "hex", "") }), { secret: "" }))).toBe(
-      "bad_signature",
+    // An explicitly empty secret is a mistake (an unset environment variable), not "skip verification".
+    await expect(parseWebhook(request(aliasBody, { "x-wandb-signature": sign(aliasBody, "hex", "") }), { secret: "" })).rejects.toThrow(
+      /secret/,
     );
   });
 
-  it("reason bad_token: missing, wrong, wrong scheme, empty configured token", async () => {
+  it("reason bad_token: missing, wrong, wrong scheme, empty presented token", async () => {
     const sig = { "x-wandb-signature": sign(aliasBody) };
     const cases: Array<[Record<string, string>, string]> = [
       [sig, TOKEN],
@@ -106,13 +106,17 @@ describe("parseWebhook with a Request", () => {
       [{ ...sig, authorization: `Basic ${TOKEN}` }, TOKEN],
       [{ ...sig, authorization: TOKEN }, TOKEN],
       [{ ...sig, authorization: `Bearer ${TOKEN}x` }, TOKEN],
-      [{ ...sig, authorization: "Bearer " }, ""],
+      [{ ...sig, authorization: "Bearer " }, TOKEN],
     ];
     for (const [headers, accessToken] of cases) {
       expect(await reason(parseWebhook(request(aliasBody, headers), { secret: SECRET, accessToken }))).toBe("bad_token");
     }
-    // Scheme is case-insensitive; token-only receivers (no secret) are supported.
-    const ok = await parseWebhook(request(aliasBody, { authorization: `bearer ${TOKEN}` }), { accessToken: TOKEN });
+    // An empty configured token is a mistake, refused before any delivery is looked at.
+    await expect(parseWebhook(request(aliasBody, { ...sig, authorization: "Bearer " }), { secret: SECRET, accessToken: "" })).rejects.toThrow(
+      TypeError,
+    );
+    // Scheme is case-insensitive; token-only receivers are supported when they opt out of signatures.
+    const ok = await parseWebhook(request(aliasBody, { authorization: `bearer ${TOKEN}` }), { accessToken: TOKEN, insecureNoSignature: true });
     expect(ok.type).toBe("ADD_ARTIFACT_ALIAS");
   });
 
@@ -267,7 +271,7 @@ describe("specs without the x-webhook extensions", () => {
     );
   });
 
-  it("no signature config: the caller must name the header (clear TypeError otherwise)", async () => {
+  it("no signature config: Standard Webhooks by default, an HMAC header of your own by option", async () => {
     type Events = { "batch_cancelled": { type: "batch.cancelled"; data: { id: string } }; "batch_completed": { type: "batch.completed" } };
     const tools = createWebhookTools<Events>({
       events: [
@@ -276,13 +280,17 @@ describe("specs without the x-webhook extensions", () => {
       ],
     });
     const body = JSON.stringify({ type: "batch.cancelled", data: { id: "b1" } });
-    await expect(tools.parse({ body, headers: { "x-signature": sign(body) } }, { secret: SECRET })).rejects.toThrow(
-      /signature header/,
-    );
-    expect(() => tools.createHandler({ secret: SECRET, on: {} })).toThrow(/signature header/);
-    // With the header named, the body `type` identifies the event (no eventType config).
-    const event = await tools.parse({ body, headers: { "x-signature": sign(body) } }, { secret: SECRET, signature: { header: "X-Signature" } });
+    const whsec = "whsec_" + Buffer.from("k".repeat(24)).toString("base64");
+    const headers = await tools.signDelivery(body, whsec);
+    expect(Object.keys(headers).sort()).toEqual(["webhook-id", "webhook-signature", "webhook-timestamp"]);
+    expect((await tools.parse({ body, headers }, { secret: whsec })).type).toBe("batch_cancelled");
+    // A body HMAC in a header of your own is `scheme: { type: "hmac-sha256", header }`; the body `type` still names the event.
+    const event = await tools.parse({ body, headers: { "x-signature": sign(body) } }, { secret: SECRET, scheme: { type: "hmac-sha256", header: "X-Signature" } });
     expect(event.type).toBe("batch_cancelled");
+    // …and so does the older `signature` option.
+    expect((await tools.parse({ body, headers: { "x-signature": sign(body) } }, { secret: SECRET, signature: { header: "X-Signature" } })).type).toBe(
+      "batch_cancelled",
+    );
     // verifySignature needs no header at all.
     expect(await tools.verifySignature(body, sign(body, "base64"), SECRET)).toBe(true);
   });
@@ -297,6 +305,12 @@ describe("specs without the x-webhook extensions", () => {
     expect((await two.parse({ body: b, headers: { "x-sig": sign(b) } }, { secret: SECRET })).type).toBe("B");
     const none = JSON.stringify({ id: 1 });
     expect(await reason(two.parse({ body: none, headers: { "x-sig": sign(none) } }, { secret: SECRET }))).toBe("unknown_event");
+
+    // The only event still has to meet its conditions: a GitHub-style spec with just `issues-opened`.
+    const github = createWebhookTools<{ "issues-opened": unknown }>({ events: [{ name: "issues-opened", values: ["issues"], when: { action: "opened" } }] });
+    const closed = JSON.stringify({ action: "closed" });
+    const headers = { "x-github-event": "issues", "x-hub-signature-256": "sha256=" + sign(closed) };
+    expect(await reason(github.parse({ body: closed, headers }, { secret: SECRET, scheme: "github" }))).toBe("unknown_event");
   });
 
   it("rejects unsupported signature algorithms when the tools are created", () => {
@@ -308,7 +322,8 @@ describe("specs without the x-webhook extensions", () => {
   it("custom auth header with scheme none (raw token)", async () => {
     const tools = createWebhookTools<{ A: unknown }>({ auth: { scheme: "none", header: "X-Gitlab-Token" }, events: ["A"] });
     const body = "{}";
-    expect((await tools.parse({ body, headers: { "x-gitlab-token": TOKEN } }, { accessToken: TOKEN })).type).toBe("A");
-    expect(await reason(tools.parse({ body, headers: { "x-gitlab-token": "nope" } }, { accessToken: TOKEN }))).toBe("bad_token");
+    const options = { accessToken: TOKEN, insecureNoSignature: true } as const;
+    expect((await tools.parse({ body, headers: { "x-gitlab-token": TOKEN } }, options)).type).toBe("A");
+    expect(await reason(tools.parse({ body, headers: { "x-gitlab-token": "nope" } }, options))).toBe("bad_token");
   });
 });

@@ -70,6 +70,8 @@ describe("the event union narrows by type", () => {
       readonly type: "RUN_STATE";
       readonly payload: RunPayload;
       readonly headers: Headers;
+      readonly deliveryId: string | undefined;
+      readonly replayKey: string | undefined;
     }>();
     expectTypeOf<Extract<WebhookEvent, { type: "LINK_ARTIFACT" }>>().toEqualTypeOf<WebhookEventOf<WebhookEvents, "LINK_ARTIFACT">>();
   });
@@ -89,7 +91,18 @@ describe("function signatures", () => {
     const lazy = () => {
       // @ts-expect-error -- neither secret nor accessToken
       void parseWebhook(new Request("http://x"), {});
+      // @ts-expect-error -- a token alone: unsigned deliveries must be asked for
       void parseWebhook(new Request("http://x"), { accessToken: "t" });
+      void parseWebhook(new Request("http://x"), { accessToken: "t", insecureNoSignature: true });
+      // @ts-expect-error -- a secret and no signatures contradict each other
+      void parseWebhook(new Request("http://x"), { secret: "s", insecureNoSignature: true });
+      void parseWebhook(new Request("http://x"), { secret: ["new", "old"], scheme: "github" });
+      void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "stripe", toleranceSeconds: 60 } });
+      void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "hmac-sha256", header: "X-Sig", prefix: "v1=" } });
+      // @ts-expect-error -- not a scheme
+      void parseWebhook(new Request("http://x"), { secret: "s", scheme: "svix" });
+      // @ts-expect-error -- an hmac-sha256 scheme needs its header
+      void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "hmac-sha256" } });
       void parseWebhook(new Request("http://x"), { secret: "s", accessToken: "t", maxBodyBytes: 10 });
     };
     void lazy;
@@ -145,7 +158,14 @@ describe("function signatures", () => {
   it("WebhookVerificationError exposes a typed reason", () => {
     expectTypeOf<WebhookVerificationError["reason"]>().toEqualTypeOf<WebhookFailureReason>();
     expectTypeOf<WebhookFailureReason>().toEqualTypeOf<
-      "missing_signature" | "bad_signature" | "bad_token" | "bad_json" | "unknown_event" | "body_too_large"
+      | "missing_signature"
+      | "bad_signature"
+      | "bad_timestamp"
+      | "bad_token"
+      | "bad_json"
+      | "unknown_event"
+      | "body_too_large"
+      | "body_timeout"
     >();
   });
 

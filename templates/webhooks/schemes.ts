@@ -1,0 +1,287 @@
+/**
+ * The signature schemes: how each provider signs a delivery, where it names the event, and how a sender (or
+ * `specforge webhook test`) signs one. Verification is HMAC-SHA256 with Web Crypto, compared in constant time.
+ */
+import { WebhookVerificationError } from "./errors.js";
+import {
+  acceptedEncodings,
+  assertSupportedSignature,
+  decodeBase64,
+  decodeDigest,
+  decodeHex,
+  encodeBase64,
+  encodeHex,
+  hmacSha256,
+  timingSafeEqual,
+} from "./signature.js";
+import type { HmacSecret, RawBody } from "./signature.js";
+import { WEBHOOK_SCHEME_NAMES } from "./types.js";
+import type { SignatureEncoding, WebhookEventTypeSpec, WebhookScheme, WebhookSchemeName, WebhookSignatureSpec } from "./types.js";
+
+/** Seconds a timestamped delivery may be off: Standard Webhooks' and Stripe's default. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+const DIGEST_BYTES = 32;
+const STANDARD_SECRET_PREFIX = "whsec_";
+
+/** A scheme with every default filled in. */
+export interface ResolvedScheme {
+  /** The preset's name, or `hmac-sha256` for a header you name: used in messages. */
+  readonly name: WebhookSchemeName | "hmac-sha256";
+  readonly kind: "standard-webhooks" | "stripe" | "body-hmac";
+  /** The header carrying the signature. */
+  readonly header: string;
+  /** body-hmac: text before the digest (`sha256=`), compared case-insensitively. */
+  readonly prefix: string;
+  /** body-hmac: the encodings accepted when verifying. */
+  readonly encodings: readonly SignatureEncoding[];
+  /** body-hmac: the encoding used when signing. */
+  readonly signEncoding: SignatureEncoding;
+  /** Timestamped schemes: seconds a delivery may be off. */
+  readonly toleranceSeconds: number;
+  /** Where the event is named when the spec does not say (`x-webhook-event-type`), in order. */
+  readonly eventSources: readonly WebhookEventTypeSpec[];
+  /** GitHub: the event is `<X-GitHub-Event>-<action>` when the body has an `action`. */
+  readonly eventWithAction: boolean;
+  /** The header with the provider's delivery id, if it sends one. */
+  readonly deliveryIdHeader?: string;
+}
+
+const BODY_TYPE: WebhookEventTypeSpec = { in: "body", name: "type" };
+const BODY_EVENT_TYPE: WebhookEventTypeSpec = { in: "body", name: "event_type" };
+
+function bodyHmac(
+  name: ResolvedScheme["name"],
+  signature: WebhookSignatureSpec & { readonly header: string },
+  eventSources: readonly WebhookEventTypeSpec[],
+  extra: Partial<ResolvedScheme> = {},
+): ResolvedScheme {
+  assertSupportedSignature(signature);
+  if (typeof signature.header !== "string" || signature.header.trim() === "") {
+    throw new TypeError("An hmac-sha256 webhook scheme needs the `header` that carries the signature");
+  }
+  return {
+    name,
+    kind: "body-hmac",
+    header: signature.header,
+    prefix: signature.prefix ?? "",
+    encodings: acceptedEncodings(signature),
+    signEncoding: signature.encoding ?? "hex",
+    toleranceSeconds: 0,
+    eventSources,
+    eventWithAction: false,
+    ...extra,
+  };
+}
+
+function tolerance(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_TOLERANCE_SECONDS;
+  if (typeof value !== "number" || !(value > 0)) throw new TypeError("`toleranceSeconds` must be a positive number of seconds");
+  return value;
+}
+
+/** Turns a scheme option (or the spec's signature config) into a `ResolvedScheme`; TypeError when it is unusable. */
+export function resolveScheme(scheme: WebhookScheme): ResolvedScheme {
+  const config = typeof scheme === "string" ? { type: scheme } : scheme;
+  if (typeof config !== "object" || config === null) throw new TypeError("`scheme` must be a scheme name or object");
+  switch (config.type) {
+    case "standard-webhooks":
+      return {
+        name: "standard-webhooks",
+        kind: "standard-webhooks",
+        header: "webhook-signature",
+        prefix: "",
+        encodings: ["base64"],
+        signEncoding: "base64",
+        toleranceSeconds: tolerance((config as { toleranceSeconds?: number }).toleranceSeconds),
+        eventSources: [BODY_TYPE],
+        eventWithAction: false,
+        deliveryIdHeader: "webhook-id",
+      };
+    case "stripe":
+      return {
+        name: "stripe",
+        kind: "stripe",
+        header: "Stripe-Signature",
+        prefix: "",
+        encodings: ["hex"],
+        signEncoding: "hex",
+        toleranceSeconds: tolerance((config as { toleranceSeconds?: number }).toleranceSeconds),
+        eventSources: [BODY_TYPE],
+        eventWithAction: false,
+      };
+    case "github":
+      return bodyHmac("github", { header: "X-Hub-Signature-256", prefix: "sha256=", encoding: "hex" }, [{ in: "header", name: "X-GitHub-Event" }], {
+        eventWithAction: true,
+        deliveryIdHeader: "X-GitHub-Delivery",
+      });
+    case "wandb":
+      return bodyHmac("wandb", { header: "X-Wandb-Signature", encoding: "hex", acceptEncodings: ["hex", "base64"] }, [BODY_EVENT_TYPE]);
+    case "hmac-sha256":
+      return bodyHmac("hmac-sha256", config as WebhookSignatureSpec & { header: string }, [BODY_TYPE, BODY_EVENT_TYPE]);
+    default:
+      throw new TypeError(
+        `Unknown webhook scheme ${JSON.stringify((config as { type?: unknown }).type)} (one of ${[...WEBHOOK_SCHEME_NAMES, "hmac-sha256"].join(", ")})`,
+      );
+  }
+}
+
+/**
+ * The HMAC keys of the receiver's secrets. Standard Webhooks secrets are `whsec_` + base64 of the key bytes (the
+ * prefix is optional, as in the `standardwebhooks` package); every other scheme keys with the secret's UTF-8 bytes.
+ */
+export function schemeKeys(scheme: ResolvedScheme, secrets: readonly string[]): HmacSecret[] {
+  if (scheme.kind !== "standard-webhooks") return [...secrets];
+  return secrets.map((secret) => {
+    const encoded = secret.startsWith(STANDARD_SECRET_PREFIX) ? secret.slice(STANDARD_SECRET_PREFIX.length) : secret;
+    const key = decodeBase64(encoded);
+    if (key === null || key.byteLength === 0) {
+      throw new TypeError("A Standard Webhooks secret is `whsec_` followed by the key in base64; this one is not");
+    }
+    return key;
+  });
+}
+
+/** What the signature headers say, read before the body arrives. */
+export interface PresentedSignature {
+  /** Text signed before the body: `id.timestamp.` (Standard Webhooks), `timestamp.` (Stripe), empty otherwise. */
+  readonly signedPrefix: string;
+  /** The digests presented, decoded (several during key rotation). */
+  readonly digests: readonly Uint8Array[];
+  /** Standard Webhooks: the signed message id. */
+  readonly messageId?: string;
+}
+
+const reject = (reason: "missing_signature" | "bad_signature" | "bad_timestamp", message: string) =>
+  new WebhookVerificationError(reason, `Webhook rejected: ${message}`);
+
+const DIGITS = /^\d{1,15}$/;
+
+/** The timestamp as signed (an integer, as both providers' libraries read it), once it is within the tolerance. */
+function checkTimestamp(text: string, scheme: ResolvedScheme, nowSeconds: number, futureToo: boolean): number {
+  if (!DIGITS.test(text)) throw reject("bad_timestamp", "malformed signature timestamp");
+  const timestamp = Number(text);
+  const age = nowSeconds - timestamp;
+  if (age > scheme.toleranceSeconds || (futureToo && -age > scheme.toleranceSeconds)) {
+    throw reject("bad_timestamp", `signature timestamp more than ${scheme.toleranceSeconds} s from now`);
+  }
+  return timestamp;
+}
+
+/** A header value, or `missing_signature` when absent or blank. */
+function required(headers: Headers, name: string): string {
+  const value = headers.get(name);
+  if (value === null || value.trim() === "") throw reject("missing_signature", `no ${name} header`);
+  return value.trim();
+}
+
+/**
+ * Reads and checks the signature headers (presence, form, timestamp tolerance) without the body: a delivery that
+ * cannot verify is refused before its body is read. Throws `WebhookVerificationError`.
+ */
+export function presentedSignature(scheme: ResolvedScheme, headers: Headers, nowSeconds: number): PresentedSignature {
+  switch (scheme.kind) {
+    case "standard-webhooks": {
+      // Svix, the reference implementation, sends the same headers under `svix-*`.
+      const id = headers.get("webhook-id") ?? headers.get("svix-id");
+      const timestamp = headers.get("webhook-timestamp") ?? headers.get("svix-timestamp");
+      const signature = headers.get("webhook-signature") ?? headers.get("svix-signature");
+      if (!id || !timestamp || !signature || !id.trim() || !signature.trim()) {
+        throw reject("missing_signature", "webhook-id, webhook-timestamp and webhook-signature are required");
+      }
+      const signedAt = checkTimestamp(timestamp.trim(), scheme, nowSeconds, true);
+      const digests: Uint8Array[] = [];
+      for (const entry of signature.split(" ")) {
+        const comma = entry.indexOf(",");
+        if (comma < 0 || entry.slice(0, comma) !== "v1") continue; // other versions (v1a: ed25519) are not ours
+        const digest = decodeBase64(entry.slice(comma + 1));
+        if (digest && digest.byteLength === DIGEST_BYTES) digests.push(digest);
+      }
+      if (digests.length === 0) throw reject("bad_signature", "no v1 signature in webhook-signature");
+      return { signedPrefix: `${id}.${signedAt}.`, digests, messageId: id };
+    }
+    case "stripe": {
+      const header = required(headers, scheme.header);
+      let timestamp: string | undefined;
+      const digests: Uint8Array[] = [];
+      for (const item of header.split(",")) {
+        const eq = item.indexOf("=");
+        if (eq < 0) continue;
+        const key = item.slice(0, eq).trim();
+        const value = item.slice(eq + 1).trim();
+        if (key === "t") {
+          if (timestamp !== undefined) throw reject("bad_signature", "two timestamps in Stripe-Signature");
+          timestamp = value;
+        } else if (key === "v1") {
+          const digest = value.length === DIGEST_BYTES * 2 ? decodeHex(value) : null;
+          if (digest) digests.push(digest);
+        }
+      }
+      if (timestamp === undefined || digests.length === 0) throw reject("bad_signature", "Stripe-Signature needs t= and v1=");
+      // As Stripe's own library: only a timestamp too far in the past is refused.
+      const signedAt = checkTimestamp(timestamp, scheme, nowSeconds, false);
+      return { signedPrefix: `${signedAt}.`, digests };
+    }
+    case "body-hmac": {
+      let text = required(headers, scheme.header);
+      if (scheme.prefix) {
+        if (text.slice(0, scheme.prefix.length).toLowerCase() !== scheme.prefix.toLowerCase()) {
+          throw reject("bad_signature", `${scheme.header} does not start with ${scheme.prefix}`);
+        }
+        text = text.slice(scheme.prefix.length).trim();
+      }
+      const digest = decodeDigest(text, scheme.encodings);
+      if (!digest) throw reject("bad_signature", `${scheme.header} is not a SHA-256 digest in ${scheme.encodings.join(" or ")}`);
+      return { signedPrefix: "", digests: [digest] };
+    }
+  }
+}
+
+/**
+ * The expected digest of the body under each key, compared with every presented digest in constant time.
+ * Returns the matching expected digest (hex), or undefined when none matches.
+ */
+export async function matchSignature(presented: PresentedSignature, body: RawBody, keys: readonly HmacSecret[]): Promise<string | undefined> {
+  for (const key of keys) {
+    const expected = await hmacSha256(body, key, presented.signedPrefix);
+    let matched = false;
+    // Every presented digest is compared (no early exit): the time does not say which one matched.
+    for (const digest of presented.digests) matched = timingSafeEqual(digest, expected) || matched;
+    if (matched) return encodeHex(expected);
+  }
+  return undefined;
+}
+
+/** Options of `signDelivery`. */
+export interface SignDeliveryOptions {
+  /** Standard Webhooks: the message id (default: a random `msg_…`). */
+  readonly id?: string;
+  /** Standard Webhooks and Stripe: the signing time in Unix seconds (default: now). */
+  readonly timestamp?: number;
+}
+
+/** The signature headers a sender puts on `body` under `scheme`, signed with the first key. */
+export async function signDelivery(
+  scheme: ResolvedScheme,
+  body: RawBody,
+  key: HmacSecret,
+  options: SignDeliveryOptions = {},
+): Promise<Record<string, string>> {
+  const timestamp = String(Math.floor(options.timestamp ?? Date.now() / 1000));
+  switch (scheme.kind) {
+    case "standard-webhooks": {
+      const id = options.id ?? `msg_${crypto.randomUUID().replace(/-/g, "")}`;
+      const digest = await hmacSha256(body, key, `${id}.${timestamp}.`);
+      return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": `v1,${encodeBase64(digest)}` };
+    }
+    case "stripe":
+      return { [scheme.header]: `t=${timestamp},v1=${encodeHex(await hmacSha256(body, key, `${timestamp}.`))}` };
+    case "body-hmac": {
+      const digest = await hmacSha256(body, key);
+      const text = scheme.signEncoding === "base64" ? encodeBase64(digest) : encodeHex(digest);
+      const headers: Record<string, string> = { [scheme.header]: scheme.prefix + text };
+      if (scheme.deliveryIdHeader) headers[scheme.deliveryIdHeader] = crypto.randomUUID();
+      return headers;
+    }
+  }
+}
