@@ -1,4 +1,4 @@
-import { DEFAULT_OUT, DEFAULT_SPEC, type ResolvedConfig } from "../config/resolve.js";
+import type { ResolvedConfig } from "../config/resolve.js";
 import { toDisplayPath } from "../load/index.js";
 import { isProvablyCurrent } from "../write/fast-check.js";
 import { hasDrift, type Drift } from "../write/drift.js";
@@ -20,9 +20,8 @@ export async function runCheck(config: ResolvedConfig, options: { regenerate?: b
   const started = performance.now();
   const out = toDisplayPath(config.out, config.cwd);
   const spec = toDisplayPath(config.spec, config.cwd);
-  const fix = ["npx specforge generate", spec !== DEFAULT_SPEC ? `--spec ${spec}` : "", out !== DEFAULT_OUT ? `--out ${out}` : ""]
-    .filter(Boolean)
-    .join(" ");
+  // The same config, project and flags that this check was given, so the fix regenerates exactly this output.
+  const fix = ["npx specforge generate", ...(config.regenerateArgs ?? [])].join(" ");
   if (!options.regenerate && (await isProvablyCurrent(config))) {
     return { out, spec, fast: true, fix, drift: { missing: [], extra: [], stale: [] }, milliseconds: performance.now() - started };
   }
