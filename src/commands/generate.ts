@@ -2,7 +2,7 @@ import type { ResolvedConfig } from "../config/resolve.js";
 import type { SpecWarning } from "../errors.js";
 import { toDisplayPath } from "../load/index.js";
 import { plain, type Paint } from "../output.js";
-import { render, type PhaseTimings, type RenderOptions } from "../pipeline.js";
+import type { PhaseTimings, RenderOptions } from "../pipeline.js";
 import { writeOutputFolder, type WriteHooks, type WriteSummary } from "../write/atomic.js";
 
 export interface GenerateReport extends WriteSummary {
@@ -21,6 +21,9 @@ export type GenerateHooks = WriteHooks & RenderOptions;
 /** `specforge generate`: render in memory, then replace the output folder atomically. */
 export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
   const started = performance.now();
+  // The emitters (TypeScript, openapi-typescript, prettier) load only here: the CLI imports this file for its
+  // report formatting, and `check` of an up-to-date folder must not pay for them.
+  const { render } = await import("../pipeline.js");
   const { files, timings, warnings } = await render(config, hooks);
   const out = toDisplayPath(config.out, config.cwd);
   hooks.onPhase?.("write");

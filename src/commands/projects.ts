@@ -90,7 +90,7 @@ export async function runProjects(command: ProjectCommand, configs: ResolvedConf
   for (const [index, config] of configs.entries()) {
     if (command === "check" && (await isProvablyCurrent(config))) {
       const { runCheck } = await import("./check.js");
-      options.onOutcome(index, { ok: true, command, report: await runCheck(config), threadId });
+      options.onOutcome(index, { ok: true, command, report: await runCheck(config, { provenCurrent: true }), threadId });
     } else {
       queue.push(index);
     }

@@ -130,6 +130,21 @@ describe("several specs in one config (`projects`)", () => {
   });
 });
 
+describe("ten up-to-date projects", () => {
+  it("check proves all ten current from their manifests, without regenerating any (the timing is bench/projects.mjs)", async () => {
+    const project = tempDir();
+    cpSync(join(FIXTURES, "features", "parameters.yaml"), join(project, "api.yaml"));
+    const projects = Array.from({ length: 10 }, (_, i) => ({ name: `api-${i + 1}`, spec: "api.yaml", out: `gen/api-${i + 1}` }));
+    writeFiles(project, { "specforge.config.json": JSON.stringify({ outputs: ["types"], projects }) });
+    expect((await runCli(["generate"], project)).code).toBe(0);
+    const result = await runCli(["check", "--verbose"], project);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines.filter((l) => l.startsWith("specforge: "))).toEqual(projects.map((p) => `specforge: [${p.name}] gen/${p.name}/ is up to date with api.yaml`));
+    expect(lines.filter((l) => /^  the manifest proves the output current \(no regeneration\)/.test(l))).toHaveLength(10);
+  });
+});
+
 describe("`projects` in the config: mistakes are user errors with a JSON pointer", () => {
   const cases: [string, unknown, RegExp][] = [
     ["a duplicate name", { projects: [{ name: "a", spec: "a.yaml", out: "x" }, { name: "a", spec: "b.yaml", out: "y" }] }, /^specforge\.config\.json#\/projects\/1\/name: project "a": another project has the same name$/m],
