@@ -20,7 +20,7 @@ import {
   type Webhook,
   type WebhookSettings,
 } from "./model.js";
-import { NameRegistry, operationBaseName, serverVariableOption, toIdentifier } from "./naming.js";
+import { NameRegistry, operationBaseName, serverUrlOption, serverVariableOption, toIdentifier } from "./naming.js";
 
 type Obj = Record<string, unknown>;
 
@@ -133,7 +133,7 @@ class ServerTable {
     const server: Server = {
       url: raw.url,
       // Tests and proxies need to point a fixed-URL server elsewhere.
-      urlOption: Object.keys(variables).length === 0 ? this.options.claim(index === 0 ? "baseUrl" : `server${index + 1}Url`) : undefined,
+      urlOption: Object.keys(variables).length === 0 ? this.options.claim(serverUrlOption(raw.url, str(raw.description), index, this.list.map((s) => s.description))) : undefined,
       description: str(raw.description),
       variables: Object.keys(variables).map((name) => {
         const variable = isObject(variables[name]) ? (variables[name] as Obj) : {};
