@@ -13,6 +13,8 @@ import { parseArgs } from "node:util";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const MODULES = join(ROOT, "node_modules");
+/** The peer generators live in the benchmarks' own package (bench/package.json), not in specforge's install. */
+const PEERS = join(ROOT, "bench", "node_modules");
 
 /** The specs of issue 7 (files of ../shared/corpus) and the issue's reference numbers (wall seconds, MiB). */
 const SPECS = {
@@ -64,21 +66,21 @@ const TOOLS = {
   },
   "hey-api": {
     label: "@hey-api/openapi-ts",
-    packageDir: join(MODULES, "@hey-api/openapi-ts"),
+    packageDir: join(PEERS, "@hey-api/openapi-ts"),
     output: "types + sdk + client-fetch (default plugins)",
     produces: "index.ts",
-    argv: (spec, out) => [join(MODULES, "@hey-api/openapi-ts/bin/run.js"), "-i", spec, "-o", out],
+    argv: (spec, out) => [join(PEERS, "@hey-api/openapi-ts/bin/run.js"), "-i", spec, "-o", out],
   },
   orval: {
     label: "orval",
-    packageDir: join(MODULES, "orval"),
+    packageDir: join(PEERS, "orval"),
     output: "fetch client (`client: \"fetch\"`)",
     produces: "api.ts",
     argv: (spec, out, scratch) => {
       const config = join(scratch, "orval.config.mjs");
       const options = { api: { input: spec, output: { target: join(out, "api.ts"), client: "fetch" } } };
       writeFileSync(config, `export default ${JSON.stringify(options, null, 2)};\n`);
-      return [join(MODULES, "orval/dist/bin/orval.mjs"), "--config", config];
+      return [join(PEERS, "orval/dist/bin/orval.mjs"), "--config", config];
     },
   },
 };
@@ -118,7 +120,7 @@ for (const id of specIds) {
   if (!existsSync(path)) fail(`${path}: spec not found (pass --corpus DIR, the folder of ../shared/corpus)`);
 }
 for (const id of toolIds) {
-  if (!existsSync(TOOLS[id].packageDir)) fail(`${TOOLS[id].label} is not installed: run \`npm ci\``);
+  if (!existsSync(TOOLS[id].packageDir)) fail(`${TOOLS[id].label} is not installed: run \`npm run bench:install\``);
 }
 if (!existsSync(join(ROOT, "dist/src/cli.js"))) fail("specforge is not built: run `npm run build`");
 

@@ -190,5 +190,5 @@ async function checkSameWork() {
 }
 
 function autocannonVersion() {
-  return JSON.parse(execFileSync(process.execPath, ["-p", "JSON.stringify(require('autocannon/package.json').version)"], { cwd: ROOT, encoding: "utf8" }));
+  return JSON.parse(execFileSync(process.execPath, ["-p", "JSON.stringify(require('autocannon/package.json').version)"], { cwd: join(ROOT, "bench"), encoding: "utf8" }));
 }

@@ -5,7 +5,9 @@ import type { SpecWarning } from "./errors.js";
 import { hasDrift } from "./write/drift.js";
 
 /** Options of `generate()` and `check()`: the config fields (they win over the config file) and where to run. */
-export interface GenerateOptions extends UserConfig {
+export interface GenerateOptions extends Omit<UserConfig, "projects"> {
+  /** With a config that lists several `projects`: the one to generate or check (required then). */
+  project?: string;
   /** Folder that relative paths are resolved from and the config file is looked for in. @default process.cwd() */
   cwd?: string;
   /** Config file to read; without it, the specforge.config.* in `cwd` or package.json's `specforge` key. */
@@ -40,8 +42,8 @@ export interface CheckResult extends CheckReport {
  * ```
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
-  const { cwd = process.cwd(), config: configFile, write = false, ...flags } = options;
-  const config = await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS });
+  const { cwd = process.cwd(), config: configFile, write = false, project, ...flags } = options;
+  const config = await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] });
   // The emitters (openapi-typescript, ts-morph) load only when generating: `import { defineConfig } from "specforge"`
   // in a config file must stay cheap for `check`.
   if (write) {
@@ -59,7 +61,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
  * files, each stale one with a unified diff) as data. Never writes. Throws a `UserError` for a bad spec or config.
  */
 export async function check(options: Omit<GenerateOptions, "write"> = {}): Promise<CheckResult> {
-  const { cwd = process.cwd(), config: configFile, ...flags } = options;
-  const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS }));
+  const { cwd = process.cwd(), config: configFile, project, ...flags } = options;
+  const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] }));
   return { ...report, upToDate: !hasDrift(report.drift) };
 }

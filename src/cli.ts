@@ -1,51 +1,109 @@
-import yargs from "yargs";
-import { resolveConfig, validateConfig, type UserConfig } from "./config/resolve.js";
-import { UserError, formatWarning } from "./errors.js";
-import { describeCheck, describeCheckDetails, runCheck } from "./commands/check.js";
+import { basename, isAbsolute, relative } from "node:path";
+import yargs, { type Argv } from "yargs";
+import { DEFAULT_OUT, DEFAULT_SPEC, findConfigFile, resolveConfigs } from "./config/resolve.js";
+import { UserError } from "./errors.js";
 import { packageVersion } from "./fingerprint.js";
-import { colors, createOutput, plain, useColor, type Output, type Verbosity } from "./output.js";
-import { hasDrift } from "./write/drift.js";
-import { WEBHOOK_SCHEME_NAMES } from "../templates/webhooks/types.js";
+import { colors, createOutput, plain, useColor, type Verbosity } from "./output.js";
+import { didYouMean } from "./suggest.js";
+import { EXIT, type CliCommand, type CliIO, type CommandContext, type HelpDefaults, type OptionSpec } from "./commands/command.js";
+import { checkCommand } from "./commands/check.command.js";
+import { generateCommand } from "./commands/generate.command.js";
+import { initCommand } from "./commands/init.command.js";
+import { mockCommand } from "./commands/mock.command.js";
+import { webhookCommand } from "./commands/webhook.command.js";
 
-/** Exit codes: documented in the README. */
-export const EXIT = { ok: 0, drift: 1, userError: 2, internalError: 3 } as const;
+export { EXIT, type CliIO } from "./commands/command.js";
 
-export interface CliIO {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  cwd: string;
-  env?: NodeJS.ProcessEnv;
-  /** Whether stdout / stderr are terminals (colour is used only there, and never with NO_COLOR). */
-  isTTY?: { stdout?: boolean; stderr?: boolean };
-  /** Stops long-running commands (`generate --watch`, `mock`); without it, SIGINT and SIGTERM do. */
-  signal?: AbortSignal;
-}
+/** The commands, in the order `--help` lists them. A new command is one file in src/commands/ and one entry here. */
+export const COMMANDS: CliCommand<unknown>[] = [initCommand, generateCommand, checkCommand, mockCommand, webhookCommand] as CliCommand<unknown>[];
 
 const defaultIO: CliIO = {
   stdout: (text) => process.stdout.write(text + "\n"),
   stderr: (text) => process.stderr.write(text + "\n"),
+  stderrWrite: (chunk) => process.stderr.write(chunk),
   cwd: process.cwd(),
   isTTY: { stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
 };
 
-interface CommonArgs {
-  spec?: string;
-  out?: string;
-  config?: string;
-  outputs?: string | string[];
-  format?: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-}
+/** yargs' message for a group command (`webhook`) given without its subcommand; replaced by a usage of our own. */
+const NEEDS_SUBCOMMAND = "\u0000needs a subcommand";
+const NO_COMMAND = "\u0000no command";
 
-/** `--outputs client,server` (or repeated) → ["client", "server"]; the names are checked with the config's rules. */
-function parseOutputs(value: string | string[] | undefined): UserConfig["outputs"] {
-  if (value === undefined) return undefined;
-  return ([] as string[])
-    .concat(value)
-    .flatMap((v) => String(v).split(","))
-    .map((v) => v.trim())
-    .filter(Boolean) as UserConfig["outputs"];
+/** Runs the CLI and returns the exit code; never calls process.exit (so it can be tested in-process). */
+export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const env = io.env ?? process.env;
+  const streams = {
+    stdout: io.stdout,
+    stderr: io.stderr,
+    stdoutColor: useColor(io.isTTY?.stdout, env),
+    stderrColor: useColor(io.isTTY?.stderr, env),
+  };
+  const context: CommandContext = {
+    io,
+    env,
+    output: (args) => {
+      const verbosity: Verbosity = args.quiet ? "quiet" : args.verbose ? "verbose" : "normal";
+      return createOutput(streams, verbosity);
+    },
+    stopSignal: () => stopSignal(io),
+  };
+  const help = argv.includes("--help") || argv.includes("-h") ? await helpDefaults(io.cwd) : { spec: DEFAULT_SPEC, out: DEFAULT_OUT };
+
+  const toYargs = (command: CliCommand<unknown>, path: string[]) => ({
+    command: command.name,
+    describe: command.describe,
+    builder: (y: Argv) => {
+      y.options(command.options(help));
+      for (const [a, b] of command.conflicts ?? []) y.conflicts(a, b);
+      for (const [line, what] of command.examples) y.example(line, what);
+      for (const sub of command.subcommands ?? []) y.command(toYargs(sub, [...path, sub.name]));
+      if (command.subcommands) y.demandCommand(1, NEEDS_SUBCOMMAND);
+      return y;
+    },
+    handler: async (args: Record<string, unknown>) => {
+      if (!command.run) return;
+      checkValues(command, help, argv, args);
+      exitCode = await command.run(args, context);
+    },
+  });
+
+  const parser = yargs(argv)
+    .scriptName("specforge")
+    .usage(
+      "$0 <command> [options]\n\nGenerates TypeScript from an OpenAPI 3.0/3.1/3.2 document: types, a typed client, a server router with route stubs, webhook verifiers.",
+    )
+    .epilog("`specforge <command> --help` shows a command's options. Exit codes: 0 ok, 1 check found drift, 2 your input is wrong, 3 a bug in specforge.")
+    .demandCommand(1, NO_COMMAND)
+    .strict()
+    .help()
+    .alias("h", "help")
+    .version(packageVersion())
+    .wrap(argv.includes("--help") || argv.includes("-h") ? 100 : null) // laying out help text costs ~40 ms: only for help
+    .exitProcess(false)
+    .fail((message, error) => {
+      // yargs reports its own validation failures as YError (sometimes with no message argument); others are ours.
+      if (error && error.name !== "YError") throw error;
+      throw explainParseFailure(message ?? error?.message ?? "", argv);
+    });
+  for (const command of COMMANDS) parser.command(toYargs(command, [command.name]));
+
+  try {
+    let printed = "";
+    await parser.parseAsync(argv, {}, (_error, _args, output) => {
+      printed = output;
+    });
+    if (printed) io.stdout(printed);
+  } catch (error) {
+    const { red } = streams.stderrColor ? colors : plain;
+    if (error instanceof UserError) {
+      io.stderr(`specforge: ${red("error:")} ${error.format()}`);
+      return EXIT.userError;
+    }
+    io.stderr(`specforge: ${red("internal error")} (a bug in specforge; please report it): ${(error as Error)?.stack ?? String(error)}`);
+    return EXIT.internalError;
+  }
+  return exitCode;
 }
 
 /** An AbortSignal that fires on the io's signal, or on SIGINT / SIGTERM of this process. */
@@ -64,181 +122,170 @@ function stopSignal(io: CliIO): { signal: AbortSignal; dispose: () => void } {
   };
 }
 
-/** Runs the CLI and returns the exit code; never calls process.exit (so it can be tested in-process). */
-export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
-  let exitCode: number = EXIT.ok;
-  const env = io.env ?? process.env;
-  const streams = {
-    stdout: io.stdout,
-    stderr: io.stderr,
-    stdoutColor: useColor(io.isTTY?.stdout, env),
-    stderrColor: useColor(io.isTTY?.stderr, env),
-  };
-  const outputOf = (args: CommonArgs): Output => {
-    const verbosity: Verbosity = args.quiet ? "quiet" : args.verbose ? "verbose" : "normal";
-    return createOutput(streams, verbosity);
-  };
-  const flagsOf = (args: CommonArgs): UserConfig => ({
-    spec: args.spec,
-    out: args.out,
-    outputs: parseOutputs(args.outputs),
-    format: args.format,
-  });
-  const configOf = (args: CommonArgs) => resolveConfig({ cwd: io.cwd, configFile: args.config, flags: flagsOf(args) });
+/**
+ * The --spec / --out defaults help shows: the config's when there is one (never the built-in default then), so
+ * `--help` describes this project. Help must work in a broken project too: any error falls back to a description.
+ */
+async function helpDefaults(cwd: string): Promise<HelpDefaults> {
+  try {
+    const configs = await resolveConfigs({ cwd });
+    const file = configs[0]!.configFile;
+    if (file === undefined) return { spec: DEFAULT_SPEC, out: DEFAULT_OUT };
+    const from = basename(file) === "package.json" ? "package.json#/specforge" : basename(file);
+    if (configs.length > 1 || configs[0]!.project !== undefined) return { spec: `each project's, from ${from}`, out: `each project's, from ${from}` };
+    const rel = (path: string) => {
+      const shown = relative(cwd, path);
+      return (shown && !shown.startsWith("..") && !isAbsolute(shown) ? shown : path).split("\\").join("/");
+    };
+    return { spec: `${rel(configs[0]!.spec)} (from ${from})`, out: `${rel(configs[0]!.out)} (from ${from})` };
+  } catch {
+    const found = (() => {
+      try {
+        return findConfigFile(cwd);
+      } catch {
+        return "a config file";
+      }
+    })();
+    return found ? { spec: "from the config", out: "from the config" } : { spec: DEFAULT_SPEC, out: DEFAULT_OUT };
+  }
+}
 
-  const parser = yargs(argv)
-    .scriptName("specforge")
-    .usage("$0 <command> [options]\n\nGenerate TypeScript types, a typed client, server route stubs and webhook verifiers from an OpenAPI 3.0/3.1 document.")
-    .option("spec", { type: "string", describe: "OpenAPI document (YAML or JSON)", defaultDescription: "spec/training-api.v1.yaml", requiresArg: true })
-    .option("out", { type: "string", describe: "output folder", defaultDescription: "generated", requiresArg: true })
-    .option("outputs", { type: "string", describe: "outputs to emit, comma-separated: types, client, server, webhooks", defaultDescription: "all", requiresArg: true })
-    .option("format", { type: "boolean", describe: "format with prettier (--no-format: don't)", defaultDescription: "true" })
-    .option("config", { type: "string", describe: "config file (specforge.config.json / .ts / .mjs / .js)", requiresArg: true })
-    .option("quiet", { type: "boolean", alias: "q", describe: "print only errors and warnings" })
-    .option("verbose", { type: "boolean", describe: "also print every file and the time of each phase" })
-    .conflicts("quiet", "verbose")
-    .command(
-      "init",
-      "add api:generate / api:check scripts to ./package.json and write specforge.config.json (idempotent)",
-      (y) => y.option("force", { type: "boolean", default: false, describe: "replace api:generate / api:check scripts that run something else" }),
-      async (args) => {
-        const out = outputOf(args);
-        if (args.config !== undefined) {
-          throw new UserError("init always writes ./specforge.config.json; --config is for the other commands", {
-            hint: "run `npx specforge init` without --config (and move the file afterwards if you want)",
+/** The command (and subcommand) named in argv, if any: the first words that are command names. */
+function commandIn(argv: string[]): { command?: CliCommand<unknown>; words: string[] } {
+  let list: CliCommand<unknown>[] = COMMANDS;
+  let command: CliCommand<unknown> | undefined;
+  const words: string[] = [];
+  for (const token of argv) {
+    if (token === "--") break;
+    if (token.startsWith("-")) continue;
+    const next = list.find((c) => c.name === token);
+    if (!next) break;
+    command = next;
+    words.push(token);
+    list = next.subcommands ?? [];
+  }
+  return { command, words };
+}
+
+/** Every flag spelling a command accepts: its options and their aliases, and --help / --version. */
+function flagsOf(command: CliCommand<unknown> | undefined, help: HelpDefaults): Map<string, string> {
+  const names = new Map<string, string>([
+    ["help", "help"],
+    ["h", "help"],
+    ["version", "version"],
+  ]);
+  for (const [name, spec] of Object.entries(command?.options(help) ?? {})) {
+    names.set(name, name);
+    for (const alias of ([] as string[]).concat(spec.alias ?? [])) names.set(alias, name);
+  }
+  return names;
+}
+
+const flag = (name: string) => (name.length === 1 ? `-${name}` : `--${name}`);
+
+/**
+ * Turns yargs' parse failures into one clear message: an unknown command or flag with the closest real one, a
+ * group command without its subcommand with its usage, a missing required flag by its name.
+ */
+function explainParseFailure(message: string, argv: string[]): UserError {
+  const { command, words } = commandIn(argv);
+  const usage = words.length ? `specforge ${words.join(" ")}` : "specforge";
+  const helpHint = `\`${usage} --help\` lists ${command ? "its options" : "the commands"}`;
+  if (message === NO_COMMAND) {
+    // `specforge --versoin`: the misspelt flag is the problem, not the missing command.
+    const stray = argv.find((a) => a.startsWith("-") && !["--help", "-h", "--version"].includes(a));
+    if (stray) return explainParseFailure(`Unknown argument: ${stray.replace(/^--?/, "").replace(/=.*$/, "")}`, argv);
+    return new UserError(`say which command to run: ${COMMANDS.map((c) => c.name).join(", ")}`, {
+      hint: "`specforge --help` describes them; start with `npx specforge init` in your project",
+    });
+  }
+  if (message === NEEDS_SUBCOMMAND && command?.subcommands) {
+    const lines = command.subcommands.map((sub) => `  specforge ${command.name} ${sub.name}: ${sub.describe}`);
+    return new UserError(`\`${usage}\` needs a subcommand:\n${lines.join("\n")}`, {
+      hint: `for example: ${command.examples[0]![0].replace("$0", "specforge")}; \`specforge ${command.name} ${command.subcommands[0]!.name} --help\` lists its options`,
+    });
+  }
+  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
+  if (unknown) {
+    const token = unknown[1]!.split(", ")[0]!;
+    const own = flagsOf(command, { spec: DEFAULT_SPEC, out: DEFAULT_OUT });
+    const asFlag = argv.find((a) => a === `--${token}` || a.startsWith(`--${token}=`) || a === `-${token}` || a === `--no-${token}`);
+    if (!asFlag) {
+      const siblings = command ? (command.subcommands ?? []) : COMMANDS;
+      if (command?.subcommands || !command) {
+        return new UserError(`unknown command \`${[...words, token].join(" ")}\``, {
+          hint: didYouMean(token, siblings.map((c) => c.name), (name) => `\`specforge ${[...words, name].join(" ")}\``) ?? helpHint,
+        });
+      }
+      const before = argv[argv.indexOf(token) - 1];
+      const booleanBefore = before?.startsWith("--") && command.options({ spec: "", out: "" })[before.replace(/^--(no-)?/, "")]?.type === "boolean";
+      return new UserError(`\`${usage}\` takes no argument \`${token}\``, {
+        hint: booleanBefore ? `${before} is a switch and takes no value: write ${before.replace(/^--(no-)?/, "--")} or ${before.replace(/^--(no-)?/, "--no-")}` : helpHint,
+      });
+    }
+    const elsewhere = COMMANDS.flatMap((c) => [c, ...(c.subcommands ?? []).map((s) => ({ ...s, name: `${c.name} ${s.name}` }))]).filter(
+      (c) => c !== command && flagsOf(c, { spec: "", out: "" }).has(token) && !["help", "h", "version"].includes(token),
+    );
+    const suggestion =
+      token.length === 1
+        ? [...own.keys()].filter((name) => name.length > 1 && name.startsWith(token)).map((name) => flag(name))
+        : [];
+    const hint =
+      (suggestion.length > 0 ? `did you mean ${suggestion.join(" or ")}?` : didYouMean(token, [...own.keys()].filter((n) => n.length > 1), flag)) ??
+      (elsewhere.length > 0 ? `${flag(token)} is an option of ${elsewhere.map((c) => `\`specforge ${c.name}\``).join(", ")}` : helpHint);
+    return new UserError(`unknown option ${flag(token)}${command ? ` for \`${usage}\`` : ""}`, { hint });
+  }
+  const missing = /^Missing required arguments?: (.+)$/.exec(message);
+  if (missing) {
+    const names = missing[1]!.split(", ").map(flag);
+    return new UserError(`\`${usage}\` needs ${names.join(" and ")}`, { hint: helpHint });
+  }
+  const conflict = /^Arguments (\S+) and (\S+) are mutually exclusive$/.exec(message);
+  if (conflict) return new UserError(`${flag(conflict[1]!)} and ${flag(conflict[2]!)} cannot be used together`);
+  const noValue = /^Not enough arguments following: (\S+)$/.exec(message);
+  if (noValue) return new UserError(`${flag(noValue[1]!)} needs a value`, { hint: helpHint });
+  return new UserError(message, { hint: helpHint });
+}
+
+/**
+ * The value checks yargs does not make: a switch written `--format=maybe` (yargs reads it as false), a number that
+ * is not one or out of range (`--port abc`, `--port 99999`), an empty path (`--spec ""`).
+ */
+function checkValues(command: CliCommand<unknown>, help: HelpDefaults, argv: string[], args: Record<string, unknown>): void {
+  const options = command.options(help);
+  const end = argv.indexOf("--") === -1 ? argv.length : argv.indexOf("--");
+  const raw = (name: string): string | undefined => {
+    for (let i = 0; i < end; i++) {
+      const token = argv[i]!;
+      if (token.startsWith(`--${name}=`)) return token.slice(name.length + 3);
+      if (token === `--${name}`) return argv[i + 1];
+    }
+    return undefined;
+  };
+  for (const [name, spec] of Object.entries(options)) {
+    if (spec.type === "boolean") {
+      for (const token of argv.slice(0, end)) {
+        const written = new RegExp(`^--(?:no-)?${name}=(.*)$`).exec(token);
+        if (written && !["true", "false"].includes(written[1]!)) {
+          throw new UserError(`--${name} is a switch and takes no value, got ${JSON.stringify(written[1])}`, {
+            location: "command line",
+            hint: `write --${name} or --no-${name}`,
           });
         }
-        const { describeInit, runInit } = await import("./commands/init.js");
-        const report = runInit({ cwd: io.cwd, flags: flagsOf(args), force: args.force });
-        const { lines, warnings } = describeInit(report, io.cwd);
-        for (const line of lines) out.info(line);
-        for (const warning of warnings) out.warn(warning);
-      },
-    )
-    .command(
-      "generate",
-      "generate the output folder from the spec (atomically; unchanged files are not rewritten)",
-      (y) => y.option("watch", { type: "boolean", alias: "w", default: false, describe: "regenerate whenever the spec, a file it $refs or the config changes" }),
-      async (args) => {
-        const out = outputOf(args);
-        if (args.watch) {
-          validateConfig(flagsOf(args), "command line"); // a bad flag is final; other errors are retried on each change
-          const { runWatch } = await import("./commands/watch.js");
-          const stop = stopSignal(io);
-          try {
-            await runWatch({ cwd: io.cwd, resolveConfig: () => configOf(args), configFile: args.config, out, signal: stop.signal });
-          } finally {
-            stop.dispose();
-          }
-          return;
-        }
-        const { describeGenerate, describeGenerateDetails, runGenerate } = await import("./commands/generate.js");
-        const report = await runGenerate(await configOf(args));
-        for (const warning of report.warnings) out.warn(formatWarning(warning));
-        for (const line of describeGenerateDetails(report, out.paint)) out.detail(line);
-        out.info(describeGenerate(report, out.paint));
-      },
-    )
-    .command(
-      "check",
-      "verify the output folder is exactly what `generate` would write (exit 1 if not); writes nothing",
-      () => {},
-      async (args) => {
-        const out = outputOf(args);
-        const report = await runCheck(await configOf(args));
-        out.detail(describeCheckDetails(report));
-        if (hasDrift(report.drift)) {
-          out.error(describeCheck(report, out.errorPaint));
-          exitCode = EXIT.drift;
-        } else {
-          out.info(describeCheck(report, out.paint));
-        }
-      },
-    )
-    .command(
-      "mock",
-      "serve the spec on 127.0.0.1 with example or schema-generated answers (until interrupted)",
-      (y) => y.option("port", { type: "number", default: 4010, describe: "port (0 picks a free one)" }),
-      async (args) => {
-        const out = outputOf(args);
-        const { startMockServer } = await import("./commands/mock.js");
-        const mock = await startMockServer(await configOf(args), args.port);
-        for (const warning of mock.warnings) out.warn(formatWarning(warning));
-        out.info(`specforge: mock server for ${args.spec ?? "spec/training-api.v1.yaml"} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
-        const stop = stopSignal(io);
-        try {
-          await new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener("abort", () => resolve(), { once: true })));
-          await mock.close();
-        } finally {
-          stop.dispose();
-        }
-      },
-    )
-    .command("webhook <action>", "webhook tools (see `specforge webhook test --help`)", (y) =>
-      y
-        .positional("action", { choices: ["test"] as const, describe: "what to do" })
-        .option("url", { type: "string", demandOption: true, requiresArg: true, describe: "receiver URL (http or https)" })
-        .option("event", { type: "string", requiresArg: true, describe: "event type to send (default: the first webhook)" })
-        .option("payload", { type: "string", requiresArg: true, describe: "payload template file to send instead of the event's" })
-        .option("var", { type: "string", array: true, requiresArg: true, describe: "payload variable: key=value (repeatable)" })
-        .option("secret-env", { type: "string", requiresArg: true, describe: "environment variable holding the signing secret" })
-        .option("secret-file", { type: "string", requiresArg: true, describe: "file holding the signing secret" })
-        .option("token-env", { type: "string", requiresArg: true, describe: "environment variable holding the access token" })
-        .option("token-file", { type: "string", requiresArg: true, describe: "file holding the access token" })
-        .option("scheme", {
-          choices: WEBHOOK_SCHEME_NAMES,
-          requiresArg: true,
-          describe: "signature scheme (default: the spec's, else standard-webhooks)",
-        })
-        .option("timeout", { type: "number", default: 10_000, describe: "milliseconds for the whole exchange, reply included" })
-        .conflicts("event", "payload")
-        .conflicts("secret-env", "secret-file")
-        .conflicts("token-env", "token-file"),
-      async (args) => {
-        const out = outputOf(args);
-        const { runWebhookTest } = await import("./commands/webhook-test.js");
-        const result = await runWebhookTest(await configOf(args), {
-          url: args.url,
-          event: args.event,
-          payload: args.payload,
-          vars: (args.var ?? []).map(String),
-          secretEnv: args["secret-env"],
-          secretFile: args["secret-file"],
-          tokenEnv: args["token-env"],
-          tokenFile: args["token-file"],
-          scheme: args.scheme,
-          timeoutMs: args.timeout,
-        }, env);
-        for (const warning of result.warnings) out.warn(warning);
-        (result.ok ? out.info : out.error)(result.text);
-        exitCode = result.ok ? EXIT.ok : EXIT.drift;
-      },
-    )
-    .demandCommand(1, "say which command to run: init, generate, check, mock or webhook test")
-    .strict()
-    .help()
-    .alias("h", "help")
-    .version(packageVersion())
-    .wrap(100)
-    .exitProcess(false)
-    .fail((message, error) => {
-      throw error ?? new UserError(message);
-    });
-
-  try {
-    let printed = "";
-    await parser.parseAsync(argv, {}, (_error, _args, output) => {
-      printed = output;
-    });
-    if (printed) io.stdout(printed);
-  } catch (error) {
-    const { red } = streams.stderrColor ? colors : plain;
-    if (error instanceof UserError) {
-      io.stderr(`specforge: ${red("error:")} ${error.format()}`);
-      return EXIT.userError;
+      }
     }
-    io.stderr(`specforge: ${red("internal error")} (a bug in specforge; please report it): ${(error as Error)?.stack ?? String(error)}`);
-    return EXIT.internalError;
+    const value = args[name];
+    if (value === undefined) continue;
+    if (spec.type === "number") {
+      const given = raw(name) ?? String(value);
+      const number = value as number;
+      const bounds = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : spec.min !== undefined ? ` of at least ${spec.min}` : "";
+      if (typeof value !== "number" || !Number.isFinite(number) || (spec.integer && !Number.isInteger(number)) || (spec.min !== undefined && number < spec.min) || (spec.max !== undefined && number > spec.max)) {
+        throw new UserError(`--${name} must be ${spec.integer ? "a whole number" : "a number"}${bounds}, got ${JSON.stringify(given)}`, { location: "command line" });
+      }
+    }
+    if (spec.type === "string" && !spec.array && typeof value === "string" && value.trim() === "" && name !== "outputs") {
+      throw new UserError(`--${name} needs a value, got an empty string`, { location: "command line" });
+    }
   }
-  return exitCode;
 }

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import type { ResolvedConfig } from "./config/resolve.js";
+import { join } from "node:path";
+import { assertSpecExists, type ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
-import type { SpecWarning } from "./errors.js";
+import { UserError, type SpecWarning } from "./errors.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitClient } from "./emit/client.js";
 import { emitServer } from "./emit/server.js";
@@ -31,9 +32,14 @@ export interface Rendered {
 
 export type PhaseTimings = Record<string, number>;
 
+/** The phases of a run, in order (`write` is the writer's, after rendering). */
+export type Phase = "load" | "model" | "emit" | "format" | "write";
+
 export interface RenderOptions {
   /** Told every spec file the loader reads (absolute path), also when the run then fails. */
   onSpecFile?: (file: string) => void;
+  /** Told when each phase starts (the progress line of a long run). */
+  onPhase?: (phase: Phase) => void;
 }
 
 /** Emitters, in output order. Each returns the files it adds and what index.ts should re-export. */
@@ -63,11 +69,16 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     timings[name] = now - mark;
     mark = now;
   };
+  options.onSpecFile?.(config.spec); // watched even when missing: `generate --watch` waits for it to appear
+  options.onPhase?.("load");
+  assertSpecExists(config);
   const spec = loadSpec(config.spec, config.cwd, options.onSpecFile);
   phase("load");
+  options.onPhase?.("model");
   const specShown = toDisplayPath(spec.entry, config.cwd);
   const model = buildModel(spec, specShown);
   phase("model");
+  options.onPhase?.("emit");
 
   const emitted: EmittedFile[] = [];
   const exports: ModuleExports[] = [];
@@ -78,6 +89,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   }
   emitted.push(emitIndex(exports));
   phase("emit");
+  options.onPhase?.("format");
 
   const inputs = Object.fromEntries(spec.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
   const provenance = {
@@ -118,6 +130,13 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
 export async function findDrift(config: ResolvedConfig, outLabel: string): Promise<Drift> {
   const { files } = await render(config);
   const state = existsSync(config.out) ? inspectOutputFolder(config.out, outLabel, { allowForeign: true }) : undefined;
+  if (state?.kind === "owned" && !existsSync(join(config.out, MANIFEST_FILE))) {
+    // Reporting drift here would end in "run `specforge generate`", which then refuses the folder.
+    throw new UserError(`not an output folder of specforge (it has no ${MANIFEST_FILE}): \`specforge generate\` would refuse to write into it`, {
+      location: outLabel,
+      hint: "point --out (or `out` in the config) at the folder specforge generates, or at a new or empty one",
+    });
+  }
   const onDisk = state?.kind === "owned" ? state.files : new Map<string, Buffer>();
   return compareTrees(files, onDisk, outLabel);
 }

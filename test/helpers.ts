@@ -6,10 +6,7 @@ import { fileURLToPath } from "node:url";
 import { main } from "../src/cli.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const SHARED = join(ROOT, "..", "shared");
-export const CORPUS = join(SHARED, "corpus");
 export const V1_SPEC = join(ROOT, "spec", "training-api.v1.yaml");
-export const VENDOR_SPEC = join(SHARED, "facts", "vendor-training-openapi.json");
 export const FIXTURES = join(ROOT, "test", "fixtures");
 
 const created: string[] = [];
@@ -118,5 +115,16 @@ export function typecheck(dir: string, extraOptions: string[] = []): Promise<{ c
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, output: stdout + stderr });
       },
     );
+  });
+}
+
+/** External `$ref`s left in the parts specforge reads (extensions such as x-codeSamples and tag texts are data). */
+export function externalRefs(node: unknown, path = "#"): string[] {
+  if (Array.isArray(node)) return node.flatMap((item, i) => externalRefs(item, `${path}/${i}`));
+  if (!node || typeof node !== "object") return [];
+  return Object.entries(node).flatMap(([key, value]) => {
+    if (key.startsWith("x-") || (path === "#" && key === "tags")) return [];
+    if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) return [`${path}: ${value}`];
+    return externalRefs(value, `${path}/${key}`);
   });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_OUT, DEFAULT_SPEC, type ResolvedConfig } from "../config/resolve.js";
+import type { ResolvedConfig } from "../config/resolve.js";
 import { toDisplayPath } from "../load/index.js";
 import { isProvablyCurrent } from "../write/fast-check.js";
 import { hasDrift, type Drift } from "../write/drift.js";
@@ -16,14 +16,14 @@ export interface CheckReport {
 }
 
 /** `specforge check`: is the output folder exactly what `generate` would write? Writes nothing. */
-export async function runCheck(config: ResolvedConfig, options: { regenerate?: boolean } = {}): Promise<CheckReport> {
+export async function runCheck(config: ResolvedConfig, options: { regenerate?: boolean; provenCurrent?: boolean } = {}): Promise<CheckReport> {
   const started = performance.now();
   const out = toDisplayPath(config.out, config.cwd);
   const spec = toDisplayPath(config.spec, config.cwd);
-  const fix = ["npx specforge generate", spec !== DEFAULT_SPEC ? `--spec ${spec}` : "", out !== DEFAULT_OUT ? `--out ${out}` : ""]
-    .filter(Boolean)
-    .join(" ");
-  if (!options.regenerate && (await isProvablyCurrent(config))) {
+  // The same config, project and flags that this check was given, so the fix regenerates exactly this output.
+  const fix = ["npx specforge generate", ...(config.regenerateArgs ?? [])].join(" ");
+  // provenCurrent: the caller has just run isProvablyCurrent (a check of several projects), so it is not run twice.
+  if (!options.regenerate && (options.provenCurrent || (await isProvablyCurrent(config)))) {
     return { out, spec, fast: true, fix, drift: { missing: [], extra: [], stale: [] }, milliseconds: performance.now() - started };
   }
   // Regenerating needs the emitters (openapi-typescript, TypeScript, ts-morph): load them only on this path.

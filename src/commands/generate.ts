@@ -2,7 +2,7 @@ import type { ResolvedConfig } from "../config/resolve.js";
 import type { SpecWarning } from "../errors.js";
 import { toDisplayPath } from "../load/index.js";
 import { plain, type Paint } from "../output.js";
-import { render, type PhaseTimings, type RenderOptions } from "../pipeline.js";
+import type { PhaseTimings, RenderOptions } from "../pipeline.js";
 import { writeOutputFolder, type WriteHooks, type WriteSummary } from "../write/atomic.js";
 
 export interface GenerateReport extends WriteSummary {
@@ -21,8 +21,12 @@ export type GenerateHooks = WriteHooks & RenderOptions;
 /** `specforge generate`: render in memory, then replace the output folder atomically. */
 export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
   const started = performance.now();
+  // The emitters (TypeScript, openapi-typescript, prettier) load only here: the CLI imports this file for its
+  // report formatting, and `check` of an up-to-date folder must not pay for them.
+  const { render } = await import("../pipeline.js");
   const { files, timings, warnings } = await render(config, hooks);
   const out = toDisplayPath(config.out, config.cwd);
+  hooks.onPhase?.("write");
   const writeStarted = performance.now();
   const summary = writeOutputFolder(config.out, out, files, hooks);
   const finished = performance.now();
@@ -30,19 +34,19 @@ export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks =
 }
 
 /** The one-line summary of a run: `specforge: generated/ 3 written, 27 unchanged, 0 removed (0.41s)`. */
-export function describeGenerate(report: GenerateReport, paint: Paint = plain): string {
+export function describeGenerate(report: Omit<GenerateReport, "files">, paint: Paint = plain): string {
   return `specforge: ${summarizeGenerate(report, paint)}`;
 }
 
 /** The summary without the `specforge:` prefix (watch mode puts what changed in front of it). */
-export function summarizeGenerate(report: GenerateReport, paint: Paint = plain): string {
+export function summarizeGenerate(report: Omit<GenerateReport, "files">, paint: Paint = plain): string {
   const seconds = (report.milliseconds / 1000).toFixed(2);
   const written = `${report.written.length} written`;
   return `${report.out}/ ${report.written.length > 0 ? paint.green(written) : written}, ${report.unchanged.length} unchanged, ${report.removed.length} removed ${paint.dim(`(${seconds}s)`)}`;
 }
 
 /** The `--verbose` lines of a run: one per file (written, unchanged, removed), then the time of each phase. */
-export function describeGenerateDetails(report: GenerateReport, paint: Paint = plain): string[] {
+export function describeGenerateDetails(report: Omit<GenerateReport, "files">, paint: Paint = plain): string[] {
   const status = new Map<string, string>();
   for (const path of report.written) status.set(path, paint.green("written  "));
   for (const path of report.unchanged) status.set(path, paint.dim("unchanged"));

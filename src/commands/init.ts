@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
-import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, OUTPUT_KINDS, findConfigFile, validateConfig, type UserConfig } from "../config/resolve.js";
+import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, OUTPUT_KINDS, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
 
@@ -25,12 +25,19 @@ export interface InitOptions {
   flags: UserConfig;
   /** Replace scripts of the same name that run something else. */
   force?: boolean;
+  /**
+   * Adds a project of this name (with `flags.spec`) to the config's `projects`, turning a config for one spec into
+   * a list whose first project is that spec. Without a config, writes one with this project alone.
+   */
+  project?: string;
 }
 
 export interface InitReport {
   scripts: Omit<ScriptsEdit, "text">;
   /** The config file written, or the one that already configures specforge (then it was left alone). */
   config: { path: string; created: boolean; content?: UserConfig };
+  /** With `project`: the project added (absent when the config already had it exactly), and the name the spec of a one-spec config got. */
+  addedProject?: { project?: ProjectConfig; convertedFrom?: string };
   /** Flags that were not used because a config already exists. */
   ignoredFlags: string[];
   /** The spec the new config points at, when it does not exist yet. */
@@ -42,7 +49,7 @@ export interface InitReport {
  * specforge.config.json unless specforge is already configured. Idempotent. Everything is decided before anything is
  * written, and both files are replaced by rename, so an error leaves both as they were.
  */
-export function runInit({ cwd, flags, force = false }: InitOptions): InitReport {
+export function runInit({ cwd, flags, force = false, project }: InitOptions): InitReport {
   validateConfig(flags, "command line");
   const pkgPath = join(cwd, "package.json");
   if (!existsSync(pkgPath)) {
@@ -64,38 +71,146 @@ export function runInit({ cwd, flags, force = false }: InitOptions): InitReport 
   const existingFile = findConfigFile(cwd);
   const inPackageJson = (JSON.parse(pkgText.replace(/^\uFEFF/, "")) as { specforge?: unknown }).specforge !== undefined;
   const given = Object.entries(flags).filter(([, v]) => v !== undefined).map(([k]) => `--${k}`);
+  const indent = /\n([ \t]+)"/.exec(pkgText)?.[1] ?? "  ";
+  const eol = pkgText.includes("\r\n") ? "\r\n" : "\n";
   let config: InitReport["config"];
   let configText: string | undefined;
+  let replacesConfig = false;
   let missingSpec: string | undefined;
-  if (existingFile || inPackageJson) {
+  let addedProject: InitReport["addedProject"];
+  if (project !== undefined && (existingFile || inPackageJson)) {
+    if (!existingFile || !existingFile.endsWith(".json")) {
+      const shown = existingFile ? basename(existingFile) : "package.json#/specforge";
+      throw new UserError(`cannot add a project to ${shown}: init edits only specforge.config.json`, {
+        location: existingFile ?? pkgPath,
+        hint: `add { "name": "${project}", "spec": "…", "out": "…" } to \`projects\` in it by hand`,
+      });
+    }
+    const text = readFileSync(existingFile, "utf8");
+    let current: UserConfig;
+    try {
+      current = JSON.parse(text.replace(/^\uFEFF/, "")) as UserConfig;
+    } catch (error) {
+      throw new UserError(`invalid JSON in config file: ${(error as Error).message}`, { location: existingFile });
+    }
+    validateConfig(current, existingFile);
+    const added = addProject(cwd, current, project, flags);
+    addedProject = added.report;
+    if (added.config !== current) {
+      const fileIndent = /\n([ \t]+)"/.exec(text)?.[1] ?? indent;
+      configText = serializeConfig(added.config, fileIndent, text.includes("\r\n") ? "\r\n" : "\n");
+      replacesConfig = true;
+    }
+    if (added.report.project && !existsSync(join(cwd, added.report.project.spec))) missingSpec = added.report.project.spec;
+    config = { path: existingFile, created: false };
+  } else if (existingFile || inPackageJson) {
     config = { path: existingFile ?? `${pkgPath}#/specforge`, created: false };
   } else {
     const spec = flags.spec !== undefined ? portable(cwd, flags.spec) : (SPEC_CANDIDATES.find((c) => existsSync(join(cwd, c))) ?? "openapi.yaml");
     if (!existsSync(join(cwd, spec))) missingSpec = spec;
-    const content: UserConfig = {
-      spec,
-      out: flags.out !== undefined ? portable(cwd, flags.out) : DEFAULT_OUT,
+    const fields = {
+      out: flags.out !== undefined ? portable(cwd, flags.out) : project !== undefined ? `${DEFAULT_OUT}/${project}` : DEFAULT_OUT,
       outputs: flags.outputs ?? [...OUTPUT_KINDS],
       format: flags.format ?? true,
     };
-    const indent = /\n([ \t]+)"/.exec(pkgText)?.[1] ?? "  ";
-    const eol = pkgText.includes("\r\n") ? "\r\n" : "\n";
-    // Lists of names on one line, as people write them.
-    const json = JSON.stringify(content, null, indent).replace(/\[\s*("[^"\n]*"(?:,\s*"[^"\n]*")*)\s*\]/g, (_, items: string) => `[${items.split(/,\s*/).join(", ")}]`);
-    configText = json.replace(/\n/g, eol) + eol;
+    const { out, ...defaults } = fields;
+    // With --project, a list of one; `outputs` and `format` stay at the top, the defaults of projects added later.
+    const content: UserConfig = project !== undefined ? { projects: [{ name: checkedName(project), spec, out }], ...defaults } : { spec, ...fields };
+    if (project !== undefined) addedProject = { project: content.projects![0]! };
+    configText = serializeConfig(content, indent, eol);
     config = { path: join(cwd, CONFIG_FILES[0]!), created: true, content };
   }
 
-  // Write: the config first (a new file), then package.json; if package.json fails, the new config is removed.
+  // Write: the config first, then package.json; if package.json fails, the config is put back as it was.
+  const previousConfig = replacesConfig ? readFileSync(config.path, "utf8") : undefined;
   if (configText !== undefined) replaceFile(config.path, configText);
   try {
     if (edit.text !== pkgText) replaceFile(pkgPath, edit.text);
   } catch (error) {
-    if (configText !== undefined) rmSync(config.path, { force: true });
+    if (previousConfig !== undefined) replaceFile(config.path, previousConfig);
+    else if (configText !== undefined) rmSync(config.path, { force: true });
     throw error;
   }
   const { text: _text, ...scripts } = edit;
-  return { scripts, config, ignoredFlags: config.created ? [] : given, ...(missingSpec ? { missingSpec } : {}) };
+  return {
+    scripts,
+    config,
+    ignoredFlags: config.created || addedProject ? [] : given,
+    ...(missingSpec ? { missingSpec } : {}),
+    ...(addedProject ? { addedProject } : {}),
+  };
+}
+
+/** The config as init writes it: the package.json's indentation and line ends, lists of names on one line. */
+function serializeConfig(content: UserConfig, indent: string, eol: string): string {
+  const json = JSON.stringify(content, null, indent).replace(/\[\s*("[^"\n]*"(?:,\s*"[^"\n]*")*)\s*\]/g, (_, items: string) => `[${items.split(/,\s*/).join(", ")}]`);
+  return json.replace(/\n/g, eol) + eol;
+}
+
+function checkedName(name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
+    throw new UserError(`--project: ${JSON.stringify(name)} is not a project name (letters, digits, ".", "_" and "-", starting with a letter or digit)`, {
+      location: "command line",
+    });
+  }
+  return name;
+}
+
+/**
+ * The config with project `name` added. A config for one spec becomes `projects` whose first project is that spec
+ * (named after its file) and keeps its `outputs` / `format` as the defaults of every project. Returns the same
+ * object when the project is already there exactly as asked.
+ */
+function addProject(cwd: string, current: UserConfig, name: string, flags: UserConfig): { config: UserConfig; report: NonNullable<InitReport["addedProject"]> } {
+  checkedName(name);
+  if (flags.spec === undefined) {
+    throw new UserError(`--project ${name} adds a project to the config: say where its spec is with --spec PATH`, { location: "command line" });
+  }
+  const { projects: existing, spec: oneSpec, out: oneOut, ...defaults } = current;
+  let convertedFrom: string | undefined;
+  let projects: ProjectConfig[];
+  if (existing) {
+    projects = existing;
+  } else {
+    const spec = oneSpec ?? DEFAULT_SPEC;
+    convertedFrom = basename(spec).replace(/\.(ya?ml|json)$/i, "").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "api";
+    if (convertedFrom === name) convertedFrom = `${convertedFrom}-1`;
+    projects = [{ name: convertedFrom, spec, out: oneOut ?? DEFAULT_OUT }];
+  }
+  const spec = portable(cwd, flags.spec);
+  const outs = projects.map((p) => resolve(cwd, p.out));
+  const nests = (out: string) => outs.some((o) => o === out || o.startsWith(out + sep) || out.startsWith(o + sep));
+  let out = flags.out !== undefined ? portable(cwd, flags.out) : `${DEFAULT_OUT}/${name}`;
+  // The usual case: a one-spec config writes to generated/, which would contain generated/<name>.
+  if (flags.out === undefined && nests(resolve(cwd, out))) out = `${DEFAULT_OUT}-${name}`;
+  const project: ProjectConfig = {
+    name,
+    spec,
+    out,
+    ...(flags.outputs !== undefined ? { outputs: flags.outputs } : {}),
+    ...(flags.format !== undefined ? { format: flags.format } : {}),
+  };
+  const same = projects.find((p) => p.name === name);
+  if (same) {
+    // Running the same init again changes nothing; fields not given on the command line are not compared.
+    const asked =
+      same.spec === spec &&
+      (flags.out === undefined || same.out === out) &&
+      (flags.outputs === undefined || JSON.stringify(same.outputs ?? defaults.outputs) === JSON.stringify(flags.outputs)) &&
+      (flags.format === undefined || (same.format ?? defaults.format ?? true) === flags.format);
+    if (asked) return { config: current, report: {} };
+    throw new UserError(`the config already has a project "${name}" (spec: ${same.spec}, out: ${same.out})`, {
+      location: "command line",
+      hint: "choose another name, or edit that project in specforge.config.json",
+    });
+  }
+  if (nests(resolve(cwd, out))) {
+    throw new UserError(`--out ${out} is, contains or is inside another project's out folder (${projects.map((p) => p.out).join(", ")})`, {
+      location: "command line",
+      hint: "give the new project a folder of its own with --out DIR",
+    });
+  }
+  return { config: { projects: [...projects, project], ...defaults }, report: { project, ...(convertedFrom ? { convertedFrom } : {}) } };
 }
 
 /** A path for the config file: relative to the project with forward slashes when inside it. */
@@ -133,9 +248,17 @@ export function describeInit(report: InitReport, cwd: string): { lines: string[]
       `package.json already has a script "${name}" that runs \`${existing}\`; left it unchanged (\`specforge init --force\` replaces it with \`${INIT_SCRIPTS[name as keyof typeof INIT_SCRIPTS]}\`)`,
     );
   }
+  const added = report.addedProject;
   if (config.created) {
     const c = config.content!;
-    lines.push(`specforge: wrote ${shown(config.path)} (spec: ${c.spec}, out: ${c.out}, outputs: ${c.outputs!.join(", ")}, format: ${c.format})`);
+    const where = c.projects ? `project ${c.projects[0]!.name}: spec: ${c.projects[0]!.spec}, out: ${c.projects[0]!.out}` : `spec: ${c.spec}, out: ${c.out}`;
+    lines.push(`specforge: wrote ${shown(config.path)} (${where}, outputs: ${c.outputs!.join(", ")}, format: ${c.format})`);
+  } else if (added?.project) {
+    const p = added.project;
+    if (added.convertedFrom) lines.push(`specforge: ${shown(config.path)}: its spec is now the project ${added.convertedFrom}`);
+    lines.push(`specforge: ${shown(config.path)}: added project ${p.name} (spec: ${p.spec}, out: ${p.out})`);
+  } else if (added) {
+    lines.push(`specforge: ${shown(config.path)} already has this project; left it unchanged`);
   } else {
     lines.push(`specforge: ${shown(config.path)} already configures specforge; left it unchanged`);
   }
@@ -145,6 +268,10 @@ export function describeInit(report: InitReport, cwd: string): { lines: string[]
   if (report.missingSpec) {
     warnings.push(`the spec ${report.missingSpec} does not exist yet: put your OpenAPI document there or change \`spec\` in ${shown(config.path)}`);
   }
-  lines.push("specforge: next: `npm run api:generate` writes the output, `npm run api:check` verifies it in CI");
+  lines.push(
+    added?.project || config.content?.projects
+      ? "specforge: next: `npm run api:generate` writes every project's output (`-- --project NAME` one of them), `npm run api:check` verifies them in CI"
+      : "specforge: next: `npm run api:generate` writes the output, `npm run api:check` verifies it in CI",
+  );
   return { lines, warnings };
 }

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { UserError, formatPosition } from "../errors.js";
 import { PACKAGE_ROOT } from "../fingerprint.js";
+import { didYouMean } from "../suggest.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
@@ -24,6 +25,26 @@ export interface UserConfig {
    */
   outputs?: OutputKind[];
   /** Format every file with prettier (the project's prettier config applies). Flag: `--format` / `--no-format`. @default true */
+  format?: boolean;
+  /**
+   * Several specs in one repository, each generated into its own folder with its own options; `generate` and
+   * `check` handle them all in one run (`--project NAME` picks some). With `projects`, the top-level `outputs` and
+   * `format` are the defaults of every project, and `spec` / `out` are not allowed at the top level.
+   */
+  projects?: ProjectConfig[];
+}
+
+/** One spec of a config with several (`projects`). Paths are relative to the config file. */
+export interface ProjectConfig {
+  /** Names the project in output and picks it with `--project NAME`: letters, digits, `.`, `_` and `-`. */
+  name: string;
+  /** Path of this project's OpenAPI document. */
+  spec: string;
+  /** This project's output folder; no two projects may share one or nest one inside the other. */
+  out: string;
+  /** @default the top-level `outputs`, else all four */
+  outputs?: OutputKind[];
+  /** @default the top-level `format`, else true */
   format?: boolean;
 }
 
@@ -48,6 +69,12 @@ export interface ResolvedConfig {
   format: boolean;
   /** The config file that was read (package.json when its `specforge` key was used); absent when there was none. */
   configFile?: string;
+  /** The project's name, when the config lists `projects`. */
+  project?: string;
+  /** Where `spec` came from: a flag (or API option), the config file, or the default (no flag, no config). */
+  specSource?: "flag" | "config" | "default";
+  /** What follows `specforge generate` to regenerate exactly this output: the --config, --project and flags given. */
+  regenerateArgs?: string[];
 }
 
 export const DEFAULT_SPEC = "spec/training-api.v1.yaml";
@@ -63,47 +90,191 @@ export interface ConfigSources {
   flags?: UserConfig;
   /** Where `flags` came from, for error messages. @default "command line" */
   flagsFrom?: "command line" | typeof API_OPTIONS;
+  /** Names of the projects to resolve (`--project`); without it, every project of the config. */
+  projects?: string[];
 }
 
 /** How errors name the options of `generate()` / `check()`. */
 export const API_OPTIONS = "generate()/check() options";
 
-/** Finds and reads the config (explicit file, a specforge.config.* in cwd, or a `specforge` key in package.json). */
-export async function resolveConfig({ cwd, configFile, flags = {}, flagsFrom = "command line" }: ConfigSources): Promise<ResolvedConfig> {
-  validateConfig(flags, flagsFrom);
-  const found = configFile ? resolve(cwd, configFile) : findConfigFile(cwd);
-  let fileConfig: UserConfig = {};
-  let base = cwd;
-  let shown = "";
-  let source: string | undefined;
-  if (found) {
-    fileConfig = await readConfigFile(found);
-    base = dirname(found);
-    shown = found;
-    source = found;
-  } else {
-    const pkgPath = resolve(cwd, "package.json");
-    if (existsSync(pkgPath)) {
-      const pkg = readPackageJson(pkgPath);
-      if (pkg.specforge !== undefined) {
-        fileConfig = pkg.specforge as UserConfig;
-        shown = `${pkgPath}#/specforge`;
-        source = pkgPath;
-      }
-    }
+/**
+ * Finds and reads the config (explicit file, a specforge.config.* in cwd, or a `specforge` key in package.json) and
+ * resolves the one spec it describes. A config with several `projects` needs `projects` (`--project`) to name one.
+ */
+export async function resolveConfig(sources: ConfigSources): Promise<ResolvedConfig> {
+  const configs = await resolveConfigs(sources);
+  if (configs.length > 1) {
+    const names = configs.map((c) => c.project!);
+    const flag = sources.flagsFrom === API_OPTIONS ? "the `project` option" : "--project NAME";
+    throw new UserError(`the config lists ${configs.length} projects (${names.join(", ")}); say which one with ${flag}`, {
+      location: configs[0]!.configFile,
+    });
   }
+  return configs[0]!;
+}
+
+/** Like `resolveConfig`, for every spec the config describes (the selected projects, in the config's order). */
+export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = "command line", projects: selection }: ConfigSources): Promise<ResolvedConfig[]> {
+  validateConfig(flags, flagsFrom);
+  const { config: fileConfig, base, shown, source } = await readUserConfig(cwd, configFile);
   validateConfig(fileConfig, shown || "config");
   const fromFile = (p: string | undefined) => (p === undefined ? undefined : resolve(base, p));
   const fromFlag = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
-  const outputs = flags.outputs ?? fileConfig.outputs ?? [...OUTPUT_KINDS];
-  return {
-    cwd,
-    spec: fromFlag(flags.spec) ?? fromFile(fileConfig.spec) ?? resolve(cwd, DEFAULT_SPEC),
-    out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
-    outputs: Object.fromEntries(OUTPUT_KINDS.map((k) => [k, k === "types" || outputs.includes(k)])) as Record<OutputKind, boolean>,
-    format: flags.format ?? fileConfig.format ?? true,
-    ...(source ? { configFile: source } : {}),
-  };
+  const regenerate = (project?: string) => regenerateArgs(flags, configFile, project);
+  const resolveOutputs = (list: readonly OutputKind[]) =>
+    Object.fromEntries(OUTPUT_KINDS.map((k) => [k, k === "types" || list.includes(k)])) as Record<OutputKind, boolean>;
+
+  if (fileConfig.projects === undefined) {
+    if (selection !== undefined && selection.length > 0) {
+      throw new UserError(`${flagName("project", flagsFrom)}: ${shown ? "the config lists no `projects`" : "there is no config file, so there are no projects to pick from"}`, {
+        location: shown || undefined,
+        hint: "a config's `projects` lists several specs; `npx specforge init --project NAME --spec PATH` writes or extends one",
+      });
+    }
+    const spec = fromFlag(flags.spec) ?? fromFile(fileConfig.spec);
+    return [
+      {
+        cwd,
+        spec: spec ?? resolve(cwd, DEFAULT_SPEC),
+        out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
+        outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+        format: flags.format ?? fileConfig.format ?? true,
+        ...(source ? { configFile: source } : {}),
+        specSource: flags.spec !== undefined ? "flag" : fileConfig.spec !== undefined ? "config" : "default",
+        regenerateArgs: regenerate(),
+      },
+    ];
+  }
+
+  const projects = fileConfig.projects;
+  const where = (index: number, field?: string) => `${pointerBase(shown)}/projects/${index}${field ? `/${field}` : ""}`;
+  const outs = projects.map((p) => resolve(base, p.out));
+  projects.forEach((project, i) => {
+    projects.forEach((other, j) => {
+      if (j >= i) return;
+      const [a, b] = [outs[i]!, outs[j]!];
+      if (a === b || a.startsWith(b + sep) || b.startsWith(a + sep)) {
+        const how = a === b ? "is also" : a.startsWith(b + sep) ? "is inside" : "contains";
+        throw new UserError(`project "${project.name}": out folder ${project.out} ${how} project "${other.name}"'s out folder ${other.out}`, {
+          location: where(i, "out"),
+          hint: "give every project a folder of its own (specforge replaces a whole output folder)",
+        });
+      }
+    });
+  });
+  const names = projects.map((p) => p.name);
+  const wanted = selection === undefined || selection.length === 0 ? names : [...new Set(selection)];
+  for (const name of wanted) {
+    if (!names.includes(name)) {
+      throw new UserError(`${flagName("project", flagsFrom)}: no project "${name}" in the config (its projects: ${names.join(", ")})`, {
+        location: shown,
+        hint: didYouMean(name, names),
+      });
+    }
+  }
+  if (wanted.length > 1) {
+    for (const key of ["spec", "out"] as const) {
+      if (flags[key] !== undefined) {
+        throw new UserError(`${flagName(key, flagsFrom)} applies to one project, and ${wanted.length} are selected (${wanted.join(", ")})`, {
+          location: flagsFrom,
+          hint: `pick one with ${flagName("project", flagsFrom)}${flagsFrom === API_OPTIONS ? "" : " NAME"}, or change \`${key}\` of the project in ${shown}`,
+        });
+      }
+    }
+  }
+  return projects
+    .filter((p) => wanted.includes(p.name))
+    .map((project) => ({
+      cwd,
+      spec: fromFlag(flags.spec) ?? resolve(base, project.spec),
+      out: fromFlag(flags.out) ?? resolve(base, project.out),
+      outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+      format: flags.format ?? project.format ?? fileConfig.format ?? true,
+      configFile: source!,
+      project: project.name,
+      specSource: flags.spec !== undefined ? ("flag" as const) : ("config" as const),
+      regenerateArgs: regenerate(project.name),
+    }));
+}
+
+interface FoundConfig {
+  config: UserConfig;
+  /** Folder that the config's paths are relative to. */
+  base: string;
+  /** How errors name it: the file, or `package.json#/specforge`; "" when there is none. */
+  shown: string;
+  /** The file read, when there was one. */
+  source?: string;
+}
+
+async function readUserConfig(cwd: string, configFile: string | undefined): Promise<FoundConfig> {
+  const found = configFile ? resolve(cwd, configFile) : findConfigFile(cwd);
+  if (found) return { config: await readConfigFile(found), base: dirname(found), shown: shownPath(found, cwd), source: found };
+  const pkgPath = resolve(cwd, "package.json");
+  if (existsSync(pkgPath)) {
+    const pkg = readPackageJson(pkgPath);
+    if (pkg.specforge !== undefined) return { config: pkg.specforge as UserConfig, base: cwd, shown: `${shownPath(pkgPath, cwd)}#/specforge`, source: pkgPath };
+  }
+  return { config: {}, base: cwd, shown: "" };
+}
+
+/** A path as messages show it: relative to the current folder when inside it, with forward slashes. */
+function shownPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return (rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path).split("\\").join("/");
+}
+
+/** `file#` or `package.json#/specforge`: what a JSON pointer into the config is appended to. */
+function pointerBase(shown: string): string {
+  return shown.includes("#") ? shown : `${shown}#`;
+}
+
+function flagName(key: string, from: string): string {
+  return from === "command line" ? `--${key}` : from === API_OPTIONS ? `option \`${key}\`` : `config field \`${key}\``;
+}
+
+/** The flags that regenerate exactly what these sources describe, shell-quoted where needed. */
+function regenerateArgs(flags: UserConfig, configFile: string | undefined, project: string | undefined): string[] {
+  const args: string[] = [];
+  if (configFile !== undefined) args.push("--config", configFile);
+  if (project !== undefined) args.push("--project", project);
+  if (flags.spec !== undefined) args.push("--spec", flags.spec);
+  if (flags.out !== undefined) args.push("--out", flags.out);
+  if (flags.outputs !== undefined) args.push("--outputs", flags.outputs.join(","));
+  if (flags.format !== undefined) args.push(flags.format ? "--format" : "--no-format");
+  return args.map(shellQuote);
+}
+
+/** An argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
+export function shellQuote(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Throws "file not found" naming the spec as the user sees it and why specforge looked there, before the loader
+ * runs: only the config layer knows whether the path came from a flag, the config or the default.
+ */
+export function assertSpecExists(config: ResolvedConfig): void {
+  if (existsSync(config.spec)) return;
+  throw new UserError("file not found", { location: shownPath(config.spec, config.cwd), hint: describeSpecSource(config) });
+}
+
+/**
+ * Why specforge looked for the spec where it did, for a "file not found": the flag, the config (and project) that
+ * names it, or — only when neither did — the default path.
+ */
+export function describeSpecSource(config: ResolvedConfig): string {
+  const configShown = config.configFile ? basename(config.configFile) : "the config";
+  switch (config.specSource) {
+    case "flag":
+      return "check the path given with --spec";
+    case "config":
+      return config.project
+        ? `fix \`spec\` of project "${config.project}" in ${configShown}`
+        : `fix \`spec\` in ${configShown}, or pass --spec PATH`;
+    default:
+      return `with no --spec and no \`spec\` in a config, specforge reads ${DEFAULT_SPEC}: pass --spec PATH, or run \`npx specforge init\` to write a config`;
+  }
 }
 
 /** The one specforge.config.* in `dir`, if any; more than one is an error (which would win is not obvious). */
@@ -210,15 +381,15 @@ export function validateConfig(config: unknown, where: string): asserts config i
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
     throw new UserError(`the config must be an object, got ${JSON.stringify(config)}`, { location: where });
   }
-  const allowed = ["spec", "out", "outputs", "format"];
+  const allowed = where === "command line" || where === API_OPTIONS ? ["spec", "out", "outputs", "format"] : ["spec", "out", "outputs", "format", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
     const name = fromFlags ? `--${key}` : where === API_OPTIONS ? `option \`${key}\`` : `config field \`${key}\``;
-    const fail = (expected: string): never => {
-      throw new UserError(`${name} ${expected}, got ${JSON.stringify(value)}`, { location: where });
+    const fail = (expected: string, hint?: string): never => {
+      throw new UserError(`${name} ${expected}, got ${JSON.stringify(value)}`, { location: where, hint });
     };
-    if (!allowed.includes(key)) fail(`is unknown (allowed: ${allowed.join(", ")})`);
+    if (!allowed.includes(key)) fail(`is unknown (allowed: ${allowed.join(", ")})`, didYouMean(key, allowed, (k) => `\`${k}\``));
     if ((key === "spec" || key === "out") && typeof value !== "string") fail("must be a path string");
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
     if (key === "outputs") {
@@ -228,5 +399,63 @@ export function validateConfig(config: unknown, where: string): asserts config i
         throw new UserError(`${name}: ${JSON.stringify(wrong)} is not an output (allowed: ${OUTPUT_KINDS.join(", ")})`, { location: where });
       }
     }
+    if (key === "projects") validateProjects(value, where);
   }
+  const { projects, spec, out } = config as UserConfig;
+  if (projects !== undefined) {
+    const single = spec !== undefined ? "spec" : out !== undefined ? "out" : undefined;
+    if (single) {
+      throw new UserError(`config field \`${single}\` cannot be used with \`projects\`: each project names its own ${single}`, {
+        location: where,
+        hint: `move it into the project it belongs to`,
+      });
+    }
+  }
+}
+
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format"];
+const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+function validateProjects(value: unknown, where: string): void {
+  const shape = "{ name, spec, out, outputs?, format? }";
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new UserError(`config field \`projects\` must be a non-empty list of ${shape}, got ${JSON.stringify(value)}`, { location: where });
+  }
+  const seen = new Set<string>();
+  value.forEach((project: unknown, index) => {
+    const at = (field?: string) => `${pointerBase(where)}/projects/${index}${field ? `/${field}` : ""}`;
+    if (project === null || typeof project !== "object" || Array.isArray(project)) {
+      throw new UserError(`a project must be an object ${shape}, got ${JSON.stringify(project)}`, { location: at() });
+    }
+    const fields = project as Record<string, unknown>;
+    const label = typeof fields.name === "string" ? `project "${fields.name}"` : `project ${index}`;
+    for (const [key, field] of Object.entries(fields)) {
+      if (!PROJECT_FIELDS.includes(key)) {
+        throw new UserError(`${label}: field \`${key}\` is unknown (allowed: ${PROJECT_FIELDS.join(", ")}), got ${JSON.stringify(field)}`, {
+          location: at(key),
+          hint: didYouMean(key, PROJECT_FIELDS, (k) => `\`${k}\``),
+        });
+      }
+    }
+    for (const key of ["name", "spec", "out"]) {
+      const field = fields[key];
+      if (typeof field !== "string" || field.trim() === "") {
+        throw new UserError(`${label}: \`${key}\` is required and must be a ${key === "name" ? "name" : "path"} string, got ${JSON.stringify(field)}`, { location: at(key) });
+      }
+    }
+    const name = fields.name as string;
+    if (!PROJECT_NAME.test(name)) {
+      throw new UserError(`${label}: \`name\` may hold letters, digits, ".", "_" and "-" (and starts with a letter or digit)`, { location: at("name") });
+    }
+    if (seen.has(name)) throw new UserError(`${label}: another project has the same name`, { location: at("name") });
+    seen.add(name);
+    const { name: _name, spec: _spec, out: _out, ...options } = fields;
+    try {
+      validateConfig(options, at());
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      const field = Object.keys(options).find((k) => error.message.includes(`\`${k}\``));
+      throw new UserError(`${label}: ${error.message}`, { location: at(field), hint: error.hint });
+    }
+  });
 }

@@ -26,7 +26,7 @@ import {
   type WebhookSettings,
 } from "./model.js";
 import { WEBHOOK_SCHEME_NAMES as WEBHOOK_SCHEMES } from "../../templates/webhooks/types.js";
-import { NameRegistry, operationBaseName, securitySchemeOption, serverVariableOption, toIdentifier } from "./naming.js";
+import { NameRegistry, operationBaseName, securitySchemeOption, serverUrlOption, serverVariableOption, toIdentifier } from "./naming.js";
 import type { SpecWarning } from "../errors.js";
 
 type Obj = Record<string, unknown>;
@@ -178,7 +178,7 @@ class ServerTable {
     const server: Server = {
       url: raw.url,
       // Tests and proxies need to point a fixed-URL server elsewhere.
-      urlOption: Object.keys(variables).length === 0 ? this.options.claim(index === 0 ? "baseUrl" : `server${index + 1}Url`) : undefined,
+      urlOption: Object.keys(variables).length === 0 ? this.options.claim(serverUrlOption(raw.url, str(raw.description), index, this.list.map((s) => s.description))) : undefined,
       description: str(raw.description),
       variables: Object.keys(variables).map((name) => {
         const variable = isObject(variables[name]) ? (variables[name] as Obj) : {};

@@ -141,3 +141,41 @@ export function serverVariableOption(variable: string): string {
 export function securitySchemeOption(key: string): string {
   return toIdentifier(key, "credentials");
 }
+
+/** Words that describe every server alike, so they cannot tell two servers apart. */
+const GENERIC_SERVER_WORDS = new Set(["server", "servers", "environment", "env", "api", "apis", "url", "base", "endpoint", "host", "the", "a", "an", "for", "of", "to", "and", "this", "our", "v1"]);
+/** Host labels that name no particular server (`api.example.com`, `www.example.com`). */
+const GENERIC_HOST_LABELS = new Set(["www", "api", "apis", "rest", "gateway"]);
+
+/**
+ * The client option that replaces a server's whole URL (servers without variables): `baseUrl` for the first; for
+ * the others a name from what tells them apart — the description (`Sandbox server` → `sandboxUrl`), else the host
+ * (`https://uploads.github.com` → `uploadsUrl`, `https://api.inference.example.ai` → `inferenceUrl`), else the
+ * last path segment (`/v2` → `v2Url`), and only then the position (`server3Url`). Collisions are the registry's.
+ */
+export function serverUrlOption(url: string, description: string | undefined, index: number, earlierDescriptions: readonly (string | undefined)[] = []): string {
+  if (index === 0) return "baseUrl";
+  const option = (parts: string[]) => `${toIdentifier(parts.join(" "), "server")}Url`;
+  const label = (text: string | undefined) => words(text ?? "").filter((w) => !GENERIC_SERVER_WORDS.has(w.toLowerCase()));
+  const described = label(description);
+  // A short label ("EU sandbox"), not a sentence about the server, and not one an earlier server has too.
+  const shared = earlierDescriptions.some((other) => label(other).join(" ").toLowerCase() === described.join(" ").toLowerCase());
+  if (described.length > 0 && described.length <= 3 && !shared) return option(described);
+  let host = "";
+  let path = /^[a-z][a-z0-9+.-]*:/i.test(url) ? "" : url; // a relative URL ("/v2") is only a path
+  try {
+    const parsed = new URL(url);
+    host = parsed.hostname;
+    path = parsed.pathname;
+  } catch {
+    // relative, or not a URL at all
+  }
+  const labels = host.split(".").filter(Boolean);
+  // The registrable domain and its TLD (`github.com`) are shared by a vendor's servers; a label before them differs.
+  const distinct = (labels.length > 2 ? labels.slice(0, -2) : labels.length === 1 ? labels : []).filter((l) => !GENERIC_HOST_LABELS.has(l.toLowerCase()) && !/^\d+$/.test(l));
+  if (distinct.length > 0) return option([distinct[0]!]);
+  const segment = path.split("/").filter((s) => s !== "" && !/^\{.*\}$/.test(s)).at(-1);
+  if (segment && words(segment).length > 0) return option(words(segment));
+  if (labels.length === 2 && !GENERIC_HOST_LABELS.has(labels[0]!.toLowerCase())) return option([labels[0]!]);
+  return `server${index + 1}Url`;
+}

@@ -57,7 +57,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?:
       const what = code === "ENOENT" ? "file not found" : `cannot read file (${code ?? String(error)})`;
       throw new UserError(referencedFrom ? `${what}: ${display(file)}, referenced by ${referencedFrom}` : what, {
         location: referencedFrom ? undefined : display(file),
-        hint: referencedFrom ? undefined : "pass the spec with --spec PATH (default: spec/training-api.v1.yaml)",
+        hint: referencedFrom ? undefined : "pass the spec with --spec PATH",
       });
     }
     hashes.set(file, createHash("sha256").update(bytes).digest("hex"));

@@ -80,7 +80,7 @@ describe("bad input", () => {
       ["--spec", "bad/null-ref.yaml"],
       /bad\/null-ref\.yaml#\/paths\/~1pets\/get\/parameters\/0\/\$ref: \$ref must be a string, found null[^]*quote a \$ref/,
     ],
-    ["unknown flag", ["--colour"], /^specforge: error: Unknown argument: colour/],
+    ["unknown flag", ["--colour"], /^specforge: error: unknown option --colour for `specforge (generate|check)`\n  hint: `specforge (generate|check) --help` lists its options\n$/],
     ["output path is a file", ["--out", "a-file"], /^specforge: error: a-file: the output path is a file, not a folder/],
   ];
 

@@ -106,7 +106,7 @@ describe("specforge init", () => {
     ["invalid package.json", { "package.json": '{ "name": "app", }\n' }, [], /package\.json: invalid JSON in package\.json: .*\n  hint: fix the file/],
     ["scripts that are not an object", { "package.json": '{ "scripts": "build" }\n' }, [], /package\.json: cannot add scripts: `scripts` must be an object/],
     ["a bad flag", { "package.json": "{}\n" }, ["--outputs", "sdk"], /command line: --outputs: "sdk" is not an output/],
-    ["--config", { "package.json": "{}\n" }, ["--config", "x.json"], /init always writes \.\/specforge\.config\.json; --config is for the other commands/],
+    ["--config", { "package.json": "{}\n" }, ["--config", "x.json"], /unknown option --config for `specforge init`\n  hint: --config is an option of `specforge generate`, `specforge check`, `specforge mock`, `specforge webhook test`/],
     ["two config files", { "package.json": "{}\n", "specforge.config.json": "{}", "specforge.config.mjs": "export default {};\n" }, [], /more than one config file/],
   ];
 

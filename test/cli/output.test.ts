@@ -67,7 +67,7 @@ describe("output", () => {
   it("--quiet and --verbose together are a user error", async () => {
     const result = await runCli(["generate", "--quiet", "--verbose"], project);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/Arguments quiet and verbose are mutually exclusive/);
+    expect(result.stderr).toBe("specforge: error: --quiet and --verbose cannot be used together\n");
   });
 
   it("colour only on a terminal, never with NO_COLOR", async () => {

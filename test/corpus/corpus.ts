@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CORPUS } from "../helpers.js";
+import { CORPUS } from "./shared.js";
 
 /** The entry documents of ../shared/corpus, read from its MANIFEST (multi-file entries keep their folders). */
 export function corpusDocuments(): { name: string; path: string }[] {

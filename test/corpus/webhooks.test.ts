@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { samplePayload } from "../../src/commands/webhook-test.js";
 import { buildModel } from "../../src/ir/build.js";
 import { loadSpec } from "../../src/load/index.js";
-import { CORPUS, ROOT, runBin, runCli } from "../helpers.js";
+import { ROOT, runBin, runCli } from "../helpers.js";
+import { CORPUS } from "./shared.js";
 import { webhookBodyValidator } from "../webhook-payloads.js";
 
 /**

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CORPUS, ROOT, runCli } from "../helpers.js";
+import { ROOT, runCli } from "../helpers.js";
+import { CORPUS } from "./shared.js";
 
 /**
  * The wire, against vendors' real specs and SDKs (issue 13): the client generated from Stripe's spec puts on the

@@ -31,7 +31,7 @@ function writeTsconfig(dir: string, include: string[]): void {
 
 describe("downstream: npm pack, install into a new project, use it like a new user", () => {
   it("init, generate, compile against the client, drift caught by api:check, regenerate", async () => {
-    // 1. Pack. The global setup has just built dist/ (what `prepare` does), so scripts are skipped here: a rebuild
+    // 1. Pack. The global setup has just built dist/ (what `prepack` does), so scripts are skipped here: a rebuild
     // would rewrite dist/ under the other test files' feet.
     const packDir = tempDir("specforge-pack-");
     const pack = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", packDir], ROOT);
@@ -49,6 +49,10 @@ describe("downstream: npm pack, install into a new project, use it like a new us
     writeFileSync(join(project, "package.json"), '{\n    "name": "downstream-app",\n    "version": "1.0.0",\n    "private": true,\n    "type": "module"\n}\n');
     const install = await run("npm", ["install", tarball, "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts"], project);
     expect(install.code, install.stderr).toBe(0);
+    // Nothing to run at install time (the tarball ships dist/, built by prepack) and no engine complaints.
+    expect(install.stderr).not.toMatch(/install-scripts|EBADENGINE|prepare/);
+    const installed = JSON.parse(readFileSync(join(project, "node_modules", "specforge", "package.json"), "utf8")) as { scripts?: Record<string, string> };
+    expect(Object.keys(installed.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
     const version = await run("npx", ["specforge", "--version"], project);
     expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version);
 

@@ -210,6 +210,6 @@ describe("webhook test against receivers that misbehave", () => {
   it("--timeout that is not a positive number is a usage error", async () => {
     const result = await runBin(["webhook", "test", "--spec", spec("plain"), "--url", "http://127.0.0.1:1/", "--timeout", "abc"], ROOT);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--timeout must be a positive number/);
+    expect(result.stderr).toMatch(/--timeout must be a whole number of at least 1/);
   });
 });

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { UserError } from "../../src/errors.js";
 import { loadSpec } from "../../src/load/index.js";
-import { CORPUS, FIXTURES, cleanupTempDirs, tempDir, writeFiles } from "../helpers.js";
+import { FIXTURES, cleanupTempDirs, tempDir, writeFiles } from "../helpers.js";
 
 /**
  * `$ref` by JSON Schema identifier (`$id`, `$anchor`): resolved against the base URI of the enclosing resource and
@@ -67,13 +67,31 @@ describe("$id and $anchor references", () => {
     expect(loaded.warnings).toEqual([]);
   });
 
-  it("the Swagger Petstore 3.1's /components/schemas/petdetails#pet_details_id", () => {
-    const petstore = loadSpec(join(CORPUS, "swagger-petstore-3.1.yaml"));
-    const pet = (petstore.document as any).components.schemas;
-    expect(pet.Pet.properties.petDetailsId).toEqual({ $ref: "#/components/schemas/pet_details_id" });
-    expect(pet.pet_details_id).toMatchObject({ type: "integer", $anchor: "pet_details_id" });
-    // Its `#/components/schemas/Tag` inside the `$id`'d PetDetails still means the document's Tag.
-    expect(pet.PetDetails.properties.tag).toEqual({ $ref: "#/components/schemas/Tag" });
+  it("a root-relative $id with an anchor (`/components/schemas/details#details_id`, as the Swagger Petstore 3.1 writes it)", () => {
+    // The real Petstore 3.1 is read the same way in test/corpus/documents.test.ts.
+    const project = tempDir();
+    writeFiles(project, {
+      "spec.yaml": spec([
+        "components:",
+        "  schemas:",
+        "    Tag: {type: object, properties: {name: {type: string}}}",
+        "    Pet:",
+        "      type: object",
+        "      properties:",
+        "        detailsId: {$ref: /components/schemas/details#details_id}",
+        "    Details:",
+        "      $id: /components/schemas/details",
+        "      type: object",
+        "      properties:",
+        "        id: {type: integer, $anchor: details_id}",
+        "        tag: {$ref: '#/components/schemas/Tag'}",
+      ]),
+    });
+    const schemas = (loadSpec(join(project, "spec.yaml"), project).document as any).components.schemas;
+    expect(schemas.Pet.properties.detailsId).toEqual({ $ref: "#/components/schemas/details_id" });
+    expect(schemas.details_id).toMatchObject({ type: "integer", $anchor: "details_id" });
+    // `#/components/schemas/Tag` inside the `$id`'d Details still means the document's Tag.
+    expect(schemas.Details.properties.tag).toEqual({ $ref: "#/components/schemas/Tag" });
   });
 
   it("an anchor of a resource is not visible from outside it: a clear error naming the JSON pointer", () => {

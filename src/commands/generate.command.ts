@@ -1,0 +1,112 @@
+import { resolveConfig, resolveConfigs, validateConfig } from "../config/resolve.js";
+import { UserError, formatWarning } from "../errors.js";
+import type { Output } from "../output.js";
+import { EXIT, defineCommand, type CommandContext } from "./command.js";
+import { configFlags, configOption, configSources, formatOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs } from "./options.js";
+import { createProgress, type Progress } from "./progress.js";
+import { printOutcome, projectLabel, worstExitCode } from "./report.js";
+
+interface GenerateArgs extends ConfigArgs {
+  watch?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+/** What the progress line says during each phase. */
+export const PHASE_TEXT = {
+  load: "reading the spec",
+  model: "building the model",
+  emit: "emitting TypeScript",
+  format: "formatting",
+  write: "writing the output folder",
+} as const;
+
+export const generateCommand = defineCommand<GenerateArgs>({
+  name: "generate",
+  describe: "generate the output folder from the spec (atomically; unchanged files are not rewritten)",
+  options: (defaults) => ({
+    spec: specOption(defaults),
+    out: outOption(defaults),
+    outputs: outputsOption,
+    format: formatOption,
+    config: configOption,
+    project: projectOption,
+    watch: { type: "boolean", alias: "w", describe: "regenerate whenever the spec, a file it $refs or the config changes" },
+    ...verbosityOptions,
+  }),
+  examples: [
+    ["$0 generate", "generate what the config says (or spec/ → generated/ without one)"],
+    ["$0 generate --spec api.yaml --outputs client", "the typed client alone, from api.yaml"],
+    ["$0 generate --watch", "regenerate on every save of the spec"],
+  ],
+  conflicts: [["quiet", "verbose"]],
+  async run(args, context) {
+    const out = context.output(args);
+    if (args.watch) return watch(args, context, out);
+    const configs = await resolveConfigs(configSources(args, context.io.cwd));
+    const progress = createProgress(context.io, context.env, { quiet: args.quiet, columns: process.stderr.columns });
+    try {
+      if (configs.length === 1) {
+        const { describeGenerate, describeGenerateDetails, runGenerate } = await import("./generate.js");
+        const report = await runGenerate(configs[0]!, { onPhase: (phase) => progress.update(PHASE_TEXT[phase]) });
+        progress.done();
+        for (const warning of report.warnings) out.warn(formatWarning(warning));
+        for (const line of describeGenerateDetails(report, out.paint)) out.detail(line);
+        out.info(describeGenerate(report, out.paint));
+        return EXIT.ok;
+      }
+      return await runSeveral(configs, out, progress);
+    } finally {
+      progress.done();
+    }
+  },
+});
+
+/** Several projects: in parallel, one line each (in the config's order), the worst exit code. */
+async function runSeveral(configs: Awaited<ReturnType<typeof resolveConfigs>>, out: Output, progress: Progress): Promise<number> {
+  const { runProjects } = await import("./projects.js");
+  const outcomes: Parameters<typeof printOutcome>[1][] = [];
+  const phases = new Map<number, string>();
+  let printed = 0;
+  const showProgress = () => {
+    const running = [...phases].map(([index, phase]) => `${configs[index]!.project}: ${phase}`);
+    progress.update(`${outcomes.filter(Boolean).length} of ${configs.length} projects done${running.length ? `; ${running.join(", ")}` : ""}`);
+  };
+  await runProjects("generate", configs, {
+    onPhase: (index, phase) => {
+      phases.set(index, PHASE_TEXT[phase]);
+      showProgress();
+    },
+    onOutcome: (index, outcome) => {
+      outcomes[index] = outcome;
+      phases.delete(index);
+      // Lines come in the config's order, each as soon as it and every project before it are done.
+      progress.around(() => {
+        for (; printed < configs.length && outcomes[printed]; printed++) printOutcome(configs[printed]!, outcomes[printed]!, out);
+      });
+      showProgress();
+    },
+  });
+  return worstExitCode(outcomes);
+}
+
+async function watch(args: GenerateArgs, context: CommandContext, out: Output): Promise<number> {
+  validateConfig(configFlags(args), "command line"); // a bad flag is final; other errors are retried on each change
+  const sources = configSources(args, context.io.cwd);
+  // One watcher follows one spec: a config with several projects needs --project.
+  const first = await resolveConfigs(sources).catch(() => undefined);
+  if (first && first.length > 1) {
+    throw new UserError(`--watch follows one project, and the config lists ${first.length} (${first.map(projectLabel).join(", ")})`, {
+      location: first[0]!.configFile,
+      hint: "pick one with --project NAME (run one watcher per project)",
+    });
+  }
+  const { runWatch } = await import("./watch.js");
+  const stop = context.stopSignal();
+  try {
+    await runWatch({ cwd: context.io.cwd, resolveConfig: () => resolveConfig(sources), configFile: args.config, out, signal: stop.signal });
+  } finally {
+    stop.dispose();
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,98 @@
+/** Options that several commands declare, and the values they turn into. */
+import { OUTPUT_KINDS, type ConfigSources, type OutputKind, type UserConfig } from "../config/resolve.js";
+import { UserError } from "../errors.js";
+import type { HelpDefaults, OptionSpec } from "./command.js";
+
+export const specOption = (defaults: HelpDefaults): OptionSpec => ({
+  type: "string",
+  requiresArg: true,
+  describe: "the OpenAPI 3.0/3.1/3.2 document (YAML or JSON)",
+  defaultDescription: defaults.spec,
+});
+
+export const outOption = (defaults: HelpDefaults): OptionSpec => ({
+  type: "string",
+  requiresArg: true,
+  describe: "the output folder (specforge owns it: created, replaced as a whole)",
+  defaultDescription: defaults.out,
+});
+
+export const outputsOption: OptionSpec = {
+  type: "string",
+  requiresArg: true,
+  describe: `what to generate, comma-separated: ${OUTPUT_KINDS.join(", ")} (types are always generated)`,
+  defaultDescription: "all",
+};
+
+export const formatOption: OptionSpec = {
+  type: "boolean",
+  describe: "format with prettier and your prettier config (--no-format: leave the printer's output)",
+  defaultDescription: "true",
+};
+
+export const configOption: OptionSpec = {
+  type: "string",
+  requiresArg: true,
+  describe: "the config file to read (specforge.config.json / .ts / .mjs / .js)",
+  defaultDescription: "specforge.config.* here, else package.json#specforge",
+};
+
+export const projectOption: OptionSpec = {
+  type: "string",
+  requiresArg: true,
+  describe: "with a config listing several `projects`: only this one (comma-separated or repeated for several)",
+  defaultDescription: "all",
+};
+
+export const verbosityOptions: Record<string, OptionSpec> = {
+  quiet: { type: "boolean", alias: "q", describe: "print only errors and warnings" },
+  verbose: { type: "boolean", describe: "also print every file and the time of each phase" },
+};
+
+export interface ConfigArgs {
+  spec?: string;
+  out?: string;
+  outputs?: string | string[];
+  format?: boolean;
+  config?: string;
+  project?: string | string[];
+}
+
+/** `a,b` or repeated flags → ["a", "b"], trimmed; undefined when the flag was not given. */
+function list(value: string | string[] | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return ([] as string[])
+    .concat(value)
+    .flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** `--outputs client,server` → ["client", "server"]. An empty list is an error (not "types only"). */
+export function parseOutputs(value: string | string[] | undefined): OutputKind[] | undefined {
+  const names = list(value);
+  if (names !== undefined && names.length === 0) {
+    throw new UserError(`--outputs needs at least one of: ${OUTPUT_KINDS.join(", ")}`, {
+      location: "command line",
+      hint: "`--outputs types` generates the types alone; leave the flag out to generate everything",
+    });
+  }
+  return names as OutputKind[] | undefined; // the names are checked with the config's rules
+}
+
+/** `--project a,b` (or repeated) → ["a", "b"]. */
+export function parseProjects(value: string | string[] | undefined): string[] | undefined {
+  const names = list(value);
+  if (names !== undefined && names.length === 0) throw new UserError("--project needs a project name", { location: "command line" });
+  return names;
+}
+
+/** The flags that override the config file's fields. */
+export function configFlags(args: ConfigArgs): UserConfig {
+  return { spec: args.spec, out: args.out, outputs: parseOutputs(args.outputs), format: args.format };
+}
+
+/** Where to find the config and what overrides it, from a command's arguments. */
+export function configSources(args: ConfigArgs, cwd: string): ConfigSources {
+  return { cwd, configFile: args.config, flags: configFlags(args), projects: parseProjects(args.project) };
+}
