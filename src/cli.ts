@@ -33,6 +33,8 @@ interface CommonArgs {
   config?: string;
   outputs?: string | string[];
   format?: boolean;
+  "ref-root"?: string[];
+  "max-spec-file-bytes"?: number;
   quiet?: boolean;
   verbose?: boolean;
 }
@@ -82,6 +84,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     out: args.out,
     outputs: parseOutputs(args.outputs),
     format: args.format,
+    refRoots: args["ref-root"],
+    maxSpecFileBytes: args["max-spec-file-bytes"],
   });
   const configOf = (args: CommonArgs) => resolveConfig({ cwd: io.cwd, configFile: args.config, flags: flagsOf(args) });
 
@@ -92,6 +96,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     .option("out", { type: "string", describe: "output folder", defaultDescription: "generated", requiresArg: true })
     .option("outputs", { type: "string", describe: "outputs to emit, comma-separated: types, client, server, webhooks", defaultDescription: "all", requiresArg: true })
     .option("format", { type: "boolean", describe: "format with prettier (--no-format: don't)", defaultDescription: "true" })
+    .option("ref-root", { type: "string", array: true, requiresArg: true, describe: "another folder $refs may read files from (repeatable)" })
+    .option("max-spec-file-bytes", { type: "number", requiresArg: true, describe: "largest spec file read, in bytes", defaultDescription: "134217728 (128 MiB)" })
     .option("config", { type: "string", describe: "config file (specforge.config.json / .ts / .mjs / .js)", requiresArg: true })
     .option("quiet", { type: "boolean", alias: "q", describe: "print only errors and warnings" })
     .option("verbose", { type: "boolean", describe: "also print every file and the time of each phase" })

@@ -63,7 +63,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     timings[name] = now - mark;
     mark = now;
   };
-  const spec = loadSpec(config.spec, config.cwd, options.onSpecFile);
+  const spec = loadSpec(config.spec, config.cwd, { onRead: options.onSpecFile, refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
   phase("load");
   const specShown = toDisplayPath(spec.entry, config.cwd);
   const model = buildModel(spec, specShown);

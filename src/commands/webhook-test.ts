@@ -42,7 +42,7 @@ export async function runWebhookTest(
   env: NodeJS.ProcessEnv,
 ): Promise<WebhookTestResult> {
   const target = parseTargetUrl(options.url);
-  const model = buildModel(loadSpec(config.spec, config.cwd), toDisplayPath(config.spec, config.cwd));
+  const model = buildModel(loadSpec(config.spec, config.cwd, { refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes }), toDisplayPath(config.spec, config.cwd));
   if (model.webhooks.length === 0) {
     throw new UserError("the spec declares no webhooks", { location: toDisplayPath(config.spec, config.cwd) });
   }

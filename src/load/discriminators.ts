@@ -1,0 +1,371 @@
+import { parsePointer, resolvePointer } from "./bundle.js";
+
+/**
+ * Discriminators, read the way the wire carries them. openapi-typescript (in maintenance mode) types a discriminator
+ * property as the schema name whenever a branch is not in the `mapping`, also when the branch pins the property
+ * to another value (`role: {enum: [user]}` typed `"ChatCompletionRequestUserMessage"`); it writes non-string
+ * mapping keys as strings (`use_custom: "True"` for `const: true`); it reads any `allOf` of a discriminated schema
+ * as a subtype (inline ones included); and it mutates the document it is given. specforge hands it a corrected
+ * copy instead (typesDocument) and none of its own discriminator handling.
+ *
+ * The other correction (breakInheritanceCycles) applies to the bundled document every consumer reads.
+ */
+
+type JsonObject = Record<string, unknown>;
+type Scalar = string | number | boolean;
+
+const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Keywords that describe a schema without constraining it. */
+const ANNOTATIONS = new Set(["title", "description", "example", "examples", "externalDocs", "deprecated", "$comment", "xml", "readOnly", "writeOnly"]);
+
+interface Discriminated {
+  schema: JsonObject;
+  /** JSON pointer of the schema, as a `$ref` string (`#/components/schemas/Pet`). */
+  ref: string;
+  propertyName: string;
+}
+
+/**
+ * The document openapi-typescript is given: a copy of the bundled document in which the discriminator value of
+ * every branch of a discriminated `oneOf`/`anyOf` (and every component schema that `allOf`-extends a discriminated
+ * schema without branches) is written out as the branch's tag property, by these rules:
+ *
+ * 1. The branch pins the property itself (`const`, or `enum`, directly, through `$ref` or through an `allOf` part):
+ *    those values are what the wire carries, whatever the mapping says. The branch needs no change.
+ * 2. Otherwise the `mapping` keys that name the branch, as the property's type reads them (`"1"` is the number 1
+ *    for an integer property, `"True"` the boolean true for a boolean one).
+ * 3. Otherwise the schema's name (OpenAPI's implicit mapping).
+ *
+ * Nodes are copied only where a tag is written; the bundled document is never changed.
+ */
+export function typesDocument(document: JsonObject): JsonObject {
+  const discriminated = findDiscriminated(document);
+  if (discriminated.length === 0) return document;
+  const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(document, parsePointer(ref.slice(1))) : undefined);
+  const subtypesOf = allOfSubtypes(document);
+
+  /** ref of a branch → property → tag values to write. */
+  const tags = new Map<string, Map<string, Scalar[]>>();
+  for (const parent of discriminated) {
+    const mapping = isObject(parent.schema.discriminator) && isObject((parent.schema.discriminator as JsonObject).mapping)
+      ? ((parent.schema.discriminator as JsonObject).mapping as JsonObject)
+      : {};
+    const keysByRef = new Map<string, string[]>();
+    for (const [key, target] of Object.entries(mapping)) {
+      if (typeof target !== "string") continue;
+      const ref = mappingRef(target);
+      if (ref === undefined) continue;
+      keysByRef.set(ref, [...(keysByRef.get(ref) ?? []), key]);
+    }
+    const branches = [...arrayOf(parent.schema.oneOf), ...arrayOf(parent.schema.anyOf)];
+    const targets = new Set<string>();
+    for (const branch of branches) if (isObject(branch) && typeof branch.$ref === "string") targets.add(branch.$ref);
+    for (const ref of keysByRef.keys()) targets.add(ref);
+    if (branches.length === 0) for (const ref of subtypesOf.get(parent.ref) ?? []) targets.add(ref);
+
+    for (const ref of targets) {
+      const target = resolve(ref);
+      if (!isObject(target) || target === parent.schema) continue;
+      if (pinnedValues(target, parent.propertyName, resolve, parent) !== undefined) continue;
+      const keys = keysByRef.get(ref);
+      const type = propertyType(target, parent.propertyName, resolve) ?? propertyType(parent.schema, parent.propertyName, resolve);
+      const values: Scalar[] = keys ? keys.map((key) => asPropertyType(key, type)) : [schemaName(ref)];
+      const byProperty = tags.get(ref) ?? new Map<string, Scalar[]>();
+      const known = byProperty.get(parent.propertyName) ?? [];
+      for (const value of values) if (!known.includes(value)) known.push(value);
+      byProperty.set(parent.propertyName, known);
+      tags.set(ref, byProperty);
+    }
+  }
+
+  let corrected = document;
+  for (const [ref, byProperty] of tags) {
+    const pointer = parsePointer(ref.slice(1));
+    let schema = resolvePointer(corrected, pointer) as JsonObject;
+    for (const [propertyName, values] of byProperty) schema = withTag(schema, propertyName, values);
+    corrected = setIn(corrected, pointer, schema);
+  }
+  return corrected;
+}
+
+/**
+ * A child that `allOf`-extends its own discriminated parent while the parent lists it under `oneOf`/`anyOf`
+ * (`Pet: {oneOf: [Cat, Dog]}`, `Cat: {allOf: [Pet, …]}`) is a cycle: as types, `Pet` is `… & (Cat | Dog)` and
+ * `Cat` is `Pet & …`, which TypeScript rejects (TS2502), and a validator following it never ends. What the child
+ * means is "the parent's own constraints, and mine": its `allOf` entry for the parent is replaced by the parent
+ * without `oneOf`/`anyOf`/`discriminator` (dropped when nothing else is left). A value valid for the child is
+ * valid for the parent either way (the parent's union includes the child), so nothing that was accepted changes.
+ *
+ * Only edges that close such a cycle are rewritten; nodes are copied only where one is.
+ */
+export function breakInheritanceCycles(document: JsonObject): JsonObject {
+  const components = isObject(document.components) && isObject(document.components.schemas) ? (document.components.schemas as JsonObject) : undefined;
+  if (!components) return document;
+  const prefix = "#/components/schemas/";
+  const nameOf = (ref: string): string | undefined => {
+    if (!ref.startsWith(prefix)) return undefined;
+    const [name, ...rest] = parsePointer(ref.slice(prefix.length - 1));
+    return rest.length === 0 && name !== undefined && Object.prototype.hasOwnProperty.call(components, name) ? name : undefined;
+  };
+  const isUnion = (schema: unknown) => isObject(schema) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf));
+
+  let schemas = components;
+  for (let round = 0; round < 100; round++) {
+    // Composition edges between component schemas (through inline allOf/oneOf/anyOf parts, not through properties).
+    const edges = new Map<string, { to: string; viaAllOf: boolean }[]>();
+    for (const name of Object.keys(schemas)) {
+      const list: { to: string; viaAllOf: boolean }[] = [];
+      compositionRefs(schemas[name], true, (ref, viaAllOf) => {
+        const to = nameOf(ref);
+        if (to !== undefined) list.push({ to, viaAllOf });
+      });
+      edges.set(name, list);
+    }
+    const reaches = (from: string, target: string): boolean => {
+      const seen = new Set<string>([from]);
+      const stack = [from];
+      while (stack.length > 0) {
+        for (const edge of edges.get(stack.pop()!) ?? []) {
+          if (edge.to === target) return true;
+          if (!seen.has(edge.to)) {
+            seen.add(edge.to);
+            stack.push(edge.to);
+          }
+        }
+      }
+      return false;
+    };
+    let changed = false;
+    for (const [name, list] of edges) {
+      const parents = new Set(list.filter((e) => e.viaAllOf && e.to !== name && isUnion(schemas[e.to]) && reaches(e.to, name)).map((e) => e.to));
+      if (parents.size === 0) continue;
+      const rewritten = replaceAllOfRefs(schemas[name], (ref) => {
+        const parent = nameOf(ref);
+        if (parent === undefined || !parents.has(parent)) return undefined;
+        const inherited = ownConstraints(schemas[parent] as JsonObject);
+        if (inherited) inheritedFrom.set(inherited, prefix + parent.replace(/~/g, "~0").replace(/\//g, "~1"));
+        return inherited;
+      });
+      if (rewritten !== schemas[name]) {
+        if (schemas === components) schemas = { ...components };
+        schemas[name] = rewritten;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  if (schemas === components) return document;
+  return { ...document, components: { ...(document.components as JsonObject), schemas } };
+}
+
+/** The parent constraints breakInheritanceCycles put in a child's `allOf`, by the parent they come from. */
+const inheritedFrom = new WeakMap<object, string>();
+
+/** Every `$ref` reachable from a schema through allOf/oneOf/anyOf (inline parts followed, `$ref`s not). */
+function compositionRefs(schema: unknown, viaAllOf: boolean, found: (ref: string, viaAllOf: boolean) => void, depth = 0): void {
+  if (!isObject(schema) || depth > 64) return;
+  for (const key of ["allOf", "oneOf", "anyOf"] as const) {
+    for (const part of arrayOf(schema[key])) {
+      if (!isObject(part)) continue;
+      const allOfPath = viaAllOf && key === "allOf";
+      if (typeof part.$ref === "string") found(part.$ref, allOfPath);
+      else compositionRefs(part, allOfPath, found, depth + 1);
+    }
+  }
+}
+
+/** The schema with `allOf` entries that are `$ref`s replaced (or removed, for `null`) by `replace`; inline parts too. */
+function replaceAllOfRefs(schema: unknown, replace: (ref: string) => JsonObject | null | undefined, depth = 0): unknown {
+  if (!isObject(schema) || depth > 64) return schema;
+  let copy: JsonObject | undefined;
+  for (const key of ["allOf", "oneOf", "anyOf"] as const) {
+    const parts = schema[key];
+    if (!Array.isArray(parts)) continue;
+    const next: unknown[] = [];
+    let changed = false;
+    for (const part of parts) {
+      if (key === "allOf" && isObject(part) && typeof part.$ref === "string") {
+        const replacement = replace(part.$ref);
+        if (replacement !== undefined) {
+          changed = true;
+          if (replacement !== null) next.push(replacement);
+          continue;
+        }
+      }
+      const walked = key === "allOf" ? replaceAllOfRefs(part, replace, depth + 1) : part;
+      if (walked !== part) changed = true;
+      next.push(walked);
+    }
+    if (changed) (copy ??= { ...schema })[key] = next;
+  }
+  return copy ?? schema;
+}
+
+/** A schema without its union and discriminator: what a child that extends it inherits. `null` when nothing is left. */
+function ownConstraints(schema: JsonObject): JsonObject | null {
+  const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...rest } = schema;
+  const constraining = Object.keys(rest).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
+  if (constraining.length === 0) return null;
+  return Object.fromEntries(Object.entries(rest).filter(([key]) => !ANNOTATIONS.has(key)));
+}
+
+/** Every schema with a `discriminator.propertyName`, anywhere in the document, with its pointer. */
+function findDiscriminated(document: JsonObject): Discriminated[] {
+  const found: Discriminated[] = [];
+  const path: string[] = [];
+  const seen = new Set<object>();
+  const walk = (node: unknown) => {
+    if (node === null || typeof node !== "object" || seen.has(node) || path.length > 300) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        path.push(String(i));
+        walk(item);
+        path.pop();
+      });
+      return;
+    }
+    const obj = node as JsonObject;
+    const discriminator = obj.discriminator;
+    if (isObject(discriminator) && typeof discriminator.propertyName === "string") {
+      found.push({ schema: obj, ref: "#" + path.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join(""), propertyName: discriminator.propertyName });
+    }
+    for (const key in obj) {
+      if (key === "example" || key === "examples" || key === "enum" || key === "const" || key === "default" || key.startsWith("x-")) continue;
+      path.push(key);
+      walk(obj[key]);
+      path.pop();
+    }
+  };
+  walk(document);
+  return found;
+}
+
+/** Component schemas by the refs their `allOf` names directly: `#/components/schemas/Pet` → [refs of Cat, Dog]. */
+function allOfSubtypes(document: JsonObject): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  const components = isObject(document.components) && isObject(document.components.schemas) ? (document.components.schemas as JsonObject) : {};
+  for (const name of Object.keys(components)) {
+    const schema = components[name];
+    if (!isObject(schema)) continue;
+    for (const part of arrayOf(schema.allOf)) {
+      if (!isObject(part) || typeof part.$ref !== "string") continue;
+      const ref = "#/components/schemas/" + name.replace(/~/g, "~0").replace(/\//g, "~1");
+      result.set(part.$ref, [...(result.get(part.$ref) ?? []), ref]);
+    }
+  }
+  return result;
+}
+
+/** The values a schema pins `property` to (`const`, or a scalar `enum`), directly or through `$ref`/`allOf`. */
+function pinnedValues(schema: JsonObject, property: string, resolve: (ref: string) => unknown, parent: Discriminated, depth = 0): Scalar[] | undefined {
+  if (depth > 32) return undefined;
+  const properties = schema.properties;
+  if (isObject(properties) && Object.prototype.hasOwnProperty.call(properties, property)) {
+    const values = pinnedBy(deref(properties[property], resolve));
+    if (values) return values;
+  }
+  for (const part of arrayOf(schema.allOf)) {
+    const resolved = deref(part, resolve);
+    // The discriminated parent declares the property for every branch: it does not pin this branch's value.
+    if (!isObject(resolved) || resolved === parent.schema || inheritedFrom.get(resolved) === parent.ref) continue;
+    const values = pinnedValues(resolved, property, resolve, parent, depth + 1);
+    if (values) return values;
+  }
+  return undefined;
+}
+
+function pinnedBy(schema: unknown): Scalar[] | undefined {
+  if (!isObject(schema)) return undefined;
+  if (isScalar(schema.const)) return [schema.const];
+  if (Array.isArray(schema.enum)) {
+    const values = schema.enum.filter(isScalar);
+    if (values.length > 0) return values;
+  }
+  return undefined;
+}
+
+/** The declared `type` of `property` in a schema (through `$ref`/`allOf`), for reading mapping keys. */
+function propertyType(schema: JsonObject, property: string, resolve: (ref: string) => unknown, depth = 0): string | undefined {
+  if (depth > 32) return undefined;
+  const properties = schema.properties;
+  if (isObject(properties) && Object.prototype.hasOwnProperty.call(properties, property)) {
+    const declared = deref(properties[property], resolve);
+    if (isObject(declared)) {
+      if (typeof declared.type === "string") return declared.type;
+      if (Array.isArray(declared.type)) return declared.type.find((t) => t !== "null") as string | undefined;
+    }
+  }
+  for (const part of arrayOf(schema.allOf)) {
+    const resolved = deref(part, resolve);
+    if (!isObject(resolved)) continue;
+    const type = propertyType(resolved, property, resolve, depth + 1);
+    if (type) return type;
+  }
+  return undefined;
+}
+
+/** A mapping key as the value on the wire, for a property of type `type`. */
+function asPropertyType(key: string, type: string | undefined): Scalar {
+  if ((type === "integer" || type === "number") && key.trim() !== "" && Number.isFinite(Number(key))) return Number(key);
+  if (type === "boolean" && /^(true|false)$/i.test(key)) return key.toLowerCase() === "true";
+  return key;
+}
+
+/** A `mapping` value as a `$ref`: a JSON pointer stays, a bare name is a component schema. */
+function mappingRef(target: string): string | undefined {
+  if (target.startsWith("#")) return target;
+  if (/^[A-Za-z0-9._-]+$/.test(target)) return "#/components/schemas/" + target;
+  return undefined; // a reference into another file: the bundler has not rewritten mappings
+}
+
+/** The last segment of a `$ref`, unescaped: the implicit discriminator value. */
+function schemaName(ref: string): string {
+  const segments = parsePointer(ref.slice(1));
+  return segments[segments.length - 1] ?? ref;
+}
+
+/** The schema with `property` required and typed as exactly `values`. */
+function withTag(schema: JsonObject, property: string, values: Scalar[]): JsonObject {
+  const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
+  const properties = isObject(schema.properties) ? schema.properties : undefined;
+  if (!Array.isArray(schema.allOf) && (properties || schema.type === "object")) {
+    const declared = properties?.[property];
+    const description = isObject(declared) && typeof declared.description === "string" ? { description: declared.description } : {};
+    return {
+      ...schema,
+      properties: { ...properties, [property]: { ...description, enum: values } },
+      required: required.includes(property) ? required : [...required, property],
+    };
+  }
+  const tag = { type: "object", required: [property], properties: { [property]: { enum: values } } };
+  return { ...schema, allOf: [...arrayOf(schema.allOf), tag] };
+}
+
+function deref(value: unknown, resolve: (ref: string) => unknown): unknown {
+  let current = value;
+  for (let hops = 0; isObject(current) && typeof current.$ref === "string" && hops < 32; hops++) current = resolve(current.$ref);
+  return current;
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function isScalar(value: unknown): value is Scalar {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+/** A copy of `root` with the value at `pointer` replaced; only the objects and arrays along the way are copied. */
+function setIn(root: unknown, pointer: readonly string[], value: unknown): JsonObject {
+  const [head, ...rest] = pointer;
+  if (head === undefined) return value as JsonObject;
+  if (Array.isArray(root)) {
+    const copy = [...root];
+    copy[Number(head)] = setIn(root[Number(head)], rest, value);
+    return copy as unknown as JsonObject;
+  }
+  const obj = root as JsonObject;
+  return { ...obj, [head]: setIn(obj[head], rest, value) };
+}
