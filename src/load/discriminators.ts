@@ -90,6 +90,37 @@ export function typesDocument(document: JsonObject): JsonObject {
 }
 
 /**
+ * The bundled document with discriminators read once for every consumer: inheritance cycles broken (see
+ * breakInheritanceCycles), then every `oneOf`/`anyOf` branch that pins the discriminator property to string values
+ * (`const`, or `enum`, directly or through `$ref`/`allOf`) and is not in the `mapping` added to it under those
+ * values. That is what the branch's schema already says (its own schema name could never validate against it), so
+ * the router's validator and its mock answers dispatch on the tag the wire carries.
+ */
+export function normaliseDiscriminators(document: JsonObject): JsonObject {
+  const broken = breakInheritanceCycles(document);
+  const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(broken, parsePointer(ref.slice(1))) : undefined);
+  let result = broken;
+  for (const parent of findDiscriminated(broken)) {
+    const discriminator = parent.schema.discriminator as JsonObject;
+    const mapping = isObject(discriminator.mapping) ? (discriminator.mapping as JsonObject) : {};
+    const mapped = new Set(Object.values(mapping).flatMap((target) => (typeof target === "string" ? [mappingRef(target)] : [])));
+    const added: Record<string, string> = {};
+    for (const branch of [...arrayOf(parent.schema.oneOf), ...arrayOf(parent.schema.anyOf)]) {
+      if (!isObject(branch) || typeof branch.$ref !== "string" || mapped.has(branch.$ref)) continue;
+      const target = resolve(branch.$ref);
+      if (!isObject(target) || target === parent.schema) continue;
+      for (const value of pinnedValues(target, parent.propertyName, resolve, parent) ?? []) {
+        if (typeof value === "string" && !(value in mapping) && !(value in added)) added[value] = branch.$ref;
+      }
+    }
+    if (Object.keys(added).length === 0) continue;
+    const pointer = parsePointer(parent.ref.slice(1));
+    result = setIn(result, pointer, { ...parent.schema, discriminator: { ...discriminator, mapping: { ...mapping, ...added } } });
+  }
+  return result;
+}
+
+/**
  * A child that `allOf`-extends its own discriminated parent while the parent lists it under `oneOf`/`anyOf`
  * (`Pet: {oneOf: [Cat, Dog]}`, `Cat: {allOf: [Pet, …]}`) is a cycle: as types, `Pet` is `… & (Cat | Dog)` and
  * `Cat` is `Pet & …`, which TypeScript rejects (TS2502), and a validator following it never ends. What the child

@@ -4,7 +4,7 @@ import { dirname, relative, resolve } from "node:path";
 import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
 import { bundle, type BundleWarning } from "./bundle.js";
 import { markdownDescriptions } from "./descriptions.js";
-import { breakInheritanceCycles } from "./discriminators.js";
+import { normaliseDiscriminators } from "./discriminators.js";
 import { lintDocument } from "./lint.js";
 import { renameDuplicateOperationIds, type RenamedOperation } from "./operation-ids.js";
 import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
@@ -49,8 +49,8 @@ export interface LoadOptions {
  *
  * What is read is confined (see read.ts): `$ref`s reach only files inside the spec's folder tree (or `refRoots`),
  * only regular files, each at most `maxSpecFileBytes`; a file nested too deeply or whose YAML aliases expand too far
- * is refused (parse.ts). The bundled document then has HTML descriptions turned into Markdown, inheritance cycles
- * through discriminated unions broken and duplicate operationIds renamed, and is linted for what the spec left out.
+ * is refused (parse.ts). The bundled document then has HTML descriptions turned into Markdown, discriminators made
+ * explicit (discriminators.ts) and duplicate operationIds renamed, and is linted for what the spec left out.
  *
  * `onRead` is told the absolute path of every file the loader is about to read — also the ones that turn out to be
  * missing or broken, so `generate --watch` knows what to watch even after a failed run.
@@ -93,7 +93,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   }
   const { files, warnings, foreignSchemaRefs } = bundled;
   let document = markdownDescriptions(bundled.document, display(entry));
-  if (mentionsDiscriminator) document = breakInheritanceCycles(document);
+  if (mentionsDiscriminator) document = normaliseDiscriminators(document);
   const operationIds = renameDuplicateOperationIds(document, display(entry));
   document = operationIds.document;
   const lint = lintDocument(document, version, display(entry));
