@@ -37,56 +37,46 @@ const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "v
  * `x-` extensions) is left alone, and nodes are copied only where a description changed.
  *
  * The same walk refuses a bundled document nested deeper than MAX_NESTING (each file was checked when it was parsed;
- * inlining `$ref`s of other files can stack them).
+ * inlining `$ref`s of other files can stack them). A node shared by two places (a YAML alias, a file inlined twice)
+ * is walked at each; the parser's alias limit bounds that.
  */
 export function markdownDescriptions(document: JsonObject, entryShown: string): JsonObject {
-  const done = new Map<object, { value: object; height: number }>();
   const path: string[] = [];
-
-  const visit = (node: object, depth: number, namesMap: boolean): { value: object; height: number } => {
-    const known = done.get(node);
-    if (known) {
-      if (depth + known.height > MAX_NESTING) throw tooDeep(formatPointer(entryShown, path));
-      return known;
-    }
+  const visit = (node: object, depth: number, namesMap: boolean): object => {
     if (depth > MAX_NESTING) throw tooDeep(formatPointer(entryShown, path));
     let copy: object | undefined;
-    let height = 0;
-    const child = (key: string, value: unknown, childIsNames: boolean) => {
+    const child = (key: string, value: unknown, childIsNames: boolean): unknown => {
       if (value === null || typeof value !== "object") return value;
       path.push(key);
       const result = visit(value, depth + 1, childIsNames);
       path.pop();
-      if (result.height + 1 > height) height = result.height + 1;
-      return result.value;
+      return result;
     };
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const next = child(String(i), node[i], false);
         if (next !== node[i]) ((copy ??= [...node]) as unknown[])[i] = next;
       }
-    } else {
-      const obj = node as JsonObject;
-      for (const key in obj) {
-        const value = obj[key];
-        let next = value;
-        if (namesMap) {
-          // `callbacks: {name: {expression: pathItem}}`: a callback is itself a map of names.
-          next = child(key, value, path[path.length - 1] === "callbacks");
-        } else if (key.startsWith("x-") || DATA_KEYS.has(key)) {
-          // Data, except `examples` as a map of Example Objects (their `value` is skipped in turn).
-          if (key === "examples" && value !== null && typeof value === "object" && !Array.isArray(value)) next = child(key, value, true);
-        } else if (key === "description" && typeof value === "string") {
-          if (hasHtml(value)) next = htmlToMarkdown(value);
-        } else {
-          next = child(key, value, NAME_MAPS.has(key) && !Array.isArray(value));
-        }
-        if (next !== value) ((copy ??= { ...obj }) as JsonObject)[key] = next;
-      }
+      return copy ?? node;
     }
-    const result = { value: copy ?? node, height };
-    done.set(node, result);
-    return result;
+    const obj = node as JsonObject;
+    for (const key in obj) {
+      const value = obj[key];
+      let next = value;
+      if (namesMap) {
+        // `callbacks: {name: {expression: pathItem}}`: a callback is itself a map of names.
+        next = child(key, value, path[path.length - 1] === "callbacks");
+      } else if (key.startsWith("x-") || DATA_KEYS.has(key)) {
+        // Data, except `examples` as a map of Example Objects (their `value` is skipped in turn).
+        if (key === "examples" && value !== null && typeof value === "object" && !Array.isArray(value)) next = child(key, value, true);
+      } else if (key === "description") {
+        if (typeof value === "string" && hasHtml(value)) next = htmlToMarkdown(value);
+      } else if (value !== null && typeof value === "object") {
+        next = child(key, value, NAME_MAPS.has(key) && !Array.isArray(value));
+      }
+      if (next !== value) ((copy ??= { ...obj }) as JsonObject)[key] = next;
+    }
+    return copy ?? node;
   };
-  return visit(document, 0, false).value as JsonObject;
+  return visit(document, 0, false) as JsonObject;
 }

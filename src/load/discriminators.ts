@@ -79,14 +79,14 @@ export function typesDocument(document: JsonObject): JsonObject {
     }
   }
 
-  let corrected = document;
+  const updates: [string[], unknown][] = [];
   for (const [ref, byProperty] of tags) {
     const pointer = parsePointer(ref.slice(1));
-    let schema = resolvePointer(corrected, pointer) as JsonObject;
+    let schema = resolvePointer(document, pointer) as JsonObject;
     for (const [propertyName, values] of byProperty) schema = withTag(schema, propertyName, values);
-    corrected = setIn(corrected, pointer, schema);
+    updates.push([pointer, schema]);
   }
-  return corrected;
+  return setAll(document, updates);
 }
 
 /**
@@ -99,7 +99,7 @@ export function typesDocument(document: JsonObject): JsonObject {
 export function normaliseDiscriminators(document: JsonObject): JsonObject {
   const broken = breakInheritanceCycles(document);
   const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(broken, parsePointer(ref.slice(1))) : undefined);
-  let result = broken;
+  const updates: [string[], unknown][] = [];
   for (const parent of findDiscriminated(broken)) {
     const discriminator = parent.schema.discriminator as JsonObject;
     const mapping = isObject(discriminator.mapping) ? (discriminator.mapping as JsonObject) : {};
@@ -114,10 +114,9 @@ export function normaliseDiscriminators(document: JsonObject): JsonObject {
       }
     }
     if (Object.keys(added).length === 0) continue;
-    const pointer = parsePointer(parent.ref.slice(1));
-    result = setIn(result, pointer, { ...parent.schema, discriminator: { ...discriminator, mapping: { ...mapping, ...added } } });
+    updates.push([parsePointer(parent.ref.slice(1)), { ...parent.schema, discriminator: { ...discriminator, mapping: { ...mapping, ...added } } }]);
   }
-  return result;
+  return setAll(broken, updates);
 }
 
 /**
@@ -245,33 +244,36 @@ function ownConstraints(schema: JsonObject): JsonObject | null {
 function findDiscriminated(document: JsonObject): Discriminated[] {
   const found: Discriminated[] = [];
   const path: string[] = [];
-  const seen = new Set<object>();
-  const walk = (node: unknown) => {
-    if (node === null || typeof node !== "object" || seen.has(node) || path.length > 300) return;
-    seen.add(node);
+  // The document is at most MAX_NESTING deep (checked by the loader); data keywords hold no schemas.
+  const walk = (node: object) => {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => {
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (item === null || typeof item !== "object") continue;
         path.push(String(i));
         walk(item);
         path.pop();
-      });
+      }
       return;
     }
     const obj = node as JsonObject;
     const discriminator = obj.discriminator;
-    if (isObject(discriminator) && typeof discriminator.propertyName === "string") {
-      found.push({ schema: obj, ref: "#" + path.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join(""), propertyName: discriminator.propertyName });
+    if (discriminator !== null && typeof discriminator === "object" && typeof (discriminator as JsonObject).propertyName === "string") {
+      found.push({ schema: obj, ref: "#" + path.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join(""), propertyName: (discriminator as JsonObject).propertyName as string });
     }
     for (const key in obj) {
-      if (key === "example" || key === "examples" || key === "enum" || key === "const" || key === "default" || key.startsWith("x-")) continue;
+      const value = obj[key];
+      if (value === null || typeof value !== "object" || SKIPPED.has(key) || key.charCodeAt(0) === 120 /* x */ && key.startsWith("x-")) continue;
       path.push(key);
-      walk(obj[key]);
+      walk(value);
       path.pop();
     }
   };
   walk(document);
   return found;
 }
+
+const SKIPPED = new Set(["example", "examples", "enum", "const", "default", "discriminator"]);
 
 /** Component schemas by the refs their `allOf` names directly: `#/components/schemas/Pet` → [refs of Cat, Dog]. */
 function allOfSubtypes(document: JsonObject): Map<string, string[]> {
@@ -388,15 +390,31 @@ function isScalar(value: unknown): value is Scalar {
   return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 }
 
-/** A copy of `root` with the value at `pointer` replaced; only the objects and arrays along the way are copied. */
-function setIn(root: unknown, pointer: readonly string[], value: unknown): JsonObject {
-  const [head, ...rest] = pointer;
-  if (head === undefined) return value as JsonObject;
-  if (Array.isArray(root)) {
-    const copy = [...root];
-    copy[Number(head)] = setIn(root[Number(head)], rest, value);
-    return copy as unknown as JsonObject;
+/**
+ * A copy of `root` with the value at each pointer replaced; every object and array on the way to a replaced value is
+ * copied once, however many values below it change, and nothing else is.
+ */
+function setAll(root: JsonObject, updates: readonly [readonly string[], unknown][]): JsonObject {
+  if (updates.length === 0) return root;
+  interface Trie {
+    value?: { set: unknown };
+    children: Map<string, Trie>;
   }
-  const obj = root as JsonObject;
-  return { ...obj, [head]: setIn(obj[head], rest, value) };
+  const trie: Trie = { children: new Map() };
+  for (const [pointer, value] of updates) {
+    let node = trie;
+    for (const segment of pointer) {
+      let next = node.children.get(segment);
+      if (!next) node.children.set(segment, (next = { children: new Map() }));
+      node = next;
+    }
+    node.value = { set: value };
+  }
+  const apply = (current: unknown, node: Trie): unknown => {
+    if (node.value) return node.value.set;
+    const copy: Record<string, unknown> | unknown[] = Array.isArray(current) ? [...current] : { ...(current as JsonObject) };
+    for (const [segment, child] of node.children) (copy as Record<string, unknown>)[segment] = apply((current as Record<string, unknown>)[segment], child);
+    return copy;
+  };
+  return apply(root, trie) as JsonObject;
 }

@@ -58,17 +58,52 @@ const ANCHOR = /(?:^|[\s[{,])&[^\s[\]{},]/m;
 
 /**
  * Refuses a parsed file nested deeper than MAX_NESTING, or whose aliases expand to more than MAX_ALIAS_EXPANSION
- * values, naming the JSON pointer where the limit is crossed. The walk never goes deeper than the limit itself, and
- * with aliases each shared node is measured once (so a bomb costs no more to detect than its size on disk).
+ * values, naming the JSON pointer where the limit is crossed. The walk never goes deeper than the limit itself.
  */
 function checkShape(document: unknown, displayPath: string, mayHaveAliases: boolean): void {
-  const measured = mayHaveAliases ? new Map<object, { size: number; depth: number }>() : undefined;
+  if (document === null || typeof document !== "object") return;
+  if (mayHaveAliases) checkAliases(document, displayPath);
+  else checkDepth(document, displayPath);
+}
+
+/** The depth check alone, for text without aliases (every JSON file): a plain walk, ~20 ms on GitHub's 13 MB. */
+function checkDepth(document: object, displayPath: string): void {
+  const path: string[] = [];
+  const visit = (node: object, depth: number): void => {
+    if (depth > MAX_NESTING) throw tooDeep(formatPointer(displayPath, path));
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const value: unknown = node[i];
+        if (value === null || typeof value !== "object") continue;
+        path.push(String(i));
+        visit(value, depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    for (const key in node) {
+      const value = (node as Record<string, unknown>)[key];
+      if (value === null || typeof value !== "object") continue;
+      path.push(key);
+      visit(value, depth + 1);
+      path.pop();
+    }
+  };
+  visit(document, 0);
+}
+
+/**
+ * Depth and alias expansion together. The parser shares an anchored node between its aliases, so each distinct
+ * node is measured once (its expanded size and height remembered): a bomb costs no more to detect than its size on
+ * disk, and every second sight of a node (an alias) adds its whole expanded size to the count.
+ */
+function checkAliases(document: object, displayPath: string): void {
+  const measured = new Map<object, { size: number; height: number }>();
   const path: string[] = [];
   let expansion = 0;
-  const visit = (node: object, depth: number): { size: number; depth: number } => {
-    const known = measured?.get(node);
+  const visit = (node: object, depth: number): { size: number; height: number } => {
+    const known = measured.get(node);
     if (known) {
-      // A second sight of a node is an alias: it adds its whole expanded size again.
       expansion += known.size;
       if (expansion > MAX_ALIAS_EXPANSION) {
         throw new UserError(`YAML aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} values (an alias bomb?)`, {
@@ -76,12 +111,12 @@ function checkShape(document: unknown, displayPath: string, mayHaveAliases: bool
           hint: "write the repeated parts out, or $ref a shared definition instead of aliasing it",
         });
       }
-      if (depth + known.depth > MAX_NESTING) throw tooDeep(formatPointer(displayPath, path));
+      if (depth + known.height > MAX_NESTING) throw tooDeep(formatPointer(displayPath, path));
       return known;
     }
     if (depth > MAX_NESTING) throw tooDeep(formatPointer(displayPath, path));
     let size = 1;
-    let deepest = 0;
+    let height = 0;
     const child = (key: string, value: unknown) => {
       if (value === null || typeof value !== "object") {
         size++;
@@ -91,15 +126,15 @@ function checkShape(document: unknown, displayPath: string, mayHaveAliases: bool
       const inner = visit(value, depth + 1);
       path.pop();
       size += inner.size;
-      if (inner.depth + 1 > deepest) deepest = inner.depth + 1;
+      if (inner.height + 1 > height) height = inner.height + 1;
     };
     if (Array.isArray(node)) for (let i = 0; i < node.length; i++) child(String(i), node[i]);
     else for (const key in node) child(key, (node as Record<string, unknown>)[key]);
-    const result = { size, depth: deepest };
-    measured?.set(node, result);
+    const result = { size, height };
+    measured.set(node, result);
     return result;
   };
-  if (document !== null && typeof document === "object") visit(document, 0);
+  visit(document, 0);
 }
 
 export function tooDeep(location: string): UserError {
