@@ -153,6 +153,25 @@ describe("YAML aliases", () => {
   });
 });
 
+describe("$refs copied without end", () => {
+  it("ten callbacks per file, each $ref'ing the next file's path item, six files deep: exit 2 at the cap, not a million copies", async () => {
+    const project = tempDir();
+    const callbacks = (next: number) =>
+      Array.from({ length: 10 }, (_, i) => `    c${i}:\n      "{$request.body#/url}":\n        $ref: "./level${next}.yaml"`).join("\n");
+    const files: Record<string, string> = { "api/openapi.yaml": `${HEAD}paths:\n  /x:\n    $ref: "./level1.yaml"\n` };
+    for (let level = 1; level <= 7; level++) {
+      files[`api/level${level}.yaml`] = `post:\n  responses: {"200": {description: ok}}\n${level < 7 ? `  callbacks:\n${callbacks(level + 1)}\n` : ""}`;
+    }
+    writeFiles(project, files);
+    const started = performance.now();
+    const result = await generateIn(project);
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^specforge: error: api\/level\d\.yaml#\/post\/callbacks\/c\d\/\{\$request\.body#~1url\}\/\$ref: \$refs to other files expand to more than 250,000 inlined copies \(a \$ref bomb\?\)/);
+    expect(result.written).toBe(false);
+  });
+});
+
 describe("nesting depth", () => {
   /** `{type: object, properties: {a: …}}` nested `levels` times around a string, as JSON. */
   const nested = (levels: number) => {
