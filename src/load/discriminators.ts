@@ -39,8 +39,10 @@ interface Discriminated {
  *
  * Nodes are copied only where a tag is written; the bundled document is never changed.
  */
-export function typesDocument(document: JsonObject): JsonObject {
-  const discriminated = findDiscriminated(document);
+export function typesDocument(bundled: JsonObject): JsonObject {
+  const scan = scanSchemas(bundled);
+  const document = hoistRequiredOnlyParts(bundled, scan.requiredOnly);
+  const discriminated = document === bundled ? scan.discriminated : scanSchemas(document).discriminated;
   if (discriminated.length === 0) return document;
   const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(document, parsePointer(ref.slice(1))) : undefined);
   const subtypesOf = allOfSubtypes(document);
@@ -66,7 +68,8 @@ export function typesDocument(document: JsonObject): JsonObject {
 
     for (const ref of targets) {
       const target = resolve(ref);
-      if (!isObject(target) || target === parent.schema) continue;
+      // A branch that is not an object (GitHub maps `array` to an array schema) has no property to carry a tag.
+      if (!isObject(target) || target === parent.schema || !mayBeObject(target)) continue;
       if (pinnedValues(target, parent.propertyName, resolve, parent) !== undefined) continue;
       const keys = keysByRef.get(ref);
       const type = propertyType(target, parent.propertyName, resolve) ?? propertyType(parent.schema, parent.propertyName, resolve);
@@ -100,7 +103,7 @@ export function normaliseDiscriminators(document: JsonObject): JsonObject {
   const broken = breakInheritanceCycles(document);
   const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(broken, parsePointer(ref.slice(1))) : undefined);
   const updates: [string[], unknown][] = [];
-  for (const parent of findDiscriminated(broken)) {
+  for (const parent of scanSchemas(broken).discriminated) {
     const discriminator = parent.schema.discriminator as JsonObject;
     const mapping = isObject(discriminator.mapping) ? (discriminator.mapping as JsonObject) : {};
     const mapped = new Set(Object.values(mapping).flatMap((target) => (typeof target === "string" ? [mappingRef(target)] : [])));
@@ -240,9 +243,16 @@ function ownConstraints(schema: JsonObject): JsonObject | null {
   return Object.fromEntries(Object.entries(rest).filter(([key]) => !ANNOTATIONS.has(key)));
 }
 
-/** Every schema with a `discriminator.propertyName`, anywhere in the document, with its pointer. */
-function findDiscriminated(document: JsonObject): Discriminated[] {
-  const found: Discriminated[] = [];
+interface Scan {
+  /** Every schema with a `discriminator.propertyName`, anywhere in the document, with its pointer. */
+  discriminated: Discriminated[];
+  /** Pointers of schemas with an `allOf` part that only makes properties required (see hoistRequiredOnlyParts). */
+  requiredOnly: string[][];
+}
+
+/** One walk over the document for what the discriminator and allOf corrections need. */
+function scanSchemas(document: JsonObject): Scan {
+  const scan: Scan = { discriminated: [], requiredOnly: [] };
   const path: string[] = [];
   // The document is at most MAX_NESTING deep (checked by the loader); data keywords hold no schemas.
   const walk = (node: object) => {
@@ -259,18 +269,51 @@ function findDiscriminated(document: JsonObject): Discriminated[] {
     const obj = node as JsonObject;
     const discriminator = obj.discriminator;
     if (discriminator !== null && typeof discriminator === "object" && typeof (discriminator as JsonObject).propertyName === "string") {
-      found.push({ schema: obj, ref: "#" + path.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join(""), propertyName: (discriminator as JsonObject).propertyName as string });
+      scan.discriminated.push({ schema: obj, ref: "#" + path.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join(""), propertyName: (discriminator as JsonObject).propertyName as string });
     }
+    if (Array.isArray(obj.allOf) && obj.allOf.some(isRequiredOnly)) scan.requiredOnly.push([...path]);
     for (const key in obj) {
       const value = obj[key];
-      if (value === null || typeof value !== "object" || SKIPPED.has(key) || key.charCodeAt(0) === 120 /* x */ && key.startsWith("x-")) continue;
+      if (value === null || typeof value !== "object" || SKIPPED.has(key) || (key.charCodeAt(0) === 120 /* x */ && key.startsWith("x-"))) continue;
       path.push(key);
       walk(value);
       path.pop();
     }
   };
   walk(document);
-  return found;
+  return scan;
+}
+
+/** `{type: object, required: [a]}` and nothing else that constrains: a part that only makes properties required. */
+function isRequiredOnly(part: unknown): boolean {
+  if (!isObject(part) || !Array.isArray(part.required) || part.required.length === 0) return false;
+  return Object.keys(part).every((key) => key === "required" || (key === "type" && part.type === "object") || ANNOTATIONS.has(key) || key.startsWith("x-"));
+}
+
+/**
+ * `allOf: [{$ref: Record}, {type: object, required: [priority]}]` — openapi-typescript types the second part as
+ * `Record<string, never>`, so the intersection accepts nothing. The part's `required` means the same on the schema
+ * that owns the `allOf` (one instance, one `required`), where openapi-typescript applies it to the `$ref`'d parts
+ * (`WithRequired<…, "priority">`): it is moved there.
+ */
+function hoistRequiredOnlyParts(document: JsonObject, owners: readonly string[][]): JsonObject {
+  if (owners.length === 0) return document;
+  // An owner inside another owner's allOf: rewrite the inner one first, then the outer one around it.
+  const nested = owners.some((a) => owners.some((b) => b.length > a.length && a.every((segment, i) => b[i] === segment)));
+  if (nested) {
+    return [...owners].sort((a, b) => b.length - a.length).reduce((doc, pointer) => hoistRequiredOnlyParts(doc, [pointer]), document);
+  }
+  const updates: [string[], unknown][] = [];
+  for (const pointer of owners) {
+    const owner = resolvePointer(document, pointer) as JsonObject;
+    const parts = owner.allOf as unknown[];
+    const required = new Set<unknown>(Array.isArray(owner.required) ? owner.required : []);
+    for (const part of parts) if (isRequiredOnly(part)) for (const name of (part as JsonObject).required as unknown[]) required.add(name);
+    const rest = parts.filter((part) => !isRequiredOnly(part));
+    const { allOf: _allOf, ...others } = owner;
+    updates.push([pointer, { ...others, required: [...required], ...(rest.length > 0 ? { allOf: rest } : {}) }]);
+  }
+  return setAll(document, updates);
 }
 
 const SKIPPED = new Set(["example", "examples", "enum", "const", "default", "discriminator"]);
@@ -359,21 +402,31 @@ function schemaName(ref: string): string {
   return segments[segments.length - 1] ?? ref;
 }
 
-/** The schema with `property` required and typed as exactly `values`. */
+/** The schema with `property` required and typed as exactly `values` (keeping the property's description). */
 function withTag(schema: JsonObject, property: string, values: Scalar[]): JsonObject {
   const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
   const properties = isObject(schema.properties) ? schema.properties : undefined;
+  const types = [...new Set(values.map((v) => (typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v)))];
+  const tagSchema = { type: types.length === 1 ? types[0] : types.includes("number") ? types.map((t) => (t === "integer" ? "number" : t)).filter((t, i, all) => all.indexOf(t) === i) : types, enum: values };
   if (!Array.isArray(schema.allOf) && (properties || schema.type === "object")) {
     const declared = properties?.[property];
     const description = isObject(declared) && typeof declared.description === "string" ? { description: declared.description } : {};
     return {
       ...schema,
-      properties: { ...properties, [property]: { ...description, enum: values } },
+      properties: { ...properties, [property]: { ...description, ...tagSchema } },
       required: required.includes(property) ? required : [...required, property],
     };
   }
-  const tag = { type: "object", required: [property], properties: { [property]: { enum: values } } };
+  const tag = { type: "object", required: [property], properties: { [property]: tagSchema } };
   return { ...schema, allOf: [...arrayOf(schema.allOf), tag] };
+}
+
+/** False for a schema that declares a `type` without `object` (an array, a string…). */
+function mayBeObject(schema: JsonObject): boolean {
+  const type = schema.type;
+  if (typeof type === "string") return type === "object";
+  if (Array.isArray(type)) return type.includes("object");
+  return true;
 }
 
 function deref(value: unknown, resolve: (ref: string) => unknown): unknown {

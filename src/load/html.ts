@@ -18,10 +18,19 @@ export function hasHtml(text: string): boolean {
   return text.includes("<") && KNOWN_TAG.test(text);
 }
 
-/** The Markdown for a description written in HTML; text without the converted tags is returned unchanged. */
+const BLOCK_TAG = /<\/?(?:p|ul|ol|li|pre|h[1-6])(?:\s[^<>]*)?\/?>/i;
+
+/**
+ * The Markdown for a description with HTML in it; text without the converted tags is returned unchanged.
+ *
+ * A description with block tags (p, lists, pre, headings) is an HTML document (Stripe's): it is converted whole,
+ * whitespace collapsed as HTML does. One with only inline tags is Markdown with some HTML in it (DigitalOcean's
+ * tables with `<br>` in cells): only code, a, strong/b and em/i are rewritten, in place; its line structure,
+ * `<br>` and everything else stay as written, as CommonMark allows them.
+ */
 export function htmlToMarkdown(text: string): string {
   if (!hasHtml(text)) return text;
-  return new Converter().convert(text);
+  return new Converter(!BLOCK_TAG.test(text)).convert(text);
 }
 
 interface List {
@@ -30,18 +39,24 @@ interface List {
 }
 
 class Converter {
+  constructor(private readonly inlineOnly: boolean) {}
+
   private out = "";
   private readonly lists: List[] = [];
   private pre = 0;
+  /** Just after `<pre>`: HTML drops a newline there. */
+  private preStart = false;
   /** Output offsets where an open `<a>` / `<code>` started, with the link's target. */
   private readonly spans: { tag: string; start: number; href?: string }[] = [];
 
   convert(text: string): string {
     for (const token of tokens(text)) {
-      if (token.kind === "tag") this.tag(token.name, token.closing, token.attributes);
-      else this.text(token.text, token.kind === "literal");
+      if (token.kind !== "tag") this.text(token.text, token.kind === "literal");
+      else if (this.inlineOnly && !INLINE_REWRITTEN.has(token.name)) this.out += token.raw;
+      else this.tag(token.name, token.closing, token.attributes);
     }
     while (this.spans.length > 0) this.closeSpan(this.spans[this.spans.length - 1]!.tag);
+    if (this.inlineOnly) return this.out;
     return this.out.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
   }
 
@@ -50,8 +65,14 @@ class Converter {
   }
 
   private text(raw: string, literal: boolean): void {
+    if (this.inlineOnly) {
+      this.out += !literal && this.inCode ? decodeEntities(raw, false) : raw;
+      return;
+    }
     if (this.pre > 0) {
-      this.out += literal ? raw : decodeEntities(raw, false);
+      const text = literal ? raw : decodeEntities(raw, false);
+      this.out += this.preStart ? text.replace(/^\r?\n/, "") : text;
+      this.preStart = false;
       return;
     }
     let text = literal ? raw : decodeEntities(raw, !this.inCode);
@@ -111,6 +132,7 @@ class Converter {
           this.blockBreak();
           this.out += "```\n";
           this.pre++;
+          this.preStart = true;
         }
         return;
       case "strong":
@@ -184,7 +206,10 @@ class Converter {
   }
 }
 
-type Token = { kind: "text" | "literal"; text: string } | { kind: "tag"; name: string; closing: boolean; attributes: string };
+type Token = { kind: "text" | "literal"; text: string } | { kind: "tag"; name: string; closing: boolean; attributes: string; raw: string };
+
+/** The tags rewritten in a description that is Markdown with inline HTML. */
+const INLINE_REWRITTEN = new Set(["code", "a", "strong", "b", "em", "i"]);
 
 /** Text, converted tags, and Markdown code spans (kept literally: HTML inside backticks is an example, not markup). */
 function tokens(text: string): Token[] {
@@ -195,7 +220,7 @@ function tokens(text: string): Token[] {
       const name = match[2]!.toLowerCase();
       if (!INLINE_TAGS.has(name) && !BLOCK_TAGS.has(name)) continue;
       if (match.index > last) result.push({ kind: "text", text: chunk.slice(last, match.index) });
-      result.push({ kind: "tag", name, closing: match[1] === "/", attributes: match[3] ?? "" });
+      result.push({ kind: "tag", name, closing: match[1] === "/", attributes: match[3] ?? "", raw: match[0] });
       last = match.index + match[0].length;
     }
     if (last < chunk.length) result.push({ kind: "text", text: chunk.slice(last) });

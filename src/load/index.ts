@@ -53,7 +53,8 @@ export interface LoadOptions {
  * explicit (discriminators.ts) and duplicate operationIds renamed, and is linted for what the spec left out.
  *
  * `onRead` is told the absolute path of every file the loader is about to read — also the ones that turn out to be
- * missing or broken, so `generate --watch` knows what to watch even after a failed run.
+ * missing or broken, so `generate --watch` knows what to watch even after a failed run (but not the ones refused
+ * for lying outside the allowed folders: those are never watched either).
  */
 export function loadSpec(specPath: string, cwd: string = process.cwd(), options: LoadOptions | LoadOptions["onRead"] = {}): LoadedSpec {
   const { onRead, refRoots = [], maxSpecFileBytes = DEFAULT_MAX_SPEC_FILE_BYTES } = typeof options === "function" ? { onRead: options } : options;
@@ -66,8 +67,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   let mentionsDiscriminator = false;
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
-    onRead?.(file);
-    const bytes = readSpecFile(file, policy, { referencedFrom, display });
+    const bytes = readSpecFile(file, policy, { referencedFrom, display, onAllowed: onRead });
     hashes.set(file, createHash("sha256").update(bytes).digest("hex"));
     const text = bytes.toString("utf8");
     if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor")) withIds.add(file);

@@ -18,6 +18,8 @@ export interface ReadContext {
   referencedFrom?: string;
   /** The path shown to the user for an absolute path. */
   display: (absolutePath: string) => string;
+  /** Told the file once it is known to be one the policy allows (also when it then turns out missing or unreadable). */
+  onAllowed?: (absolutePath: string) => void;
 }
 
 /**
@@ -51,6 +53,7 @@ export function readSpecFile(file: string, policy: ReadPolicy, context: ReadCont
     }
   }
 
+  context.onAllowed?.(file);
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);

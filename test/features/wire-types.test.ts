@@ -12,6 +12,7 @@ beforeAll(async () => {
     { name: "discriminators", spec: "discriminators.yaml" },
     { name: "streaming", spec: "streaming.yaml" },
     { name: "duplicate-operation-ids", spec: "duplicate-operation-ids.yaml" },
+    { name: "discriminators-multi", spec: "discriminators-multi/openapi.yaml" },
   ]);
 }, 300_000);
 
@@ -28,6 +29,7 @@ describe("types that match the wire", () => {
     expect(group.tsc.output).toBe("");
     expect(group.stderr.discriminators).toBe("");
     expect(group.stderr.streaming).toBe("");
+    expect(group.stderr["discriminators-multi"]).toBe("");
     const spec = "test/fixtures/features/duplicate-operation-ids.yaml";
     const renamed = (pointer: string, name: string) =>
       `specforge: warning: ${spec}#${pointer}/operationId: operationId "getPet" is also the operationId of ${spec}#/paths/~1pets/get; operationIds must be unique, so this one is renamed "${name}"\n  hint: give each operation its own operationId\n`;
@@ -55,6 +57,16 @@ describe("types that match the wire", () => {
     expect(JSON.stringify(await noName.json())).toMatch(/name/);
     expect((await post("/shapes", { kind: "circle", radius: 1 })).status).toBe(200);
     expect((await post("/shapes", { kind: "circle", side: 1 })).status).toBe(400);
+  });
+
+  it("a mapping into another file dispatches on its keys: an MX record must have a priority", async () => {
+    const { createRouter } = await importGenerated(group, "discriminators-multi");
+    const router: Router = createRouter({ createRecord: ({ body }: any) => ({ status: 201, body }) }, { insecureNoAuth: true, validateResponses: true });
+    const post = (body: unknown) => router.fetch(jsonRequest("POST", "http://x/records", body));
+    expect((await post({ type: "A", data: "192.0.2.1" })).status).toBe(201);
+    expect((await post({ type: "MX", data: "mail.example.com", priority: 10 })).status).toBe(201);
+    expect((await post({ type: "MX", data: "mail.example.com" })).status).toBe(400);
+    expect((await post({ type: "record_a", data: "192.0.2.1" })).status).toBe(400);
   });
 
   it("streaming declared through allOf/$ref: `stream: true` gets the SSE chunks, without it the JSON body", async () => {

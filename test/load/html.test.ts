@@ -18,7 +18,14 @@ describe("htmlToMarkdown", () => {
       "Updates a [connected account](/docs/connect/accounts) by setting\nthe values.\n\nPass `metadata`.",
     ],
     ["strong, b, em, i", "<p><strong>Note</strong>: <b>b</b> <em>e</em> <i>i</i></p>", "**Note**: **b** *e* *i*"],
-    ["br is a line break", "first<br>second<br/>third", "first\nsecond\nthird"],
+    ["br is a line break in an HTML description", "<p>first<br>second<br/>third</p>", "first\nsecond\nthird"],
+    // Markdown with inline HTML (DigitalOcean's tables break lines in cells with <br>): only inline tags are rewritten.
+    [
+      "Markdown with inline HTML keeps its lines, tables and <br>",
+      "| Action | Permissions |\n| ------ | ----------- |\n| <code>restore</code>   | <nobr>`droplet:update`</nobr><br><nobr>`droplet:admin`</nobr> |\n\n<b>Note</b>:  two  spaces",
+      "| Action | Permissions |\n| ------ | ----------- |\n| `restore`   | <nobr>`droplet:update`</nobr><br><nobr>`droplet:admin`</nobr> |\n\n**Note**:  two  spaces",
+    ],
+    ["an inline link in Markdown text (Stripe)", 'The ID. <a href="/docs/connect">See the docs</a> for details.', "The ID. [See the docs](/docs/connect) for details."],
     ["headings", "<h2>Errors</h2><p>None.</p>", "## Errors\n\nNone."],
     [
       "lists, nested and ordered",
@@ -67,7 +74,7 @@ components:
       type: object
       description: '<p>A customer.</p><ul><li>has a <code>name</code></li><li>may have <b>metadata</b></li></ul>'
       properties:
-        name: {type: string, description: 'Full name<br>as printed', example: '<b>not markup</b>'}
+        name: {type: string, description: '<p>Full name<br>as printed</p>', example: '<b>not markup</b>'}
         tier: {type: string, enum: ['<p>gold</p>', silver], default: '<p>gold</p>'}
         description: {type: string, description: '<p>A property called description.</p>'}
 `;
