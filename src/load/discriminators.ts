@@ -1,14 +1,18 @@
 import { parsePointer, resolvePointer } from "./bundle.js";
 
 /**
- * Discriminators, read the way the wire carries them. openapi-typescript (in maintenance mode) types a discriminator
- * property as the schema name whenever a branch is not in the `mapping`, also when the branch pins the property
- * to another value (`role: {enum: [user]}` typed `"ChatCompletionRequestUserMessage"`); it writes non-string
- * mapping keys as strings (`use_custom: "True"` for `const: true`); it reads any `allOf` of a discriminated schema
- * as a subtype (inline ones included); and it mutates the document it is given. specforge hands it a corrected
- * copy instead (typesDocument) and none of its own discriminator handling.
+ * Compositions and discriminators, read the way the wire carries them.
  *
- * The other correction (breakInheritanceCycles) applies to the bundled document every consumer reads.
+ * openapi-typescript (in maintenance mode, not patched) types a discriminator property as the schema name whenever
+ * a branch is not in the `mapping`, also when the branch pins the property to another value (`role: {enum: [user]}`
+ * typed `"ChatCompletionRequestUserMessage"`); it writes non-string mapping keys as strings (`use_custom: "True"`
+ * for `const: true`); it reads any `allOf` of a discriminated schema as a subtype (inline ones included); it types
+ * an `allOf` part that only lists `required` properties as `Record<string, never>`; and it mutates the document it
+ * is given. specforge hands it a corrected copy instead (typesDocument) and none of its own discriminator handling.
+ *
+ * Two corrections apply to the bundled document every consumer reads (the loader runs them): inheritance cycles
+ * through unions are broken (breakInheritanceCycles), and pinned branch tags are written into the mapping
+ * (explicitMappings), so the router dispatches on what the types say.
  */
 
 type JsonObject = Record<string, unknown>;
@@ -93,14 +97,12 @@ export function typesDocument(bundled: JsonObject): JsonObject {
 }
 
 /**
- * The bundled document with discriminators read once for every consumer: inheritance cycles broken (see
- * breakInheritanceCycles), then every `oneOf`/`anyOf` branch that pins the discriminator property to string values
+ * The bundled document with every `oneOf`/`anyOf` branch that pins the discriminator property to string values
  * (`const`, or `enum`, directly or through `$ref`/`allOf`) and is not in the `mapping` added to it under those
  * values. That is what the branch's schema already says (its own schema name could never validate against it), so
  * the router's validator and its mock answers dispatch on the tag the wire carries.
  */
-export function normaliseDiscriminators(document: JsonObject): JsonObject {
-  const broken = breakInheritanceCycles(document);
+export function explicitMappings(broken: JsonObject): JsonObject {
   const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(broken, parsePointer(ref.slice(1))) : undefined);
   const updates: [string[], unknown][] = [];
   for (const parent of scanSchemas(broken).discriminated) {
@@ -123,8 +125,8 @@ export function normaliseDiscriminators(document: JsonObject): JsonObject {
 }
 
 /**
- * A child that `allOf`-extends its own discriminated parent while the parent lists it under `oneOf`/`anyOf`
- * (`Pet: {oneOf: [Cat, Dog]}`, `Cat: {allOf: [Pet, …]}`) is a cycle: as types, `Pet` is `… & (Cat | Dog)` and
+ * A child that `allOf`-extends its own parent while the parent lists it under `oneOf`/`anyOf` (with a
+ * discriminator or not; `Pet: {oneOf: [Cat, Dog]}`, `Cat: {allOf: [Pet, …]}`) is a cycle: as types, `Pet` is `… & (Cat | Dog)` and
  * `Cat` is `Pet & …`, which TypeScript rejects (TS2502), and a validator following it never ends. What the child
  * means is "the parent's own constraints, and mine": its `allOf` entry for the parent is replaced by the parent
  * without `oneOf`/`anyOf`/`discriminator` (dropped when nothing else is left). A value valid for the child is

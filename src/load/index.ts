@@ -4,7 +4,7 @@ import { dirname, relative, resolve } from "node:path";
 import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
 import { bundle, type BundleWarning } from "./bundle.js";
 import { markdownDescriptions } from "./descriptions.js";
-import { normaliseDiscriminators } from "./discriminators.js";
+import { breakInheritanceCycles, explicitMappings } from "./discriminators.js";
 import { lintDocument } from "./lint.js";
 import { renameDuplicateOperationIds, type RenamedOperation } from "./operation-ids.js";
 import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
@@ -93,7 +93,8 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   }
   const { files, warnings, foreignSchemaRefs } = bundled;
   let document = markdownDescriptions(bundled.document, display(entry));
-  if (mentionsDiscriminator) document = normaliseDiscriminators(document);
+  document = breakInheritanceCycles(document);
+  if (mentionsDiscriminator) document = explicitMappings(document);
   const operationIds = renameDuplicateOperationIds(document, display(entry));
   document = operationIds.document;
   const lint = lintDocument(document, version, display(entry));

@@ -41,7 +41,12 @@ describe("types that match the wire", () => {
   it("the router accepts what the types accept: pinned tags, and children of a self-referencing parent", async () => {
     const { createRouter } = await importGenerated(group, "discriminators");
     const router: Router = createRouter(
-      { chat: ({ body }: any) => ({ status: 200, body }), createPet: ({ body }: any) => ({ status: 200, body }), createShape: ({ body }: any) => ({ status: 200, body }) },
+      {
+        chat: ({ body }: any) => ({ status: 200, body }),
+        createPet: ({ body }: any) => ({ status: 200, body }),
+        createShape: ({ body }: any) => ({ status: 200, body }),
+        createVehicle: ({ body }: any) => ({ status: 200, body }),
+      },
       { insecureNoAuth: true, validateResponses: true },
     );
     const post = (path: string, body: unknown) => router.fetch(jsonRequest("POST", `http://x${path}`, body));
@@ -55,6 +60,9 @@ describe("types that match the wire", () => {
     const noName = await post("/pets", { petType: "cat", meows: true });
     expect(noName.status).toBe(400);
     expect(JSON.stringify(await noName.json())).toMatch(/name/);
+    expect((await post("/vehicles", { wheels: 4, doors: 5 })).status).toBe(200);
+    expect((await post("/vehicles", { wheels: 2, bell: true })).status).toBe(200);
+    expect((await post("/vehicles", { doors: 5 })).status).toBe(400);
     expect((await post("/shapes", { kind: "circle", radius: 1 })).status).toBe(200);
     expect((await post("/shapes", { kind: "circle", side: 1 })).status).toBe(400);
   });
