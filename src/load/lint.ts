@@ -1,4 +1,5 @@
 import { UserError, formatPointer, type SpecWarning } from "../errors.js";
+import { parsePointer, resolvePointer } from "./bundle.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -68,7 +69,11 @@ export function lintDocument(document: JsonObject, version: "3.0" | "3.1" | "3.2
   let operations = 0;
   const paths = isObject(document.paths) ? document.paths : {};
   for (const path of Object.keys(paths)) {
-    const item = paths[path];
+    // A path item may be a `$ref` to `components.pathItems` (3.1): the bundled document keeps those internal.
+    const written = paths[path];
+    const target = isObject(written) && typeof written.$ref === "string" && written.$ref.startsWith("#") ? parsePointer(written.$ref.slice(1)) : undefined;
+    const item = target ? resolvePointer(document, target) : written;
+    const itemPointer = target ?? ["paths", path];
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const operation = item[method];
@@ -78,7 +83,7 @@ export function lintDocument(document: JsonObject, version: "3.0" | "3.1" | "3.2
       if (!isObject(responses) || Object.keys(responses).filter((status) => !status.startsWith("x-")).length === 0) {
         warnings.push({
           message: `the operation declares no responses${version === "3.0" ? " (OpenAPI 3.0 requires at least one)" : ""}: its result is typed \`never\` (there is nothing to return)`,
-          location: at(["paths", path, method]),
+          location: at([...itemPointer, method]),
           hint: "declare what it answers, e.g. `responses: { '200': { description: OK } }`",
         });
       }

@@ -82,6 +82,15 @@ describe("spec lint", () => {
     expect(readFileSync(join(result.out, "client.ts"), "utf8")).toContain("deletePet: Operation<");
   });
 
+  it("operations of a path item $ref'd from components.pathItems are checked where they are written", async () => {
+    const result = await generate(
+      "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /x: {$ref: '#/components/pathItems/X'}\ncomponents:\n  pathItems:\n    X:\n      get: {operationId: getX}\n",
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^specforge: warning: openapi\.yaml#\/components\/pathItems\/X\/get: the operation declares no responses/);
+    expect(result.stderr).not.toMatch(/nothing to generate/);
+  });
+
   it("a valid document that declares nothing yet (`paths: {}`): a warning, not an error", async () => {
     const result = await generate("openapi: 3.1.0\ninfo: {title: New API, version: '0.1'}\npaths: {}\n");
     expect(result.code).toBe(0);
