@@ -350,19 +350,26 @@ function detectStream(ctx: BuildContext, operation: Operation): StreamInfo | und
  * as OpenAI's `CreateChatCompletionRequest` declares `stream`), or in every branch of a `oneOf`/`anyOf`. Every value
  * the schema accepts may then carry the property, so the client can offer it as the stream flag.
  */
-function declaresProperty(ctx: BuildContext, schema: unknown, name: string, pointer: (string | number)[], seen = new Set<unknown>()): boolean {
-  const resolved = ctx.deref(schema, pointer);
-  if (!isObject(resolved) || seen.has(resolved)) return false;
-  seen.add(resolved);
-  if (isObject(resolved.properties) && Object.prototype.hasOwnProperty.call(resolved.properties, name)) return true;
-  if (Array.isArray(resolved.allOf) && resolved.allOf.some((part) => declaresProperty(ctx, part, name, pointer, seen))) return true;
-  for (const key of ["oneOf", "anyOf"] as const) {
-    const branches = resolved[key];
-    if (Array.isArray(branches) && branches.length > 0 && branches.every((branch) => declaresProperty(ctx, branch, name, pointer, new Set(seen)))) {
-      return true;
+function declaresProperty(ctx: BuildContext, schema: unknown, name: string, pointer: (string | number)[]): boolean {
+  /** Schemas already decided (a spec's compositions share parts), and those being decided (a cycle says no). */
+  const decided = new Map<object, boolean>();
+  const check = (node: unknown, depth: number): boolean => {
+    const resolved = ctx.deref(node, pointer);
+    // 32 levels of composition are far more than any spec nests; a longer chain is not followed (no stack to exhaust).
+    if (!isObject(resolved) || depth > 32) return false;
+    const known = decided.get(resolved);
+    if (known !== undefined) return known;
+    decided.set(resolved, false);
+    let found = isObject(resolved.properties) && Object.prototype.hasOwnProperty.call(resolved.properties, name);
+    if (!found && Array.isArray(resolved.allOf)) found = resolved.allOf.some((part) => check(part, depth + 1));
+    for (const key of ["oneOf", "anyOf"] as const) {
+      const branches = resolved[key];
+      if (!found && Array.isArray(branches) && branches.length > 0) found = branches.every((branch) => check(branch, depth + 1));
     }
-  }
-  return false;
+    decided.set(resolved, found);
+    return found;
+  };
+  return check(schema, 0);
 }
 
 /** The cursor envelope used by OpenAI-style lists: `{data: [], has_more, last_id}` with an `after` query parameter. */
