@@ -146,3 +146,16 @@ describe("hey-api's non-string discriminators", () => {
     expect(tsc.output).toBe("");
   }, 600_000);
 });
+
+describe("Stripe's HTML descriptions", () => {
+  it("reach JSDoc as Markdown: no <p>, links as [text](url), code as `code`", async () => {
+    const out = await generate("stripe-spec3-2023-09-3.0.yaml", "stripe-project", "stripe");
+    for (const file of ["schema.ts", "client.ts"]) {
+      const comments = (readFileSync(join(out, file), "utf8").match(/\/\*\*[^]*?\*\//g) ?? []).join("\n");
+      expect(comments, file).not.toMatch(/<\/?(p|a|code|strong|ul|li|em)\b[^>]*>/);
+    }
+    const client = readFileSync(join(out, "client.ts"), "utf8");
+    expect(client).toContain("Updates a [connected account](/docs/connect/accounts) by setting the values of the parameters passed.");
+    expect(client).toMatch(/A coupon has either a `percent_off` or an `amount_off` and `currency`/);
+  }, 600_000);
+});
