@@ -990,10 +990,7 @@ export interface components {
     ChatCompletionSystemMessageParam: {
       content:
         string | components["schemas"]["ChatCompletionContentPartTextParam"][];
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       role: "system";
       name?: string;
     } & {
@@ -1003,10 +1000,7 @@ export interface components {
     ChatCompletionDeveloperMessageParam: {
       content:
         string | components["schemas"]["ChatCompletionContentPartTextParam"][];
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       role: "developer";
       name?: string;
     } & {
@@ -1022,10 +1016,7 @@ export interface components {
             | components["schemas"]["ChatCompletionContentPartInputAudioParam"]
             | components["schemas"]["File"]
           )[];
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       role: "user";
       name?: string;
     } & {
@@ -1033,10 +1024,7 @@ export interface components {
     };
     /** @description A previous answer of the model, including any tool calls it made. */
     ChatCompletionAssistantMessageParam: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       role: "assistant";
       content?:
         | string
@@ -1057,10 +1045,7 @@ export interface components {
     ChatCompletionToolMessageParam: {
       content:
         string | components["schemas"]["ChatCompletionContentPartTextParam"][];
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       role: "tool";
       tool_call_id: string;
     } & {
@@ -1073,10 +1058,7 @@ export interface components {
     ChatCompletionFunctionMessageParam: {
       content: string | null;
       name: string;
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       role: "function";
     } & {
       [key: string]: unknown;
@@ -1084,10 +1066,7 @@ export interface components {
     /** @description A text part. */
     ChatCompletionContentPartTextParam: {
       text: string;
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       type: "text";
     } & {
       [key: string]: unknown;
@@ -1095,10 +1074,7 @@ export interface components {
     /** @description An image part, given by URL or data URL. */
     ChatCompletionContentPartImageParam: {
       image_url: components["schemas"]["ImageURL"];
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       type: "image_url";
     } & {
       [key: string]: unknown;
@@ -1114,10 +1090,7 @@ export interface components {
     /** @description An audio part with base64-encoded data. */
     ChatCompletionContentPartInputAudioParam: {
       input_audio: components["schemas"]["InputAudio"];
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       type: "input_audio";
     } & {
       [key: string]: unknown;
@@ -1133,10 +1106,7 @@ export interface components {
     /** @description A file part, given inline or by an uploaded file's id. */
     File: {
       file: components["schemas"]["FileFile"];
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
+      /** @constant */
       type: "file";
     } & {
       [key: string]: unknown;

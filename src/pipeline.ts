@@ -72,7 +72,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   options.onSpecFile?.(config.spec); // watched even when missing: `generate --watch` waits for it to appear
   options.onPhase?.("load");
   assertSpecExists(config);
-  const spec = loadSpec(config.spec, config.cwd, options.onSpecFile);
+  const spec = loadSpec(config.spec, config.cwd, { onRead: options.onSpecFile, refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
   phase("load");
   options.onPhase?.("model");
   const specShown = toDisplayPath(spec.entry, config.cwd);

@@ -1,7 +1,7 @@
 import { resolveConfigs } from "../config/resolve.js";
 import { hasDrift } from "../write/drift.js";
 import { EXIT, defineCommand } from "./command.js";
-import { configOption, configSources, formatOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs } from "./options.js";
+import { configOption, configSources, formatOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import type { ProjectOutcome } from "./projects.js";
 import { printOutcome, worstExitCode } from "./report.js";
 
@@ -15,6 +15,7 @@ export const checkCommand = defineCommand<CheckArgs>({
   describe: "verify the output folder is exactly what `generate` would write (exit 1 if not); writes nothing",
   options: (defaults) => ({
     spec: specOption(defaults),
+    ...readingOptions,
     out: outOption(defaults),
     outputs: outputsOption,
     format: formatOption,

@@ -2,7 +2,7 @@ import { resolveConfig, resolveConfigs, validateConfig } from "../config/resolve
 import { UserError, formatWarning } from "../errors.js";
 import type { Output } from "../output.js";
 import { EXIT, defineCommand, type CommandContext } from "./command.js";
-import { configFlags, configOption, configSources, formatOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs } from "./options.js";
+import { configFlags, configOption, configSources, formatOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import { createProgress, type Progress } from "./progress.js";
 import { printOutcome, projectLabel, worstExitCode } from "./report.js";
 
@@ -26,6 +26,7 @@ export const generateCommand = defineCommand<GenerateArgs>({
   describe: "generate the output folder from the spec (atomically; unchanged files are not rewritten)",
   options: (defaults) => ({
     spec: specOption(defaults),
+    ...readingOptions,
     out: outOption(defaults),
     outputs: outputsOption,
     format: formatOption,

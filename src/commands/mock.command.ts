@@ -1,9 +1,9 @@
 import { assertSpecExists, resolveConfig } from "../config/resolve.js";
 import { UserError, formatWarning } from "../errors.js";
 import { EXIT, defineCommand } from "./command.js";
-import { configOption, configSources, projectOption, specOption, verbosityOptions, type ConfigArgs } from "./options.js";
+import { configOption, configSources, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 
-interface MockArgs extends Pick<ConfigArgs, "spec" | "config" | "project"> {
+interface MockArgs extends Pick<ConfigArgs, "spec" | "config" | "project" | "ref-root" | "max-spec-file-bytes"> {
   port: number;
   quiet?: boolean;
   verbose?: boolean;
@@ -14,6 +14,7 @@ export const mockCommand = defineCommand<MockArgs>({
   describe: "serve the spec on 127.0.0.1 with example or schema-generated answers (until interrupted)",
   options: (defaults) => ({
     spec: specOption(defaults),
+    ...readingOptions,
     config: configOption,
     project: { ...projectOption, defaultDescription: undefined, describe: "with a config listing several `projects`: the one to serve" },
     port: { type: "number", default: 4010, requiresArg: true, integer: true, min: 0, max: 65535, describe: "port on 127.0.0.1 (0 picks a free one)" },

@@ -25,7 +25,7 @@ export interface MockServer {
  * secured operations accept any credentials of their schemes.
  */
 export async function startMockServer(config: ResolvedConfig, port: number): Promise<MockServer> {
-  const spec = loadSpec(config.spec, config.cwd);
+  const spec = loadSpec(config.spec, config.cwd, { refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
   const model = buildModel(spec, toDisplayPath(config.spec, config.cwd));
   const table = serverRoutes(model);
   const routes = table as unknown as RouteSpec[];

@@ -44,6 +44,12 @@ export const projectOption: OptionSpec = {
   defaultDescription: "all",
 };
 
+/** How much of the file system `$ref`s may read (see the loader's confinement); rarely needed. */
+export const readingOptions: Record<string, OptionSpec> = {
+  "ref-root": { type: "string", array: true, requiresArg: true, describe: "another folder $refs may read files from (repeatable)" },
+  "max-spec-file-bytes": { type: "number", requiresArg: true, integer: true, min: 1, describe: "largest spec file read, in bytes", defaultDescription: "134217728 (128 MiB)" },
+};
+
 export const verbosityOptions: Record<string, OptionSpec> = {
   quiet: { type: "boolean", alias: "q", describe: "print only errors and warnings" },
   verbose: { type: "boolean", describe: "also print every file and the time of each phase" },
@@ -56,6 +62,8 @@ export interface ConfigArgs {
   format?: boolean;
   config?: string;
   project?: string | string[];
+  "ref-root"?: string[];
+  "max-spec-file-bytes"?: number;
 }
 
 /** `a,b` or repeated flags → ["a", "b"], trimmed; undefined when the flag was not given. */
@@ -89,7 +97,14 @@ export function parseProjects(value: string | string[] | undefined): string[] | 
 
 /** The flags that override the config file's fields. */
 export function configFlags(args: ConfigArgs): UserConfig {
-  return { spec: args.spec, out: args.out, outputs: parseOutputs(args.outputs), format: args.format };
+  return {
+    spec: args.spec,
+    out: args.out,
+    outputs: parseOutputs(args.outputs),
+    format: args.format,
+    refRoots: args["ref-root"],
+    maxSpecFileBytes: args["max-spec-file-bytes"],
+  };
 }
 
 /** Where to find the config and what overrides it, from a command's arguments. */

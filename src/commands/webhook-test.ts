@@ -59,7 +59,7 @@ export async function runWebhookTest(
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
     throw new UserError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   }
-  const model = buildModel(loadSpec(config.spec, config.cwd), toDisplayPath(config.spec, config.cwd));
+    const model = buildModel(loadSpec(config.spec, config.cwd, { refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes }), toDisplayPath(config.spec, config.cwd));
   if (model.webhooks.length === 0) {
     throw new UserError("the spec declares no webhooks", { location: toDisplayPath(config.spec, config.cwd) });
   }

@@ -1,9 +1,9 @@
 import { WEBHOOK_SCHEME_NAMES, type WebhookSchemeName } from "../../templates/webhooks/types.js";
 import { assertSpecExists, resolveConfig } from "../config/resolve.js";
 import { EXIT, defineCommand } from "./command.js";
-import { configOption, configSources, projectOption, specOption, verbosityOptions, type ConfigArgs } from "./options.js";
+import { configOption, configSources, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 
-interface WebhookTestArgs extends Pick<ConfigArgs, "spec" | "config" | "project"> {
+interface WebhookTestArgs extends Pick<ConfigArgs, "spec" | "config" | "project" | "ref-root" | "max-spec-file-bytes"> {
   url: string;
   event?: string;
   payload?: string;
@@ -33,6 +33,7 @@ export const webhookTestCommand = defineCommand<WebhookTestArgs>({
     scheme: { choices: WEBHOOK_SCHEME_NAMES, requiresArg: true, describe: "signature scheme", defaultDescription: "the spec's, else standard-webhooks" },
     timeout: { type: "number", default: 10_000, requiresArg: true, integer: true, min: 1, describe: "milliseconds for the whole exchange, reply included" },
     spec: specOption(defaults),
+    ...readingOptions,
     config: configOption,
     project: { ...projectOption, defaultDescription: undefined, describe: "with a config listing several `projects`: the one whose webhooks to use" },
     ...verbosityOptions,

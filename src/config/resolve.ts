@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { UserError, formatPosition } from "../errors.js";
 import { PACKAGE_ROOT } from "../fingerprint.js";
 import { didYouMean } from "../suggest.js";
+import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
@@ -26,6 +27,13 @@ export interface UserConfig {
   outputs?: OutputKind[];
   /** Format every file with prettier (the project's prettier config applies). Flag: `--format` / `--no-format`. @default true */
   format?: boolean;
+  /**
+   * Folders besides the spec's own folder (and its subfolders) that `$ref`s may read files from, relative to the
+   * config file. Flag: `--ref-root DIR` (repeatable). Applies to every project. @default []
+   */
+  refRoots?: string[];
+  /** Largest spec file specforge reads (the spec and every file it `$ref`s), in bytes. @default 134217728 (128 MiB) */
+  maxSpecFileBytes?: number;
   /**
    * Several specs in one repository, each generated into its own folder with its own options; `generate` and
    * `check` handle them all in one run (`--project NAME` picks some). With `projects`, the top-level `outputs` and
@@ -67,6 +75,10 @@ export interface ResolvedConfig {
   out: string;
   outputs: Record<OutputKind, boolean>;
   format: boolean;
+  /** Absolute folders `$ref`s may read from besides the spec's own folder tree. */
+  refRoots: string[];
+  /** Largest spec file read, in bytes. */
+  maxSpecFileBytes: number;
   /** The config file that was read (package.json when its `specforge` key was used); absent when there was none. */
   configFile?: string;
   /** The project's name, when the config lists `projects`. */
@@ -79,6 +91,7 @@ export interface ResolvedConfig {
 
 export const DEFAULT_SPEC = "spec/training-api.v1.yaml";
 export const DEFAULT_OUT = "generated";
+export { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
 /** The config file names looked for in the current folder. At most one may exist. */
 export const CONFIG_FILES = ["specforge.config.json", "specforge.config.ts", "specforge.config.mjs", "specforge.config.js"];
 
@@ -121,6 +134,10 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
   const fromFile = (p: string | undefined) => (p === undefined ? undefined : resolve(base, p));
   const fromFlag = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
   const regenerate = (project?: string) => regenerateArgs(flags, configFile, project);
+  const loading = {
+    refRoots: [...(fileConfig.refRoots ?? []).map((p) => resolve(base, p)), ...(flags.refRoots ?? []).map((p) => resolve(cwd, p))],
+    maxSpecFileBytes: flags.maxSpecFileBytes ?? fileConfig.maxSpecFileBytes ?? DEFAULT_MAX_SPEC_FILE_BYTES,
+  };
   const resolveOutputs = (list: readonly OutputKind[]) =>
     Object.fromEntries(OUTPUT_KINDS.map((k) => [k, k === "types" || list.includes(k)])) as Record<OutputKind, boolean>;
 
@@ -139,6 +156,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
         outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
         format: flags.format ?? fileConfig.format ?? true,
+        ...loading,
         ...(source ? { configFile: source } : {}),
         specSource: flags.spec !== undefined ? "flag" : fileConfig.spec !== undefined ? "config" : "default",
         regenerateArgs: regenerate(),
@@ -190,6 +208,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       out: fromFlag(flags.out) ?? resolve(base, project.out),
       outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
+      ...loading,
       configFile: source!,
       project: project.name,
       specSource: flags.spec !== undefined ? ("flag" as const) : ("config" as const),
@@ -376,22 +395,27 @@ function resolveConfigImport(specifier: string, configPath: string): string {
   }
 }
 
+/** Flags whose name is not the config field's. */
+const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes" };
+
 /** Throws a UserError naming the field (or flag), what it must be and what it was. */
 export function validateConfig(config: unknown, where: string): asserts config is UserConfig {
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
     throw new UserError(`the config must be an object, got ${JSON.stringify(config)}`, { location: where });
   }
-  const allowed = where === "command line" || where === API_OPTIONS ? ["spec", "out", "outputs", "format"] : ["spec", "out", "outputs", "format", "projects"];
+  const allowed = where === "command line" || where === API_OPTIONS ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"] : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
-    const name = fromFlags ? `--${key}` : where === API_OPTIONS ? `option \`${key}\`` : `config field \`${key}\``;
+    const name = fromFlags ? `--${FLAG_NAMES[key] ?? key}` : where === API_OPTIONS ? `option \`${key}\`` : `config field \`${key}\``;
     const fail = (expected: string, hint?: string): never => {
       throw new UserError(`${name} ${expected}, got ${JSON.stringify(value)}`, { location: where, hint });
     };
     if (!allowed.includes(key)) fail(`is unknown (allowed: ${allowed.join(", ")})`, didYouMean(key, allowed, (k) => `\`${k}\``));
     if ((key === "spec" || key === "out") && typeof value !== "string") fail("must be a path string");
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
+    if (key === "refRoots" && (!Array.isArray(value) || value.some((v) => typeof v !== "string" || v === ""))) fail("must be a list of folder paths");
+    if (key === "maxSpecFileBytes" && (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)) fail("must be a positive whole number of bytes");
     if (key === "outputs") {
       if (!Array.isArray(value)) fail(`must be a list of: ${OUTPUT_KINDS.join(", ")}`);
       const wrong = (value as unknown[]).find((v) => !OUTPUT_KINDS.includes(v as OutputKind));

@@ -3,25 +3,27 @@ import type * as TS from "typescript";
 import { openapiTypescript, ts } from "../deps.js";
 import { printCanonicalTypes } from "./canonical-types.js";
 import { UserError } from "../errors.js";
+import { typesDocument } from "../load/discriminators.js";
 import type { ApiModel } from "../ir/model.js";
 import type { EmittedFile } from "./file.js";
 
 /**
  * `schema.ts`: the types of every path, operation, component and webhook, made by openapi-typescript from the
- * bundled document. The bundling, validation and version checks openapi-typescript would run again are already
+ * bundled document as corrected for it (discriminator values as the wire carries them, see typesDocument). The bundling, validation and version checks openapi-typescript would run again are already
  * done by our loader, so its transform is called directly (that skips a second parse and Redocly's lint, which
  * are most of its time on large specs).
  */
 export function emitTypes(model: ApiModel): EmittedFile {
-  const schema = model.document as unknown as OpenAPI3;
-  const options = { silent: true } as const;
+  const schema = typesDocument(model.document) as unknown as OpenAPI3;
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
     // A default does not make a property present in what a client sends: keep such properties optional.
     defaultNonNullable: false,
-    discriminators: openapiTypescript.scanDiscriminators(schema, options),
+    // The corrected document says every discriminator value (see typesDocument); openapi-typescript's own reading
+    // of discriminators (scanDiscriminators) would override them, and it mutates the document it scans.
+    discriminators: { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,

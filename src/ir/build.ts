@@ -1,6 +1,7 @@
 import { UserError, formatPointer } from "../errors.js";
 import { parsePointer, resolvePointer } from "../load/bundle.js";
 import type { LoadedSpec } from "../load/index.js";
+import type { RenamedOperation } from "../load/operation-ids.js";
 import {
   HTTP_METHODS,
   type ApiModel,
@@ -75,7 +76,7 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
   }
 
   const operations = mergeTrailingSlashRoutes(drafts).map((group) => toOperation(ctx, group));
-  assignOperationNames(operations, drafts);
+  assignOperationNames(operations, drafts, spec.renamedOperations);
   // After the servers: adding a scheme to a spec never renames a server option.
   const securitySchemes = buildSecuritySchemes(ctx, declaredSchemes, options);
   const webhooks = buildWebhooks(ctx, doc);
@@ -517,11 +518,38 @@ function detectStream(ctx: BuildContext, operation: Operation): StreamInfo | und
     if (!isSuccessStatus(response.status)) continue;
     const sse = response.content.find((c) => c.type.toLowerCase().startsWith("text/event-stream"));
     if (!sse) continue;
-    const bodySchema = ctx.deref(operation.requestBody?.content.find((c) => JSON_TYPE.test(c.type))?.schema, operation.pointer);
-    const streamFlag = isObject(bodySchema) && isObject(bodySchema.properties) && "stream" in bodySchema.properties;
+    const bodySchema = operation.requestBody?.content.find((c) => JSON_TYPE.test(c.type))?.schema;
+    const streamFlag = declaresProperty(ctx, bodySchema, "stream", operation.pointer);
     return { status: response.status, mediaType: sse.type, when: streamFlag ? { in: "body", name: "stream" } : undefined };
   }
   return undefined;
+}
+
+/**
+ * True when an object schema declares `name` as a property: directly, or in any part of an `allOf` (through `$ref`s,
+ * as OpenAI's `CreateChatCompletionRequest` declares `stream`), or in every branch of a `oneOf`/`anyOf`. Every value
+ * the schema accepts may then carry the property, so the client can offer it as the stream flag.
+ */
+function declaresProperty(ctx: BuildContext, schema: unknown, name: string, pointer: (string | number)[]): boolean {
+  /** Schemas already decided (a spec's compositions share parts), and those being decided (a cycle says no). */
+  const decided = new Map<object, boolean>();
+  const check = (node: unknown, depth: number): boolean => {
+    const resolved = ctx.deref(node, pointer);
+    // 32 levels of composition are far more than any spec nests; a longer chain is not followed (no stack to exhaust).
+    if (!isObject(resolved) || depth > 32) return false;
+    const known = decided.get(resolved);
+    if (known !== undefined) return known;
+    decided.set(resolved, false);
+    let found = isObject(resolved.properties) && Object.prototype.hasOwnProperty.call(resolved.properties, name);
+    if (!found && Array.isArray(resolved.allOf)) found = resolved.allOf.some((part) => check(part, depth + 1));
+    for (const key of ["oneOf", "anyOf"] as const) {
+      const branches = resolved[key];
+      if (!found && Array.isArray(branches) && branches.length > 0) found = branches.every((branch) => check(branch, depth + 1));
+    }
+    decided.set(resolved, found);
+    return found;
+  };
+  return check(schema, 0);
 }
 
 /** The cursor envelope used by OpenAI-style lists: `{data: [], has_more, last_id}` with an `after` query parameter. */
@@ -542,15 +570,22 @@ function detectPagination(ctx: BuildContext, operation: Operation): PaginationIn
 /**
  * Names are given in document order so that adding an operation later in the spec never renames an earlier one.
  * Trailing-slash twins share one name. A second operation that would get the same name gets `2`, `3`, … appended.
+ * Operations whose duplicate operationId the loader renamed (`getPet` → `getPet_2`) are named last, from the new
+ * id, so an operation whose own operationId is unique always gets the name it asks for; `operationId` keeps the
+ * spec's value for the docs.
  */
-function assignOperationNames(operations: Operation[], drafts: Draft[]): void {
+function assignOperationNames(operations: Operation[], drafts: Draft[], renamed: readonly RenamedOperation[] = []): void {
   const registry = new NameRegistry();
-  const order = new Map(drafts.map((d, i) => [d.pointer.join("\u0000"), i]));
-  const sorted = [...operations].sort(
-    (a, b) => (order.get(a.pointer.join("\u0000")) ?? 0) - (order.get(b.pointer.join("\u0000")) ?? 0),
-  );
-  for (const operation of sorted) {
-    operation.name = registry.claim(operationBaseName(operation.operationId, operation.method, operation.path));
+  const key = (pointer: readonly string[]) => pointer.join("\u0000");
+  const order = new Map(drafts.map((d, i) => [key(d.pointer), i]));
+  const originals = new Map(renamed.map((r) => [key(r.pointer), r.original]));
+  const sorted = [...operations].sort((a, b) => (order.get(key(a.pointer)) ?? 0) - (order.get(key(b.pointer)) ?? 0));
+  for (const pass of [false, true]) {
+    for (const operation of sorted) {
+      if (originals.has(key(operation.pointer)) !== pass) continue;
+      operation.name = registry.claim(operationBaseName(operation.operationId, operation.method, operation.path));
+      if (pass) operation.operationId = originals.get(key(operation.pointer));
+    }
   }
 }
 

@@ -128,6 +128,7 @@ export function bundle(input: BundleInput): BundleResult {
   const hoistedSchemas: [string, Json][] = [];
   const usedNames = new Set<string>(Object.keys(schemasOf(input.document)));
   const inlining: string[] = [];
+  let inlinedCount = 0;
 
   const warnings: BundleWarning[] = [];
   const foreign = new Map<string, string[]>();
@@ -334,6 +335,12 @@ export function bundle(input: BundleInput): BundleResult {
         location: formatPointer(input.display(file), [...path, "$ref"]),
       });
     }
+    if (++inlinedCount > MAX_INLINED_REFS) {
+      throw new UserError(`$refs to other files expand to more than ${MAX_INLINED_REFS.toLocaleString("en-US")} inlined copies (a $ref bomb?)`, {
+        location: formatPointer(input.display(file), [...path, "$ref"]),
+        hint: "a parameter, response or path item $ref'd from another file is copied where it is used: keep shared ones few, or in the spec's own components",
+      });
+    }
     inlining.push(key);
     const inlined = visit(value, kind, target.file, target.pointer);
     inlining.pop();
@@ -451,12 +458,37 @@ export function bundle(input: BundleInput): BundleResult {
           if (key in obj && !Array.isArray(obj[key]) && typeof obj[key] === "object") one(key, "schema");
         }
         for (const key of SCHEMA_LISTS) list(key, "schema");
+        if (isObject(obj.discriminator) && isObject(obj.discriminator.mapping)) {
+          const mapping = bundleMapping(obj.discriminator.mapping, file, [...path, "discriminator", "mapping"]);
+          if (mapping !== obj.discriminator.mapping) set("discriminator", { ...obj.discriminator, mapping });
+        }
         break;
       default:
         // example, link, securityScheme: no nested $refs that need bundling beyond their own $ref.
         break;
     }
     return copy ?? obj;
+  };
+
+  /**
+   * A discriminator `mapping` value is a schema name or a reference, and a reference is read like a `$ref` of the
+   * file it is in: `models/record.yml#/record_a` becomes the hoisted `#/components/schemas/record_a`, so every
+   * consumer can follow it (DigitalOcean maps its DNS record types into other files).
+   */
+  const bundleMapping = (mapping: JsonObject, file: string, path: (string | number)[]): JsonObject => {
+    let copy: JsonObject | undefined;
+    for (const [key, value] of Object.entries(mapping)) {
+      if (typeof value !== "string") continue;
+      const isPointer = value.startsWith("#");
+      const isName = !isPointer && Object.prototype.hasOwnProperty.call(schemasOf(input.document), value);
+      // In the entry, pointers and component names already mean the bundled document's; elsewhere a bare name that
+      // is no file reference is left for the consumers to read as a component name.
+      if ((file === entry && (isPointer || isName)) || (!isPointer && !/[/#]|\.(ya?ml|json)$/i.test(value))) continue;
+      const replaced = visitRef({ $ref: value }, "schema", file, [...path, key]);
+      const ref = isObject(replaced) && typeof replaced.$ref === "string" ? replaced.$ref : undefined;
+      if (ref !== undefined && ref !== value) (copy ??= { ...mapping })[key] = ref;
+    }
+    return copy ?? mapping;
   };
 
   /** Objects whose `x-` keys are extensions (data), not entries: Paths, Responses, Callback. */
@@ -519,6 +551,13 @@ export function bundle(input: BundleInput): BundleResult {
   return { document, files: [...files.keys()], warnings: unique, foreignSchemaRefs: [...foreign.values()] };
 }
 
+/**
+ * How many times `$ref`s to non-schema objects of other files may be inlined. Each use is a copy, and copies nest
+ * (a path item's callbacks `$ref` path items of another file…), so ten references per file over six files are a
+ * million copies. DigitalOcean's 2,900-file spec inlines 17,000.
+ */
+export const MAX_INLINED_REFS = 250_000;
+
 /** Keywords beside a schema `$ref` that describe rather than constrain: they stay beside it. */
 const ANNOTATIONS = new Set(["$ref", "description", "summary", "title", "example", "examples", "deprecated", "default", "externalDocs", "xml", "$comment", "readOnly", "writeOnly"]);
 
@@ -541,6 +580,10 @@ function refWithConstraints(node: Json): Json {
   if (constraints.every((key) => key === "nullable")) return { ...rest, anyOf: [{ $ref }] };
   const { allOf, ...others } = rest;
   return { ...others, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] };
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function isRefObject(value: unknown): value is { $ref: string } {

@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
 import { bundle, type BundleWarning } from "./bundle.js";
-import { nullRefLines, parseSpecText } from "./parse.js";
+import { markdownDescriptions } from "./descriptions.js";
+import { breakInheritanceCycles, explicitMappings } from "./discriminators.js";
+import { lintDocument } from "./lint.js";
+import { renameDuplicateOperationIds, type RenamedOperation } from "./operation-ids.js";
+import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
+import { DEFAULT_MAX_SPEC_FILE_BYTES, readSpecFile, type ReadPolicy } from "./read.js";
 
 export interface SpecFile {
   /** Absolute path. */
@@ -25,63 +30,82 @@ export interface LoadedSpec {
   warnings: SpecWarning[];
   /** JSON pointers outside `components.schemas` that schema `$ref`s point at (see BundleResult). */
   foreignSchemaRefs: string[][];
+  /** Operations whose operationId repeated an earlier one's, renamed in `document` (see operation-ids.ts). */
+  renamedOperations: RenamedOperation[];
+}
+
+export interface LoadOptions {
+  /** Told the absolute path of every file the loader is about to read (see loadSpec). */
+  onRead?: (file: string) => void;
+  /** Folders besides the spec's own folder tree that `$ref`s may read files from (absolute, or relative to cwd). */
+  refRoots?: string[];
+  /** Largest file read, in bytes. @default DEFAULT_MAX_SPEC_FILE_BYTES */
+  maxSpecFileBytes?: number;
 }
 
 /**
  * Reads a spec (YAML or JSON) and every local file it `$ref`s, checks that it is OpenAPI 3.x, and bundles it into
  * one document. All problems are UserErrors naming the file and a line:column or JSON pointer.
  *
+ * What is read is confined (see read.ts): `$ref`s reach only files inside the spec's folder tree (or `refRoots`),
+ * only regular files, each at most `maxSpecFileBytes`; a file nested too deeply or whose YAML aliases expand too far
+ * is refused (parse.ts). The bundled document then has HTML descriptions turned into Markdown, discriminators made
+ * explicit (discriminators.ts) and duplicate operationIds renamed, and is linted for what the spec left out.
+ *
  * `onRead` is told the absolute path of every file the loader is about to read — also the ones that turn out to be
- * missing or broken, so `generate --watch` knows what to watch even after a failed run.
+ * missing or broken, so `generate --watch` knows what to watch even after a failed run (but not the ones refused
+ * for lying outside the allowed folders: those are never watched either).
  */
-export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?: (file: string) => void): LoadedSpec {
+export function loadSpec(specPath: string, cwd: string = process.cwd(), options: LoadOptions | LoadOptions["onRead"] = {}): LoadedSpec {
+  const { onRead, refRoots = [], maxSpecFileBytes = DEFAULT_MAX_SPEC_FILE_BYTES } = typeof options === "function" ? { onRead: options } : options;
   const entry = resolve(cwd, specPath);
   const display = (file: string) => toDisplayPath(file, cwd);
+  const policy: ReadPolicy = { roots: [dirname(entry), ...refRoots.map((root) => resolve(cwd, root))], maxFileBytes: maxSpecFileBytes };
   const hashes = new Map<string, string>();
   /** Files whose text mentions `$id` or `$anchor`: only those are scanned for schema identifiers. */
   const withIds = new Set<string>();
+  let mentionsDiscriminator = false;
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
-    onRead?.(file);
-    let bytes: Buffer;
-    try {
-      if (statSync(file).isDirectory()) {
-        throw new UserError(`${referencedFrom ? "referenced file" : "spec"} is a directory, not a file`, {
-          location: display(file),
-        });
-      }
-      bytes = readFileSync(file);
-    } catch (error) {
-      if (error instanceof UserError) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      const what = code === "ENOENT" ? "file not found" : `cannot read file (${code ?? String(error)})`;
-      throw new UserError(referencedFrom ? `${what}: ${display(file)}, referenced by ${referencedFrom}` : what, {
-        location: referencedFrom ? undefined : display(file),
-        hint: referencedFrom ? undefined : "pass the spec with --spec PATH",
-      });
-    }
+    const bytes = readSpecFile(file, policy, { referencedFrom, display, onAllowed: onRead });
     hashes.set(file, createHash("sha256").update(bytes).digest("hex"));
     const text = bytes.toString("utf8");
     if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor")) withIds.add(file);
+    if (!mentionsDiscriminator && text.includes("discriminator")) mentionsDiscriminator = true;
     return parseSpecText(text, display(file));
   };
 
   const root = readParsed(entry);
   const version = checkVersion(root, display(entry));
-  const { document, files, warnings, foreignSchemaRefs } = bundle({
-    entry,
-    document: root as Record<string, unknown>,
-    readFile: (file, from) => readParsed(file, from),
-    display,
-    mayDeclareIds: (file) => withIds.has(file),
-  });
+  let bundled: ReturnType<typeof bundle>;
+  try {
+    bundled = bundle({
+      entry,
+      document: root as Record<string, unknown>,
+      readFile: (file, from) => readParsed(file, from),
+      display,
+      mayDeclareIds: (file) => withIds.has(file),
+    });
+  } catch (error) {
+    // Each file is at most MAX_NESTING deep, but chains of inlined `$ref`s across many files can still stack up.
+    if (error instanceof RangeError) throw tooDeep(display(entry));
+    throw error;
+  }
+  const { files, warnings, foreignSchemaRefs } = bundled;
+  let document = markdownDescriptions(bundled.document, display(entry));
+  document = breakInheritanceCycles(document);
+  if (mentionsDiscriminator) document = explicitMappings(document);
+  const operationIds = renameDuplicateOperationIds(document, display(entry));
+  document = operationIds.document;
+  const lint = lintDocument(document, version, display(entry));
   return {
     document,
     version,
     entry,
     files: files.map((path) => ({ path, sha256: hashes.get(path) ?? "" })),
-    warnings: locateWarnings(warnings, display),
+    warnings: [...locateWarnings(warnings, display), ...operationIds.warnings, ...lint],
     foreignSchemaRefs,
+    renamedOperations: operationIds.renamed,
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { inspectOutputFolder } from "./disk.js";
+import { fileSystemUserError, inspectOutputFolder } from "./disk.js";
 
 export interface WriteSummary {
   written: string[];
@@ -12,6 +12,8 @@ export interface WriteSummary {
 export interface WriteHooks {
   /** Called after the new tree is complete in the temporary folder, before the swap (tests inject failures here). */
   beforeSwap?: () => void;
+  /** Removes the previous output once the new one is in place (tests inject a failing removal here). */
+  removeOldOutput?: (path: string) => void;
 }
 
 /**
@@ -19,6 +21,12 @@ export interface WriteHooks {
  * (unchanged files are hard links to the current ones, so they are not rewritten), then swapped in with two
  * renames. On any error before the swap, the output folder is untouched; if the second rename fails, the first is
  * undone. Nothing is written at all when every file is already current.
+ *
+ * The temporary folders are `.<out>.specforge-new-<pid>-<hex>` and `.<out>.specforge-old-<pid>-<hex>`. Removing the
+ * old tree after the swap may fail (a file held open on Windows, a read-only leftover): the run still succeeds, and
+ * every run first removes such leftovers of earlier runs whose process is gone.
+ *
+ * A file-system refusal (permissions, read-only or full disk) is a UserError naming the output folder.
  */
 export function writeOutputFolder(
   outDir: string,
@@ -27,6 +35,8 @@ export function writeOutputFolder(
   hooks: WriteHooks = {},
 ): WriteSummary {
   const state = inspectOutputFolder(outDir, shown);
+  const parent = dirname(outDir);
+  removeLeftovers(parent, basename(outDir));
   const current = state.kind === "owned" ? state.files : new Map<string, Buffer>();
   const summary: WriteSummary = { written: [], unchanged: [], removed: [] };
   for (const [path, content] of files) {
@@ -37,11 +47,11 @@ export function writeOutputFolder(
   summary.removed = [...current.keys()].filter((path) => !files.has(path)).sort();
   if (summary.written.length === 0 && summary.removed.length === 0 && state.kind !== "absent") return summary;
 
-  const parent = dirname(outDir);
-  mkdirSync(parent, { recursive: true });
   const tag = `${process.pid}-${randomBytes(4).toString("hex")}`;
   const temp = join(parent, `.${basename(outDir)}.specforge-new-${tag}`);
+  let swapped = false;
   try {
+    mkdirSync(parent, { recursive: true });
     mkdirSync(temp);
     const unchanged = new Set(summary.unchanged);
     for (const [path, content] of files) {
@@ -51,12 +61,31 @@ export function writeOutputFolder(
       else writeFileSync(target, content);
     }
     hooks.beforeSwap?.();
-    swapIn(temp, outDir, state.kind !== "absent", join(parent, `.${basename(outDir)}.specforge-old-${tag}`));
+    const backup = join(parent, `.${basename(outDir)}.specforge-old-${tag}`);
+    swapIn(temp, outDir, state.kind !== "absent", backup);
+    swapped = true;
+    if (state.kind !== "absent") {
+      try {
+        (hooks.removeOldOutput ?? removeTree)(backup);
+      } catch {
+        // The new output is in place; the old tree is removed by the next run (removeLeftovers).
+      }
+    }
   } catch (error) {
-    rmSync(temp, { recursive: true, force: true });
-    throw error;
+    if (!swapped) {
+      try {
+        rmSync(temp, { recursive: true, force: true });
+      } catch {
+        // A temporary folder that cannot be removed is a leftover for the next run.
+      }
+    }
+    throw fileSystemUserError(error, shown, "write") ?? error;
   }
   return summary;
+}
+
+function removeTree(path: string): void {
+  rmSync(path, { recursive: true, force: true });
 }
 
 function linkOrCopy(from: string, to: string): void {
@@ -79,5 +108,42 @@ function swapIn(temp: string, outDir: string, exists: boolean, backup: string): 
     renameSync(backup, outDir);
     throw error;
   }
-  rmSync(backup, { recursive: true, force: true });
+}
+
+const LEFTOVER = /^\.(.+)\.specforge-(?:new|old)-(\d+)-[0-9a-f]{8}$/;
+
+/**
+ * Removes the temporary folders of earlier runs for this output folder: a cleanup that failed, or a run that was
+ * killed half-way. A folder whose process is still running (another `generate` at this moment) is left alone.
+ */
+export function removeLeftovers(parent: string, outName: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of entries) {
+    const match = LEFTOVER.exec(name);
+    if (!match || match[1] !== outName) continue;
+    const pid = Number(match[2]);
+    if (pid !== process.pid && isRunning(pid)) continue;
+    try {
+      rmSync(join(parent, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Still not removable: tried again on the next run.
+    }
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, owned by another user
+  }
 }

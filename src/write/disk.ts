@@ -13,6 +13,14 @@ export type FolderState =
  * files: we never write into or delete those).
  */
 export function inspectOutputFolder(outDir: string, shown: string, options: { allowForeign?: boolean } = {}): FolderState {
+  try {
+    return inspect(outDir, shown, options);
+  } catch (error) {
+    throw fileSystemUserError(error, shown, "read") ?? error;
+  }
+}
+
+function inspect(outDir: string, shown: string, options: { allowForeign?: boolean }): FolderState {
   if (!existsSync(outDir)) return { kind: "absent" };
   const stat = lstatSync(outDir);
   if (!stat.isDirectory()) {
@@ -44,4 +52,38 @@ export function readTree(dir: string): Map<string, Buffer> {
   };
   walk("");
   return files;
+}
+
+/** What the file system said, for the user: the environment, not specforge, is in the way. */
+const REASONS: Record<string, string> = {
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  ENOTDIR: "a part of the path is a file, not a folder",
+  EEXIST: "a file is in the way",
+  EBUSY: "the folder is in use",
+  EMFILE: "too many open files",
+  ENAMETOOLONG: "the path is too long",
+  ELOOP: "too many symbolic links in the path",
+  EIO: "input/output error",
+};
+
+/** A UserError for a file-system refusal of the output folder, or undefined for anything else (a bug). */
+export function fileSystemUserError(error: unknown, shown: string, action: "read" | "write"): UserError | undefined {
+  if (error instanceof UserError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code ? REASONS[code] : undefined;
+  if (!reason) return undefined;
+  // specforge's own temporary folders mean nothing to the user: name the folder they were to be made in.
+  const path = (error as NodeJS.ErrnoException).path?.replace(/[\\/]\.[^\\/]*\.specforge-(?:new|old)-[^\\/]*.*$/, "");
+  return new UserError(`cannot ${action} the output folder: ${reason} (${code})${path ? ` in ${path}` : ""}`, {
+    location: shown,
+    hint:
+      action === "write"
+        ? "make the folder (and the folder that holds it) writable, or choose another with --out"
+        : "make the folder readable, or choose another with --out",
+    cause: error,
+  });
 }

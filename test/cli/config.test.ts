@@ -67,11 +67,13 @@ describe("config files", () => {
 
 describe("config errors: exit 2, the field or flag and what is allowed, nothing written", () => {
   const cases: [string, Record<string, string>, string[], RegExp][] = [
-    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, projects\), got "x"\n  hint: did you mean `outputs`\?/],
+    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, refRoots, maxSpecFileBytes, projects\), got "x"\n  hint: did you mean `outputs`\?/],
     ["unknown output", { "specforge.config.json": '{ "outputs": ["client", "sdk"] }' }, [], /config field `outputs`: "sdk" is not an output \(allowed: types, client, server, webhooks\)/],
     ["outputs not a list", { "specforge.config.json": '{ "outputs": "client" }' }, [], /config field `outputs` must be a list of: types, client, server, webhooks, got "client"/],
     ["format not a boolean", { "specforge.config.json": '{ "format": "yes" }' }, [], /config field `format` must be true or false, got "yes"/],
     ["spec not a string", { "specforge.config.json": '{ "spec": 1 }' }, [], /config field `spec` must be a path string, got 1/],
+    ["refRoots not a list of paths", { "specforge.config.json": '{ "refRoots": "../schemas" }' }, [], /config field `refRoots` must be a list of folder paths, got "\.\.\/schemas"/],
+    ["maxSpecFileBytes not a positive number", { "specforge.config.json": '{ "maxSpecFileBytes": -1 }' }, [], /config field `maxSpecFileBytes` must be a positive whole number of bytes, got -1/],
     ["not an object", { "specforge.config.json": "[]" }, [], /specforge\.config\.json: the config must be an object, got \[\]/],
     ["invalid JSON", { "specforge.config.json": '{ "spec": }' }, [], /specforge\.config\.json: invalid JSON in config file: /],
     ["a .ts config with a syntax error", { "specforge.config.ts": "export default {\n  spec: 'x',,\n};\n" }, [], /specforge\.config\.ts:2:13: invalid TypeScript in config file: /],
