@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
-import type { SpecWarning } from "./errors.js";
+import { formatPointer, type SpecWarning } from "./errors.js";
+import type { EmitterWarning } from "./emit/server-patterns.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitClient } from "./emit/client.js";
 import { emitServer } from "./emit/server.js";
@@ -36,8 +37,8 @@ export interface RenderOptions {
   onSpecFile?: (file: string) => void;
 }
 
-/** Emitters, in output order. Each returns the files it adds and what index.ts should re-export. */
-type Emitter = (model: ApiModel) => { files: EmittedFile[]; exports?: ModuleExports };
+/** Emitters, in output order. Each returns the files it adds, what index.ts should re-export, and its warnings. */
+type Emitter = (model: ApiModel) => { files: EmittedFile[]; exports?: ModuleExports; warnings?: EmitterWarning[] };
 
 function emittersFor(config: ResolvedConfig): Emitter[] {
   const list: Emitter[] = [(model) => ({ files: [emitTypes(model)] })];
@@ -71,10 +72,12 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
 
   const emitted: EmittedFile[] = [];
   const exports: ModuleExports[] = [];
+  const warnings = [...spec.warnings];
   for (const emit of emittersFor(config)) {
     const result = emit(model);
     emitted.push(...result.files);
     if (result.exports) exports.push(result.exports);
+    for (const warning of result.warnings ?? []) warnings.push({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint });
   }
   emitted.push(emitIndex(exports));
   phase("emit");
@@ -111,7 +114,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
   phase("format");
-  return { files, model, timings, warnings: spec.warnings };
+  return { files, model, timings, warnings };
 }
 
 /** Compares a fresh in-memory generation with the output folder. */

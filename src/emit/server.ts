@@ -7,6 +7,7 @@ import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
 import { commentText } from "./literal.js";
+import { superLinearPatterns, superLinearWarnings, type EmitterWarning } from "./server-patterns.js";
 
 const { hardline, indent } = builders;
 
@@ -20,14 +21,15 @@ const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" &
  * SSE, plus the `Handlers` interface (one optional typed handler per operation, named like the client's methods).
  * The route table is data; behaviour lives in the runtime copied from `templates/server/`.
  */
-export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
+export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports; warnings: EmitterWarning[] } {
   const routes = serverRoutes(model);
+  const slow = superLinearPatterns(model.document);
   const content = renderFile([
     [
       moduleSpecifiers("import type", ["paths"], "./schema.js"),
       moduleSpecifiers(
         "import",
-        ["createRouterRuntime", "type Handler", "type RouteSpec", "type Router", "type RouterOptions", "type SchemaDocument"],
+        ["createRouterRuntime", "type GeneratedInfo", "type Handler", "type RouteSpec", "type Router", "type RouterOptions", "type SchemaDocument"],
         RUNTIME,
       ),
     ],
@@ -46,6 +48,10 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
       jsonConstant("const routes: RouteSpec[]", routes),
     ],
     [
+      jsDoc("The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher."),
+      jsonConstant("const generated: GeneratedInfo", { superLinearPatterns: slow.map((found) => found.pattern) }),
+    ],
+    [
       jsDoc("One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode)."),
       interfaceDeclaration(
         "export interface Handlers<Auth = unknown>",
@@ -62,6 +68,7 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
   return {
     files: [{ path: "server.ts", content, canonical: content, description: "route stubs: createRouter() with typed handlers, validation, auth and SSE" }],
     exports: { module: "server", values: ["createRouter", "toNodeListener", "mockFromSchema"], types: ["Handlers", "Router", "RouterOptions", "HandlerResult"] },
+    warnings: superLinearWarnings(slow),
   };
 }
 
@@ -74,7 +81,7 @@ const CREATE_ROUTER: Doc = [
   indent([
     hardline,
     "return createRouterRuntime<Auth>(",
-    indent([hardline, "document,", hardline, "routes,", hardline, "handlers as Record<string, unknown>,", hardline, "options,"]),
+    indent([hardline, "document,", hardline, "routes,", hardline, "handlers as Record<string, unknown>,", hardline, "options,", hardline, "generated,"]),
     hardline,
     ");",
   ]),

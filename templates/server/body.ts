@@ -4,6 +4,7 @@
  */
 import { schemaTypes, derefSchema, type Loc, type Schema, type ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
+import { nullRecord, parseClientJson } from "./json.js";
 import type { Check, SchemaCompiler } from "./validate.js";
 import type { RequestBodySpec } from "./types.js";
 
@@ -167,13 +168,11 @@ function parserFor(key: string, schema: Schema, compiler: SchemaCompiler): Parse
     if (isJsonMedia(effective) || effective.endsWith("/json")) {
       const text = decodeText(bytes, errors, "json_invalid");
       if (text === undefined) return undefined;
-      try {
-        return JSON.parse(text);
-      } catch (error) {
-        const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
-        errors.push({ loc: position ? [BODY_LOC, Number(position)] : [BODY_LOC], msg: "JSON decode error", type: "json_invalid" });
-        return undefined;
-      }
+      const parsed = parseClientJson(text, compiler.maxDepth);
+      if (parsed.ok) return parsed.value;
+      const msg = parsed.tooDeep ? `JSON is nested more than ${compiler.maxDepth} levels deep` : "JSON decode error";
+      errors.push({ loc: parsed.position === undefined ? [BODY_LOC] : [BODY_LOC, parsed.position], msg, type: parsed.tooDeep ? "too_deep" : "json_invalid" });
+      return undefined;
     }
     if (effective === "application/x-www-form-urlencoded") {
       const text = decodeText(bytes, errors, "value_error");
@@ -215,30 +214,30 @@ function formCoercion(schema: Schema, compiler: SchemaCompiler): (data: FormLike
     }
     kinds.set(name, { array: types.has("array") && !types.has("string"), types, itemTypes });
   }
+  const maxDepth = compiler.maxDepth;
   return (data, errors) => {
-    const out: Record<string, unknown> = {};
+    // No prototype: `__proto__=x&__proto__=y` makes a key, not the object's prototype.
+    const out = nullRecord();
     for (const name of new Set(data.keys())) {
       const values = data.getAll(name);
       const kind = kinds.get(name);
       if (!kind) out[name] = values.length > 1 ? values : values[0];
-      else if (kind.array) out[name] = values.map((v, i) => coerceFormValue(v, kind.itemTypes, [BODY_LOC, name, i], errors));
-      else out[name] = coerceFormValue(values[0], kind.types, [BODY_LOC, name], errors);
+      else if (kind.array) out[name] = values.map((v, i) => coerceFormValue(v, kind.itemTypes, [BODY_LOC, name, i], errors, maxDepth));
+      else out[name] = coerceFormValue(values[0], kind.types, [BODY_LOC, name], errors, maxDepth);
     }
     return out;
   };
 }
 
-function coerceFormValue(value: string | File, types: Set<string>, loc: Loc, errors: ValidationIssue[]): unknown {
+function coerceFormValue(value: string | File, types: Set<string>, loc: Loc, errors: ValidationIssue[], maxDepth: number): unknown {
   if (typeof value !== "string") return value;
   if (types.has("string") || types.has("any") || types.size === 0) return value;
   if (types.has("object") || types.has("array")) {
     // A structured field is sent as JSON (OpenAPI's default `contentType` for object parts is application/json).
-    try {
-      return JSON.parse(value);
-    } catch {
-      errors.push({ loc, msg: "Invalid JSON", type: "json_invalid" });
-      return undefined;
-    }
+    const parsed = parseClientJson(value, maxDepth);
+    if (parsed.ok) return parsed.value;
+    errors.push({ loc, msg: parsed.tooDeep ? `JSON is nested more than ${maxDepth} levels deep` : "Invalid JSON", type: parsed.tooDeep ? "too_deep" : "json_invalid" });
+    return undefined;
   }
   if (types.has("integer") && /^[+-]?\d+$/.test(value)) return Number(value);
   if (types.has("number") && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value)) return Number(value);

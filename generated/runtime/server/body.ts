@@ -17,6 +17,7 @@ import {
   type ValidationIssue,
 } from "./schema.js";
 import type { Incoming } from "./incoming.js";
+import { nullRecord, parseClientJson } from "./json.js";
 import type { Check, SchemaCompiler } from "./validate.js";
 import type { RequestBodySpec } from "./types.js";
 
@@ -242,19 +243,20 @@ function parserFor(
     if (isJsonMedia(effective) || effective.endsWith("/json")) {
       const text = decodeText(bytes, errors, "json_invalid");
       if (text === undefined) return undefined;
-      try {
-        return JSON.parse(text);
-      } catch (error) {
-        const position = /position (\d+)/.exec(
-          String((error as Error).message),
-        )?.[1];
-        errors.push({
-          loc: position ? [BODY_LOC, Number(position)] : [BODY_LOC],
-          msg: "JSON decode error",
-          type: "json_invalid",
-        });
-        return undefined;
-      }
+      const parsed = parseClientJson(text, compiler.maxDepth);
+      if (parsed.ok) return parsed.value;
+      const msg = parsed.tooDeep
+        ? `JSON is nested more than ${compiler.maxDepth} levels deep`
+        : "JSON decode error";
+      errors.push({
+        loc:
+          parsed.position === undefined
+            ? [BODY_LOC]
+            : [BODY_LOC, parsed.position],
+        msg,
+        type: parsed.tooDeep ? "too_deep" : "json_invalid",
+      });
+      return undefined;
     }
     if (effective === "application/x-www-form-urlencoded") {
       const text = decodeText(bytes, errors, "value_error");
@@ -322,15 +324,23 @@ function formCoercion(
       itemTypes,
     });
   }
+  const maxDepth = compiler.maxDepth;
   return (data, errors) => {
-    const out: Record<string, unknown> = {};
+    // No prototype: `__proto__=x&__proto__=y` makes a key, not the object's prototype.
+    const out = nullRecord();
     for (const name of new Set(data.keys())) {
       const values = data.getAll(name);
       const kind = kinds.get(name);
       if (!kind) out[name] = values.length > 1 ? values : values[0];
       else if (kind.array)
         out[name] = values.map((v, i) =>
-          coerceFormValue(v, kind.itemTypes, [BODY_LOC, name, i], errors),
+          coerceFormValue(
+            v,
+            kind.itemTypes,
+            [BODY_LOC, name, i],
+            errors,
+            maxDepth,
+          ),
         );
       else
         out[name] = coerceFormValue(
@@ -338,6 +348,7 @@ function formCoercion(
           kind.types,
           [BODY_LOC, name],
           errors,
+          maxDepth,
         );
     }
     return out;
@@ -349,17 +360,22 @@ function coerceFormValue(
   types: Set<string>,
   loc: Loc,
   errors: ValidationIssue[],
+  maxDepth: number,
 ): unknown {
   if (typeof value !== "string") return value;
   if (types.has("string") || types.has("any") || types.size === 0) return value;
   if (types.has("object") || types.has("array")) {
     // A structured field is sent as JSON (OpenAPI's default `contentType` for object parts is application/json).
-    try {
-      return JSON.parse(value);
-    } catch {
-      errors.push({ loc, msg: "Invalid JSON", type: "json_invalid" });
-      return undefined;
-    }
+    const parsed = parseClientJson(value, maxDepth);
+    if (parsed.ok) return parsed.value;
+    errors.push({
+      loc,
+      msg: parsed.tooDeep
+        ? `JSON is nested more than ${maxDepth} levels deep`
+        : "Invalid JSON",
+      type: parsed.tooDeep ? "too_deep" : "json_invalid",
+    });
+    return undefined;
   }
   if (types.has("integer") && /^[+-]?\d+$/.test(value)) return Number(value);
   if (

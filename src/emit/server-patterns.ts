@@ -1,0 +1,107 @@
+import { isSafePattern } from "redos-detector";
+
+/**
+ * Regexes in the spec that the generated router runs on client input (`pattern`, `patternProperties` keys) and
+ * that backtrack catastrophically on JavaScript's engine (`^(a+)+$` takes seconds on 30 characters). The router
+ * matches the ones listed here with its linear-time matcher (templates/server/pattern.ts) instead, and the user is
+ * warned where they are.
+ *
+ * The analysis is redos-detector's (it explores the backtracking paths of the pattern, including the retries at
+ * every start position of an unanchored one): deterministic, bounded by its step limit, never by the clock, so the
+ * list — and server.ts — is the same on every machine. A pattern it cannot decide counts as super-linear.
+ */
+
+/** A pattern found super-linear, where it first appears, and how many places use it. */
+export interface SuperLinearPattern {
+  pattern: string;
+  /** JSON pointer (segments) of its first occurrence in the bundled document. */
+  pointer: string[];
+  occurrences: number;
+}
+
+/** A warning an emitter raises, located by JSON pointer in the bundled document. */
+export interface EmitterWarning {
+  message: string;
+  pointer: string[];
+  hint?: string;
+}
+
+/** Keywords whose value is data (an instance), not a schema: a `pattern` key inside is not a regex. */
+const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"]);
+
+const verdicts = new Map<string, boolean>();
+
+/** Whether the native engine may take super-linear time on `pattern` (memoised per process: watch mode). */
+export function isSuperLinear(pattern: string): boolean {
+  let verdict = verdicts.get(pattern);
+  if (verdict === undefined) {
+    const unicode = compiles(pattern, "u");
+    // An invalid pattern is ignored by the router: nothing to run.
+    if (!unicode && !compiles(pattern, "")) verdict = false;
+    else {
+      try {
+        verdict = !isSafePattern(pattern, { unicode }).safe;
+      } catch {
+        verdict = true; // syntax the analyser does not know: assume the worst (the linear matcher is correct anyway)
+      }
+    }
+    verdicts.set(pattern, verdict);
+  }
+  return verdict;
+}
+
+function compiles(pattern: string, flags: string): boolean {
+  try {
+    new RegExp(pattern, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every `pattern` (and `patternProperties` key) under `paths` and `components` of the document, in document order,
+ * with its JSON pointer. Vendor extensions (`x-…`) and example values are not schemas and are skipped.
+ */
+export function findPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
+  const found: { pattern: string; pointer: string[] }[] = [];
+  const visit = (node: unknown, pointer: string[]): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, [...pointer, String(index)]));
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-") || DATA_KEYWORDS.has(key)) continue;
+      if (key === "pattern" && typeof value === "string") found.push({ pattern: value, pointer: [...pointer, key] });
+      else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+        for (const [source, schema] of Object.entries(value)) {
+          found.push({ pattern: source, pointer: [...pointer, key, source] });
+          visit(schema, [...pointer, key, source]);
+        }
+      } else visit(value, [...pointer, key]);
+    }
+  };
+  for (const section of ["paths", "components"]) visit(document[section], [section]);
+  return found;
+}
+
+/** The super-linear patterns of the document, each once (sorted, for a stable server.ts), with where they are. */
+export function superLinearPatterns(document: Record<string, unknown>): SuperLinearPattern[] {
+  const byPattern = new Map<string, SuperLinearPattern>();
+  for (const { pattern, pointer } of findPatterns(document)) {
+    const known = byPattern.get(pattern);
+    if (known) known.occurrences++;
+    else if (isSuperLinear(pattern)) byPattern.set(pattern, { pattern, pointer, occurrences: 1 });
+  }
+  return [...byPattern.values()].sort((a, b) => (a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0));
+}
+
+/** One warning per super-linear pattern, at its first occurrence. */
+export function superLinearWarnings(patterns: readonly SuperLinearPattern[]): EmitterWarning[] {
+  return patterns.map(({ pattern, pointer, occurrences }) => ({
+    message: `pattern ${JSON.stringify(pattern)}${occurrences > 1 ? ` (used in ${occurrences} places)` : ""} can backtrack catastrophically (time super-linear in the length of the string): the generated router matches it with its linear-time matcher, within a work budget per request`,
+    pointer,
+    hint: "rewrite it without nested or overlapping quantifiers (`^(a+)+$` is `^a+$`), and give the string a maxLength; README: Security",
+  }));
+}
