@@ -20,9 +20,11 @@ export {
 export {
   createRouter,
   toNodeListener,
+  HttpError,
   mockFromSchema,
   type Handlers,
   type Router,
+  type RouterError,
   type RouterOptions,
   type HandlerResult,
 } from "./server.js";

@@ -17,8 +17,10 @@ import {
 
 export { toNodeListener } from "./runtime/server/node.js";
 export {
+  HttpError,
   mockFromSchema,
   type Router,
+  type RouterError,
   type RouterOptions,
   type HandlerResult,
 } from "./runtime/server/index.js";

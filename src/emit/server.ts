@@ -35,7 +35,7 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
     ],
     [
       moduleSpecifiers("export", ["toNodeListener"], "./runtime/server/node.js"),
-      moduleSpecifiers("export", ["mockFromSchema", "type Router", "type RouterOptions", "type HandlerResult"], RUNTIME),
+      moduleSpecifiers("export", ["HttpError", "mockFromSchema", "type Router", "type RouterError", "type RouterOptions", "type HandlerResult"], RUNTIME),
     ],
     [
       jsDoc("The spec's component schemas that route schemas `$ref`."),
@@ -67,7 +67,11 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
   ]);
   return {
     files: [{ path: "server.ts", content, canonical: content, description: "route stubs: createRouter() with typed handlers, validation, auth and SSE" }],
-    exports: { module: "server", values: ["createRouter", "toNodeListener", "mockFromSchema"], types: ["Handlers", "Router", "RouterOptions", "HandlerResult"] },
+    exports: {
+      module: "server",
+      values: ["createRouter", "toNodeListener", "HttpError", "mockFromSchema"],
+      types: ["Handlers", "Router", "RouterError", "RouterOptions", "HandlerResult"],
+    },
     warnings: superLinearWarnings(slow),
   };
 }

@@ -204,7 +204,7 @@ export interface RouterOptions<Auth = unknown> {
   /** Largest accepted request body in bytes (default 1 MiB). Larger bodies get 413 without being read. */
   maxBodyBytes?: number;
   /**
-   * Deepest nesting of objects and arrays in a request value (default 64): deeper JSON is refused while it is
+   * Deepest nesting of objects and arrays in a request value (default 128): deeper JSON is refused before it is
    * parsed, and deeper values fail validation, with the location.
    */
   maxDepth?: number;

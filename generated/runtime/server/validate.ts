@@ -72,7 +72,7 @@ function isBinaryValue(value: object): boolean {
 }
 
 /** Default of `maxDepth`: how deeply values may nest (objects and arrays inside each other). */
-export const DEFAULT_MAX_DEPTH = 64;
+export const DEFAULT_MAX_DEPTH = 128;
 /** Default work budget of the linear-time matcher per event-loop turn (see `PatternOptions.budget`). */
 export const DEFAULT_PATTERN_BUDGET = 250_000;
 /** Validation stops collecting problems after this many (a hostile body must not make a huge error answer). */
