@@ -100,7 +100,7 @@ export function superLinearPatterns(document: Record<string, unknown>): SuperLin
 /** One warning per super-linear pattern, at its first occurrence. */
 export function superLinearWarnings(patterns: readonly SuperLinearPattern[]): EmitterWarning[] {
   return patterns.map(({ pattern, pointer, occurrences }) => ({
-    message: `pattern ${JSON.stringify(pattern)}${occurrences > 1 ? ` (used in ${occurrences} places)` : ""} can backtrack catastrophically (time super-linear in the length of the string): the generated router matches it with its linear-time matcher, within a work budget per request`,
+    message: `pattern ${JSON.stringify(pattern)}${occurrences > 1 ? ` (used in ${occurrences} places)` : ""} can backtrack catastrophically (time super-linear in the length of the string): the generated router matches it with its linear-time matcher, within a bounded amount of work`,
     pointer,
     hint: "rewrite it without nested or overlapping quantifiers (`^(a+)+$` is `^a+$`), and give the string a maxLength; README: Security",
   }));
