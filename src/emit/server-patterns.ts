@@ -86,7 +86,7 @@ export function findPatterns(document: Record<string, unknown>): { pattern: stri
   return found;
 }
 
-/** The super-linear patterns of the document, each once (sorted, for a stable server.ts), with where they are. */
+/** The super-linear patterns of the document, each once, in the order they first appear, with where that is. */
 export function superLinearPatterns(document: Record<string, unknown>): SuperLinearPattern[] {
   const byPattern = new Map<string, SuperLinearPattern>();
   for (const { pattern, pointer } of findPatterns(document)) {
@@ -94,7 +94,7 @@ export function superLinearPatterns(document: Record<string, unknown>): SuperLin
     if (known) known.occurrences++;
     else if (isSuperLinear(pattern)) byPattern.set(pattern, { pattern, pointer, occurrences: 1 });
   }
-  return [...byPattern.values()].sort((a, b) => (a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0));
+  return [...byPattern.values()];
 }
 
 /** One warning per super-linear pattern, at its first occurrence. */

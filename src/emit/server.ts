@@ -49,7 +49,7 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
     ],
     [
       jsDoc("The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher."),
-      jsonConstant("const generated: GeneratedInfo", { superLinearPatterns: slow.map((found) => found.pattern) }),
+      jsonConstant("const generated: GeneratedInfo", { superLinearPatterns: slow.map((found) => found.pattern).sort() }),
     ],
     [
       jsDoc("One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode)."),
