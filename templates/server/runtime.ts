@@ -7,6 +7,7 @@
  * Response/SSE. Every error the router answers itself takes the shape the spec declares for it (errors.ts).
  */
 import { compileBody, HttpError, type BodyDecoder } from "./body.js";
+import { nullRecord } from "./json.js";
 import { ErrorShapes, errorReply, specWideResponses, statusTitle, type ErrorFacts } from "./errors.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
 import { compileParam, parseCookies, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
@@ -234,24 +235,19 @@ export function createRouterRuntime<Auth = unknown>(
       return fail(route, incoming, 501, "not_implemented", `Operation ${spec.name} is not implemented`);
     }
     const issues: ValidationIssue[] = [];
-    // Null-prototype records: a parameter named "__proto__" is a key like any other, and nothing is inherited.
-    const path: Record<string, string> = Object.create(null);
+    // Records that inherit nothing: a parameter named "__proto__" is a key like any other.
+    const path = nullRecord<string>();
+    // Path values start as the decoded strings (so a template param without a ParamSpec still arrives);
+    // declared ones are then replaced by their coerced values.
+    const values: Record<ParamLocation, Record<string, unknown>> = { path: nullRecord(), query: nullRecord(), header: nullRecord(), cookie: nullRecord() };
     for (let i = 0; i < route.paramNames.length; i++) {
       const raw = captures[i];
       try {
-        path[route.paramNames[i]] = raw.includes("%") ? decodeURIComponent(raw) : raw;
+        values.path[route.paramNames[i]] = path[route.paramNames[i]] = raw.includes("%") ? decodeURIComponent(raw) : raw;
       } catch {
         issues.push({ loc: ["path", route.paramNames[i]], msg: "Invalid percent-encoding", type: "value_error" });
       }
     }
-    // Path values start as the decoded strings (so a template param without a ParamSpec still arrives);
-    // declared ones are then replaced by their coerced values.
-    const values: Record<ParamLocation, Record<string, unknown>> = {
-      path: Object.assign(Object.create(null), path),
-      query: Object.create(null),
-      header: Object.create(null),
-      cookie: Object.create(null),
-    };
     if (route.singleQuery.length > 0) checkSingleQuery(route.singleQuery, incoming.searchParams, issues);
     if (route.hasParams) {
       const raw: RawParams = {
@@ -447,15 +443,16 @@ function takesOneValue(param: ParamSpec, compiler: SchemaCompiler): boolean {
 }
 
 function checkSingleQuery(names: readonly string[], query: URLSearchParams, issues: ValidationIssue[]): void {
+  if (query.size < 2) return; // nothing can repeat
   for (const name of names) {
     const count = query.getAll(name).length;
     if (count > 1) issues.push({ loc: ["query", name], msg: `Expected one value for '${name}', got ${count}`, type: "multiple_values" });
   }
 }
 
-/** `{ [names[i]]: values[i] }` without a prototype. */
+/** `{ [names[i]]: values[i] }`, inheriting nothing. */
 function nullProtoEntries(names: readonly string[], values: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
+  const out = nullRecord<string>();
   for (let i = 0; i < names.length; i++) out[names[i]!] = values[i]!;
   return out;
 }

@@ -61,6 +61,12 @@ function raw(port: number, head: string, body = ""): Promise<{ status: number; h
   });
 }
 
+/** Whether an object has no key but its own: nothing from Object.prototype, nothing from a smuggled prototype. */
+function inheritsNothing(object: object): boolean {
+  for (const key in object) if (!Object.hasOwn(object, key)) return false;
+  return !("toString" in object) && !("constructor" in object) && !("hasOwnProperty" in object);
+}
+
 /** Handlers that record what they were called with. */
 function handlers(calls: string[], gen: Generated): Record<string, unknown> {
   return {
@@ -84,12 +90,10 @@ function handlers(calls: string[], gen: Generated): Record<string, unknown> {
     postForm: ({ body, query, headers, cookies }: { body: Record<string, unknown>; query: object; headers: object; cookies: object }) => ({
       status: 200,
       body: {
-        bodyPrototype: Object.getPrototypeOf(body) === null ? "null" : "object",
         keys: Object.keys(body),
         protoKey: Object.hasOwn(body, "__proto__") ? body["__proto__"] : "absent",
-        inheritsToString: "toString" in body,
         admin: (body as { admin?: unknown }).admin ?? null,
-        mapPrototypes: [query, headers, cookies].map((map) => (Object.getPrototypeOf(map) === null ? "null" : "object")),
+        inheritNothing: [body, query, headers, cookies].map(inheritsNothing),
       },
     }),
     boom: () => {
@@ -231,7 +235,7 @@ describe("hostile requests against the generated router", () => {
   });
 
   describe("5. prototype keys are data", () => {
-    const expected = { bodyPrototype: "null", keys: ["a", "__proto__"], protoKey: ["p1", "p2"], inheritsToString: false, admin: null, mapPrototypes: ["null", "null", "null"] };
+    const expected = { keys: ["a", "__proto__"], protoKey: ["p1", "p2"], admin: null, inheritNothing: [true, true, true, true] };
 
     it("form: a=x&__proto__=p1&__proto__=p2", async () => {
       const res = await fetch(`${app.url}/forms`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=x&__proto__=p1&__proto__=p2" });

@@ -14,6 +14,7 @@
  * Response/SSE. Every error the router answers itself takes the shape the spec declares for it (errors.ts).
  */
 import { compileBody, HttpError, type BodyDecoder } from "./body.js";
+import { nullRecord } from "./json.js";
 import {
   ErrorShapes,
   errorReply,
@@ -378,14 +379,21 @@ export function createRouterRuntime<Auth = unknown>(
       );
     }
     const issues: ValidationIssue[] = [];
-    // Null-prototype records: a parameter named "__proto__" is a key like any other, and nothing is inherited.
-    const path: Record<string, string> = Object.create(null);
+    // Records that inherit nothing: a parameter named "__proto__" is a key like any other.
+    const path = nullRecord<string>();
+    // Path values start as the decoded strings (so a template param without a ParamSpec still arrives);
+    // declared ones are then replaced by their coerced values.
+    const values: Record<ParamLocation, Record<string, unknown>> = {
+      path: nullRecord(),
+      query: nullRecord(),
+      header: nullRecord(),
+      cookie: nullRecord(),
+    };
     for (let i = 0; i < route.paramNames.length; i++) {
       const raw = captures[i];
       try {
-        path[route.paramNames[i]] = raw.includes("%")
-          ? decodeURIComponent(raw)
-          : raw;
+        values.path[route.paramNames[i]] = path[route.paramNames[i]] =
+          raw.includes("%") ? decodeURIComponent(raw) : raw;
       } catch {
         issues.push({
           loc: ["path", route.paramNames[i]],
@@ -394,14 +402,6 @@ export function createRouterRuntime<Auth = unknown>(
         });
       }
     }
-    // Path values start as the decoded strings (so a template param without a ParamSpec still arrives);
-    // declared ones are then replaced by their coerced values.
-    const values: Record<ParamLocation, Record<string, unknown>> = {
-      path: Object.assign(Object.create(null), path),
-      query: Object.create(null),
-      header: Object.create(null),
-      cookie: Object.create(null),
-    };
     if (route.singleQuery.length > 0)
       checkSingleQuery(route.singleQuery, incoming.searchParams, issues);
     if (route.hasParams) {
@@ -772,6 +772,7 @@ function checkSingleQuery(
   query: URLSearchParams,
   issues: ValidationIssue[],
 ): void {
+  if (query.size < 2) return; // nothing can repeat
   for (const name of names) {
     const count = query.getAll(name).length;
     if (count > 1)
@@ -783,12 +784,12 @@ function checkSingleQuery(
   }
 }
 
-/** `{ [names[i]]: values[i] }` without a prototype. */
+/** `{ [names[i]]: values[i] }`, inheriting nothing. */
 function nullProtoEntries(
   names: readonly string[],
   values: readonly string[],
 ): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
+  const out = nullRecord<string>();
   for (let i = 0; i < names.length; i++) out[names[i]!] = values[i]!;
   return out;
 }

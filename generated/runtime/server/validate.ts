@@ -22,6 +22,7 @@
  * wrong type; values nested deeper than `maxDepth` fail instead of recursing further; at most `MAX_ISSUES` problems
  * are collected; patterns the generator found super-linear run on a linear-time matcher (see pattern.ts).
  */
+import { nullRecord } from "./json.js";
 import {
   compileLinearPattern,
   MATCH,
@@ -790,7 +791,7 @@ export class SchemaCompiler {
       if (value === null || typeof value !== "object") return value;
       if (Array.isArray(value)) return value.map((item) => itemStrip(item));
       if (isBinaryValue(value)) return value;
-      const out: Record<string, unknown> = Object.create(null);
+      const out: Record<string, unknown> = nullRecord();
       for (const key of Object.keys(value)) {
         const field = (value as Record<string, unknown>)[key];
         let strip = strips.get(key);

@@ -111,7 +111,8 @@ describe("error bodies in the declared shape", () => {
   });
 
   it("a free-form or unsatisfiable schema, or nothing declared: RFC 9457 problem details, problems in `errors`", async () => {
-    for (const responses of [{ "401": json({}), "400": json({ type: "object" }) }, { "401": json({ type: "string" }) }, {}]) {
+    const declarations: Record<string, ResponseSpec>[] = [{ "401": json({}), "400": json({ type: "object" }) }, { "401": json({ type: "string" }) }, {}];
+    for (const responses of declarations) {
       const { unauthorized, invalid } = await answers(responses);
       expect(unauthorized.type).toBe("application/problem+json");
       expect(JSON.parse(invalid.body!)).toEqual({ type: "about:blank", title: "Bad Request", status: 400, detail: "Request validation failed", instance: "/op", errors: missingName });
