@@ -62,7 +62,8 @@ describe("super-linear patterns", () => {
     expect(warnings).toEqual([
       'specforge: warning: openapi.json#/paths/~1pets~1{id}/get/parameters/0/schema/pattern: pattern "^(a+)+$" (used in 2 places) can backtrack catastrophically (time super-linear in the length of the string): the generated router matches it with its linear-time matcher, within a bounded amount of work',
       'specforge: warning: openapi.json#/components/schemas/Pet/properties/email/pattern: pattern "^([a-z0-9]+)*@example\\\\.com$" can backtrack catastrophically (time super-linear in the length of the string): the generated router matches it with its linear-time matcher, within a bounded amount of work',
-      'specforge: warning: openapi.json#/components/schemas/Pet/patternProperties/^(b|bb)+$: pattern "^(b|bb)+$" can backtrack catastrophically (time super-linear in the length of the string): the generated router matches it with its linear-time matcher, within a bounded amount of work',
+      // Too costly for the analyser to decide within its step limit: listed all the same.
+      'specforge: warning: openapi.json#/components/schemas/Pet/patternProperties/^(b|bb)+$: pattern "^(b|bb)+$" could not be shown to run in linear time: the generated router matches it with its linear-time matcher, within a bounded amount of work',
     ]);
     expect(result.stderr).toContain("hint: rewrite it without nested or overlapping quantifiers");
     // Sorted in server.ts (warnings come in document order).
