@@ -12,7 +12,7 @@
 import type { Reply } from "./incoming.js";
 import { resolvePointer, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "./schema.js";
 import type { ErrorBody, ResponseSpec, RouterError } from "./types.js";
-import type { Check, SchemaCompiler } from "./validate.js";
+import type { SchemaCompiler } from "./validate.js";
 
 /** Reason phrases (RFC 9110) of the statuses the router answers itself, and of a handler's `HttpError`s. */
 const TITLES: Record<number, string> = {
@@ -275,4 +275,3 @@ export function errorReply(
   return { status: facts.status, headers: out, body: text };
 }
 
-export type { Check };

@@ -25,7 +25,7 @@ import {
   type ValidationIssue,
 } from "./schema.js";
 import type { ErrorBody, ResponseSpec, RouterError } from "./types.js";
-import type { Check, SchemaCompiler } from "./validate.js";
+import type { SchemaCompiler } from "./validate.js";
 
 /** Reason phrases (RFC 9110) of the statuses the router answers itself, and of a handler's `HttpError`s. */
 const TITLES: Record<number, string> = {
@@ -410,5 +410,3 @@ export function errorReply(
       : (JSON.stringify(body) ?? "null");
   return { status: facts.status, headers: out, body: text };
 }
-
-export type { Check };

@@ -208,6 +208,25 @@ export function createRouterRuntime<Auth = unknown>(
     return errorReply(shape, facts, options.errorBody, headers);
   };
 
+  /** 401, in FastAPI's words: "Not authenticated" without credentials, "Invalid authentication credentials" for bad ones. */
+  const unauthorized = (
+    route: CompiledRoute,
+    incoming: Incoming,
+    invalidToken: boolean,
+  ): Reply =>
+    fail(
+      route,
+      incoming,
+      401,
+      "unauthorized",
+      invalidToken ? "Invalid authentication credentials" : "Not authenticated",
+      {
+        "www-authenticate": invalidToken
+          ? 'Bearer error="invalid_token"'
+          : "Bearer",
+      },
+    );
+
   /**
    * Tells `onError`; the context's Request is built here (the node adapter builds it only when needed). Without
    * `onError` the failure is logged once, with the request's method and path but never its body.
@@ -315,24 +334,8 @@ export function createRouterRuntime<Auth = unknown>(
     const { spec } = route;
     if (spec.secured) {
       const token = bearerToken(incoming.header("authorization"));
-      // FastAPI's words: "Not authenticated" without credentials, "Invalid authentication credentials" for bad ones.
-      const unauthorized = (invalidToken: boolean) =>
-        fail(
-          route,
-          incoming,
-          401,
-          "unauthorized",
-          invalidToken
-            ? "Invalid authentication credentials"
-            : "Not authenticated",
-          {
-            "www-authenticate": invalidToken
-              ? 'Bearer error="invalid_token"'
-              : "Bearer",
-          },
-        );
       if (options.authenticate) {
-        if (token === undefined) return unauthorized(false);
+        if (token === undefined) return unauthorized(route, incoming, false);
         // The Request handed to authenticate, handlers and onError carries the body stream only when the
         // router does not read the body itself.
         const principal = options.authenticate(
@@ -343,7 +346,7 @@ export function createRouterRuntime<Auth = unknown>(
         const admit = (found: unknown) => {
           const auth = found ?? undefined;
           return auth === undefined
-            ? unauthorized(true)
+            ? unauthorized(route, incoming, true)
             : decode(route, captures, incoming, auth);
         };
         return isThenable(principal)
@@ -352,7 +355,7 @@ export function createRouterRuntime<Auth = unknown>(
       }
       // Secure by default. Mock mode accepts any bearer token, so SDKs that always send one work.
       if (!options.insecureNoAuth && (!options.mock || token === undefined))
-        return unauthorized(false);
+        return unauthorized(route, incoming, false);
     }
     return decode(route, captures, incoming, undefined);
   };

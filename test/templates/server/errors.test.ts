@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRouterRuntime, type ResponseSpec, type RouteSpec, type Schema } from "../../../templates/server/index.js";
+import { createRouterRuntime, HttpError, type ResponseSpec, type RouteSpec, type Schema } from "../../../templates/server/index.js";
 
 /**
  * The router's own error bodies take the shape the operation declares for the status (templates/server/errors.ts).
@@ -116,6 +116,21 @@ describe("error bodies in the declared shape", () => {
       const { unauthorized, invalid } = await answers(responses);
       expect(unauthorized.type).toBe("application/problem+json");
       expect(JSON.parse(invalid.body!)).toEqual({ type: "about:blank", title: "Bad Request", status: 400, detail: "Request validation failed", instance: "/op", errors: missingName });
+    }
+  });
+
+  it("authenticate (or a handler) throwing HttpError answers its status in the declared shape: 403 from a permission check", async () => {
+    const forbidden = (message: string) => new HttpError(403, "forbidden", message);
+    for (const authenticate of [
+      () => {
+        throw forbidden("Not enough permissions");
+      },
+      () => Promise.reject(forbidden("Not enough permissions")),
+    ]) {
+      const app = router({ "403": json(detailString) }, { authenticate });
+      const res = await app.fetch(new Request("http://x/op", { method: "POST", headers: { authorization: "Bearer t" } }));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ detail: "Not enough permissions" });
     }
   });
 
