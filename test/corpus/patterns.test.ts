@@ -64,11 +64,11 @@ function router(pattern: string) {
   return createRouterRuntime({}, [route], { p: () => ({ status: 200 }) }, {}, { superLinearPatterns: isSuperLinear(pattern) ? [pattern] : [] });
 }
 
-/** CPU milliseconds of one request; measured again once when over the limit (a GC pause is not the pattern's). */
+/** CPU milliseconds of one request; measured up to twice more when over the limit (a GC pause is not the pattern's). */
 async function time(app: ReturnType<typeof router>, body: string): Promise<{ ms: number; status: number }> {
   let best = Infinity;
   let status = 0;
-  for (let attempt = 0; attempt < 2 && best >= BUDGET_MS; attempt++) {
+  for (let attempt = 0; attempt < 3 && best >= BUDGET_MS; attempt++) {
     const request = new Request("http://x/p", { method: "POST", headers: { "content-type": "application/json" }, body });
     const started = process.cpuUsage();
     const res = await app.fetch(request);
