@@ -23,10 +23,12 @@ export {
 export {
   createRouter,
   toNodeListener,
+  HttpError,
   mockFromSchema,
   type Credentials,
   type Handlers,
   type Router,
+  type RouterError,
   type RouterOptions,
   type HandlerResult,
   type SecurityAlternatives,

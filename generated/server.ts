@@ -8,6 +8,7 @@ import type { paths } from "./schema.js";
 import {
   createRouterRuntime,
   type BearerCredentials,
+  type GeneratedInfo,
   type Handler,
   type RouteSpec,
   type Router,
@@ -17,8 +18,10 @@ import {
 
 export { toNodeListener } from "./runtime/server/node.js";
 export {
+  HttpError,
   mockFromSchema,
   type Router,
+  type RouterError,
   type RouterOptions,
   type HandlerResult,
 } from "./runtime/server/index.js";
@@ -40,6 +43,9 @@ export interface SecurityAlternatives {
   };
 }
 export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
+
+/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
+const generated: GeneratedInfo = JSON.parse('{"superLinearPatterns":[]}');
 
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
 export interface Handlers<Auth = unknown> {
@@ -166,5 +172,6 @@ export function createRouter<Auth = unknown>(
     routes,
     handlers as Record<string, unknown>,
     options,
+    generated,
   );
 }

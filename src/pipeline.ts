@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { assertSpecExists, type ResolvedConfig } from "./config/resolve.js";
 import type { EmittedFile } from "./emit/file.js";
-import { UserError, type SpecWarning } from "./errors.js";
+import { UserError, formatPointer, type SpecWarning } from "./errors.js";
+import type { EmitterWarning } from "./emit/server-patterns.js";
 import { emitIndex, type ModuleExports } from "./emit/index-file.js";
 import { emitClient } from "./emit/client.js";
 import { emitServer } from "./emit/server.js";
@@ -42,8 +43,8 @@ export interface RenderOptions {
   onPhase?: (phase: Phase) => void;
 }
 
-/** Emitters, in output order. Each returns the files it adds and what index.ts should re-export. */
-type Emitter = (model: ApiModel) => { files: EmittedFile[]; exports?: ModuleExports };
+/** Emitters, in output order. Each returns the files it adds, what index.ts should re-export, and its warnings. */
+type Emitter = (model: ApiModel) => { files: EmittedFile[]; exports?: ModuleExports; warnings?: EmitterWarning[] };
 
 function emittersFor(config: ResolvedConfig): Emitter[] {
   const list: Emitter[] = [(model) => ({ files: [emitTypes(model)] })];
@@ -82,10 +83,12 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
 
   const emitted: EmittedFile[] = [];
   const exports: ModuleExports[] = [];
+  const warnings = [...spec.warnings, ...model.warnings];
   for (const emit of emittersFor(config)) {
     const result = emit(model);
     emitted.push(...result.files);
     if (result.exports) exports.push(result.exports);
+    for (const warning of result.warnings ?? []) warnings.push({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint });
   }
   emitted.push(emitIndex(exports));
   phase("emit");
@@ -123,7 +126,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
   phase("format");
-  return { files, model, timings, warnings: [...spec.warnings, ...model.warnings] };
+  return { files, model, timings, warnings };
 }
 
 /** Compares a fresh in-memory generation with the output folder. */

@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { createRouterRuntime, type RouteSpec, type SchemaDocument } from "../../templates/server/index.js";
 import { toNodeListener } from "../../templates/server/node.js";
 import type { ResolvedConfig } from "../config/resolve.js";
-import type { SpecWarning } from "../errors.js";
+import { formatPointer, type SpecWarning } from "../errors.js";
 import { serverDocument, serverRoutes } from "../emit/server.js";
+import { superLinearPatterns, superLinearWarnings } from "../emit/server-patterns.js";
 import { buildModel } from "../ir/build.js";
 import type { Server } from "../ir/model.js";
 import { loadSpec, toDisplayPath } from "../load/index.js";
@@ -26,11 +27,13 @@ export interface MockServer {
  */
 export async function startMockServer(config: ResolvedConfig, port: number): Promise<MockServer> {
   const spec = loadSpec(config.spec, config.cwd, { refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
-  const model = buildModel(spec, toDisplayPath(config.spec, config.cwd));
+  const specShown = toDisplayPath(config.spec, config.cwd);
+  const model = buildModel(spec, specShown);
   const table = serverRoutes(model);
   const routes = table as unknown as RouteSpec[];
   const basePath = serverBasePath(model.servers[0]);
-  const router = createRouterRuntime(serverDocument(model, table) as SchemaDocument, routes, {}, { mock: true, basePath });
+  const slow = superLinearPatterns(model.document);
+  const router = createRouterRuntime(serverDocument(model, table) as SchemaDocument, routes, {}, { mock: true, basePath }, { superLinearPatterns: slow.map((found) => found.pattern) });
   const server = createServer(toNodeListener(router));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -40,7 +43,11 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routes.length,
     basePath,
-    warnings: [...spec.warnings, ...model.warnings],
+    warnings: [
+      ...spec.warnings,
+      ...model.warnings,
+      ...superLinearWarnings(slow).map((w) => ({ message: w.message, location: formatPointer(specShown, w.pointer), hint: w.hint })),
+    ],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -8,6 +8,7 @@ import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
 import { commentText } from "./literal.js";
+import { superLinearPatterns, superLinearWarnings, type EmitterWarning } from "./server-patterns.js";
 
 const { hardline, indent } = builders;
 
@@ -21,10 +22,11 @@ const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" &
  * SSE, plus the `Handlers` interface (one optional typed handler per operation, named like the client's methods).
  * The route table is data; behaviour lives in the runtime copied from `templates/server/`.
  */
-export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
+export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports; warnings: EmitterWarning[] } {
   const routes = serverRoutes(model);
   const alternatives = credentialAlternatives(model);
   const credentialTypes = [...new Set(alternatives.flatMap((alternative) => alternative.map(credentialsType)))].sort();
+  const slow = superLinearPatterns(model.document);
   const content = renderFile([
     [
       moduleSpecifiers("import type", ["paths"], "./schema.js"),
@@ -33,6 +35,7 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
         [
           "createRouterRuntime",
           ...credentialTypes.map((name) => `type ${name}`),
+          "type GeneratedInfo",
           "type Handler",
           "type RouteSpec",
           "type Router",
@@ -44,7 +47,7 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
     ],
     [
       moduleSpecifiers("export", ["toNodeListener"], "./runtime/server/node.js"),
-      moduleSpecifiers("export", ["mockFromSchema", "type Router", "type RouterOptions", "type HandlerResult"], RUNTIME),
+      moduleSpecifiers("export", ["HttpError", "mockFromSchema", "type Router", "type RouterError", "type RouterOptions", "type HandlerResult"], RUNTIME),
     ],
     [
       jsDoc("The spec's component schemas that route schemas `$ref`."),
@@ -74,6 +77,10 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
       "export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];",
     ],
     [
+      jsDoc("The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher."),
+      jsonConstant("const generated: GeneratedInfo", { superLinearPatterns: slow.map((found) => found.pattern).sort() }),
+    ],
+    [
       jsDoc("One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode)."),
       interfaceDeclaration(
         "export interface Handlers<Auth = unknown>",
@@ -91,9 +98,10 @@ export function emitServer(model: ApiModel): { files: EmittedFile[]; exports: Mo
     files: [{ path: "server.ts", content, canonical: content, description: "route stubs: createRouter() with typed handlers, validation, auth and SSE" }],
     exports: {
       module: "server",
-      values: ["createRouter", "toNodeListener", "mockFromSchema"],
-      types: ["Credentials", "Handlers", "Router", "RouterOptions", "HandlerResult", "SecurityAlternatives"],
+      values: ["createRouter", "toNodeListener", "HttpError", "mockFromSchema"],
+      types: ["Credentials", "Handlers", "Router", "RouterError", "RouterOptions", "HandlerResult", "SecurityAlternatives"],
     },
+    warnings: superLinearWarnings(slow),
   };
 }
 
@@ -106,7 +114,7 @@ const CREATE_ROUTER: Doc = [
   indent([
     hardline,
     "return createRouterRuntime<Auth, Credentials>(",
-    indent([hardline, "document,", hardline, "routes,", hardline, "handlers as Record<string, unknown>,", hardline, "options,"]),
+    indent([hardline, "document,", hardline, "routes,", hardline, "handlers as Record<string, unknown>,", hardline, "options,", hardline, "generated,"]),
     hardline,
     ");",
   ]),

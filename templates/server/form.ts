@@ -7,6 +7,8 @@
  * Hostile input: nesting is bounded (`MAX_DEPTH`), array indices never allocate more than the fields sent (arrays
  * are compacted), and every key is an own data property (`__proto__` stays a key, never a prototype).
  */
+import { nullRecord, parseClientJson } from "./json.js";
+import { DEFAULT_MAX_DEPTH } from "./validate.js";
 import { derefSchema, schemaTypes, type Loc, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "./schema.js";
 
 /** Deepest bracket nesting read from a field name (`a[b][c]…`); deeper fields are a validation error. */
@@ -138,7 +140,7 @@ export function coerceRaw(value: Raw, schema: Schema | undefined, document: Sche
       const itemSchema = schema === undefined ? undefined : arrayItems(schema, document);
       return items.map((item, i) => coerceRaw(item, itemSchema, document, [...loc, i], errors));
     }
-    const out: Record<string, unknown> = {};
+    const out = nullRecord();
     for (const [key, item] of value.entries) setOwn(out, key, coerceRaw(item, schema === undefined ? undefined : propertySchema(schema, key, document), document, [...loc, key], errors));
     if (value.appended.length > 0) {
       errors.push({ loc: [...loc], msg: "Input should be an object, not a list", type: "dict_type" });
@@ -161,12 +163,11 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 export function coerceString(value: string, types: Set<string>, loc: Loc, errors: ValidationIssue[], json = false): unknown {
   const wantsString = types.has("string") || types.has("any") || types.size === 0;
   if (json || (!wantsString && (types.has("object") || types.has("array")))) {
-    try {
-      return JSON.parse(value);
-    } catch {
-      errors.push({ loc: [...loc], msg: "Invalid JSON", type: "json_invalid" });
-      return undefined;
-    }
+    // Parts and fields are bounded like JSON bodies: nesting past the limit is refused before parsing.
+    const parsed = parseClientJson(value, DEFAULT_MAX_DEPTH);
+    if (parsed.ok) return parsed.value;
+    errors.push({ loc: [...loc], msg: parsed.tooDeep ? `JSON is nested more than ${DEFAULT_MAX_DEPTH} levels deep` : "Invalid JSON", type: parsed.tooDeep ? "too_deep" : "json_invalid" });
+    return undefined;
   }
   if (wantsString) return value;
   if (types.has("integer") && INTEGER.test(value)) return Number(value);
@@ -262,7 +263,7 @@ export function compileFormDecoder(
   }
 
   return (fields, errors) => {
-    const out: Record<string, unknown> = {};
+    const out = nullRecord();
     const keys = [...new Set(fields.keys())];
     const entries = deep.length > 0 ? keys.flatMap((key) => fields.getAll(key).map((value): [string, string | File] => [key, value])) : [];
     const claimed = new Set<string>();
@@ -323,7 +324,7 @@ function decodeField(values: (string | File)[], schema: Schema, encoding: Encodi
       // Not exploded: `key,value,key,value` with the style's delimiter.
       const delimiter = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
       const parts = (strings[0] ?? "").split(delimiter);
-      const out: Record<string, unknown> = {};
+      const out = nullRecord();
       for (let i = 0; i + 1 < parts.length; i += 2) {
         const propSchema = propertySchema(schema, parts[i]!, document);
         setOwn(out, parts[i]!, coerceString(parts[i + 1]!, propSchema === undefined ? new Set(["any"]) : schemaTypes(propSchema, document), [...loc, parts[i]!], errors));

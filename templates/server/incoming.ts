@@ -17,8 +17,14 @@ import { readLimited } from "./body.js";
 export interface Incoming {
   /** The request method as sent. */
   readonly method: string;
-  /** The URL's path as WHATWG URL parsing gives it (dot segments resolved, percent-encoding normalised). */
+  /**
+   * The path of the request target exactly as sent: never resolved against the Host header, dot segments (`..`)
+   * and percent-encoding (`%2F`) left as they are. The router matches it segment by segment, as Fastify and
+   * Express do, and decodes a parameter only after it is split out.
+   */
   readonly pathname: string;
+  /** Why the request cannot be served (an invalid Host header, an unusable target): answered 400, never routed. */
+  readonly malformed?: string;
   /** The URL's query parameters. */
   readonly searchParams: URLSearchParams;
   /** One header like `Headers.get`: `name` in lower case; repeated headers joined with ", "; null when absent. */
@@ -77,8 +83,12 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** `Incoming` over a web Request (what `router.fetch` serves). */
 export function fromRequest(request: Request): Incoming {
   const url = new URL(request.url);
+  // Runtimes that build `request.url` from the Host header (Deno, Bun, adapters) hand over a URL whose path a
+  // Host such as `x/v1/admin?` has rewritten: a Host that is not a host name is refused, as with node:http.
+  const host = request.headers.get("host");
   return {
     method: request.method,
+    malformed: host === null || isValidHost(host) ? undefined : "Invalid Host header",
     pathname: url.pathname,
     searchParams: url.searchParams,
     header: (name) => request.headers.get(name),
@@ -90,6 +100,23 @@ export function fromRequest(request: Request): Incoming {
     signal: request.signal,
     request: () => request,
   };
+}
+
+/**
+ * RFC 3986 `host [ ":" port ]`: an IP literal in brackets, or an IPv4 address or registered name (unreserved
+ * characters, sub-delims, percent-encoded octets). Linear: no two alternatives can match the same text.
+ */
+const HOST = /^(?:\[(?:[0-9A-Fa-f:.]+|[vV][0-9A-Fa-f]+\.[\w\-.~!$&'()*+,;=:]+)\]|(?:[\w\-.~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+)(?::\d*)?$/;
+/** Host headers already found valid (the usual one or two of a server), by value. */
+const validHosts = new Set<string>();
+
+/** Whether a Host header names a host (and a URL can be built from it): anything else gets 400. */
+export function isValidHost(host: string): boolean {
+  if (validHosts.has(host)) return true;
+  if (!HOST.test(host) || !URL.canParse(`http://${host}/`)) return false;
+  if (validHosts.size >= 256) validHosts.clear(); // bounded: Host is client-controlled
+  validHosts.add(host);
+  return true;
 }
 
 const encoder = new TextEncoder();

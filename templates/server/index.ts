@@ -6,8 +6,9 @@
  * handlers with `Handler<Op, Auth, Media>`.
  */
 export { createRouterRuntime, DEFAULT_MAX_BODY_BYTES, ResponseValidationError } from "./runtime.js";
-export { SchemaCompiler, compileValidator, canonicalJson } from "./validate.js";
-export type { Check, SchemaDirection } from "./validate.js";
+export { HttpError } from "./body.js";
+export { SchemaCompiler, compileValidator, canonicalJson, DEFAULT_MAX_DEPTH, DEFAULT_PATTERN_BUDGET } from "./validate.js";
+export type { Check, CompilerSettings, SchemaDirection, Strip } from "./validate.js";
 export { mockFromSchema, mediaExample } from "./mock.js";
 export type { MockOptions } from "./mock.js";
 export { resolvePointer } from "./schema.js";
@@ -17,7 +18,9 @@ export type {
   BasicCredentials,
   BearerCredentials,
   EncodingSpec,
+  ErrorBody,
   ErrorContext,
+  GeneratedInfo,
   Handler,
   HandlerContext,
   HandlerResult,
@@ -28,12 +31,14 @@ export type {
   OAuth2Credentials,
   ParamGroup,
   ParamSpec,
+  PatternOptions,
   RequestBody,
   RequestBodySpec,
   ResponseSpec,
   ResultHeaders,
   RouteParams,
   Router,
+  RouterError,
   RouterOptions,
   RouteSpec,
   Schema,

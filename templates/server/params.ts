@@ -4,6 +4,7 @@
  * `compileParam`; per request only the returned closure runs.
  */
 import { coerceRaw, gatherBracketed } from "./form.js";
+import { nullRecord, parseClientJson } from "./json.js";
 import { cloneJson, derefSchema, schemaTypes, type Loc, type Schema, type SchemaDocument, type ValidationIssue } from "./schema.js";
 import type { SchemaCompiler } from "./validate.js";
 import type { ParamSpec } from "./types.js";
@@ -63,7 +64,7 @@ export function compileParam(spec: ParamSpec, location: ParamLocation, compiler:
   // Content-serialized params are one opaque string, whatever the schema says.
   const read = rawReader(spec, location, json ? "simple" : style, json ? false : explode, json ? new Set(["string"]) : types);
   // Path arrays and objects arrive already split (see `splitPathValue`).
-  const coerce = json ? coerceJson : compileCoercion(schema, document, types, style, location === "path" ? true : explode);
+  const coerce = json ? jsonCoercion(compiler.maxDepth) : compileCoercion(schema, document, types, style, location === "path" ? true : explode);
 
   return (raw, out, errors) => {
     const value = read(raw);
@@ -179,14 +180,14 @@ function objectKeysOf(schema: Schema | undefined): string[] {
 
 type Coerce = (value: RawValue, path: Loc, errors: ValidationIssue[]) => unknown;
 
-function coerceJson(value: RawValue, path: Loc, errors: ValidationIssue[]): unknown {
-  const text = typeof value === "string" ? value : Array.isArray(value) ? value[0] : "";
-  try {
-    return JSON.parse(text);
-  } catch {
-    errors.push({ loc: path, msg: "Invalid JSON", type: "json_invalid" });
+function jsonCoercion(maxDepth: number): Coerce {
+  return (value, path, errors) => {
+    const text = typeof value === "string" ? value : Array.isArray(value) ? value[0] : "";
+    const parsed = parseClientJson(text, maxDepth);
+    if (parsed.ok) return parsed.value;
+    errors.push({ loc: path, msg: parsed.tooDeep ? `JSON is nested more than ${maxDepth} levels deep` : "Invalid JSON", type: parsed.tooDeep ? "too_deep" : "json_invalid" });
     return undefined;
-  }
+  };
 }
 
 /** Picks how to coerce from the schema's admitted types: arrays split, objects pair up, scalars parse. */
@@ -223,9 +224,9 @@ function compileCoercion(schema: Schema, document: SchemaDocument, types: Set<st
           for (let i = 0; i + 1 < parts.length; i += 2) pairs.set(parts[i], parts[i + 1]);
         }
       }
-      const out: Record<string, unknown> = {};
+      const out = nullRecord(); // keys are the client's: "__proto__" must stay a key
       for (const [key, raw] of pairs) {
-        const propertySchema = properties[key];
+        const propertySchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
         const coerce = propertySchema ? scalarCoercion(schemaTypes(propertySchema, document)) : (s: string) => s;
         out[key] = coerce(raw, [...path, key], errors);
       }

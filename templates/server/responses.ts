@@ -1,33 +1,9 @@
 /**
- * Response builders: JSON bodies, the runtime's own error bodies, and Server-Sent Events streams.
- *
- * Error shapes:
- * - validation, operation declaring a FastAPI 422: `{ "detail": [{ "loc", "msg", "type" }] }`
- * - validation otherwise (400), and every other runtime error: `{ "error": { "message", "type", ... } }`
- *   (the OpenAI-style envelope, which the `openai` SDK and most clients surface nicely).
+ * Response builders: Server-Sent Events streams (the router's own error bodies are built in errors.ts).
  */
-import type { Reply } from "./incoming.js";
-import type { ValidationIssue } from "./schema.js";
 import type { ResultHeaders } from "./types.js";
 
-const JSON_TYPE = "application/json";
 const encoder = new TextEncoder();
-
-/** A JSON reply. `headers` are the router's own (lower-case names, valid values), added to the defaults. */
-export function jsonReply(status: number, body: unknown, headers?: Record<string, string>): Reply {
-  return { status, headers: headers ? { "content-type": JSON_TYPE, ...headers } : { "content-type": JSON_TYPE }, body: JSON.stringify(body) };
-}
-
-/** The runtime's error envelope: `{ error: { message, type, ...extra } }`. */
-export function errorReply(status: number, type: string, message: string, extra?: Record<string, unknown>, headers?: Record<string, string>): Reply {
-  return jsonReply(status, { error: { message, type, ...extra } }, headers);
-}
-
-/** Request validation failure in the operation's declared shape (422 FastAPI `detail`, else 400 envelope). */
-export function validationErrorReply(status: number, issues: ValidationIssue[]): Reply {
-  if (status === 422) return jsonReply(422, { detail: issues });
-  return errorReply(status, "validation_error", "Request validation failed", { details: issues });
-}
 
 /** Statuses that must not carry a body. */
 export function isBodylessStatus(status: number): boolean {
@@ -42,8 +18,11 @@ export interface SseOptions {
   terminator: string | null;
   /** Aborted when the client goes away: the iterator is then closed with `return()`. */
   signal?: AbortSignal;
-  /** Optional per-event check (response validation); a thrown error ends the stream like an iterator error. */
-  checkEvent?: (event: unknown) => void;
+  /**
+   * Optional per-event step (response stripping and validation): returns the event to send; a thrown error ends
+   * the stream like an iterator error.
+   */
+  prepareEvent?: (event: unknown) => unknown;
   /** Told about iterator errors (the client gets an `event: error` message and the stream ends). */
   onError: (error: unknown) => void;
 }
@@ -86,8 +65,8 @@ export function sseResponse(source: AsyncIterable<unknown>, options: SseOptions)
             controller.close();
             return;
           }
-          options.checkEvent?.(next.value);
-          controller.enqueue(encoder.encode(formatEvent(next.value)));
+          const event = options.prepareEvent ? options.prepareEvent(next.value) : next.value;
+          controller.enqueue(encoder.encode(formatEvent(event)));
         } catch (error) {
           if (closed) return;
           options.onError(error);

@@ -3,18 +3,21 @@
  * validators, mock payloads) and serves requests with web-standard `Request`/`Response` only.
  *
  * Request pipeline: route (404/405) → auth (401) → handler present? (501 unless mock) → parameters + body
- * (415/413, validation 422/400) → handler (500 on throw) → optional response validation → Response/SSE.
+ * (415/413, validation 422/400) → handler (500 on throw) → optional response stripping and validation →
+ * Response/SSE. Every error the router answers itself takes the shape the spec declares for it (errors.ts).
  */
 import { compileAuth, type RouteAuth } from "./auth.js";
 import { compileBody, HttpError, type BodyDecoder } from "./body.js";
+import { nullRecord } from "./json.js";
+import { ErrorShapes, errorReply, specWideResponses, statusTitle, type ErrorFacts } from "./errors.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
 import { compileParam, parseCookies, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
 import { fromRequest, headAnswer, headersRecord, isThenable, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
-import { errorReply, isBodylessStatus, sseResponse, validationErrorReply } from "./responses.js";
+import { isBodylessStatus, sseResponse } from "./responses.js";
 import { RouteTrie } from "./routing.js";
-import type { SchemaDocument, ValidationIssue } from "./schema.js";
-import type { AnyHandlerResult, ErrorContext, MediaSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials } from "./types.js";
-import { SchemaCompiler, type Check } from "./validate.js";
+import { schemaTypes, type SchemaDocument, type ValidationIssue } from "./schema.js";
+import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials } from "./types.js";
+import { SchemaCompiler, type Check, type Strip } from "./validate.js";
 
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -37,6 +40,8 @@ type AnyHandler = (ctx: Record<string, unknown>) => unknown;
 interface CompiledResponse {
   /** media key → check (response direction). */
   media: Map<string, Check>;
+  /** media key → stripper (with `stripResponses`). */
+  strip: Map<string, Strip> | undefined;
   /** The media type used when the handler does not say (JSON first). */
   defaultMedia: string | undefined;
   hasContent: boolean;
@@ -64,7 +69,15 @@ interface CompiledRoute {
   auth: RouteAuth | undefined;
   responses: Map<string, CompiledResponse>;
   mock: MockPayload | undefined;
+  /** Names of query parameters that take one value: a repeated one is an error, not a silent choice. */
+  singleQuery: string[];
+  /** Error shapes chosen for this operation, by status (`-` suffix: validation errors). */
+  errorShapes: Map<string, ReturnType<ErrorShapes["shapeFor"]>>;
 }
+
+/** Errors the router answers itself: status, `type` and message. */
+const NOT_FOUND = [404, "not_found", "Not Found"] as const;
+const INTERNAL = [500, "internal_error", "Internal Server Error"] as const;
 
 /**
  * Builds the router. Everything schema-related is compiled here, never per request.
@@ -72,18 +85,21 @@ interface CompiledRoute {
  * @param document `{ components: { schemas } }` of the spec: the target of every `$ref`.
  * @param routes the emitted route descriptors.
  * @param handlers handler functions keyed by route `name`; a missing one answers 501 (or a mock).
+ * @param generated what the generator found in the spec (super-linear patterns).
  */
 export function createRouterRuntime<Auth = unknown, Credentials = Record<string, SchemeCredentials>>(
   document: SchemaDocument,
   routes: readonly RouteSpec[],
   handlers: Record<string, unknown>,
   options: RouterOptions<Auth, Credentials> = {},
+  generated: GeneratedInfo = {},
 ): Router {
-  const compiler = new SchemaCompiler(document);
+  const compiler = new SchemaCompiler(document, { maxDepth: options.maxDepth, patterns: options.patterns, superLinearPatterns: generated.superLinearPatterns });
   const trie = new RouteTrie<CompiledRoute>();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const terminator = options.sseTerminator === undefined ? "[DONE]" : options.sseTerminator;
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+  const shapes = new ErrorShapes(compiler);
 
   for (const spec of routes) {
     const method = spec.method.toUpperCase();
@@ -92,9 +108,55 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     compiled.paramNames = paramNames;
   }
 
-  /** Tells `onError`; the context's Request is built here (the node adapter builds it only when needed). */
+  /** For errors no operation owns (404, 405, a malformed request): what the spec at large declares, by status. */
+  const specWide = new Map<number, Record<string, ResponseSpec> | undefined>();
+  const specWideFor = (status: number) => {
+    if (!specWide.has(status)) specWide.set(status, specWideResponses(routes.map((route) => route.responses), status));
+    return specWide.get(status);
+  };
+
+  /**
+   * An error answered by the router itself, in the shape the operation (`route`) or the spec at large declares
+   * for the status (see errors.ts); `errorBody` may reshape it.
+   */
+  const fail = (
+    route: CompiledRoute | undefined,
+    incoming: Incoming,
+    status: number,
+    type: string,
+    detail: string,
+    headers?: Record<string, string>,
+    issues?: ValidationIssue[],
+  ): Reply => {
+    const validation = issues !== undefined;
+    let shape;
+    if (route) {
+      const key = validation ? `${status}-` : String(status);
+      shape = route.errorShapes.get(key);
+      if (!shape) route.errorShapes.set(key, (shape = shapes.shapeFor(route.spec.responses, status, validation)));
+    } else shape = shapes.shapeFor(specWideFor(status), status, validation);
+    const facts: ErrorFacts = { status, type, title: statusTitle(status), detail, instance: incoming.pathname };
+    if (issues) facts.issues = issues;
+    if (route) facts.operation = route.spec.name;
+    return errorReply(shape, facts, options.errorBody, headers);
+  };
+
+  /**
+   * 401, in FastAPI's words: "Not authenticated" without credentials, "Invalid authentication credentials" for bad
+   * ones; with the challenges of the route's HTTP schemes (none for API keys only).
+   */
+  const unauthorized = (route: CompiledRoute, incoming: Incoming, invalid: boolean, challenge: string | undefined): Reply =>
+    fail(route, incoming, 401, "unauthorized", invalid ? "Invalid authentication credentials" : "Not authenticated", challenge === undefined ? undefined : { "www-authenticate": challenge });
+
+  /**
+   * Tells `onError`; the context's Request is built here (the node adapter builds it only when needed). Without
+   * `onError` the failure is logged once, with the request's method and path but never its body.
+   */
   const reportError = (error: unknown, operation: string | undefined, incoming: Incoming, withBody: boolean) => {
-    if (!options.onError) return;
+    if (!options.onError) {
+      logFailure(error, operation, incoming);
+      return;
+    }
     try {
       const context: ErrorContext = { operation, request: incoming.request(withBody) };
       options.onError(error, context);
@@ -111,14 +173,16 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
   const serveIncoming = (incoming: Incoming): Answer | Promise<Answer> => {
     let route: CompiledRoute | undefined;
     const failed = (error: unknown): Answer => {
-      if (error instanceof HttpError) return errorReply(error.status, error.type, error.message, undefined, lowerCaseKeys(error.headers));
+      if (error instanceof HttpError) return fail(route, incoming, error.status, error.type, error.message, lowerCaseKeys(error.headers));
       reportError(error, route?.spec.name, incoming, !route?.body);
-      return errorReply(500, "internal_error", "Internal Server Error");
+      return fail(route, incoming, ...INTERNAL);
     };
     try {
+      // A request the adapter could not read as one (an invalid Host header, say) is never routed.
+      if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
       let pathname = incoming.pathname;
       if (basePath) {
-        if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return errorReply(404, "not_found", "Not Found");
+        if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return fail(undefined, incoming, ...NOT_FOUND);
         pathname = pathname.slice(basePath.length) || "/";
       }
       const method = incoming.method.toUpperCase();
@@ -127,9 +191,9 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       if (isHead) match = trie.match("GET", pathname); // HEAD is served by the GET route, minus the body
       if (!match) {
         const allowed = trie.allowedMethods(pathname);
-        if (allowed.length === 0) return errorReply(404, "not_found", "Not Found");
+        if (allowed.length === 0) return fail(undefined, incoming, ...NOT_FOUND);
         if (allowed.includes("GET") && !allowed.includes("HEAD")) allowed.push("HEAD");
-        return errorReply(405, "method_not_allowed", "Method Not Allowed", undefined, { allow: allowed.join(", ") });
+        return fail(undefined, incoming, 405, "method_not_allowed", "Method Not Allowed", { allow: allowed.join(", ") });
       }
       route = match.value;
       const answer = serve(route, match.captures, incoming);
@@ -153,7 +217,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       if (credentials === undefined) {
         // Optional credentials (an anonymous alternative) absent: the request goes on without them.
         if (!auth.required || options.insecureNoAuth) return decode(route, captures, incoming, undefined);
-        return unauthorized("Not authenticated", auth.challenge);
+        return unauthorized(route, incoming, false, auth.challenge);
       }
       if (options.authenticate) {
         // The Request handed to authenticate, handlers and onError carries the body stream only when the
@@ -161,12 +225,12 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
         const principal = options.authenticate(credentials as Credentials, incoming.request(!route.body), { operation: spec.name });
         const admit = (found: unknown) => {
           const principal = found ?? undefined;
-          return principal === undefined ? unauthorized("Invalid credentials", auth.invalidChallenge) : decode(route, captures, incoming, principal);
+          return principal === undefined ? unauthorized(route, incoming, true, auth.invalidChallenge) : decode(route, captures, incoming, principal);
         };
         return isThenable(principal) ? Promise.resolve(principal).then(admit) : admit(principal);
       }
       // Secure by default. Mock mode accepts any credentials of the operation's schemes, so SDKs that always send one work.
-      if (auth.required && !options.insecureNoAuth && !options.mock) return unauthorized("Not authenticated", auth.challenge);
+      if (auth.required && !options.insecureNoAuth && !options.mock) return unauthorized(route, incoming, false, auth.challenge);
     }
     return decode(route, captures, incoming, undefined);
   };
@@ -177,26 +241,28 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     // Own properties only: an operation named "constructor" must not find Object.prototype.constructor.
     const handler = (Object.hasOwn(handlers, spec.name) ? handlers[spec.name] : undefined) as AnyHandler | undefined;
     if (typeof handler !== "function" && !(options.mock && route.mock)) {
-      return errorReply(501, "not_implemented", `Operation ${spec.name} is not implemented`, { operation: spec.name });
+      return fail(route, incoming, 501, "not_implemented", `Operation ${spec.name} is not implemented`);
     }
     const issues: ValidationIssue[] = [];
-    const path: Record<string, string> = {};
+    // Records that inherit nothing: a parameter named "__proto__" is a key like any other.
+    const path = nullRecord<string>();
+    // Path values start as the decoded strings (so a template param without a ParamSpec still arrives);
+    // declared ones are then replaced by their coerced values.
+    const values: Record<ParamLocation, Record<string, unknown>> = { path: nullRecord(), query: nullRecord(), header: nullRecord(), cookie: nullRecord() };
     for (let i = 0; i < route.paramNames.length; i++) {
       const raw = captures[i];
       try {
-        path[route.paramNames[i]] = raw.includes("%") ? decodeURIComponent(raw) : raw;
+        values.path[route.paramNames[i]] = path[route.paramNames[i]] = raw.includes("%") ? decodeURIComponent(raw) : raw;
       } catch {
         issues.push({ loc: ["path", route.paramNames[i]], msg: "Invalid percent-encoding", type: "value_error" });
       }
     }
-    // Path values start as the decoded strings (so a template param without a ParamSpec still arrives);
-    // declared ones are then replaced by their coerced values.
-    const values: Record<ParamLocation, Record<string, unknown>> = { path: { ...path }, query: {}, header: {}, cookie: {} };
+    if (route.singleQuery.length > 0) checkSingleQuery(route.singleQuery, incoming.searchParams, issues);
     if (route.hasParams) {
       const raw: RawParams = {
         path,
         // The undecoded captures, for label/matrix styles and exploded objects whose separators may be encoded.
-        pathRaw: route.paramNames.length > 0 ? Object.fromEntries(route.paramNames.map((name, i) => [name, captures[i]])) : undefined,
+        pathRaw: route.paramNames.length > 0 ? nullProtoEntries(route.paramNames, captures) : undefined,
         // Parsed only if a query parameter is declared.
         query: route.decoders.query.length > 0 ? incoming.searchParams : NO_QUERY,
         headers: incoming,
@@ -225,7 +291,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     contentType: string | undefined,
   ): Answer | Promise<Answer> => {
     const { spec } = route;
-    if (issues.length > 0) return validationErrorReply(spec.validationErrorStatus, issues);
+    if (issues.length > 0) return fail(route, incoming, spec.validationErrorStatus, "validation_error", "Request validation failed", undefined, issues);
     if (typeof handler !== "function") return mockResponse(route.mock!, incoming, terminator);
     const requestWithBody = !route.body;
     const ctx = {
@@ -243,8 +309,10 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       operation: spec.name,
     };
     const crashed = (error: unknown): Answer => {
+      // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
+      if (error instanceof HttpError) return fail(route, incoming, error.status, error.type, error.message, lowerCaseKeys(error.headers));
       reportError(error, spec.name, incoming, requestWithBody);
-      return errorReply(500, "internal_error", "Internal Server Error");
+      return fail(route, incoming, ...INTERNAL);
     };
     let result: unknown;
     try {
@@ -262,27 +330,31 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     if (result instanceof Response) return result;
     if (result === null || typeof result !== "object" || typeof (result as AnyHandlerResult).status !== "number") {
       reportError(new TypeError(`Handler ${operation} returned ${describe(result)} instead of { status, body }`), operation, incoming, requestWithBody);
-      return errorReply(500, "internal_error", "Internal Server Error");
+      return fail(route, incoming, ...INTERNAL);
     }
-    const { status, body, stream, headers } = result as AnyHandlerResult;
+    const { status, stream, headers } = result as AnyHandlerResult;
+    let { body } = result as AnyHandlerResult;
     const declared = route.responses.get(String(status)) ?? route.responses.get(`${String(status)[0]}XX`) ?? route.responses.get("default");
 
     if (stream !== undefined) {
-      let checkEvent: ((event: unknown) => void) | undefined;
+      let prepareEvent: ((event: unknown) => unknown) | undefined;
+      const strip = declared?.strip?.get("text/event-stream");
       if (options.validateResponses) {
         const check = declared?.media.get("text/event-stream");
         if (!check) return responseMismatch(route, status, [{ loc: ["response"], msg: "No text/event-stream response declared for this status", type: "undeclared_stream" }], incoming);
-        checkEvent = (event) => {
+        prepareEvent = (event) => {
+          const sent = strip ? strip(event) : event;
           const issues: ValidationIssue[] = [];
-          if (!check(event, ["response"], issues)) throw new ResponseValidationError(operation, status, issues);
+          if (!check(sent, ["response"], issues)) throw new ResponseValidationError(operation, status, issues);
+          return sent;
         };
-      }
+      } else if (strip) prepareEvent = strip;
       return sseResponse(stream, {
         status,
         headers,
         terminator,
         signal: incoming.signal,
-        checkEvent,
+        prepareEvent,
         onError: (error) => reportError(error, operation, incoming, requestWithBody),
       });
     }
@@ -290,6 +362,8 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     const mediaType = (result as AnyHandlerResult).contentType ?? declared?.defaultMedia ?? (body === undefined ? undefined : "application/json");
     // What `new Response` would refuse (a Reply is written without one): 500 + onError.
     if (!(status >= 200 && status <= 599)) throw new RangeError(`Handler ${operation} returned status ${status}; a response status must be in the range of 200 to 599`);
+    const strip = mediaType === undefined || body === undefined || isBinary(body) ? undefined : declared?.strip?.get(mediaType);
+    if (strip) body = strip(body);
     if (options.validateResponses) {
       const issues = validateResult(declared, status, mediaType, body);
       if (issues.length > 0) return responseMismatch(route, status, issues, incoming);
@@ -313,7 +387,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
 
   const responseMismatch = (route: CompiledRoute, status: number, issues: ValidationIssue[], incoming: Incoming): Reply => {
     reportError(new ResponseValidationError(route.spec.name, status, issues), route.spec.name, incoming, !route.body);
-    return errorReply(500, "internal_error", "Internal Server Error");
+    return fail(route, incoming, ...INTERNAL);
   };
 
   const router: Router & { [SERVE_INCOMING]: ServeIncoming } = { fetch, [SERVE_INCOMING]: serveIncoming };
@@ -335,7 +409,7 @@ function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompil
   const responses = new Map<string, CompiledResponse>();
   for (const [key, response] of Object.entries(spec.responses)) {
     // Normalise "2xx" → "2XX" so lookups by `${digit}XX` work; "default" stays as is.
-    responses.set(key === "default" ? key : key.toUpperCase(), compileResponse(response, compiler, Boolean(options.validateResponses)));
+    responses.set(key === "default" ? key : key.toUpperCase(), compileResponse(response, compiler, Boolean(options.validateResponses), Boolean(options.stripResponses)));
   }
   return {
     spec,
@@ -347,16 +421,59 @@ function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompil
     auth: compileAuth(spec, document),
     responses,
     mock: options.mock ? compileMock(spec, compiler) : undefined,
+    singleQuery: (spec.params.query ?? []).filter((param) => takesOneValue(param, compiler)).map((param) => param.name),
+    errorShapes: new Map(),
   };
 }
 
-function compileResponse(response: ResponseSpec, compiler: SchemaCompiler, validate: boolean): CompiledResponse {
+function compileResponse(response: ResponseSpec, compiler: SchemaCompiler, validate: boolean, strip: boolean): CompiledResponse {
   const media = new Map<string, Check>();
+  const strippers = strip ? new Map<string, Strip>() : undefined;
   const keys = Object.keys(response.content ?? {});
-  for (const key of keys) media.set(key, validate ? compiler.compile(response.content![key].schema, "response") : () => true);
+  for (const key of keys) {
+    const schema = response.content![key].schema;
+    media.set(key, validate ? compiler.compile(schema, "response") : () => true);
+    // Only JSON bodies and SSE events have properties to strip; text and bytes go out as they are.
+    if (strippers && (/json/i.test(key) || key === "text/event-stream")) strippers.set(key, compiler.stripper(schema));
+  }
   const nonStream = keys.filter((k) => k !== "text/event-stream");
   const defaultMedia = nonStream.find((k) => k === "application/json") ?? nonStream.find((k) => /json/i.test(k)) ?? nonStream[0];
-  return { media, defaultMedia, hasContent: keys.length > 0 };
+  return { media, strip: strippers, defaultMedia, hasContent: keys.length > 0 };
+}
+
+/**
+ * Whether a query parameter takes a single value: a scalar with the `form` style. A repeated one
+ * (`?order=asc&order=evil`) is then refused, as Fastify does, instead of one value being picked silently.
+ */
+function takesOneValue(param: ParamSpec, compiler: SchemaCompiler): boolean {
+  if (param.contentType !== undefined) return true;
+  if ((param.style ?? "form") !== "form") return false;
+  const types = schemaTypes(param.schema ?? true, compiler.document);
+  return !types.has("array") && !types.has("any") && !(types.has("object") && param.explode !== false);
+}
+
+function checkSingleQuery(names: readonly string[], query: URLSearchParams, issues: ValidationIssue[]): void {
+  if (query.size < 2) return; // nothing can repeat
+  for (const name of names) {
+    const count = query.getAll(name).length;
+    if (count > 1) issues.push({ loc: ["query", name], msg: `Expected one value for '${name}', got ${count}`, type: "multiple_values" });
+  }
+}
+
+/** `{ [names[i]]: values[i] }`, inheriting nothing. */
+function nullProtoEntries(names: readonly string[], values: readonly string[]): Record<string, string> {
+  const out = nullRecord<string>();
+  for (let i = 0; i < names.length; i++) out[names[i]!] = values[i]!;
+  return out;
+}
+
+/** The log line of a failure nobody listens to: where it happened (quoted: the path is the client's), then the error. */
+function logFailure(error: unknown, operation: string | undefined, incoming: Incoming): void {
+  try {
+    console.error(`specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`, error);
+  } catch {
+    // A broken console must not take the answer down with it.
+  }
 }
 
 /** Picks the first 2xx response (else `default`) and precomputes its example or generated payload. */
@@ -440,11 +557,6 @@ function lowerCaseKeys(headers: Record<string, string> | undefined): Record<stri
 
 function isBinary(value: unknown): boolean {
   return value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof ReadableStream || (typeof Blob !== "undefined" && value instanceof Blob);
-}
-
-/** 401 with the challenges of the route's HTTP schemes (none for API keys only). */
-function unauthorized(message: string, challenge: string | undefined): Reply {
-  return errorReply(401, "unauthorized", message, undefined, challenge === undefined ? undefined : { "www-authenticate": challenge });
 }
 
 function describe(value: unknown): string {

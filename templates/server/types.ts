@@ -139,6 +139,67 @@ export interface OAuth2Credentials {
 /** The credentials of one security scheme, as the router read them from a request. */
 export type SchemeCredentials = BearerCredentials | BasicCredentials | HttpCredentials | ApiKeyCredentials | OAuth2Credentials;
 
+/**
+ * An error the router answers itself (401, 404, 405, 413, 415, validation, 501, 500, or an `HttpError` a handler
+ * or `authenticate` threw), as `errorBody` sees it.
+ */
+export interface RouterError {
+  status: number;
+  /**
+   * What went wrong, for programs: `bad_request`, `unauthorized`, `forbidden`, `not_found`, `method_not_allowed`,
+   * `payload_too_large`, `unsupported_media_type`, `validation_error`, `not_implemented`, `internal_error`, or the
+   * `type` of an `HttpError`.
+   */
+  type: string;
+  /** The status's reason phrase, e.g. "Not Found". */
+  title: string;
+  /** One sentence for people, e.g. "Not authenticated". */
+  detail: string;
+  /** The validation problems (validation errors only), FastAPI style. */
+  issues?: ValidationIssue[];
+  /** The operation, when the request was routed. */
+  operation?: string;
+  /** The request's path, as sent. */
+  instance: string;
+  /** The body the router sends unless `errorBody` says otherwise: the shape the spec declares for this status. */
+  body: unknown;
+  /** Its media type; undefined when the declared response has no body. */
+  contentType: string | undefined;
+}
+
+/** What `errorBody` returns: the body to send instead (JSON unless `contentType` says otherwise; undefined: none). */
+export interface ErrorBody {
+  body: unknown;
+  contentType?: string;
+}
+
+/**
+ * How the router matches `pattern` keywords (and `patternProperties` keys). By default patterns run on the
+ * native engine, except those the generator found super-linear (`^(a+)+$`), which run on a linear-time matcher
+ * whose work per event-loop turn is bounded by `budget`.
+ */
+export interface PatternOptions {
+  /** Strings longer than this (UTF-16 code units) fail a pattern without being matched. Default: no limit. */
+  maxInputLength?: number;
+  /**
+   * Work the linear-time matcher may do per event-loop turn, in steps (one instruction of a pattern's program at
+   * one position of a string): once spent, strings fail their pattern unmatched until the next turn. Default
+   * 250,000 (a few milliseconds).
+   */
+  budget?: number;
+  /**
+   * Your own matcher (e.g. RE2), called once per pattern when the router is created; return a test, or undefined
+   * to keep the router's. `superLinear` says the generator found the pattern to backtrack catastrophically.
+   */
+  compile?: (pattern: string, info: { superLinear: boolean }) => ((value: string) => boolean) | undefined;
+}
+
+/** What the generator knows about the spec that the router uses (emitted in server.ts). */
+export interface GeneratedInfo {
+  /** Patterns that backtrack catastrophically on the native engine. */
+  superLinearPatterns?: readonly string[];
+}
+
 /** Options of `createRouterRuntime` / the emitted `createRouter`. */
 export interface RouterOptions<Auth = unknown, Credentials = Record<string, SchemeCredentials>> {
   /**
@@ -164,9 +225,31 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
   mock?: boolean;
   /** Validate handler results against the declared response schemas; a mismatch becomes 500 + `onError`. For development. */
   validateResponses?: boolean;
+  /**
+   * Copy JSON response bodies (and SSE events) down to their declared schema before sending, as FastAPI's
+   * `response_model` does: properties the schema does not declare (a `password_hash` on a user record) and
+   * `writeOnly` ones never reach the client. With `validateResponses`, the copy is what is validated.
+   */
+  stripResponses?: boolean;
   /** Largest accepted request body in bytes (default 1 MiB). Larger bodies get 413 without being read. */
   maxBodyBytes?: number;
-  /** Called for handler exceptions, response validation failures and stream errors. Must not throw. */
+  /**
+   * Deepest nesting of objects and arrays in a request value (default 128): deeper JSON is refused before it is
+   * parsed, and deeper values fail validation, with the location.
+   */
+  maxDepth?: number;
+  /** How `pattern` keywords are matched: input bounds, the work budget, your own matcher. */
+  patterns?: PatternOptions;
+  /**
+   * Shapes the router's own error answers. By default each follows the response the operation declares for that
+   * status (FastAPI `{detail}`, OpenAI `{error: {message, type, param, code}}`, `{message}`, … whichever validates
+   * against the declared schema), else RFC 9457 `application/problem+json`. Return undefined to keep that.
+   */
+  errorBody?: (error: RouterError) => ErrorBody | undefined;
+  /**
+   * Called for handler exceptions, response validation failures and stream errors. Must not throw. Without it,
+   * each such failure is logged once with `console.error` (the request's method and path, never its body).
+   */
   onError?: (error: unknown, context: ErrorContext) => void;
   /** Prefix stripped from request paths before routing, e.g. "/api" (no trailing slash). */
   basePath?: string;

@@ -9,8 +9,16 @@
  * allOf/anyOf/oneOf/not, discriminator, local `$ref` (lazy, so recursive schemas work), formats
  * date-time/date/time/uuid/email/uri (light checks), readOnly (ignored in requests) and writeOnly (ignored in
  * responses).
+ *
+ * Hostile input: within a schema the cheap keywords run first (type, enum/const, lengths, bounds, counts) and the
+ * first failing keyword ends that schema, so `pattern` never runs on a value that is already too long or of the
+ * wrong type; values nested deeper than `maxDepth` fail instead of recursing further; at most `MAX_ISSUES` problems
+ * are collected; patterns the generator found super-linear run on a linear-time matcher (see pattern.ts).
  */
+import { nullRecord } from "./json.js";
+import { compileLinearPattern, MATCH, MISMATCH, PatternBudget, UNCHECKED, type PatternTest } from "./pattern.js";
 import { cloneJson, resolvePointer, type Loc, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "./schema.js";
+import type { PatternOptions } from "./types.js";
 
 /**
  * A compiled check. `path` is a shared, mutable location stack (pushed/popped while descending, copied only
@@ -22,7 +30,38 @@ export type Check = (value: unknown, path: Loc, errors: ValidationIssue[] | null
 /** Which side of the exchange a schema validates: readOnly props are ignored in requests, writeOnly in responses. */
 export type SchemaDirection = "request" | "response";
 
+/** Copies a response value down to what its schema declares (see `SchemaCompiler.stripper`). */
+export type Strip = (value: unknown) => unknown;
+
 const accept: Check = () => true;
+const keep: Strip = (value) => value;
+
+/** Bytes and streams a handler may answer with: nothing to strip. */
+function isBinaryValue(value: object): boolean {
+  return value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof ReadableStream || (typeof Blob !== "undefined" && value instanceof Blob);
+}
+
+/** Default of `maxDepth`: how deeply values may nest (objects and arrays inside each other). */
+export const DEFAULT_MAX_DEPTH = 128;
+/** Default work budget of the linear-time matcher per event-loop turn (see `PatternOptions.budget`). */
+export const DEFAULT_PATTERN_BUDGET = 250_000;
+/** Validation stops collecting problems after this many (a hostile body must not make a huge error answer). */
+export const MAX_ISSUES = 100;
+/**
+ * A super-linear pattern that the linear-time matcher cannot run (backreferences, lookaround) and that no
+ * `patterns.compile` replaces runs natively on strings up to this length only (backtracking stays cheap there).
+ */
+export const UNSAFE_PATTERN_MAX_INPUT = 20;
+
+/** How a `SchemaCompiler` treats hostile values. */
+export interface CompilerSettings {
+  /** Deepest nesting of objects and arrays a value may have (default `DEFAULT_MAX_DEPTH`). */
+  maxDepth?: number;
+  /** Bounds and replacements for `pattern` matching. */
+  patterns?: PatternOptions;
+  /** Patterns the generator found super-linear (catastrophic backtracking): these never run on the native engine. */
+  superLinearPatterns?: readonly string[];
+}
 
 /** Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once. */
 export class SchemaCompiler {
@@ -30,8 +69,54 @@ export class SchemaCompiler {
   private readonly byRef = { request: new Map<string, Check>(), response: new Map<string, Check>() };
   /** Schema object → whether request validation against it may fill defaults (see `mayFillDefaults`). */
   private readonly fillsDefaults = new WeakMap<object, boolean>();
+  private readonly patternTests = new Map<string, PatternTest | undefined>();
+  private readonly superLinear: ReadonlySet<string>;
+  private readonly budget: PatternBudget;
+  private readonly strippers = new WeakMap<object, Strip>();
+  /** Deepest nesting of objects and arrays a value may have. */
+  readonly maxDepth: number;
 
-  constructor(readonly document: SchemaDocument) {}
+  constructor(
+    readonly document: SchemaDocument,
+    private readonly settings: CompilerSettings = {},
+  ) {
+    this.maxDepth = settings.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.superLinear = new Set(settings.superLinearPatterns ?? []);
+    this.budget = new PatternBudget(settings.patterns?.budget ?? DEFAULT_PATTERN_BUDGET);
+  }
+
+  /**
+   * The test of one `pattern` (or `patternProperties` key), compiled once: the user's `patterns.compile` when it
+   * gives one, the linear-time matcher for super-linear patterns, else the native engine; strings longer than
+   * `patterns.maxInputLength` are not matched (UNCHECKED). Undefined for a pattern that is not a valid regex.
+   */
+  patternTest(source: string): PatternTest | undefined {
+    if (this.patternTests.has(source)) return this.patternTests.get(source);
+    const test = this.buildPatternTest(source);
+    this.patternTests.set(source, test);
+    return test;
+  }
+
+  private buildPatternTest(source: string): PatternTest | undefined {
+    const superLinear = this.superLinear.has(source);
+    const options = this.settings.patterns ?? {};
+    const maxInput = options.maxInputLength ?? Infinity;
+    const custom = options.compile?.(source, { superLinear });
+    let test: PatternTest | undefined;
+    if (custom) test = (value) => (custom(value) ? MATCH : MISMATCH);
+    else {
+      const regex = compilePattern(source);
+      if (!regex) return undefined; // an invalid pattern in the spec must not take the whole server down
+      if (!superLinear) test = (value) => (regex.test(value) ? MATCH : MISMATCH);
+      else {
+        test = compileLinearPattern(source, regex.unicode, this.budget);
+        test ??= (value) => (value.length > UNSAFE_PATTERN_MAX_INPUT ? UNCHECKED : regex.test(value) ? MATCH : MISMATCH);
+      }
+    }
+    if (maxInput === Infinity) return test;
+    const bounded = test;
+    return (value) => (value.length > maxInput ? UNCHECKED : bounded(value));
+  }
 
   /** Returns the check for `schema`. Throws (at compile time) on an unresolvable `$ref`. */
   compile(schema: Schema | undefined, direction: SchemaDirection = "request"): Check {
@@ -62,22 +147,21 @@ export class SchemaCompiler {
   }
 
   private compileObject(schema: SchemaObject, direction: SchemaDirection): Check {
-    const checks: Check[] = [];
-    if (typeof schema.$ref === "string") checks.push(this.compileRef(schema.$ref, direction));
-
     const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? [...schema.type] : [];
     // 3.0 `nullable: true` short-circuits: null is valid whatever else the schema says (that is what users mean).
     const nullable = schema.nullable === true;
     const typeCheck = types.length > 0 ? compileTypeCheck(types) : undefined;
-
     const valueCheck = compileEnumConst(schema);
-    const stringCheck = compileStringKeywords(schema);
-    const numberCheck = compileNumberKeywords(schema);
-    const arrayCheck = this.compileArrayKeywords(schema, direction);
-    const objectCheck = this.compileObjectKeywords(schema, direction);
-    for (const check of [stringCheck, numberCheck, arrayCheck, objectCheck]) if (check) checks.push(check);
-    const compositions = this.compileCompositions(schema, direction);
-    checks.push(...compositions);
+
+    // Cheapest first; the first keyword that fails ends the schema. `pattern` comes last of all, so it only ever
+    // runs on a string that passed everything else (its length above all).
+    const checks: Check[] = [];
+    for (const check of [compileStringKeywords(schema), compileNumberKeywords(schema)]) if (check) checks.push(check);
+    for (const check of [this.compileArrayKeywords(schema, direction), this.compileObjectKeywords(schema, direction)]) if (check) checks.push(check);
+    if (typeof schema.$ref === "string") checks.push(this.compileRef(schema.$ref, direction));
+    checks.push(...this.compileCompositions(schema, direction));
+    const patternCheck = typeof schema.pattern === "string" ? this.compilePatternKeyword(schema.pattern) : undefined;
+    if (patternCheck) checks.push(patternCheck);
 
     if (!nullable && !typeCheck && !valueCheck) {
       if (checks.length === 0) return accept;
@@ -88,14 +172,21 @@ export class SchemaCompiler {
       if (nullable && value === null) return true;
       if (typeCheck && !typeCheck(value, path, errors)) return false;
       if (valueCheck && !valueCheck(value, path, errors)) return false;
-      let ok = true;
-      for (let i = 0; i < count; i++) {
-        if (!checks[i](value, path, errors)) {
-          ok = false;
-          if (errors === null) return false;
-        }
-      }
-      return ok;
+      for (let i = 0; i < count; i++) if (!checks[i](value, path, errors)) return false;
+      return true;
+    };
+  }
+
+  private compilePatternKeyword(source: string): Check | undefined {
+    const test = this.patternTest(source);
+    if (!test) return undefined;
+    const mismatch = `String should match pattern '${source}'`;
+    const unchecked = `String is too long or too costly to check against pattern '${source}'`;
+    return (value, path, errors) => {
+      if (typeof value !== "string") return true;
+      const result = test(value);
+      if (result === MATCH) return true;
+      return result === MISMATCH ? fail(errors, path, "string_pattern_mismatch", mismatch) : fail(errors, path, "string_pattern_unchecked", unchecked);
     };
   }
 
@@ -105,17 +196,18 @@ export class SchemaCompiler {
     const tupleChecks = tuple?.map((s) => this.compile(s, direction));
     const rest = Array.isArray(schema.items) ? undefined : (schema.items as Schema | undefined);
     const itemCheck = rest === undefined || rest === true ? undefined : this.compile(rest, direction);
+    const maxDepth = this.maxDepth;
     if (minItems === undefined && maxItems === undefined && !uniqueItems && !tupleChecks && !itemCheck) return undefined;
     return (value, path, errors) => {
       if (!Array.isArray(value)) return true;
-      let ok = true;
       if (minItems !== undefined && value.length < minItems) {
-        ok = fail(errors, path, "too_short", `List should have at least ${minItems} item${minItems === 1 ? "" : "s"}, not ${value.length}`);
+        return fail(errors, path, "too_short", `List should have at least ${minItems} item${minItems === 1 ? "" : "s"}, not ${value.length}`);
       }
       if (maxItems !== undefined && value.length > maxItems) {
-        ok = fail(errors, path, "too_long", `List should have at most ${maxItems} item${maxItems === 1 ? "" : "s"}, not ${value.length}`);
+        return fail(errors, path, "too_long", `List should have at most ${maxItems} item${maxItems === 1 ? "" : "s"}, not ${value.length}`);
       }
-      if (!ok && errors === null) return false;
+      if (path.length > maxDepth) return tooDeep(errors, path, maxDepth);
+      let ok = true;
       const start = tupleChecks ? Math.min(tupleChecks.length, value.length) : 0;
       for (let i = 0; i < start; i++) {
         path.push(i);
@@ -123,7 +215,7 @@ export class SchemaCompiler {
         path.pop();
         if (!itemOk) {
           ok = false;
-          if (errors === null) return false;
+          if (errors === null || errors.length >= MAX_ISSUES) return false;
         }
       }
       if (itemCheck) {
@@ -133,10 +225,11 @@ export class SchemaCompiler {
           path.pop();
           if (!itemOk) {
             ok = false;
-            if (errors === null) return false;
+            if (errors === null || errors.length >= MAX_ISSUES) return false;
           }
         }
       }
+      if (!ok) return false;
       if (uniqueItems && value.length > 1) {
         const seen = new Set<string>();
         for (const item of value) {
@@ -170,9 +263,11 @@ export class SchemaCompiler {
       required.delete(name);
     }
     const requiredOnly = [...required]; // required names without a property schema
-    const patterns = Object.entries(schema.patternProperties ?? {}).map(
-      ([source, s]) => [compilePattern(source), this.compile(s, direction)] as const,
-    );
+    const patterns: [string, PatternTest, Check][] = [];
+    for (const [source, propertySchema] of Object.entries(schema.patternProperties ?? {})) {
+      const test = this.patternTest(source);
+      if (test) patterns.push([source, test, this.compile(propertySchema, direction)]);
+    }
     const additional = schema.additionalProperties;
     const additionalCheck = additional === undefined || additional === true ? undefined : additional === false ? false : this.compile(additional, direction);
     const { minProperties, maxProperties } = schema;
@@ -189,9 +284,18 @@ export class SchemaCompiler {
     // except for names an object inherits ("constructor", "toString", …): those need an own-property test.
     const inherited = names.map((name) => name in Object.prototype);
     const defaultInherited = defaults.map(([name]) => name in Object.prototype);
+    const maxDepth = this.maxDepth;
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
       const record = value as Record<string, unknown>;
+      if (path.length > maxDepth) return tooDeep(errors, path, maxDepth);
+      const keys = walkExtras || minProperties !== undefined || maxProperties !== undefined ? Object.keys(record) : undefined;
+      if (minProperties !== undefined && keys!.length < minProperties) {
+        return fail(errors, path, "too_short", `Object should have at least ${minProperties} propert${minProperties === 1 ? "y" : "ies"}`);
+      }
+      if (maxProperties !== undefined && keys!.length > maxProperties) {
+        return fail(errors, path, "too_long", `Object should have at most ${maxProperties} propert${maxProperties === 1 ? "y" : "ies"}`);
+      }
       let ok = true;
       // Only the reporting pass fills defaults; union probes (errors === null) must not mutate the input.
       if (errors !== null) {
@@ -214,42 +318,40 @@ export class SchemaCompiler {
           if (!checks[i]!(property, path, errors)) ok = false;
           path.pop();
         }
-        if (!ok && errors === null) return false;
+        if (!ok && (errors === null || errors.length >= MAX_ISSUES)) return false;
       }
       for (const name of requiredOnly) {
         if (!Object.hasOwn(record, name)) {
           path.push(name);
           ok = fail(errors, path, "missing", "Field required");
           path.pop();
-          if (errors === null) return false;
+          if (errors === null || errors.length >= MAX_ISSUES) return false;
         }
       }
-      if (walkExtras || minProperties !== undefined || maxProperties !== undefined) {
-        const keys = Object.keys(record);
-        if (minProperties !== undefined && keys.length < minProperties) {
-          ok = fail(errors, path, "too_short", `Object should have at least ${minProperties} propert${minProperties === 1 ? "y" : "ies"}`);
-        }
-        if (maxProperties !== undefined && keys.length > maxProperties) {
-          ok = fail(errors, path, "too_long", `Object should have at most ${maxProperties} propert${maxProperties === 1 ? "y" : "ies"}`);
-        }
-        if (walkExtras) {
-          for (const key of keys) {
-            if (known.has(key)) continue;
-            path.push(key);
-            let matched = false;
-            for (const [regex, check] of patterns) {
-              if (regex && regex.test(key)) {
-                matched = true;
-                if (!check(record[key], path, errors)) ok = false;
-              }
+      // Unknown keys are reported with the missing and invalid ones: all of them are problems of single fields.
+      if (walkExtras) {
+        for (const key of keys!) {
+          if (known.has(key)) continue;
+          path.push(key);
+          let matched = false;
+          for (const [source, test, check] of patterns) {
+            const result = test(key);
+            if (result === UNCHECKED) {
+              ok = fail(errors, path, "string_pattern_unchecked", `Key is too long or too costly to check against pattern '${source}'`);
+              matched = true;
+              break;
             }
-            if (!matched && additionalCheck !== undefined) {
-              if (additionalCheck === false) ok = fail(errors, path, "extra_forbidden", "Extra inputs are not permitted");
-              else if (!additionalCheck(record[key], path, errors)) ok = false;
+            if (result === MATCH) {
+              matched = true;
+              if (!check(record[key], path, errors)) ok = false;
             }
-            path.pop();
-            if (!ok && errors === null) return false;
           }
+          if (!matched && additionalCheck !== undefined) {
+            if (additionalCheck === false) ok = fail(errors, path, "extra_forbidden", "Extra inputs are not permitted");
+            else if (!additionalCheck(record[key], path, errors)) ok = false;
+          }
+          path.pop();
+          if (!ok && (errors === null || errors.length >= MAX_ISSUES)) return false;
         }
       }
       return ok;
@@ -340,6 +442,117 @@ export class SchemaCompiler {
   }
 
   /**
+   * A function that copies a response value keeping only what `schema` declares, as FastAPI's `response_model`
+   * does: object properties the schema (with its `$ref`s and `allOf`s) does not declare are dropped unless
+   * `additionalProperties` allows them, and so are `writeOnly` ones; an object schema that declares no properties
+   * at all keeps everything. For `anyOf`/`oneOf` the first branch the value validates against decides. Values are
+   * copied, never changed in place.
+   */
+  stripper(schema: Schema | undefined): Strip {
+    if (schema === undefined || typeof schema !== "object") return keep;
+    const cached = this.strippers.get(schema);
+    if (cached) return cached;
+    let built: Strip | undefined;
+    // Compiled on first use: recursive schemas terminate, and only the shapes handlers really return are built.
+    const lazy: Strip = (value) => (built ??= this.buildStripper(schema))(value);
+    this.strippers.set(schema, lazy);
+    return lazy;
+  }
+
+  private buildStripper(schema: SchemaObject): Strip {
+    const parts = this.schemaParts(schema);
+    const union = parts.map((part) => part.anyOf ?? part.oneOf).find((branches) => branches !== undefined);
+    const base = this.stripByParts(parts);
+    if (!union) return base;
+    const branches = union.map((branch) => {
+      const check = this.compile(branch, "response");
+      const branchParts = typeof branch === "object" ? [...parts, ...this.schemaParts(branch)] : parts;
+      let strip: Strip | undefined;
+      return { check, strip: (value: unknown) => (strip ??= this.stripByParts(branchParts))(value) };
+    });
+    const anyBranch = this.stripByParts([...parts, ...union.flatMap((branch) => (typeof branch === "object" ? this.schemaParts(branch) : []))]);
+    return (value) => {
+      if (value === null || typeof value !== "object") return value;
+      for (const branch of branches) if (branch.check(value, [], null)) return branch.strip(value);
+      return anyBranch(value);
+    };
+  }
+
+  /** A schema with its `$ref` targets and `allOf` members, flattened (each object once). */
+  private schemaParts(schema: SchemaObject, parts: SchemaObject[] = []): SchemaObject[] {
+    if (parts.includes(schema)) return parts;
+    parts.push(schema);
+    if (typeof schema.$ref === "string") {
+      const target = resolvePointer(this.document, schema.$ref);
+      if (typeof target === "object") this.schemaParts(target, parts);
+    }
+    for (const member of schema.allOf ?? []) if (typeof member === "object") this.schemaParts(member, parts);
+    return parts;
+  }
+
+  private stripByParts(parts: SchemaObject[]): Strip {
+    const properties = new Map<string, Schema[]>();
+    const dropped = new Set<string>();
+    const patterns: [PatternTest, Schema][] = [];
+    let declaresKeys = false;
+    let additional: "keep" | "drop" | Schema[] = "keep";
+    const additionalSchemas: Schema[] = [];
+    let closed = false;
+    const items: Schema[] = [];
+    for (const part of parts) {
+      for (const [name, propertySchema] of Object.entries(part.properties ?? {})) {
+        declaresKeys = true;
+        if (this.hasFlag(propertySchema, "writeOnly")) dropped.add(name);
+        else properties.set(name, [...(properties.get(name) ?? []), propertySchema]);
+      }
+      for (const [source, propertySchema] of Object.entries(part.patternProperties ?? {})) {
+        declaresKeys = true;
+        const test = this.patternTest(source);
+        if (test) patterns.push([test, propertySchema]);
+      }
+      if (part.additionalProperties === false) closed = true;
+      else if (typeof part.additionalProperties === "object") additionalSchemas.push(part.additionalProperties);
+      else if (part.additionalProperties === true) additionalSchemas.push(true);
+      if (part.items !== undefined && !Array.isArray(part.items)) items.push(part.items as Schema);
+    }
+    for (const name of dropped) properties.delete(name);
+    if (closed) additional = "drop";
+    else if (additionalSchemas.length > 0) additional = additionalSchemas;
+    else additional = declaresKeys || dropped.size > 0 ? "drop" : "keep";
+    const strips = new Map<string, Strip>();
+    for (const [name, schemas] of properties) strips.set(name, this.stripperOfAll(schemas));
+    const patternStrips = patterns.map(([test, propertySchema]) => [test, this.stripper(propertySchema)] as const);
+    const additionalStrip = Array.isArray(additional) ? this.stripperOfAll(additional) : undefined;
+    const itemStrip = items.length > 0 ? this.stripperOfAll(items) : keep;
+    return (value) => {
+      if (value === null || typeof value !== "object") return value;
+      if (Array.isArray(value)) return value.map((item) => itemStrip(item));
+      if (isBinaryValue(value)) return value;
+      const out: Record<string, unknown> = nullRecord();
+      for (const key of Object.keys(value)) {
+        const field = (value as Record<string, unknown>)[key];
+        let strip = strips.get(key);
+        if (strip === undefined && !dropped.has(key)) {
+          for (const [test, patternStrip] of patternStrips) {
+            if (test(key) === MATCH) {
+              strip = patternStrip;
+              break;
+            }
+          }
+          if (strip === undefined && additional === "keep") strip = keep;
+          strip ??= additionalStrip;
+        }
+        if (strip !== undefined) out[key] = strip(field);
+      }
+      return out;
+    };
+  }
+
+  private stripperOfAll(schemas: Schema[]): Strip {
+    return schemas.length === 1 ? this.stripper(schemas[0]) : this.stripper({ allOf: schemas });
+  }
+
+  /**
    * Whether validating a request value against `schema` may fill in `default`s (mutate the value): some
    * property schema reachable from it (through $refs, compositions, items, …) has a `default`. Responses are
    * never filled.
@@ -415,8 +628,13 @@ export function compileValidator(
 
 /** Records an error (unless probing) and returns false, so call sites can `return fail(...)`. */
 function fail(errors: ValidationIssue[] | null, path: Loc, type: string, msg: string): false {
-  if (errors) errors.push({ loc: path.slice(), msg, type });
+  if (errors && errors.length < MAX_ISSUES) errors.push({ loc: path.slice(), msg, type });
   return false;
+}
+
+/** A value nested deeper than allowed: reported where the limit was crossed, never descended into. */
+function tooDeep(errors: ValidationIssue[] | null, path: Loc, maxDepth: number): false {
+  return fail(errors, path, "too_deep", `Input is nested more than ${maxDepth} levels deep`);
 }
 
 const TYPE_ERRORS: Record<string, [string, string]> = {
@@ -507,28 +725,25 @@ function compileEnumConst(schema: SchemaObject): Check | undefined {
   };
 }
 
+/** Length and format (`pattern` is compiled on its own, to run after every other keyword). */
 function compileStringKeywords(schema: SchemaObject): Check | undefined {
   const { minLength, maxLength } = schema;
-  const regex = typeof schema.pattern === "string" ? compilePattern(schema.pattern) : undefined;
-  const format = typeof schema.format === "string" ? FORMATS[schema.format] : undefined;
-  if (minLength === undefined && maxLength === undefined && !regex && !format) return undefined;
+  const format = typeof schema.format === "string" && Object.hasOwn(FORMATS, schema.format) ? FORMATS[schema.format] : undefined;
+  if (minLength === undefined && maxLength === undefined && !format) return undefined;
   return (value, path, errors) => {
     if (typeof value !== "string") return true;
-    let ok = true;
     if (minLength !== undefined || maxLength !== undefined) {
-      const length = codePointLength(value);
+      // A string over maxLength code points is over it in UTF-16 units too: no need to count a huge one.
+      const length = maxLength !== undefined && value.length > maxLength * 2 ? Infinity : codePointLength(value);
       if (minLength !== undefined && length < minLength) {
-        ok = fail(errors, path, "string_too_short", `String should have at least ${minLength} character${minLength === 1 ? "" : "s"}`);
+        return fail(errors, path, "string_too_short", `String should have at least ${minLength} character${minLength === 1 ? "" : "s"}`);
       }
       if (maxLength !== undefined && length > maxLength) {
-        ok = fail(errors, path, "string_too_long", `String should have at most ${maxLength} character${maxLength === 1 ? "" : "s"}`);
+        return fail(errors, path, "string_too_long", `String should have at most ${maxLength} character${maxLength === 1 ? "" : "s"}`);
       }
     }
-    if (regex && !regex.test(value)) {
-      ok = fail(errors, path, "string_pattern_mismatch", `String should match pattern '${schema.pattern}'`);
-    }
-    if (format && !format.test(value)) ok = fail(errors, path, format.type, format.msg);
-    return ok;
+    if (format && !format.test(value)) return fail(errors, path, format.type, format.msg);
+    return true;
   };
 }
 
@@ -547,13 +762,12 @@ function compileNumberKeywords(schema: SchemaObject): Check | undefined {
   }
   return (value, path, errors) => {
     if (typeof value !== "number") return true;
-    let ok = true;
-    if (minimum !== undefined && value < minimum) ok = fail(errors, path, "greater_than_equal", `Input should be greater than or equal to ${minimum}`);
-    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) ok = fail(errors, path, "greater_than", `Input should be greater than ${exclusiveMinimum}`);
-    if (maximum !== undefined && value > maximum) ok = fail(errors, path, "less_than_equal", `Input should be less than or equal to ${maximum}`);
-    if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) ok = fail(errors, path, "less_than", `Input should be less than ${exclusiveMaximum}`);
-    if (multipleOf !== undefined && !isMultipleOf(value, multipleOf)) ok = fail(errors, path, "multiple_of", `Input should be a multiple of ${multipleOf}`);
-    return ok;
+    if (minimum !== undefined && value < minimum) return fail(errors, path, "greater_than_equal", `Input should be greater than or equal to ${minimum}`);
+    if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) return fail(errors, path, "greater_than", `Input should be greater than ${exclusiveMinimum}`);
+    if (maximum !== undefined && value > maximum) return fail(errors, path, "less_than_equal", `Input should be less than or equal to ${maximum}`);
+    if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) return fail(errors, path, "less_than", `Input should be less than ${exclusiveMaximum}`);
+    if (multipleOf !== undefined && !isMultipleOf(value, multipleOf)) return fail(errors, path, "multiple_of", `Input should be a multiple of ${multipleOf}`);
+    return true;
   };
 }
 

@@ -69,17 +69,26 @@ describe("generated v1 server", () => {
     const unauthorized = await get("/v1/preview/training-jobs/7c9e6679-7425-40de-944b-e07fc1f90ae7");
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    expect((await get("/v1/nope")).status).toBe(404);
+    // The bodies the spec declares (README: Security): FastAPI's for the training API, OpenAI's for inference.
+    expect(await unauthorized.json()).toEqual({ detail: "Not authenticated" });
+    const inference = await get("/v1/models");
+    expect(await inference.json()).toEqual({ error: { message: "Not authenticated", type: "invalid_request_error", param: null, code: "unauthorized" } });
+    const nope = await get("/v1/nope");
+    expect(nope.status).toBe(404);
+    expect(await nope.json()).toEqual({ detail: "Not Found" });
     const wrongMethod = await get("/v1/health", { method: "DELETE" });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("allow")).toMatch(/GET/);
+    expect(wrongMethod.headers.get("content-type")).toBe("application/problem+json");
     const auth = { authorization: "Bearer sk-good", "content-type": "application/json" };
     const invalid = await get("/v1/preview/models", { method: "POST", headers: auth, body: JSON.stringify({ project: "p" }) });
     expect(invalid.status).toBe(422);
     const detail = ((await invalid.json()) as { detail: { loc: unknown[] }[] }).detail;
     expect(detail.map((d) => d.loc)).toEqual(expect.arrayContaining([["body", "name"], ["body", "base_model"]]));
     expect((await get("/v1/preview/models", { method: "POST", headers: auth, body: "{not json" })).status).toBe(422);
-    expect((await get("/v1/preview/models", { method: "POST", headers: { ...auth, "content-type": "text/plain" }, body: "x" })).status).toBe(415);
+    const media = await get("/v1/preview/models", { method: "POST", headers: { ...auth, "content-type": "text/plain" }, body: "x" });
+    expect(media.status).toBe(415);
+    expect(await media.json()).toMatchObject({ type: "about:blank", status: 415, instance: "/v1/preview/models" });
     const missing = await get("/v1/preview/training-jobs/7c9e6679-7425-40de-944b-e07fc1f90ae7", { headers: auth });
     expect(missing.status).toBe(501);
     expect(JSON.stringify(await missing.json())).toContain("getTrainingJob");

@@ -30,8 +30,9 @@ async function echoRouter(name: string, handlers: string[], status = 200, bodile
 async function issues(response: Response): Promise<string[]> {
   if (response.status < 400) return [];
   type Issue = { loc: (string | number)[]; type: string };
-  const body = (await response.json()) as { detail?: Issue[]; error?: { details?: Issue[] } };
-  return (body.detail ?? body.error?.details ?? []).map((d) => `${d.loc.join(".")}:${d.type}`);
+  // FastAPI's `{detail: [...]}` where the spec declares it, else RFC 9457 problem details with `errors`.
+  const body = (await response.json()) as { detail?: Issue[] | string; errors?: Issue[] };
+  return (Array.isArray(body.detail) ? body.detail : (body.errors ?? [])).map((d) => `${d.loc.join(".")}:${d.type}`);
 }
 
 describe("schema features", () => {

@@ -12,6 +12,7 @@
 import { compileFormDecoder, type EncodingSpec } from "./form.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
+import { nullRecord, parseClientJson } from "./json.js";
 import type { Check, SchemaCompiler } from "./validate.js";
 import type { RequestBodySpec } from "./types.js";
 
@@ -241,19 +242,20 @@ function parserFor(
     if (isJsonMedia(effective) || effective.endsWith("/json")) {
       const text = decodeText(bytes, errors, "json_invalid");
       if (text === undefined) return undefined;
-      try {
-        return JSON.parse(text);
-      } catch (error) {
-        const position = /position (\d+)/.exec(
-          String((error as Error).message),
-        )?.[1];
-        errors.push({
-          loc: position ? [BODY_LOC, Number(position)] : [BODY_LOC],
-          msg: "JSON decode error",
-          type: "json_invalid",
-        });
-        return undefined;
-      }
+      const parsed = parseClientJson(text, compiler.maxDepth);
+      if (parsed.ok) return parsed.value;
+      const msg = parsed.tooDeep
+        ? `JSON is nested more than ${compiler.maxDepth} levels deep`
+        : "JSON decode error";
+      errors.push({
+        loc:
+          parsed.position === undefined
+            ? [BODY_LOC]
+            : [BODY_LOC, parsed.position],
+        msg,
+        type: parsed.tooDeep ? "too_deep" : "json_invalid",
+      });
+      return undefined;
     }
     if (effective === "application/x-www-form-urlencoded") {
       const text = decodeText(bytes, errors, "value_error");

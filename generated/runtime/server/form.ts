@@ -14,6 +14,8 @@
  * Hostile input: nesting is bounded (`MAX_DEPTH`), array indices never allocate more than the fields sent (arrays
  * are compacted), and every key is an own data property (`__proto__` stays a key, never a prototype).
  */
+import { nullRecord, parseClientJson } from "./json.js";
+import { DEFAULT_MAX_DEPTH } from "./validate.js";
 import {
   derefSchema,
   schemaTypes,
@@ -200,7 +202,7 @@ export function coerceRaw(
         coerceRaw(item, itemSchema, document, [...loc, i], errors),
       );
     }
-    const out: Record<string, unknown> = {};
+    const out = nullRecord();
     for (const [key, item] of value.entries)
       setOwn(
         out,
@@ -247,12 +249,17 @@ export function coerceString(
   const wantsString =
     types.has("string") || types.has("any") || types.size === 0;
   if (json || (!wantsString && (types.has("object") || types.has("array")))) {
-    try {
-      return JSON.parse(value);
-    } catch {
-      errors.push({ loc: [...loc], msg: "Invalid JSON", type: "json_invalid" });
-      return undefined;
-    }
+    // Parts and fields are bounded like JSON bodies: nesting past the limit is refused before parsing.
+    const parsed = parseClientJson(value, DEFAULT_MAX_DEPTH);
+    if (parsed.ok) return parsed.value;
+    errors.push({
+      loc: [...loc],
+      msg: parsed.tooDeep
+        ? `JSON is nested more than ${DEFAULT_MAX_DEPTH} levels deep`
+        : "Invalid JSON",
+      type: parsed.tooDeep ? "too_deep" : "json_invalid",
+    });
+    return undefined;
   }
   if (wantsString) return value;
   if (types.has("integer") && INTEGER.test(value)) return Number(value);
@@ -420,7 +427,7 @@ export function compileFormDecoder(
   }
 
   return (fields, errors) => {
-    const out: Record<string, unknown> = {};
+    const out = nullRecord();
     const keys = [...new Set(fields.keys())];
     const entries =
       deep.length > 0
@@ -548,7 +555,7 @@ function decodeField(
             ? "|"
             : ",";
       const parts = (strings[0] ?? "").split(delimiter);
-      const out: Record<string, unknown> = {};
+      const out = nullRecord();
       for (let i = 0; i + 1 < parts.length; i += 2) {
         const propSchema = propertySchema(schema, parts[i]!, document);
         setOwn(

@@ -17,8 +17,20 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   ResponseValidationError,
 } from "./runtime.js";
-export { SchemaCompiler, compileValidator, canonicalJson } from "./validate.js";
-export type { Check, SchemaDirection } from "./validate.js";
+export { HttpError } from "./body.js";
+export {
+  SchemaCompiler,
+  compileValidator,
+  canonicalJson,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_PATTERN_BUDGET,
+} from "./validate.js";
+export type {
+  Check,
+  CompilerSettings,
+  SchemaDirection,
+  Strip,
+} from "./validate.js";
 export { mockFromSchema, mediaExample } from "./mock.js";
 export type { MockOptions } from "./mock.js";
 export { resolvePointer } from "./schema.js";
@@ -28,7 +40,9 @@ export type {
   BasicCredentials,
   BearerCredentials,
   EncodingSpec,
+  ErrorBody,
   ErrorContext,
+  GeneratedInfo,
   Handler,
   HandlerContext,
   HandlerResult,
@@ -39,12 +53,14 @@ export type {
   OAuth2Credentials,
   ParamGroup,
   ParamSpec,
+  PatternOptions,
   RequestBody,
   RequestBodySpec,
   ResponseSpec,
   ResultHeaders,
   RouteParams,
   Router,
+  RouterError,
   RouterOptions,
   RouteSpec,
   Schema,

@@ -18,6 +18,8 @@
  * - Response bodies are written chunk by chunk honouring `write()` backpressure (`drain`).
  * - When the client disconnects, the Request's `signal` aborts and the response stream is cancelled (which
  *   closes SSE iterators).
+ * - Routing reads the request target only, as sent: the Host header never becomes part of the path (it is
+ *   checked to be a host, else 400), and neither dot segments nor `%2F` are resolved.
  */
 import type {
   IncomingMessage,
@@ -27,6 +29,7 @@ import type {
 import { bodyTooLarge, concatBytes, readLimited } from "./body.js";
 import {
   isThenable,
+  isValidHost,
   lazyRequest,
   SERVE_INCOMING,
   type Answer,
@@ -38,8 +41,16 @@ import type { Router } from "./types.js";
 
 /** Options of `toNodeListener`. */
 export interface NodeListenerOptions {
-  /** Called if the router itself throws or writing the response fails (the router reports handler errors itself). */
+  /**
+   * Called if the router itself throws or writing the response fails (the router reports handler errors itself).
+   * Without it such a failure is logged with `console.error`.
+   */
   onError?: (error: unknown) => void;
+}
+
+/** The adapter's own answers (when the router cannot answer at all): RFC 9457 problem details. */
+function problemText(status: number, title: string, detail: string): string {
+  return JSON.stringify({ type: "about:blank", title, status, detail });
 }
 
 /** A `node:http` request listener: `http.createServer(toNodeListener(router)).listen(3000)`. */
@@ -52,16 +63,19 @@ export function toNodeListener(
   ];
   return (req, res) => {
     const failed = (error: unknown) => {
-      options.onError?.(error);
+      if (options.onError) options.onError(error);
+      else
+        console.error(
+          "specforge node adapter: answering or writing a response failed:",
+          error,
+        );
       if (!res.headersSent) {
         res.writeHead(500, {
-          "content-type": "application/json",
+          "content-type": "application/problem+json",
           connection: "close",
         });
         res.end(
-          JSON.stringify({
-            error: { message: "Internal Server Error", type: "internal_error" },
-          }),
+          problemText(500, "Internal Server Error", "Internal Server Error"),
         );
       } else {
         res.destroy();
@@ -131,16 +145,52 @@ async function handle(
 
 function badRequest(res: ServerResponse): void {
   res.writeHead(400, {
-    "content-type": "application/json",
+    "content-type": "application/problem+json",
     connection: "close",
   });
-  res.end(
-    JSON.stringify({ error: { message: "Bad Request", type: "bad_request" } }),
-  );
+  res.end(problemText(400, "Bad Request", "Bad Request"));
 }
 
 /** Methods `new Request` refuses (they would have been a 400 from `toRequest`). */
 const FORBIDDEN_METHODS = /^(?:CONNECT|TRACE|TRACK)$/i;
+
+/** A request target split into what routing reads. */
+interface Target {
+  /** The path, raw. */
+  path: string;
+  /** The query string after "?", raw. */
+  search: string;
+  /** The authority of an absolute-form target (`GET http://host/path`), which replaces Host for it. */
+  authority: string | undefined;
+}
+
+/**
+ * Splits a request target (RFC 9112 §3.2) without interpreting it: origin-form `/path?query` or absolute-form
+ * `http://authority/path?query`. Anything else (`*`, authority-form) is undefined. A fragment is cut off, as a URL
+ * parser would.
+ */
+function splitTarget(target: string): Target | undefined {
+  let authority: string | undefined;
+  let rest = target;
+  if (target.charCodeAt(0) !== 47) {
+    const scheme = /^https?:\/\//i.exec(target);
+    if (!scheme) return undefined;
+    const after = scheme[0].length;
+    let end = after;
+    while (end < target.length && !"/?#".includes(target[end]!)) end++;
+    authority = target.slice(after, end);
+    rest =
+      target.charCodeAt(end) === 47
+        ? target.slice(end)
+        : `/${target.slice(end)}`;
+  }
+  const hash = rest.indexOf("#");
+  if (hash >= 0) rest = rest.slice(0, hash);
+  const query = rest.indexOf("?");
+  return query < 0
+    ? { path: rest, search: "", authority }
+    : { path: rest.slice(0, query), search: rest.slice(query + 1), authority };
+}
 
 /**
  * An IncomingMessage as the router reads it: headers straight from `rawHeaders`, the body straight from the
@@ -149,11 +199,12 @@ const FORBIDDEN_METHODS = /^(?:CONNECT|TRACE|TRACK)$/i;
 class NodeIncoming implements Incoming {
   readonly method: string;
   readonly pathname: string;
+  readonly malformed: string | undefined;
   readonly hasBody: boolean;
-  /** The query string after "?" (when the target was split without `new URL`). */
+  /** The query string after "?". */
   private readonly search: string;
-  /** Set when the target went through `new URL` (which also validated the Host header). */
-  private readonly url: URL | undefined;
+  /** The authority a URL is built with: an absolute-form target's, else the Host header's. */
+  private readonly authority: string | undefined;
   private query: URLSearchParams | undefined;
   /** "unread" until the router reads the body or the Request takes it as a stream. */
   private body: "unread" | "read" | "discarded" | "stream" = "unread";
@@ -166,30 +217,23 @@ class NodeIncoming implements Incoming {
     private readonly res: ServerResponse,
   ) {
     this.method = req.method ?? "GET";
+    const target = splitTarget(req.url ?? "/");
+    const host = rawHeader(req.rawHeaders, "host");
+    this.pathname = target?.path ?? "/";
+    this.search = target?.search ?? "";
+    this.authority = target?.authority ?? host;
     if (FORBIDDEN_METHODS.test(this.method))
-      throw new TypeError(`${this.method} is not supported`);
-    const target = req.url ?? "/";
-    const split = plainTarget(target);
-    if (
-      split >= 0 &&
-      plainHost(rawHeader(req.rawHeaders, "host") ?? "localhost")
-    ) {
-      this.pathname = target.slice(0, split);
-      this.search = target.slice(split + 1);
-      this.url = undefined;
-    } else {
-      const url = requestUrl(req);
-      this.pathname = url.pathname;
-      this.search = url.search;
-      this.url = url;
-    }
+      this.malformed = `Method ${this.method} is not supported`;
+    else if (!target) this.malformed = "Unsupported request target";
+    else if (host !== undefined && !isValidHost(host))
+      this.malformed = "Invalid Host header";
+    else if (target.authority !== undefined && !isValidHost(target.authority))
+      this.malformed = "Invalid request target";
     this.hasBody = hasBody(req.rawHeaders, this.method);
   }
 
   get searchParams(): URLSearchParams {
-    return (this.query ??= this.url
-      ? this.url.searchParams
-      : new URLSearchParams(this.search));
+    return (this.query ??= new URLSearchParams(this.search));
   }
 
   /** Made on first use (most requests never need one): aborts when the client goes away before the answer is out. */
@@ -315,67 +359,28 @@ class NodeIncoming implements Incoming {
       init.body = bodyStream(this.req);
       init.duplex = "half"; // required by fetch implementations for streaming request bodies
     }
-    return new Request(this.url ?? requestUrl(this.req), init);
+    const query = this.search === "" ? "" : `?${this.search}`;
+    return new Request(
+      requestUrl(this.req, this.authority, `${this.pathname}${query}`),
+      init,
+    );
   }
 }
 
-/** The request URL. Never resolves the target relative to a base: "//evil.example/x" must stay a path, not become a host. */
-function requestUrl(req: IncomingMessage): URL {
+/**
+ * The URL of the web Request handed to handlers: the routed path and query under the validated authority. Never
+ * resolves the target relative to a base: "//evil.example/x" stays a path, not a host. (`new URL` resolves dot
+ * segments in `request.url`; routing and `ctx.path` saw the path as sent.)
+ */
+function requestUrl(
+  req: IncomingMessage,
+  authority: string | undefined,
+  pathAndQuery: string,
+): URL {
   const protocol = (req.socket as { encrypted?: boolean }).encrypted
     ? "https"
     : "http";
-  const target = req.url ?? "/";
-  return /^https?:\/\//i.test(target)
-    ? new URL(target)
-    : new URL(
-        `${protocol}://${rawHeader(req.rawHeaders, "host") ?? "localhost"}${target.startsWith("/") ? target : `/${target}`}`,
-      );
-}
-
-/**
- * Characters WHATWG URL parsing leaves as they are in a path or a query (1), and "?" (2), which ends the path.
- * Anything else (spaces, quotes, "#", "\\", "{", non-ASCII, …) sends the target through `new URL`.
- */
-const PLAIN = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@%/")
-  PLAIN[c.charCodeAt(0)] = 1;
-PLAIN[63] = 2;
-
-/**
- * Where the path of a target ends (the index of "?", or its length) when URL parsing would leave it exactly as
- * it is: only plain characters, no dot segments (not even "%2e"; any "/." is left to `new URL`), not "//…".
- * -1 otherwise.
- */
-function plainTarget(target: string): number {
-  if (target.charCodeAt(0) !== 47 || target.charCodeAt(1) === 47) return -1;
-  let query = -1;
-  for (let i = 1; i < target.length; i++) {
-    const c = target.charCodeAt(i);
-    if (c >= 128 || PLAIN[c] === 0) return -1;
-    if (query >= 0) continue;
-    if (c === 63) query = i;
-    else if (c === 47 && target.charCodeAt(i + 1) === 46)
-      return -1; // "/."
-    else if (
-      c === 37 &&
-      target.charCodeAt(i + 1) === 50 &&
-      (target.charCodeAt(i + 2) | 32) === 101
-    )
-      return -1; // "%2e"
-  }
-  return query < 0 ? target.length : query;
-}
-
-/** Host headers already known to parse (`new URL` throws for a bad one, which is a 400), by value. */
-const validHosts = new Set<string>();
-
-/** A Host header that ends the authority (no "/", "\\", "?", "#", "@") and parses. */
-function plainHost(host: string): boolean {
-  if (validHosts.has(host)) return true;
-  if (/[/\\?#@]/.test(host) || !URL.canParse(`http://${host}/`)) return false;
-  if (validHosts.size >= 256) validHosts.clear(); // bounded: Host is client-controlled
-  validHosts.add(host);
-  return true;
+  return new URL(`${protocol}://${authority ?? "localhost"}${pathAndQuery}`);
 }
 
 /**
@@ -426,7 +431,20 @@ function writeReply(
 
 /** Builds a web Request from an IncomingMessage (streaming body, abort signal). */
 export function toRequest(req: IncomingMessage, signal?: AbortSignal): Request {
-  const url = requestUrl(req);
+  const target = splitTarget(req.url ?? "/");
+  const host = rawHeader(req.rawHeaders, "host");
+  if (
+    !target ||
+    (host !== undefined && !isValidHost(host)) ||
+    (target.authority !== undefined && !isValidHost(target.authority))
+  ) {
+    throw new TypeError("Bad request target or Host header");
+  }
+  const url = requestUrl(
+    req,
+    target.authority ?? host,
+    `${target.path}${target.search === "" ? "" : `?${target.search}`}`,
+  );
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
     headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);

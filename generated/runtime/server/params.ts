@@ -11,6 +11,7 @@
  * `compileParam`; per request only the returned closure runs.
  */
 import { coerceRaw, gatherBracketed } from "./form.js";
+import { nullRecord, parseClientJson } from "./json.js";
 import {
   cloneJson,
   derefSchema,
@@ -97,7 +98,7 @@ export function compileParam(
   );
   // Path arrays and objects arrive already split (see `splitPathValue`).
   const coerce = json
-    ? coerceJson
+    ? jsonCoercion(compiler.maxDepth)
     : compileCoercion(
         schema,
         document,
@@ -253,19 +254,21 @@ type Coerce = (
   errors: ValidationIssue[],
 ) => unknown;
 
-function coerceJson(
-  value: RawValue,
-  path: Loc,
-  errors: ValidationIssue[],
-): unknown {
-  const text =
-    typeof value === "string" ? value : Array.isArray(value) ? value[0] : "";
-  try {
-    return JSON.parse(text);
-  } catch {
-    errors.push({ loc: path, msg: "Invalid JSON", type: "json_invalid" });
+function jsonCoercion(maxDepth: number): Coerce {
+  return (value, path, errors) => {
+    const text =
+      typeof value === "string" ? value : Array.isArray(value) ? value[0] : "";
+    const parsed = parseClientJson(text, maxDepth);
+    if (parsed.ok) return parsed.value;
+    errors.push({
+      loc: path,
+      msg: parsed.tooDeep
+        ? `JSON is nested more than ${maxDepth} levels deep`
+        : "Invalid JSON",
+      type: parsed.tooDeep ? "too_deep" : "json_invalid",
+    });
     return undefined;
-  }
+  };
 }
 
 /** Picks how to coerce from the schema's admitted types: arrays split, objects pair up, scalars parse. */
@@ -323,9 +326,11 @@ function compileCoercion(
             pairs.set(parts[i], parts[i + 1]);
         }
       }
-      const out: Record<string, unknown> = {};
+      const out = nullRecord(); // keys are the client's: "__proto__" must stay a key
       for (const [key, raw] of pairs) {
-        const propertySchema = properties[key];
+        const propertySchema = Object.hasOwn(properties, key)
+          ? properties[key]
+          : undefined;
         const coerce = propertySchema
           ? scalarCoercion(schemaTypes(propertySchema, document))
           : (s: string) => s;

@@ -10,8 +10,11 @@
  * path segment (static children through a Map, then parameter patterns), so its cost depends on the path,
  * not on the number of routes.
  *
- * Segments are compared *raw* (still percent-encoded); captured parameter values are decoded afterwards by the
- * caller, so `%2F` stays inside a parameter instead of splitting the path.
+ * The path is the request's as sent: nothing is resolved before matching, so `..` is a segment like any other
+ * (a parameter's value, or no route), never a step up, and nothing is percent-decoded before matching (`%61dmin`
+ * is not `admin`). Static segments of templates are compared in the form a URL parser sends them (`<id>` as
+ * `%3Cid%3E`); parameters are captured *raw* and decoded by the caller after the split, so `%2F` stays inside one
+ * parameter instead of splitting the path.
  */
 
 /** A parameterised segment: pure `{id}` or mixed like `file.{ext}` / `{base}...{head}`. */
@@ -62,8 +65,9 @@ export class RouteTrie<T> {
     const paramNames: string[] = [];
     for (const segment of splitPath(template)) {
       if (!segment.includes("{")) {
-        let next = node.staticChildren.get(segment);
-        if (!next) node.staticChildren.set(segment, (next = new TrieNode<T>()));
+        const key = wireForm(segment);
+        let next = node.staticChildren.get(key);
+        if (!next) node.staticChildren.set(key, (next = new TrieNode<T>()));
         node = next;
         continue;
       }
@@ -90,7 +94,9 @@ export class RouteTrie<T> {
   match(method: string, path: string): RouteMatch<T> | undefined {
     const captures: string[] = [];
     // splitPath without the copy: "/a/b".split("/") is ["", "a", "b"]; the walk starts after the leading "".
-    const segments = path.split("/");
+    const segments = (RAW_SPECIALS.test(path) ? wireForm(path) : path).split(
+      "/",
+    );
     const value = find(
       this.root,
       segments,
@@ -103,7 +109,7 @@ export class RouteTrie<T> {
 
   /** Methods served at `path` by any matching template (for 405 `Allow`); empty when the path is unknown. */
   allowedMethods(path: string): string[] {
-    const segments = splitPath(path);
+    const segments = splitPath(RAW_SPECIALS.test(path) ? wireForm(path) : path);
     const methods = new Set<string>();
     const visit = (node: TrieNode<T>, index: number): void => {
       if (index === segments.length) {
@@ -152,6 +158,25 @@ function find<T>(
     captures.length = mark;
   }
   return undefined;
+}
+
+/** Characters a URL parser percent-encodes in a path (WHATWG's path percent-encode set, "?" and "#" aside). */
+const RAW_SPECIALS = /[\0-\x20"<>`{}\x7F-\u{10FFFF}]/u;
+const RAW_SPECIALS_ALL = /[\0-\x20"<>`{}\x7F-\u{10FFFF}]/gu;
+
+/**
+ * Text as a URL parser puts it on the wire: the characters it encodes percent-encoded (UTF-8), everything else
+ * — existing escapes included — as it is. Templates' static segments are stored so, and a request path sent
+ * with such characters raw (curl does) is read so.
+ */
+function wireForm(text: string): string {
+  return text.replace(RAW_SPECIALS_ALL, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return c; // a lone surrogate
+    }
+  });
 }
 
 function compileEdge<T>(segment: string, key: string): PatternEdge<T> {

@@ -70,17 +70,17 @@ describe("node:http end to end: error statuses", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
-  it("404 JSON for an unknown path", async () => {
+  it("404 JSON for an unknown path, in the shape the spec's operations declare for 404", async () => {
     const res = await fetch(`${app.url}/v1/unknown`, { headers: token });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { message: "Not Found", type: "not_found" } });
+    expect(await res.json()).toEqual({ error: { message: "Not Found", type: "invalid_request_error", param: null, code: "not_found" } });
   });
 
   it("405 with Allow for a known path and another method", async () => {
     const res = await fetch(`${app.url}/v1/preview/models`, { headers: token });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
-    expect(await res.json()).toEqual({ error: { message: "Method Not Allowed", type: "method_not_allowed" } });
+    expect(await res.json()).toEqual({ error: { message: "Method Not Allowed", type: "invalid_request_error", param: null, code: "method_not_allowed" } });
   });
 
   it("401 with WWW-Authenticate for a missing or rejected token", async () => {
@@ -88,7 +88,9 @@ describe("node:http end to end: error statuses", () => {
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toBe("Bearer");
     expect(missing.headers.get("connection")).toBe("close"); // unread request body: closed, not drained
-    expect(await missing.json()).toEqual({ error: { message: "Not authenticated", type: "unauthorized" } });
+    // createModel declares no 401: RFC 9457 problem details.
+    expect(missing.headers.get("content-type")).toBe("application/problem+json");
+    expect(await missing.json()).toEqual({ type: "about:blank", title: "Unauthorized", status: 401, detail: "Not authenticated", instance: "/v1/preview/models" });
     const bad = await fetch(`${app.url}/v1/preview/models`, { method: "POST", headers: { authorization: "Bearer nope", "content-type": "application/json" }, body: "{}" });
     expect(bad.status).toBe(401);
     expect(bad.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
@@ -109,7 +111,7 @@ describe("node:http end to end: error statuses", () => {
   it("415 for a wrong content type", async () => {
     const res = await fetch(`${app.url}/v1/preview/models`, { method: "POST", headers: { ...token, "content-type": "text/csv" }, body: "a,b" });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: { message: "Unsupported Content-Type 'text/csv'; expected application/json", type: "unsupported_media_type" } });
+    expect(await res.json()).toMatchObject({ status: 415, detail: "Unsupported Content-Type 'text/csv'; expected application/json" });
   });
 
   it("422 with FastAPI detail locs", async () => {
@@ -131,17 +133,15 @@ describe("node:http end to end: error statuses", () => {
     expect((await malformed.json()).detail[0]).toMatchObject({ type: "json_invalid", loc: ["body", 1] });
   });
 
-  it("400 with the error envelope for an operation without a 422", async () => {
+  it("400 in the declared error envelope for an operation without a 422", async () => {
     const res = await fetch(`${app.url}/v1/preview/sft-training-jobs`, { method: "POST", headers: { ...token, "content-type": "application/json" }, body: "{}" });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       error: {
-        message: "Request validation failed",
-        type: "validation_error",
-        details: [
-          { loc: ["body", "model_id"], msg: "Field required", type: "missing" },
-          { loc: ["body", "training_data_url"], msg: "Field required", type: "missing" },
-        ],
+        message: "Request validation failed: body.model_id: Field required; body.training_data_url: Field required",
+        type: "invalid_request_error",
+        param: "model_id",
+        code: "validation_error",
       },
     });
   });
@@ -149,7 +149,7 @@ describe("node:http end to end: error statuses", () => {
   it("501 naming the operation when no handler is registered", async () => {
     const res = await fetch(`${app.url}/v1/preview/models/m1`, { method: "DELETE", headers: token });
     expect(res.status).toBe(501);
-    expect(await res.json()).toEqual({ error: { message: "Operation deleteModel is not implemented", type: "not_implemented", operation: "deleteModel" } });
+    expect(await res.json()).toMatchObject({ status: 501, title: "Not Implemented", detail: "Operation deleteModel is not implemented" });
   });
 
   it("500 with a generic body when the handler throws; onError gets the error", async () => {
@@ -157,7 +157,7 @@ describe("node:http end to end: error statuses", () => {
     const res = await fetch(`${app.url}/v1/models`, { headers: token });
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ error: { message: "Internal Server Error", type: "internal_error" } });
+    expect(JSON.parse(text)).toEqual({ type: "about:blank", title: "Internal Server Error", status: 500, detail: "Internal Server Error", instance: "/v1/models" });
     expect(text).not.toContain("hunter2");
     expect(app.onError).toHaveBeenCalledTimes(1);
     const [error, context] = app.onError.mock.calls[0];
@@ -191,7 +191,7 @@ describe("node:http end to end: error statuses", () => {
       sent += 16 * 1024;
     });
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ error: { message: "Request body exceeds 1048576 bytes", type: "payload_too_large" } });
+    expect(JSON.parse(result.body)).toMatchObject({ status: 413, detail: "Request body exceeds 1048576 bytes" });
     expect(result.sent).toBeLessThan(declared);
     expect(createModel).not.toHaveBeenCalled();
   });
@@ -426,7 +426,7 @@ describe("node:http end to end: auth modes and response validation", () => {
     try {
       const res = await fetch(`${app.url}/v1/models`, { headers: token });
       expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ error: { message: "Internal Server Error", type: "internal_error" } });
+      expect(await res.json()).toMatchObject({ status: 500, detail: "Internal Server Error" });
       const [error] = app.onError.mock.calls[0];
       expect(error).toBeInstanceOf(ResponseValidationError);
       expect((error as ResponseValidationError).issues.map((i) => i.loc.join("."))).toEqual([

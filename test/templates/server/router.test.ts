@@ -104,8 +104,15 @@ describe("routing through the router", () => {
   it("validates mixed-segment params too", async () => {
     const res = await call(router, "GET", "/v1/files/report.pdf");
     expect(res.status).toBe(400);
+    // The operation declares no 400: RFC 9457 problem details, the problems in `errors`.
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
     expect(await res.json()).toEqual({
-      error: { message: "Request validation failed", type: "validation_error", details: [{ loc: ["path", "ext"], msg: "Input should be 'txt' or 'md'", type: "enum" }] },
+      type: "about:blank",
+      title: "Bad Request",
+      status: 400,
+      detail: "Request validation failed",
+      instance: "/v1/files/report.pdf",
+      errors: [{ loc: ["path", "ext"], msg: "Input should be 'txt' or 'md'", type: "enum" }],
     });
     const bad = await call(router, "GET", "/v1/files/%E0%A4%A.txt");
     expect(bad.status).toBe(400);
@@ -114,11 +121,13 @@ describe("routing through the router", () => {
   it("404 for unknown paths, 405 + Allow for known paths with another method, HEAD via GET", async () => {
     const missing = await call(router, "GET", "/v2/nothing");
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: { message: "Not Found", type: "not_found" } });
+    // The fixture's operations declare 404 as OpenAI's envelope: the spec at large answers so.
+    expect(await missing.json()).toEqual({ error: { message: "Not Found", type: "invalid_request_error", param: null, code: "not_found" } });
     const wrong = await call(router, "PUT", "/v1/preview/models/abc", { headers: auth });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("DELETE");
-    expect((await wrong.json()).error.type).toBe("method_not_allowed");
+    // No operation declares a 405; the `default` error response is the spec's last word on it.
+    expect(await wrong.json()).toEqual({ error: { message: "Method Not Allowed", type: "invalid_request_error", param: null, code: "method_not_allowed" } });
     const getOnly = await call(router, "POST", "/v1/health");
     expect(getOnly.headers.get("allow")).toBe("GET, HEAD");
     const head = await call(router, "HEAD", "/v1/health");
@@ -232,7 +241,7 @@ describe("parameters", () => {
     expect(body.cookies).toEqual({ session: "s 1" });
     expect(body.headers).toEqual({ "X-Tags": ["a", "b"] });
     const missing = await search.fetch(new Request(`${BASE}/search?filter[min]=x&json=%7B`));
-    expect((await missing.json()).error.details).toEqual([
+    expect((await missing.json()).errors).toEqual([
       { loc: ["query", "q"], msg: "Field required", type: "missing" },
       { loc: ["query", "filter", "min"], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" },
       { loc: ["query", "json"], msg: "Invalid JSON", type: "json_invalid" },
@@ -292,19 +301,16 @@ describe("request bodies", () => {
     expect(await empty.json()).toEqual({ detail: [{ loc: ["body"], msg: "Field required", type: "missing" }] });
   });
 
-  it("400 + error envelope for operations without a declared 422", async () => {
+  it("400 in the operation's declared error shape (OpenAI's envelope here), every problem in the message", async () => {
     const res = await call(router, "POST", "/v1/preview/sft-training-jobs", { headers: auth, body: { model_id: "x", training_data_url: "s3://x", extra: 1, config: { batch_size: 0 } } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       error: {
-        message: "Request validation failed",
-        type: "validation_error",
-        details: [
-          { loc: ["body", "model_id"], msg: "Input should be a valid UUID", type: "uuid_parsing" },
-          { loc: ["body", "training_data_url"], msg: "String should match pattern '^wandb-artifact:///'", type: "string_pattern_mismatch" },
-          { loc: ["body", "config", "batch_size"], msg: "Input should be greater than or equal to 1", type: "greater_than_equal" },
-          { loc: ["body", "extra"], msg: "Extra inputs are not permitted", type: "extra_forbidden" },
-        ],
+        message:
+          "Request validation failed: body.model_id: Input should be a valid UUID; body.training_data_url: String should match pattern '^wandb-artifact:///'; body.config.batch_size: Input should be greater than or equal to 1; body.extra: Extra inputs are not permitted",
+        type: "invalid_request_error",
+        param: "model_id",
+        code: "validation_error",
       },
     });
   });
@@ -312,7 +318,7 @@ describe("request bodies", () => {
   it("415 for a wrong or missing content type", async () => {
     const wrong = await call(router, "POST", "/v1/preview/models", { headers: { ...auth, "content-type": "text/plain" }, raw: "hi" });
     expect(wrong.status).toBe(415);
-    expect(await wrong.json()).toEqual({ error: { message: "Unsupported Content-Type 'text/plain'; expected application/json", type: "unsupported_media_type" } });
+    expect(await wrong.json()).toMatchObject({ status: 415, title: "Unsupported Media Type", detail: "Unsupported Content-Type 'text/plain'; expected application/json" });
     const none = await router.fetch(new Request(`${BASE}/v1/preview/models`, { method: "POST", headers: auth, body: new Blob(["{}"]) }));
     expect(none.status).toBe(415);
     const charset = await call(router, "POST", "/v1/preview/models", { headers: { ...auth, "content-type": "application/json; charset=utf-8" }, raw: JSON.stringify(model) });
@@ -322,7 +328,7 @@ describe("request bodies", () => {
   it("413 by Content-Length and while streaming, cancelling the reader", async () => {
     const big = await call(router, "POST", "/v1/preview/models", { headers: auth, body: { ...model, project: "x".repeat(2000) } });
     expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ error: { message: "Request body exceeds 1000 bytes", type: "payload_too_large" } });
+    expect(await big.json()).toMatchObject({ status: 413, title: "Content Too Large", detail: "Request body exceeds 1000 bytes" });
     let pulled = 0;
     let cancelled = false;
     const endless = new ReadableStream<Uint8Array>({
@@ -347,7 +353,12 @@ describe("request bodies", () => {
     expect(ok.status).toBe(204);
     expect(handled).toHaveBeenCalledWith({ rating: 4, comment: "nice", tags: ["a", "b"] }, "application/x-www-form-urlencoded");
     const bad = await call(router, "POST", "/v1/feedback", { headers: { "content-type": "application/x-www-form-urlencoded" }, raw: "rating=9" });
-    expect((await bad.json()).error.details).toEqual([{ loc: ["body", "rating"], msg: "Input should be less than or equal to 5", type: "less_than_equal" }]);
+    expect((await bad.json()).error).toEqual({
+      message: "Request validation failed: body.rating: Input should be less than or equal to 5",
+      type: "invalid_request_error",
+      param: "rating",
+      code: "validation_error",
+    });
   });
 
   it("multipart bodies: files pass `format: binary` fields", async () => {

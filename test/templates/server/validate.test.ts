@@ -330,3 +330,105 @@ describe("defaults", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe("hostile values", () => {
+  /** A compiler whose patterns are counted: `runs` lists every string a pattern was run on. */
+  function counting(settings: { maxDepth?: number } = {}) {
+    const runs: string[] = [];
+    const compiler = new SchemaCompiler({}, { ...settings, patterns: { compile: (pattern) => (value) => (runs.push(value), new RegExp(pattern).test(value)) } });
+    return { runs, validate: (schema: Schema) => compileValidator(schema, {}, { compiler }) };
+  }
+
+  it("cheap keywords first: a pattern never runs on a value of the wrong type, length, enum or const", () => {
+    const { runs, validate } = counting();
+    const name = validate({ type: "string", maxLength: 5, pattern: "^a+$" });
+    expect(types(name("b".repeat(6)))).toEqual(["string_too_long"]);
+    expect(types(name(42))).toEqual(["string_type"]);
+    expect(types(validate({ enum: ["a", "b"], pattern: "^a$" })("c"))).toEqual(["enum"]);
+    expect(types(validate({ const: "a", pattern: "^a$" })("b"))).toEqual(["literal_error"]);
+    // A maxLength in a $ref'd or allOf'd schema beside the pattern counts too.
+    expect(types(validate({ allOf: [{ maxLength: 2 }], pattern: "^a+$" })("aaa"))).toEqual(["string_too_long"]);
+    expect(runs).toEqual([]);
+    expect(types(name("bb"))).toEqual(["string_pattern_mismatch"]);
+    expect(runs).toEqual(["bb"]);
+  });
+
+  it("a schema stops at its first failing keyword; properties still each report theirs", () => {
+    expect(types(v({ type: "string", minLength: 5, format: "uuid" })("x"))).toEqual(["string_too_short"]);
+    expect(types(v({ type: "array", minItems: 3, items: { type: "string" } })([1]))).toEqual(["too_short"]);
+    const record = v({ type: "object", required: ["a", "b"], properties: { a: { type: "string" }, b: { type: "integer" }, c: { maximum: 1 } }, additionalProperties: false });
+    expect(types(record({ a: 1, c: 2, d: 0 }))).toEqual(["string_type", "missing", "less_than_equal", "extra_forbidden"]);
+  });
+
+  it("values nested deeper than maxDepth fail where the limit is crossed, without recursing further", () => {
+    const document = { components: { schemas: { Node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } } } } };
+    const compiler = new SchemaCompiler(document, { maxDepth: 6 });
+    const tree = compileValidator({ $ref: "#/components/schemas/Node" }, document, { compiler });
+    let deep: object = {};
+    for (let i = 0; i < 5000; i++) deep = { children: [deep] };
+    expect(tree(deep, ["body"])).toEqual([
+      // The seventh container: body, children, its item, children, its item, children, its item.
+      { loc: ["body", "children", 0, "children", 0, "children", 0], msg: "Input is nested more than 6 levels deep", type: "too_deep" },
+    ]);
+    let shallow: object = {};
+    for (let i = 0; i < 2; i++) shallow = { children: [shallow] };
+    expect(tree(shallow, ["body"])).toEqual([]);
+  });
+
+  it("collects at most 100 problems, however many the value has", () => {
+    const list = v({ type: "array", items: { type: "string" } });
+    expect(list(new Array(10_000).fill(0))).toHaveLength(100);
+    const record = v({ type: "object", additionalProperties: false });
+    expect(record(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i])))).toHaveLength(100);
+  });
+
+  it("a super-linear pattern runs on the linear-time matcher, and patternProperties keys too", () => {
+    const compiler = new SchemaCompiler({}, { superLinearPatterns: ["^(a+)+$"] });
+    const check = compileValidator({ type: "object", properties: { v: { type: "string", pattern: "^(a+)+$" } }, patternProperties: { "^(a+)+$": { type: "integer" } } }, {}, { compiler });
+    const evil = `${"a".repeat(5000)}!`;
+    const started = performance.now();
+    expect(types(check({ v: evil }))).toEqual(["string_pattern_mismatch"]);
+    expect(types(check({ aaaa: "x" }))).toEqual(["int_type"]);
+    expect(check({ [evil]: "x" })).toEqual([]); // not a match: an additional property, which is allowed
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe("response stripping (FastAPI's response_model)", () => {
+  const document = {
+    components: {
+      schemas: {
+        User: { type: "object", required: ["id"], properties: { id: { type: "string" }, password: { type: "string", writeOnly: true }, profile: { $ref: "#/components/schemas/Profile" } } },
+        Profile: { type: "object", properties: { bio: { type: "string" } } },
+        Admin: { allOf: [{ $ref: "#/components/schemas/User" }, { type: "object", properties: { role: { type: "string" } } }] },
+      },
+    },
+  };
+  const strip = (schema: Schema) => new SchemaCompiler(document).stripper(schema);
+
+  it("drops undeclared and writeOnly properties, through $ref, allOf and arrays; never changes its input", () => {
+    const user = { id: "1", password: "pw", password_hash: "$2b$", profile: { bio: "hi", ssn: "000" } };
+    expect(strip({ $ref: "#/components/schemas/User" })(user)).toEqual({ id: "1", profile: { bio: "hi" } });
+    expect(user.password_hash).toBe("$2b$");
+    expect(strip({ type: "array", items: { $ref: "#/components/schemas/Admin" } })([{ ...user, role: "admin", token: "t" }])).toEqual([{ id: "1", profile: { bio: "hi" }, role: "admin" }]);
+  });
+
+  it("keeps what the schema allows: additionalProperties, patternProperties, free-form objects", () => {
+    expect(strip({ type: "object", properties: { a: {} }, additionalProperties: true })({ a: 1, b: 2 })).toEqual({ a: 1, b: 2 });
+    expect(strip({ type: "object", properties: { a: {} }, additionalProperties: { type: "object", properties: { x: {} } } })({ a: 1, b: { x: 1, y: 2 } })).toEqual({ a: 1, b: { x: 1 } });
+    expect(strip({ type: "object", patternProperties: { "^x-": {} } })({ "x-a": 1, b: 2 })).toEqual({ "x-a": 1 });
+    expect(strip({ type: "object" })({ anything: 1 })).toEqual({ anything: 1 });
+    expect(strip({ type: "string" })("as is")).toBe("as is");
+  });
+
+  it("a union strips by the branch the value validates against", () => {
+    const pet = strip({
+      oneOf: [
+        { type: "object", required: ["bark"], properties: { kind: { const: "dog" }, bark: { type: "string" } } },
+        { type: "object", required: ["meow"], properties: { kind: { const: "cat" }, meow: { type: "string" } } },
+      ],
+    });
+    expect(pet({ kind: "cat", meow: "m", secret: 1 })).toEqual({ kind: "cat", meow: "m" });
+    expect(pet({ kind: "dog", bark: "b", meow: "?" })).toEqual({ kind: "dog", bark: "b" });
+  });
+});

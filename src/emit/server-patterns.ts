@@ -1,0 +1,122 @@
+import { isSafePattern } from "redos-detector";
+
+/**
+ * Regexes in the spec that the generated router runs on client input (`pattern`, `patternProperties` keys) and
+ * that backtrack catastrophically on JavaScript's engine (`^(a+)+$` takes seconds on 30 characters). The router
+ * matches the ones listed here with its linear-time matcher (templates/server/pattern.ts) instead, and the user is
+ * warned where they are.
+ *
+ * The analysis is redos-detector's (it explores the backtracking paths of the pattern, including the retries at
+ * every start position of an unanchored one): deterministic, bounded by its step limit, never by the clock, so the
+ * list — and server.ts — is the same on every machine. A pattern it cannot decide within the limit counts as
+ * super-linear (the linear matcher is correct for it anyway; it only costs budget).
+ */
+
+/**
+ * redos-detector's exploration limit. Its default (20,000) lets a pattern such as `^(b|bb)+$` take 14 s to decide;
+ * 2,000 decides every pattern of the public corpus the same way in under half a second each.
+ */
+const ANALYSIS_STEPS = 2000;
+
+/** A pattern found super-linear, where it first appears, and how many places use it. */
+export interface SuperLinearPattern {
+  pattern: string;
+  /** JSON pointer (segments) of its first occurrence in the bundled document. */
+  pointer: string[];
+  occurrences: number;
+}
+
+/** A warning an emitter raises, located by JSON pointer in the bundled document. */
+export interface EmitterWarning {
+  message: string;
+  pointer: string[];
+  hint?: string;
+}
+
+/** Keywords whose value is data (an instance), not a schema: a `pattern` key inside is not a regex. */
+const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"]);
+
+/** Why a pattern is listed: it backtracks catastrophically, or the analysis could not show that it does not. */
+type Verdict = "linear" | "super-linear" | "undecided";
+const verdicts = new Map<string, Verdict>();
+
+function verdictOf(pattern: string): Verdict {
+  let verdict = verdicts.get(pattern);
+  if (verdict === undefined) {
+    const unicode = compiles(pattern, "u");
+    // An invalid pattern is ignored by the router: nothing to run. Without a quantifier, every start position
+    // costs at most the pattern's length: nothing to analyse (Stripe's hundreds of `^/v1/…` patterns).
+    if ((!unicode && !compiles(pattern, "")) || !/[*+?{]/.test(pattern)) verdict = "linear";
+    else {
+      try {
+        const result = isSafePattern(pattern, { unicode, maxSteps: ANALYSIS_STEPS });
+        verdict = result.safe ? "linear" : result.error === "hitMaxSteps" ? "undecided" : "super-linear";
+      } catch {
+        verdict = "undecided"; // syntax the analyser does not know
+      }
+    }
+    verdicts.set(pattern, verdict);
+  }
+  return verdict;
+}
+
+/** Whether the native engine may take super-linear time on `pattern` (memoised per process: watch mode). */
+export function isSuperLinear(pattern: string): boolean {
+  return verdictOf(pattern) !== "linear";
+}
+
+function compiles(pattern: string, flags: string): boolean {
+  try {
+    new RegExp(pattern, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every `pattern` (and `patternProperties` key) under `paths` and `components` of the document, in document order,
+ * with its JSON pointer. Vendor extensions (`x-…`) and example values are not schemas and are skipped.
+ */
+export function findPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
+  const found: { pattern: string; pointer: string[] }[] = [];
+  const visit = (node: unknown, pointer: string[]): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, [...pointer, String(index)]));
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-") || DATA_KEYWORDS.has(key)) continue;
+      if (key === "pattern" && typeof value === "string") found.push({ pattern: value, pointer: [...pointer, key] });
+      else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+        for (const [source, schema] of Object.entries(value)) {
+          found.push({ pattern: source, pointer: [...pointer, key, source] });
+          visit(schema, [...pointer, key, source]);
+        }
+      } else visit(value, [...pointer, key]);
+    }
+  };
+  for (const section of ["paths", "components"]) visit(document[section], [section]);
+  return found;
+}
+
+/** The super-linear patterns of the document, each once, in the order they first appear, with where that is. */
+export function superLinearPatterns(document: Record<string, unknown>): SuperLinearPattern[] {
+  const byPattern = new Map<string, SuperLinearPattern>();
+  for (const { pattern, pointer } of findPatterns(document)) {
+    const known = byPattern.get(pattern);
+    if (known) known.occurrences++;
+    else if (isSuperLinear(pattern)) byPattern.set(pattern, { pattern, pointer, occurrences: 1 });
+  }
+  return [...byPattern.values()];
+}
+
+/** One warning per super-linear pattern, at its first occurrence. */
+export function superLinearWarnings(patterns: readonly SuperLinearPattern[]): EmitterWarning[] {
+  return patterns.map(({ pattern, pointer, occurrences }) => ({
+    message: `pattern ${JSON.stringify(pattern)}${occurrences > 1 ? ` (used in ${occurrences} places)` : ""} ${verdictOf(pattern) === "super-linear" ? "can backtrack catastrophically (time super-linear in the length of the string)" : "could not be shown to run in linear time"}: the generated router matches it with its linear-time matcher, within a bounded amount of work`,
+    pointer,
+    hint: "rewrite it without nested or overlapping quantifiers (`^(a+)+$` is `^a+$`), and give the string a maxLength; README: Security",
+  }));
+}
