@@ -1,6 +1,6 @@
 import type * as TS from "typescript";
 import { isSuccessStatus } from "../ir/build.js";
-import type { ApiModel, Encoding, Operation, Parameter, SecurityScheme, Server } from "../ir/model.js";
+import type { ApiModel, Encoding, Operation, Parameter, SecurityScheme, Server, Tag } from "../ir/model.js";
 import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types, type Member } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
@@ -77,7 +77,7 @@ export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: Mo
     ],
     [
       jsDoc(`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`),
-      interfaceDeclaration("export interface Client", model.operations.map(operationSignature)),
+      interfaceDeclaration("export interface Client", model.operations.map((op) => operationSignature(op, model.tags))),
     ],
     [
       jsDoc("How each method sends its request: method, path, parameters, body and declared errors."),
@@ -177,13 +177,36 @@ function operationType(op: Operation): TS.TypeNode {
   return types.reference("Operation", [typeRef, ...mediaArg]);
 }
 
-function operationSignature(op: Operation): Member {
+function operationSignature(op: Operation, tags: readonly Tag[]): Member {
   const docs: string[] = [];
   if (op.summary) docs.push(commentText(op.summary));
   if (op.description && op.description !== op.summary) docs.push(commentText(op.description));
-  docs.push(`\`${op.method.toUpperCase()} ${commentText(op.path)}\`${op.operationId ? ` (operationId \`${commentText(op.operationId)}\`)` : ""}`);
+  docs.push(`\`${op.wireMethod} ${commentText(op.path)}\`${op.operationId ? ` (operationId \`${commentText(op.operationId)}\`)` : ""}`);
+  // Tags are listed when the document describes them the OpenAPI 3.2 way (a summary, a parent or a kind).
+  if (op.tags.length > 0 && tags.some((tag) => tag.summary !== undefined || tag.parent !== undefined || tag.kind !== undefined)) {
+    const byName = new Map(tags.map((tag) => [tag.name, tag]));
+    docs.push(`Tags: ${op.tags.map((tag) => commentText(tagTrail(tag, byName))).join("; ")}`);
+  }
   if (op.deprecated) docs.push("@deprecated");
   return { name: op.name, type: operationType(op), doc: docs.join("\n\n") };
+}
+
+/**
+ * A tag as the docs show it: its `summary` (else its name) after those of its parents (OpenAPI 3.2 nested tags),
+ * `Flights › International`, and its `kind` when it is not navigation (`Beta (badge)`).
+ */
+function tagTrail(name: string, byName: ReadonlyMap<string, Tag>): string {
+  const trail: string[] = [];
+  const seen = new Set<string>();
+  let current: string | undefined = name;
+  while (current !== undefined && !seen.has(current)) {
+    seen.add(current);
+    const tag = byName.get(current);
+    trail.unshift(tag?.summary ?? current);
+    current = tag?.parent;
+  }
+  const kind = byName.get(name)?.kind;
+  return `${trail.join(" › ")}${kind && kind !== "nav" ? ` (${kind})` : ""}`;
 }
 
 function paramSpec(param: Parameter): Record<string, unknown> {
@@ -199,7 +222,7 @@ function paramSpec(param: Parameter): Record<string, unknown> {
 function operationSpec(op: Operation, servers: ClientServer[]): Record<string, unknown> {
   const spec: Record<string, unknown> = {
     name: op.name,
-    method: op.method.toUpperCase(),
+    method: op.wireMethod,
     path: op.path,
   };
   const server = op.server < 0 ? 0 : op.server;
@@ -210,11 +233,13 @@ function operationSpec(op: Operation, servers: ClientServer[]): Record<string, u
     );
   }
   if (op.idempotencyKey) spec.idempotencyKey = op.idempotencyKey;
-  const params: Record<string, unknown[]> = {};
+  const params: Record<string, unknown> = {};
   for (const location of ["path", "query", "header", "cookie"] as const) {
     const list = op.parameters.filter((p) => p.in === location).map(paramSpec);
     if (list.length > 0) params[location] = list;
   }
+  const querystring = op.parameters.find((p) => p.in === "querystring");
+  if (querystring) params.querystring = { content: querystring.contentType, ...(querystring.encoding ? { encoding: encodingSpecs(querystring.encoding) } : {}) };
   if (Object.keys(params).length > 0) spec.params = params;
   if (op.requestBody) {
     const preferred = op.requestBody.content.find((media) => media.type === op.requestBody!.preferred);
@@ -224,8 +249,12 @@ function operationSpec(op: Operation, servers: ClientServer[]): Record<string, u
       ...(preferred?.encoding ? { encoding: encodingSpecs(preferred.encoding) } : {}),
     };
   }
-  // Streams the call can ask for (`stream: true`); an always-streaming operation is typed and parsed as its body.
-  if (op.stream?.when) spec.stream = { mediaType: op.stream.mediaType, when: op.stream.when };
+  // Streams the call can ask for (`stream: true`), and operations that always stream (their success answer declares
+  // no JSON besides the stream): the client asks for the stream's media type, and reads its items as `sse` says.
+  if (op.stream && (op.stream.when || alwaysStreams(op))) {
+    const sse = op.stream.sse && (op.stream.sse.events || op.stream.sse.json !== true) ? { ...(op.stream.sse.events ? { events: true } : {}), json: op.stream.sse.json } : undefined;
+    spec.stream = { mediaType: op.stream.mediaType, ...(op.stream.when ? { when: op.stream.when } : {}), ...(sse ? { sse } : {}) };
+  }
   if (op.pagination) spec.pagination = op.pagination;
   const errors = op.responses
     .map((r) => r.status)
@@ -233,6 +262,12 @@ function operationSpec(op: Operation, servers: ClientServer[]): Record<string, u
     .map((status) => (/^\d+$/.test(status) ? Number(status) : status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase()));
   if (errors.length > 0) spec.errors = errors;
   return spec;
+}
+
+/** An operation whose streaming response declares no JSON body besides the stream: every call streams. */
+function alwaysStreams(op: Operation): boolean {
+  const response = op.responses.find((r) => r.status === op.stream?.status);
+  return response !== undefined && !response.content.some((media) => !media.sequence && /^application\/(.+\+)?json\s*(;.*)?$/i.test(media.type));
 }
 
 /** The Encoding Objects as the runtime reads them (templates/client/types.ts `EncodingSpec`): what was written, and pinned part headers. */

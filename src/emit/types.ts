@@ -4,6 +4,7 @@ import { openapiTypescript, ts } from "../deps.js";
 import { printCanonicalTypes } from "./canonical-types.js";
 import { UserError } from "../errors.js";
 import { typesDocument } from "../load/discriminators.js";
+import { QUERYSTRING_MARKER, translateForTypes, type TypesTranslation } from "../load/oas32.js";
 import type { ApiModel } from "../ir/model.js";
 import type { EmittedFile } from "./file.js";
 
@@ -14,7 +15,8 @@ import type { EmittedFile } from "./file.js";
  * are most of its time on large specs).
  */
 export function emitTypes(model: ApiModel): EmittedFile {
-  const schema = typesDocument(model.document) as unknown as OpenAPI3;
+  const translation = translateForTypes(model.document);
+  const schema = typesDocument(translation.document) as unknown as OpenAPI3;
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -58,6 +60,7 @@ export function emitTypes(model: ApiModel): EmittedFile {
       cause: error,
     });
   }
+  nodes = placeTranslated(nodes, translation);
   const description = "types of every path, operation, component and webhook (openapi-typescript)";
   const printed = printCanonicalTypes(nodes);
   if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
@@ -72,4 +75,80 @@ export function emitTypes(model: ApiModel): EmittedFile {
 function optionalWriteOnly(property: TS.PropertySignature, schema: unknown): TS.PropertySignature | undefined {
   if (property.questionToken || !schema || typeof schema !== "object" || (schema as { writeOnly?: unknown }).writeOnly !== true) return undefined;
   return ts.factory.updatePropertySignature(property, property.modifiers, property.name, ts.factory.createToken(ts.SyntaxKind.QuestionToken), property.type);
+}
+
+/**
+ * Puts what the loader translated for openapi-typescript (load/oas32.ts) where OpenAPI 3.2 has it: each moved
+ * operation becomes `paths[p][method]` beside the path's other methods, and a querystring parameter, typed as a query
+ * parameter with a reserved name, becomes `parameters.querystring`.
+ */
+function placeTranslated(nodes: readonly TS.Node[], translation: TypesTranslation): ReturnType<typeof openapiTypescript.transformSchema> {
+  let result = [...nodes];
+  if (translation.moved.length > 0) {
+    const moved = new Map(translation.moved.map((entry) => [entry.key, entry]));
+    result = result.map((node) => {
+      if (!ts.isInterfaceDeclaration(node) || node.name.text !== "paths") return node;
+      const added = new Map<string, TS.PropertySignature[]>();
+      for (const member of node.members) {
+        const entry = ts.isPropertySignature(member) ? moved.get(memberName(member)) : undefined;
+        const type = ts.isPropertySignature(member) ? member.type : undefined;
+        const get = entry && type && ts.isTypeLiteralNode(type) ? type.members.find((m): m is TS.PropertySignature => ts.isPropertySignature(m) && memberName(m) === "get") : undefined;
+        if (!entry || !get?.type) continue;
+        const placed = ts.factory.createPropertySignature(get.modifiers, propertyName(entry.method), undefined, get.type);
+        const comments = ts.getSyntheticLeadingComments(get);
+        if (comments) ts.setSyntheticLeadingComments(placed, comments);
+        added.set(entry.path, [...(added.get(entry.path) ?? []), placed]);
+      }
+      const members = node.members
+        .filter((member) => !(ts.isPropertySignature(member) && moved.has(memberName(member))))
+        .map((member) => {
+          const extra = ts.isPropertySignature(member) ? added.get(memberName(member)) : undefined;
+          if (!extra || !ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
+          const type = ts.factory.updateTypeLiteralNode(member.type, ts.factory.createNodeArray([...member.type.members, ...extra]));
+          return ts.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, type);
+        });
+      return ts.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, members);
+    });
+  }
+  if (translation.querystring) {
+    result = result.map((node) => (ts.isInterfaceDeclaration(node) ? ts.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, node.members.map(querystringIn)) : node));
+  }
+  return result as ReturnType<typeof openapiTypescript.transformSchema>;
+}
+
+/** `parameters: { query: { "\0querystring": T } }` → `parameters: { query?: never; querystring: T }`, at any depth. */
+function querystringIn<T extends TS.TypeElement>(member: T): T {
+  if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
+  const literal = member.type;
+  let members = literal.members.map(querystringIn);
+  if (memberName(member) === "parameters") {
+    const query = members.find((m): m is TS.PropertySignature => ts.isPropertySignature(m) && memberName(m) === "query");
+    const queryType = query?.type && ts.isTypeLiteralNode(query.type) ? query.type : undefined;
+    const marker = queryType?.members.find((m): m is TS.PropertySignature => ts.isPropertySignature(m) && memberName(m) === QUERYSTRING_MARKER);
+    if (query && queryType && marker?.type) {
+      const rest = queryType.members.filter((m) => m !== marker);
+      const querystring = ts.factory.createPropertySignature(marker.modifiers, "querystring", marker.questionToken, marker.type);
+      const comments = ts.getSyntheticLeadingComments(marker);
+      if (comments) ts.setSyntheticLeadingComments(querystring, comments);
+      const newQuery =
+        rest.length === 0
+          ? ts.factory.createPropertySignature(query.modifiers, query.name, ts.factory.createToken(ts.SyntaxKind.QuestionToken), ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword))
+          : ts.factory.updatePropertySignature(query, query.modifiers, query.name, query.questionToken, ts.factory.updateTypeLiteralNode(queryType, ts.factory.createNodeArray(rest)));
+      const index = members.indexOf(query);
+      members = [...members.slice(0, index), newQuery, querystring, ...members.slice(index + 1)];
+    }
+  }
+  if (members.length === literal.members.length && members.every((m, i) => m === literal.members[i])) return member;
+  return ts.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, ts.factory.updateTypeLiteralNode(literal, ts.factory.createNodeArray(members))) as unknown as T;
+}
+
+function memberName(member: TS.TypeElement): string {
+  const name = member.name;
+  if (!name) return "";
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : "";
+}
+
+/** A property name as openapi-typescript writes one: an identifier when it can be, else a string literal. */
+function propertyName(name: string): TS.PropertyName {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? ts.factory.createIdentifier(name) : ts.factory.createStringLiteral(name);
 }

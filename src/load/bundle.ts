@@ -212,6 +212,8 @@ export function bundle(input: BundleInput): BundleResult {
       const relative = resolvePath(dirname(file), safeDecode(stripFragment(ref)));
       if (existsSync(relative)) return inFile(relative);
     }
+    const besideSelf = ids.fileFor(resourceUri);
+    if (besideSelf !== undefined && (files.has(besideSelf) || existsSync(besideSelf))) return inFile(besideSelf);
     discoverFiles();
     const discovered = ids.resource(resourceUri);
     if (discovered) return within(discovered, resourceUri, fragment);
@@ -461,6 +463,12 @@ export function bundle(input: BundleInput): BundleResult {
         if (isObject(obj.discriminator) && isObject(obj.discriminator.mapping)) {
           const mapping = bundleMapping(obj.discriminator.mapping, file, [...path, "discriminator", "mapping"]);
           if (mapping !== obj.discriminator.mapping) set("discriminator", { ...obj.discriminator, mapping });
+        }
+        if (isObject(obj.discriminator) && typeof obj.discriminator.defaultMapping === "string") {
+          // OpenAPI 3.2's defaultMapping is read like a mapping value.
+          const bundled = bundleMapping({ defaultMapping: obj.discriminator.defaultMapping }, file, [...path, "discriminator"]);
+          const discriminator = (copy ?? obj).discriminator as JsonObject;
+          if (bundled.defaultMapping !== discriminator.defaultMapping) set("discriminator", { ...discriminator, defaultMapping: bundled.defaultMapping });
         }
         break;
       default:

@@ -1,4 +1,4 @@
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /**
  * The schema identifiers of JSON Schema 2020-12 (OpenAPI 3.1 Schema Objects): `$id` starts a schema resource with
@@ -47,6 +47,8 @@ interface ResourceRoot {
 
 export class SchemaIds {
   private readonly resources = new Map<string, Location>();
+  /** Documents that name themselves with `$self` (OpenAPI 3.2): the URI → the file. */
+  private readonly selves: { uri: string; file: string }[] = [];
   private readonly anchors = new Map<string, Location>();
   private readonly roots = new Map<string, ResourceRoot[]>();
   /** Identifiers declared twice (the first declaration wins). */
@@ -69,6 +71,17 @@ export class SchemaIds {
       else if (first.file !== at.file || first.pointer.join("/") !== at.pointer.join("/")) this.duplicates.push({ uri: key, first, second: at });
     };
     walkSchemaNodes(document, fileUri(file), (obj, pointer, base) => {
+      // OpenAPI 3.2: `$self` is the document's own URI and the base of its relative references (RFC 3986 §5.1.1);
+      // a relative `$self` is resolved against the file's URI first.
+      if (pointer.length === 0 && typeof obj.$self === "string" && "openapi" in obj) {
+        const uri = safeUrl(obj.$self, base);
+        if (uri) {
+          base = stripFragment(uri);
+          roots.push({ pointer, uri: base });
+          register(this.resources, base, { file, pointer });
+          this.selves.push({ uri: base, file });
+        }
+      }
       if (typeof obj.$id === "string") {
         const uri = safeUrl(obj.$id, base);
         if (uri) {
@@ -103,6 +116,22 @@ export class SchemaIds {
   resourceAt(file: string, pointer: readonly (string | number)[]): ResourceRoot | undefined {
     for (const root of this.roots.get(file) ?? []) {
       if (root.pointer.length <= pointer.length && root.pointer.every((segment, i) => segment === String(pointer[i]))) return root;
+    }
+    return undefined;
+  }
+
+  /**
+   * The local file a URI means when it lies beside a document that names itself with `$self`: with `$self:
+   * https://example.com/api/openapi.yaml`, `https://example.com/api/schemas/pet.yaml` is `schemas/pet.yaml` next to
+   * that document (the documents are read from disk as if from their intended URIs).
+   */
+  fileFor(uri: string): string | undefined {
+    for (const self of this.selves) {
+      const folder = safeUrl(".", self.uri);
+      if (folder === undefined || !uri.startsWith(folder) || uri === self.uri) continue;
+      const relative = decode(uri.slice(folder.length));
+      if (relative === "" || relative.split("/").includes("..")) continue;
+      return fileURLToPath(new URL(relative.split("/").map(encodeURIComponent).join("/"), fileUri(self.file)));
     }
     return undefined;
   }

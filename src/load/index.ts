@@ -20,7 +20,7 @@ export interface SpecFile {
 export interface LoadedSpec {
   /** The bundled document: every `$ref` is internal. */
   document: Record<string, unknown>;
-  /** `3.0`, `3.1` or `3.2` (3.2 is read as 3.1). */
+  /** `3.0`, `3.1` or `3.2`. */
   version: "3.0" | "3.1" | "3.2";
   /** Every file read, entry first. */
   files: SpecFile[];
@@ -70,7 +70,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
     const bytes = readSpecFile(file, policy, { referencedFrom, display, onAllowed: onRead });
     hashes.set(file, createHash("sha256").update(bytes).digest("hex"));
     const text = bytes.toString("utf8");
-    if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor")) withIds.add(file);
+    if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor") || text.includes("$self")) withIds.add(file);
     if (!mentionsDiscriminator && text.includes("discriminator")) mentionsDiscriminator = true;
     return parseSpecText(text, display(file));
   };

@@ -1,11 +1,9 @@
 import { formatPointer, type SpecWarning } from "../errors.js";
+import { operationsOf } from "./operations.js";
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
-
-/** The methods whose operations openapi-typescript lists under `operations` (by operationId). */
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** An operation whose operationId another operation already had. */
 export interface RenamedOperation {
@@ -36,9 +34,8 @@ export function renameDuplicateOperationIds(
     for (const key of Object.keys(items)) {
       const item = items[key];
       if (!isObject(item) || typeof item.$ref === "string") continue;
-      for (const method of METHODS) {
-        const operation = item[method];
-        if (isObject(operation) && typeof operation.operationId === "string") found.push({ pointer: [...base, key, method], id: operation.operationId });
+      for (const { at, operation } of operationsOf(item).operations) {
+        if (typeof operation.operationId === "string") found.push({ pointer: [...base, key, ...at], id: operation.operationId });
       }
     }
   };

@@ -403,7 +403,10 @@ export class SchemaCompiler {
         for (const tag of tags) if (typeof tag === "string" && !byTag.has(tag)) byTag.set(tag, check);
       }
     }
-    if (byTag.size === 0) return undefined;
+    // OpenAPI 3.2: a value without a tag, or with one the mapping does not name, is the default schema's.
+    const defaultRef = schema.discriminator?.defaultMapping;
+    const fallback = typeof defaultRef === "string" ? this.compileRef(defaultRef.startsWith("#") ? defaultRef : `#/components/schemas/${defaultRef}`, direction) : undefined;
+    if (byTag.size === 0 && !fallback) return undefined;
     const expected = [...byTag.keys()].map((t) => `'${t}'`).join(", ");
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -411,9 +414,10 @@ export class SchemaCompiler {
       }
       const tag = (value as Record<string, unknown>)[propertyName];
       if (tag === undefined) {
+        if (fallback) return fallback(value, path, errors);
         return fail(errors, path, "union_tag_not_found", `Unable to extract tag using discriminator '${propertyName}'`);
       }
-      const branch = typeof tag === "string" ? byTag.get(tag) : undefined;
+      const branch = (typeof tag === "string" ? byTag.get(tag) : undefined) ?? fallback;
       if (!branch) {
         return fail(
           errors,
@@ -585,7 +589,7 @@ export class SchemaCompiler {
     if (Array.isArray(schema.items)) children.push(...(schema.items as readonly Schema[]));
     else children.push(schema.items as Schema | undefined);
     children.push(...(schema.prefixItems ?? []), ...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []));
-    for (const ref of Object.values(schema.discriminator?.mapping ?? {})) {
+    for (const ref of [...Object.values(schema.discriminator?.mapping ?? {}), ...(schema.discriminator?.defaultMapping ? [schema.discriminator.defaultMapping] : [])]) {
       children.push(resolvePointer(this.document, ref.startsWith("#") ? ref : `#/components/schemas/${ref}`));
     }
     for (const child of children) {

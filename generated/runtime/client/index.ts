@@ -37,9 +37,13 @@ export {
 } from "./errors.js";
 export {
   Stream,
+  parseRecords,
   parseSSE,
+  sequenceFormat,
   type ParseSSEOptions,
+  type SequenceFormat,
   type ServerSentEvent,
+  type StreamOptions,
 } from "./sse.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
 export type {
@@ -63,12 +67,14 @@ export type {
   PaginatedOperation,
   PaginationSpec,
   ParamSpec,
+  QuerystringSpec,
   ParamStyle,
   ParamsOf,
   RequestOptions,
   SecurityRequirementItem,
   SecuritySchemeSpec,
   ServerSpec,
+  SseItemsSpec,
   ServerVariableSpec,
   StreamEventOf,
   StreamingOperation,

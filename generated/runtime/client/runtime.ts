@@ -30,10 +30,11 @@ import {
   serializeHeaders,
   pathSerializer,
   serializeQuery,
+  serializeQuerystring,
   type ParamValues,
   type SerializedBody,
 } from "./serialize.js";
-import { DEFAULT_MAX_EVENT_SIZE, Stream } from "./sse.js";
+import { DEFAULT_MAX_EVENT_SIZE, Stream, sequenceFormat } from "./sse.js";
 import type {
   ApiResponse,
   ClientOptions,
@@ -49,6 +50,8 @@ import type {
 export interface RequestParams {
   path?: ParamValues | undefined;
   query?: ParamValues | undefined;
+  /** The value of an `in: querystring` parameter: the whole query string. */
+  querystring?: unknown;
   headers?: ParamValues | undefined;
   cookies?: ParamValues | undefined;
   body?: unknown;
@@ -240,6 +243,17 @@ export function createRuntime(
     if (found instanceof Promise) signal?.throwIfAborted();
     // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
     let query = params.query ? serializeQuery(specs.query, params.query) : "";
+    const querystring = spec.params?.querystring;
+    if (
+      querystring &&
+      params.querystring !== undefined &&
+      params.querystring !== null
+    )
+      query = serializeQuerystring(
+        querystring.content,
+        params.querystring,
+        querystring.encoding,
+      );
     if (credentials && credentials.query.length > 0) {
       const pairs = credentials.query
         .map(
@@ -368,10 +382,11 @@ export function createRuntime(
           throw error;
         }
         const contentType = response.headers.get("content-type") ?? "";
-        if (
-          contentType !== "application/json" &&
-          mediaTypeEssence(contentType) === "text/event-stream"
-        ) {
+        const format =
+          contentType === "application/json"
+            ? undefined
+            : sequenceFormat(contentType);
+        if (format) {
           // From here on the caller holds the connection open for as long as they read; only their signal applies.
           scope.stopTimer();
           const stream = new Stream(
@@ -382,7 +397,7 @@ export function createRuntime(
               // Cancelling the body (parseSSE does) closes the connection in Node; aborting makes sure with any fetch.
               scope.abort();
             },
-            { maxEventSize },
+            { maxEventSize, format, sse: spec.stream?.sse },
           );
           return {
             data: stream,

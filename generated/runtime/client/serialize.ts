@@ -363,6 +363,27 @@ function encodedValue(value: unknown, mediaType: string): string {
   return isJsonMediaType(mediaType) ? JSON.stringify(value) : text(value);
 }
 
+/**
+ * The whole query string from an `in: querystring` parameter (OpenAPI 3.2), without the `?`: a form
+ * (`application/x-www-form-urlencoded`, written like a form body with its Encoding Objects; a `URLSearchParams` as
+ * it is) is query-ready already; any other media type is serialised as that type (JSON for JSON types, a string as
+ * it is) and percent-encoded, as the specification's examples show (`%7B%22numbers%22%3A%5B1%2C2%5D%7D`).
+ */
+export function serializeQuerystring(
+  mediaType: string,
+  value: unknown,
+  encoding: Readonly<Record<string, EncodingSpec>> = {},
+): string {
+  const essence = mediaTypeEssence(mediaType);
+  if (essence === "application/x-www-form-urlencoded")
+    return value instanceof URLSearchParams
+      ? value.toString()
+      : formUrlEncoded(value, encoding);
+  return encodeUnreserved(
+    isJsonMediaType(essence) ? JSON.stringify(value) : text(value),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Bodies
 // ---------------------------------------------------------------------------------------------------------------

@@ -25,9 +25,11 @@ import type { Stream } from "./sse.js";
 // Descriptions emitted by the generator
 // ---------------------------------------------------------------------------------------------------------------
 
-/** HTTP methods an OpenAPI operation can use, upper-case as sent on the wire. */
-export type HttpMethod =
-  "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+/**
+ * An operation's method as sent on the wire: `GET` … `TRACE`, OpenAPI 3.2's `QUERY`, or any other method a path item
+ * lists under `additionalOperations`, spelled as the spec writes it (`COPY`, `LINK`).
+ */
+export type HttpMethod = string;
 
 /** One `{variable}` of a server URL template. */
 export interface ServerVariableSpec {
@@ -70,6 +72,16 @@ export interface ParamSpec {
   allowReserved?: boolean;
   /** Set when the parameter uses `content` instead of `schema`, e.g. `"application/json"`: the value is serialised as that media type. */
   content?: string;
+}
+
+/**
+ * An `in: querystring` parameter (OpenAPI 3.2): the whole query string is one value of media type `content`.
+ * `application/x-www-form-urlencoded` is written as a form (with its `encoding`), anything else is serialised as
+ * that media type and percent-encoded.
+ */
+export interface QuerystringSpec {
+  content: string;
+  encoding?: Record<string, EncodingSpec>;
 }
 
 /** The request body of an operation. */
@@ -121,13 +133,26 @@ export interface SecurityRequirementItem {
 }
 
 /**
- * A streamed response (server-sent events). Without `when` the operation always streams; with it, it streams only when
- * the call sets that flag to `true` (OpenAI-style `{ "stream": true }` in the body).
+ * A streamed response: server-sent events, JSON Lines or JSON Text Sequences. Without `when` the operation always
+ * streams; with it, it streams only when the call sets that flag to `true` (OpenAI-style `{ "stream": true }`).
  */
 export interface StreamSpec {
-  /** Media type of the stream, sent as `Accept` when the call asks to stream; `"text/event-stream"`. */
+  /** Media type of the stream, sent as `Accept` when the call streams, e.g. `"text/event-stream"`. */
   mediaType: string;
   when?: { in: "body" | "query"; name: string };
+  /** How the items of an event stream are read (default: each event's `data` as JSON). */
+  sse?: SseItemsSpec;
+}
+
+/**
+ * How a client reads the items of an event stream. `events: true` (an OpenAPI 3.2 `itemSchema` with a `data` field):
+ * an item is the whole event, `{ event?, data, id?, retry? }` with the fields it was sent with; otherwise an item is
+ * one event's `data`. `json` says whether `data` is JSON: for every event, for none, or by event name (`message` for
+ * events without an `event` field).
+ */
+export interface SseItemsSpec {
+  events?: boolean;
+  json: boolean | { byEvent: Record<string, boolean>; otherwise: boolean };
 }
 
 /** Cursor pagination: a page carries an `items` array and a cursor to pass as query parameter `param` for the next page. */
@@ -168,6 +193,7 @@ export interface OperationSpec {
   params?: {
     path?: ParamSpec[];
     query?: ParamSpec[];
+    querystring?: QuerystringSpec;
     header?: ParamSpec[];
     cookie?: ParamSpec[];
   };
@@ -397,9 +423,17 @@ type ParamSlot<T, Name extends string> = [T] extends [never]
 
 type Flatten<T> = { [K in keyof T]: T[K] };
 
+/** `{ querystring: Q }` for an operation with an `in: querystring` parameter (optional when the parameter is). */
+type QuerystringSlot<P> = "querystring" extends keyof P
+  ? P extends { querystring: infer Q }
+    ? { querystring: Q }
+    : { querystring?: P["querystring" & keyof P] | undefined }
+  : {};
+
 type ParamsFrom<P, Op, M extends string> = Flatten<
   ParamSlot<ParamGroup<P, "path">, "path"> &
     ParamSlot<ParamGroup<P, "query">, "query"> &
+    QuerystringSlot<P> &
     ParamSlot<ParamGroup<P, "header">, "headers"> &
     ParamSlot<ParamGroup<P, "cookie">, "cookies"> &
     BodySlot<Op, M>
@@ -435,16 +469,39 @@ type SuccessKey<R> = [OkKey<keyof R>] extends [never]
   ? Extract<keyof R, "default">
   : OkKey<keyof R>;
 
+/** The JSON Lines media types in use (mirrors `sequenceFormat` in sse.ts). */
+type JsonLinesMediaType =
+  | "application/jsonl"
+  | "application/x-jsonl"
+  | "application/jsonlines"
+  | "application/x-jsonlines"
+  | "application/x-ndjson"
+  | "application/ndjson";
+/** JSON Text Sequences (RFC 7464), and structured `+json-seq` types. */
+type JsonSeqMediaType = "application/json-seq" | `${string}+json-seq`;
+
+/**
+ * The stream of a content map with sequential media types, in the order the client asks for them: SSE, then JSON
+ * Lines, then JSON Text Sequences; `never` without one.
+ */
+type SequenceBody<C> = "text/event-stream" extends keyof C
+  ? Stream<C["text/event-stream" & keyof C]>
+  : [Extract<keyof C, JsonLinesMediaType>] extends [never]
+    ? [Extract<keyof C, JsonSeqMediaType>] extends [never]
+      ? never
+      : Stream<C[Extract<keyof C, JsonSeqMediaType>]>
+    : Stream<C[Extract<keyof C, JsonLinesMediaType>]>;
+
 /** The parsed body for a response `content` map, mirroring how the runtime reads a response by its content type. */
 type ContentBody<C> = [Extract<keyof C, JsonMediaType>] extends [never]
   ? [Extract<keyof C, `${string}*${string}`>] extends [never]
-    ? "text/event-stream" extends keyof C
-      ? Stream<C["text/event-stream" & keyof C]>
-      : [Extract<keyof C, `text/${string}`>] extends [never]
+    ? [SequenceBody<C>] extends [never]
+      ? [Extract<keyof C, `text/${string}`>] extends [never]
         ? [keyof C] extends [never]
           ? undefined
           : Blob
         : string
+      : SequenceBody<C>
     : unknown
   : C[Extract<keyof C, JsonMediaType>];
 

@@ -54,6 +54,8 @@ export type {
   ParamGroup,
   ParamSpec,
   PatternOptions,
+  QuerystringParam,
+  QuerystringParamSpec,
   RequestBody,
   RequestBodySpec,
   ResponseSpec,
@@ -67,5 +69,6 @@ export type {
   SchemaDocument,
   SchemaObject,
   SchemeCredentials,
+  SequenceSpec,
   ValidationIssue,
 } from "./types.js";

@@ -30,6 +30,8 @@ export interface MockOptions {
   maxDepth?: number;
   /** Reuse a compiler (and its cache) for example checks. */
   compiler?: SchemaCompiler;
+  /** Another variant gives another valid value where the schema allows one (the next enum value, …); default 0. */
+  variant?: number;
 }
 
 const FORMAT_VALUES: Record<string, string> = {
@@ -58,10 +60,13 @@ export function mockFromSchema(
   options: MockOptions = {},
 ): unknown {
   const generator = new MockGenerator(document, options);
-  return generator.generate(schema ?? true, 0, 0);
+  return generator.generate(schema ?? true, 0, options.variant ?? 0);
 }
 
-/** The example a media type declares: `example`, else the first of `examples` (map of Example Objects or array). */
+/**
+ * The example a media type declares: `example`, else the first of `examples` (map of Example Objects, each with an
+ * OpenAPI 3.2 `dataValue` or a `value`, or a plain array).
+ */
 export function mediaExample(media: MediaSpec): {
   found: boolean;
   value?: unknown;
@@ -74,8 +79,10 @@ export function mediaExample(media: MediaSpec): {
       : { found: false };
   if (examples && typeof examples === "object") {
     for (const example of Object.values(
-      examples as Record<string, { value?: unknown }>,
+      examples as Record<string, { value?: unknown; dataValue?: unknown }>,
     )) {
+      if (example && typeof example === "object" && "dataValue" in example)
+        return { found: true, value: example.dataValue };
       if (example && typeof example === "object" && "value" in example)
         return { found: true, value: example.value };
     }

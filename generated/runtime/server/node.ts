@@ -202,7 +202,7 @@ class NodeIncoming implements Incoming {
   readonly malformed: string | undefined;
   readonly hasBody: boolean;
   /** The query string after "?". */
-  private readonly search: string;
+  readonly search: string;
   /** The authority a URL is built with: an absolute-form target's, else the Host header's. */
   private readonly authority: string | undefined;
   private query: URLSearchParams | undefined;
@@ -505,6 +505,10 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
+/** The media types of bodies sent item by item. */
+const STREAMED_TYPES =
+  /^\s*(?:text\/event-stream|application\/(?:x-)?(?:jsonl|jsonlines|ndjson)|application\/(?:[\w.+-]+\+)?json-seq)\s*(?:;|$)/i;
+
 /** Writes a web Response to a ServerResponse, chunk by chunk with backpressure. */
 export async function writeResponse(
   response: Response,
@@ -526,8 +530,8 @@ export async function writeResponse(
     res.end();
     return;
   }
-  // Streams (SSE) must reach the client before the first event is ready.
-  if (String(headers["content-type"] ?? "").startsWith("text/event-stream"))
+  // Streams (SSE, JSON Lines, JSON Text Sequences) must reach the client before the first item is ready.
+  if (STREAMED_TYPES.test(String(headers["content-type"] ?? "")))
     res.flushHeaders();
 
   const reader = response.body.getReader();

@@ -609,7 +609,18 @@ export class SchemaCompiler {
           if (typeof tag === "string" && !byTag.has(tag)) byTag.set(tag, check);
       }
     }
-    if (byTag.size === 0) return undefined;
+    // OpenAPI 3.2: a value without a tag, or with one the mapping does not name, is the default schema's.
+    const defaultRef = schema.discriminator?.defaultMapping;
+    const fallback =
+      typeof defaultRef === "string"
+        ? this.compileRef(
+            defaultRef.startsWith("#")
+              ? defaultRef
+              : `#/components/schemas/${defaultRef}`,
+            direction,
+          )
+        : undefined;
+    if (byTag.size === 0 && !fallback) return undefined;
     const expected = [...byTag.keys()].map((t) => `'${t}'`).join(", ");
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -622,6 +633,7 @@ export class SchemaCompiler {
       }
       const tag = (value as Record<string, unknown>)[propertyName];
       if (tag === undefined) {
+        if (fallback) return fallback(value, path, errors);
         return fail(
           errors,
           path,
@@ -629,7 +641,8 @@ export class SchemaCompiler {
           `Unable to extract tag using discriminator '${propertyName}'`,
         );
       }
-      const branch = typeof tag === "string" ? byTag.get(tag) : undefined;
+      const branch =
+        (typeof tag === "string" ? byTag.get(tag) : undefined) ?? fallback;
       if (!branch) {
         return fail(
           errors,
@@ -864,7 +877,12 @@ export class SchemaCompiler {
       ...(schema.anyOf ?? []),
       ...(schema.oneOf ?? []),
     );
-    for (const ref of Object.values(schema.discriminator?.mapping ?? {})) {
+    for (const ref of [
+      ...Object.values(schema.discriminator?.mapping ?? {}),
+      ...(schema.discriminator?.defaultMapping
+        ? [schema.discriminator.defaultMapping]
+        : []),
+    ]) {
       children.push(
         resolvePointer(
           this.document,

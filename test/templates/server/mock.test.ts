@@ -71,7 +71,7 @@ describe("mock mode", () => {
     expect(JSON.parse(a).data[0]).toEqual({ id: "00000000-0000-4000-8000-000000000000", type: "training_started", data: { num_sequences: 0 } });
   });
 
-  it("streams a generated event when the client only accepts text/event-stream", async () => {
+  it("streams generated events, each valid for the event schema, when the client only accepts text/event-stream", async () => {
     const res = await router.fetch(
       new Request(`${BASE}/v1/chat/completions`, {
         method: "POST",
@@ -81,11 +81,14 @@ describe("mock mode", () => {
     );
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     const text = await res.text();
-    const [event, done] = text.split("\n\n");
-    expect(done).toBe("data: [DONE]");
-    const chunk = JSON.parse(event.slice("data: ".length));
+    const events = text.split("\n\n").filter(Boolean);
+    expect(events.pop()).toBe("data: [DONE]");
+    expect(events.length).toBe(3);
     const schema = routes[0].responses["200"].content!["text/event-stream"].schema;
-    expect(compileValidator(schema, document, { direction: "response" })(chunk)).toEqual([]);
+    for (const event of events) {
+      const chunk = JSON.parse(event.slice("data: ".length));
+      expect(compileValidator(schema, document, { direction: "response" })(chunk)).toEqual([]);
+    }
   });
 
   it("still validates requests and requires a bearer token (any token) on secured operations", async () => {
