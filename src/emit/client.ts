@@ -30,6 +30,7 @@ export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: Mo
           ...(schemes.some(isBasic) ? ["type BasicCredentials"] : []),
           "type ClientOptions as RuntimeClientOptions",
           ...(schemes.length > 0 ? ["type Credential"] : []),
+          ...(schemes.some(runsDeviceFlow) ? ["type OAuth2DeviceFlow"] : []),
           "type Operation",
           "type OperationSpec",
           "type PaginatedOperation",
@@ -52,6 +53,7 @@ export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: Mo
           "type ApiErrorOf",
           "type ApiResponse",
           ...(schemes.length > 0 ? ["type CredentialContext"] : []),
+          ...(schemes.some(runsDeviceFlow) ? ["OAuth2Error", "type DeviceCodePrompt"] : []),
           "type FormPart",
           "type RequestOptions",
         ],
@@ -105,8 +107,8 @@ export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: Mo
     files: [{ path: "client.ts", content, canonical: content, description: "typed client: createClient() with one method per operation" }],
     exports: {
       module: "client",
-      values: ["createClient", "ApiError", "ConnectionError", "TimeoutError", "Stream", "formPart"],
-      types: ["Client", "ClientOptions", "ApiErrorOf", "ApiResponse", ...(schemes.length > 0 ? ["CredentialContext"] : []), "FormPart", "RequestOptions"],
+      values: ["createClient", "ApiError", "ConnectionError", "TimeoutError", "Stream", "formPart", ...(schemes.some(runsDeviceFlow) ? ["OAuth2Error"] : [])],
+      types: ["Client", "ClientOptions", "ApiErrorOf", "ApiResponse", ...(schemes.length > 0 ? ["CredentialContext"] : []), ...(schemes.some(runsDeviceFlow) ? ["DeviceCodePrompt"] : []), "FormPart", "RequestOptions"],
     },
   };
 }
@@ -299,15 +301,26 @@ function schemeSpec(scheme: SecurityScheme): Record<string, unknown> {
     }
     case "apiKey":
       return { type: "apiKey", in: scheme.in, name: scheme.name, options };
+    case "oauth2": {
+      const device = scheme.flows.deviceAuthorization;
+      if (!device && !scheme.metadataUrl) return { type: "bearer", options };
+      const oauth2: Record<string, unknown> = {};
+      if (device) Object.assign(oauth2, { deviceAuthorizationUrl: device.deviceAuthorizationUrl, tokenUrl: device.tokenUrl, scopes: device.scopes });
+      if (scheme.metadataUrl) oauth2.metadataUrl = scheme.metadataUrl;
+      return { type: "bearer", options, oauth2 };
+    }
     default:
       return { type: "bearer", options };
   }
 }
 
+/** An OAuth 2 scheme whose client option may run the device authorization flow (OpenAPI 3.2). */
+const runsDeviceFlow = (scheme: SecurityScheme) => scheme.type === "oauth2" && (scheme.flows.deviceAuthorization !== undefined || scheme.metadataUrl !== undefined);
+
 /** The client option(s) of one scheme: its own, and the `apiKey` alias when it has one. */
 function credentialOptions(scheme: SecurityScheme): Member[] {
   const value = isBasic(scheme) ? types.reference("BasicCredentials") : types.keyword("string");
-  const type = types.union([types.reference("Credential", [value]), types.keyword("undefined")]);
+  const type = types.union([types.reference("Credential", [value]), ...(runsDeviceFlow(scheme) ? [types.reference("OAuth2DeviceFlow")] : []), types.keyword("undefined")]);
   const members: Member[] = [{ name: scheme.option, optional: true, type, doc: credentialDoc(scheme) }];
   if (scheme.alias) {
     members.push({
@@ -341,6 +354,7 @@ function credentialDoc(scheme: SecurityScheme): string {
     }
     default:
       how = `An access token of security scheme ${key} (${scheme.type === "oauth2" ? "OAuth 2" : "OpenID Connect"}), sent as \`Authorization: Bearer <token>\`; a function is told the scopes the operation asks for`;
+      if (runsDeviceFlow(scheme)) how += ". Or `{ deviceFlow: { clientId, onUserCode } }`: the client runs the OAuth 2 device authorization flow (RFC 8628) against the spec's endpoints, shows you the user code, and renews the token";
   }
   const lines = [`${how}, on the operations that accept it. A function is called once per call (refresh tokens there).`];
   const description = scheme.description ? firstParagraph(scheme.description) : "";

@@ -16,10 +16,10 @@ export interface Location {
 }
 
 /** Keywords whose values are data, never schemas (skipped unless they are a name in a map of names). */
-const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"]);
+export const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"]);
 
 /** Keywords whose value maps names to objects: their keys are names, whatever they spell (`default`, `$id`, `example`). */
-const NAME_MAPS = new Set([
+export const NAME_MAPS = new Set([
   "properties",
   "patternProperties",
   "$defs",

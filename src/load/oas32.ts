@@ -1,4 +1,5 @@
 import { setAll } from "./discriminators.js";
+import { DATA_KEYWORDS, NAME_MAPS } from "./ids.js";
 import { FIXED_METHODS, operationsOf } from "./operations.js";
 import { derefIn, itemView, sequenceFormat } from "./sequential.js";
 
@@ -15,7 +16,11 @@ import { derefIn, itemView, sequenceFormat } from "./sequential.js";
  *   a path item under a reserved path; the emitter moves each to its own path as `paths[p]["query"]` or
  *   `paths[p]["COPY"]`, next to the path's other methods. A path item that is a `$ref` is inlined for that.
  *
- * Nothing else is changed; a 3.0 or 3.1 document without these comes back as it is.
+ * - A schema's `$defs` go: openapi-typescript writes them into the object type as a required `$defs` property,
+ *   which no value on the wire has, and every `$ref` into them already points at the copy the bundler hoisted into
+ *   `components.schemas`.
+ *
+ * Nothing else is changed; a document without these comes back as it is.
  */
 export interface TypesTranslation {
   document: JsonObject;
@@ -123,7 +128,38 @@ export function translateForTypes(bundled: JsonObject): TypesTranslation {
     }
   }
   document = setAll(document, pathUpdates);
-  return { document, moved, querystring };
+  return { document: withoutDefs(document) as JsonObject, moved, querystring };
+}
+
+/**
+ * The document without any schema's `$defs` (copied only where one is). Walks what `walkSchemaNodes` walks: not
+ * data (`example`, `enum`, …, `x-` extensions), and the keys of name maps (`properties`, …) are names, not keywords.
+ */
+function withoutDefs(node: unknown, namesHere = false): unknown {
+  if (node === null || typeof node !== "object") return node;
+  if (Array.isArray(node)) {
+    let copy: unknown[] | undefined;
+    node.forEach((item, i) => {
+      const next = withoutDefs(item);
+      if (next !== item) (copy ??= [...node])[i] = next;
+    });
+    return copy ?? node;
+  }
+  const obj = node as JsonObject;
+  let copy: JsonObject | undefined;
+  for (const key in obj) {
+    if (!namesHere && (DATA_KEYWORDS.has(key) || key.startsWith("x-"))) continue;
+    const value = obj[key];
+    if (value === null || typeof value !== "object") continue;
+    if (!namesHere && key === "$defs") {
+      copy ??= { ...obj };
+      delete copy.$defs;
+      continue;
+    }
+    const next = withoutDefs(value, !namesHere && NAME_MAPS.has(key));
+    if (next !== value) (copy ??= { ...obj })[key] = next;
+  }
+  return copy ?? obj;
 }
 
 /** Whether a path item method is one openapi-typescript types itself. */

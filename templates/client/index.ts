@@ -19,6 +19,7 @@ export { createRuntime, type RequestParams, type Runtime, type RuntimeOperation 
 export { ApiError, ConnectionError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
 export { Stream, parseRecords, parseSSE, sequenceFormat, type ParseSSEOptions, type SequenceFormat, type ServerSentEvent, type StreamOptions } from "./sse.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
+export { OAuth2Error, type DeviceCodePrompt, type OAuth2DeviceFlow, type OAuth2Endpoints } from "./oauth.js";
 export type {
   ApiErrorOf,
   ApiResponse,

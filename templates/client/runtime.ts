@@ -3,6 +3,7 @@
  * timeout, abort and retries, and turns the response into data or an error.
  */
 import { credentialsFor, type AppliedCredentials } from "./auth.js";
+import { deviceFlowCredential, isDeviceFlow } from "./oauth.js";
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop, type Hop } from "./redirect.js";
 import { MAX_RETRY_AFTER_MS, backoffDelay, certainlyNotSent, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
@@ -70,7 +71,7 @@ const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  */
 export function createRuntime(servers: readonly ServerSpec[], options: ClientOptions = {}, securitySchemes: Readonly<Record<string, SecuritySchemeSpec>> = {}): Runtime {
-  const optionValues = options as Readonly<Record<string, unknown>>;
+  const optionValues = withDeviceFlows(options, securitySchemes);
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
   const sensitiveHeaders = [
     ...CREDENTIAL_HEADERS,
@@ -386,6 +387,23 @@ function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions
     return value;
   });
   return url.replace(/\/+$/, "");
+}
+
+/**
+ * The client options with every OAuth 2 device flow configuration (`{ deviceFlow: { clientId, onUserCode } }`)
+ * replaced by the credential function that runs it, made once per client so its token is shared by every call.
+ */
+function withDeviceFlows(options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>): Readonly<Record<string, unknown>> {
+  const values = options as Readonly<Record<string, unknown>>;
+  let copy: Record<string, unknown> | undefined;
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type !== "bearer" || !scheme.oauth2) continue;
+    for (const option of scheme.options) {
+      const value = values[option];
+      if (isDeviceFlow(value)) (copy ??= { ...values })[option] = deviceFlowCredential(value.deviceFlow, scheme.oauth2, options.fetch);
+    }
+  }
+  return copy ?? values;
 }
 
 /** The Cookie header: cookie parameters, then cookie API keys. */

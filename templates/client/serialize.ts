@@ -228,7 +228,7 @@ function encodedValue(value: unknown, mediaType: string): string {
  */
 export function serializeQuerystring(mediaType: string, value: unknown, encoding: Readonly<Record<string, EncodingSpec>> = {}): string {
   const essence = mediaTypeEssence(mediaType);
-  if (essence === "application/x-www-form-urlencoded") return value instanceof URLSearchParams ? value.toString() : formUrlEncoded(value, encoding);
+  if (essence === "application/x-www-form-urlencoded") return value instanceof URLSearchParams ? value.toString() : formUrlEncoded(value, encoding, true);
   return encodeUnreserved(isJsonMediaType(essence) ? JSON.stringify(value) : text(value));
 }
 
@@ -316,13 +316,15 @@ function isStyled(encoding: EncodingSpec | undefined): boolean {
  * parameter with those settings (deepObject: `metadata[plan]=pro`, `preferred_locales[0]=fr`); any other is written
  * by content type: objects as JSON, arrays as one field per item, scalars as text.
  */
-function formUrlEncoded(value: unknown, encoding: Readonly<Record<string, EncodingSpec>>): string {
+function formUrlEncoded(value: unknown, encoding: Readonly<Record<string, EncodingSpec>>, inQuery = false): string {
   const pairs: string[] = [];
   for (const [name, field] of presentEntries(value)) {
     const spec = ownValue(encoding, name);
     if (spec && isStyled(spec)) {
       const style = spec.style ?? "form";
-      for (const [k, v] of styledPairs(name, field, style, spec.explode ?? style === "form", spec.allowReserved ? FORM_BODY_RESERVED : FORM_BODY)) pairs.push(`${k}=${v}`);
+      // In a URL the brackets are encoded too (RFC 3986 does not allow them in a query).
+      const flavour = inQuery ? (spec.allowReserved ? URL_QUERY_RESERVED : URL_QUERY) : spec.allowReserved ? FORM_BODY_RESERVED : FORM_BODY;
+      for (const [k, v] of styledPairs(name, field, style, spec.explode ?? style === "form", flavour)) pairs.push(`${k}=${v}`);
       continue;
     }
     for (const item of Array.isArray(field) && !(spec?.contentType && isJsonMediaType(spec.contentType)) ? field : [field]) {

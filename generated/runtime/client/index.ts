@@ -46,6 +46,12 @@ export {
   type StreamOptions,
 } from "./sse.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
+export {
+  OAuth2Error,
+  type DeviceCodePrompt,
+  type OAuth2DeviceFlow,
+  type OAuth2Endpoints,
+} from "./oauth.js";
 export type {
   ApiErrorOf,
   ApiResponse,

@@ -378,7 +378,7 @@ export function serializeQuerystring(
   if (essence === "application/x-www-form-urlencoded")
     return value instanceof URLSearchParams
       ? value.toString()
-      : formUrlEncoded(value, encoding);
+      : formUrlEncoded(value, encoding, true);
   return encodeUnreserved(
     isJsonMediaType(essence) ? JSON.stringify(value) : text(value),
   );
@@ -489,18 +489,27 @@ function isStyled(encoding: EncodingSpec | undefined): boolean {
 function formUrlEncoded(
   value: unknown,
   encoding: Readonly<Record<string, EncodingSpec>>,
+  inQuery = false,
 ): string {
   const pairs: string[] = [];
   for (const [name, field] of presentEntries(value)) {
     const spec = ownValue(encoding, name);
     if (spec && isStyled(spec)) {
       const style = spec.style ?? "form";
+      // In a URL the brackets are encoded too (RFC 3986 does not allow them in a query).
+      const flavour = inQuery
+        ? spec.allowReserved
+          ? URL_QUERY_RESERVED
+          : URL_QUERY
+        : spec.allowReserved
+          ? FORM_BODY_RESERVED
+          : FORM_BODY;
       for (const [k, v] of styledPairs(
         name,
         field,
         style,
         spec.explode ?? style === "form",
-        spec.allowReserved ? FORM_BODY_RESERVED : FORM_BODY,
+        flavour,
       ))
         pairs.push(`${k}=${v}`);
       continue;

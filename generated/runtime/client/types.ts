@@ -19,6 +19,7 @@
  */
 import type { ApiError } from "./errors.js";
 import type { FormPart } from "./serialize.js";
+import type { OAuth2Endpoints } from "./oauth.js";
 import type { Stream } from "./sse.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -117,7 +118,12 @@ export interface EncodingSpec {
  * - `apiKey`: the value as it is, in the header, query parameter or cookie `name`.
  */
 export type SecuritySchemeSpec =
-  | { type: "bearer" | "basic"; options: string[] }
+  | {
+      type: "bearer" | "basic";
+      options: string[];
+      /** An OAuth 2 scheme with a device authorization flow or metadata (OpenAPI 3.2): its option may run the flow. */
+      oauth2?: OAuth2Endpoints;
+    }
   | { type: "http"; scheme: string; options: string[] }
   | {
       type: "apiKey";
