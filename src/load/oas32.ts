@@ -16,6 +16,7 @@ import { derefIn, itemView, sequenceFormat } from "./sequential.js";
  *   a path item under a reserved path; the emitter moves each to its own path as `paths[p]["query"]` or
  *   `paths[p]["COPY"]`, next to the path's other methods. A path item that is a `$ref` is inlined for that.
  *
+ * - An Example Object's `dataValue` (3.2) is the media type's `example`, which openapi-typescript shows in JSDoc.
  * - A schema's `$defs` go: openapi-typescript writes them into the object type as a required `$defs` property,
  *   which no value on the wire has, and every `$ref` into them already points at the copy the bundler hoisted into
  *   `components.schemas`.
@@ -53,13 +54,19 @@ export function translateForTypes(bundled: JsonObject): TypesTranslation {
   const content = (value: unknown, pointer: string[]) => {
     if (!isObject(value)) return;
     for (const type of Object.keys(value)) {
-      const media = value[type];
+      const written = value[type];
+      if (!isObject(written)) continue;
+      let media: JsonObject = written;
       const format = sequenceFormat(type);
-      if (!format || !isObject(media)) continue;
-      const item = itemView(media, format, deref).schema;
-      if (item === media.schema && media.itemSchema === undefined) continue;
-      const { itemSchema: _item, ...rest } = media;
-      updates.push([[...pointer, type], { ...rest, schema: item ?? {} }]);
+      const example = dataValueExample(media);
+      if (!format && !example) continue;
+      if (example) media = { ...media, example: example.value };
+      if (format) {
+        const item = itemView(media, format, deref).schema;
+        const { itemSchema: _item, ...rest } = media;
+        media = { ...rest, schema: item ?? {} };
+      }
+      updates.push([[...pointer, type], media]);
     }
   };
   const parameter = (value: unknown, pointer: string[]) => {
@@ -160,6 +167,16 @@ function withoutDefs(node: unknown, namesHere = false): unknown {
     if (next !== value) (copy ??= { ...obj })[key] = next;
   }
   return copy ?? obj;
+}
+
+/**
+ * A media type's first Example Object `dataValue` (OpenAPI 3.2), when it has no `example`: handed to
+ * openapi-typescript as the `example` it shows in JSDoc (it reads no `examples`).
+ */
+function dataValueExample(media: JsonObject): { value: unknown } | undefined {
+  if ("example" in media || !isObject(media.examples)) return undefined;
+  const first = Object.values(media.examples)[0];
+  return isObject(first) && "dataValue" in first ? { value: first.dataValue } : undefined;
 }
 
 /** Whether a path item method is one openapi-typescript types itself. */
