@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 /**
@@ -131,7 +132,11 @@ export class SchemaIds {
       if (folder === undefined || !uri.startsWith(folder) || uri === self.uri) continue;
       const relative = decode(uri.slice(folder.length));
       if (relative === "" || relative.split("/").includes("..")) continue;
-      return fileURLToPath(new URL(relative.split("/").map(encodeURIComponent).join("/"), fileUri(self.file)));
+      const path = fileURLToPath(new URL(relative.split("/").map(encodeURIComponent).join("/"), fileUri(self.file)));
+      // A URI without an extension (`https://example.com/api/shared/foo`, as the specification's own examples write
+      // them) names the document, whose file has one.
+      if (/\.[A-Za-z0-9]+$/.test(relative)) return path;
+      return [path, `${path}.yaml`, `${path}.yml`, `${path}.json`].find((candidate) => existsSync(candidate)) ?? path;
     }
     return undefined;
   }
