@@ -503,7 +503,7 @@ function toOperation(ctx: BuildContext, group: Draft[]): Operation {
   const requestBody = toRequestBody(ctx, op.requestBody, [...pointer, "requestBody"]);
   const responses = toResponses(ctx, op.responses, [...pointer, "responses"]);
   for (const media of requestBody?.content ?? []) {
-    if (media.sequence || media.itemSchema !== undefined) {
+    if (media.sequence) {
       ctx.warn(
         `a request body of the sequential media type ${media.type} is sent and read whole (the client takes its bytes or text, the router hands the handler its bytes): streaming request items is not supported yet`,
         [...pointer, "requestBody", "content", media.type],
