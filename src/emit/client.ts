@@ -359,6 +359,7 @@ function credentialDoc(scheme: SecurityScheme): string {
   const lines = [`${how}, on the operations that accept it. A function is called once per call (refresh tokens there).`];
   const description = scheme.description ? firstParagraph(scheme.description) : "";
   if (description) lines.push(description);
+  if (scheme.deprecated) lines.push("@deprecated The spec marks this security scheme deprecated.");
   return lines.join("\n\n");
 }
 

@@ -262,7 +262,14 @@ function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)
       location: ctx.where(pointer),
     });
   }
-  const style = str(raw.style) ?? (location === "query" || location === "cookie" ? "form" : "simple");
+  let style = str(raw.style) ?? (location === "query" || location === "cookie" ? "form" : "simple");
+  if (style === "cookie") {
+    ctx.warn(
+      "`style: cookie` (OpenAPI 3.2) has no effect yet: the cookie is written and read like `style: form` (its value percent-encoded, exploded objects as `name=value` pairs joined by `&`)",
+      [...pointer, "style"],
+    );
+    style = "form";
+  }
   const contentType = isObject(raw.content) ? Object.keys(raw.content)[0] : undefined;
   if (location === "querystring" && contentType === undefined) {
     throw new UserError("an `in: querystring` parameter is described by `content` (one media type, e.g. application/x-www-form-urlencoded), not by `schema`", {
@@ -376,7 +383,7 @@ function buildSecuritySchemes(ctx: BuildContext, declared: Obj, options: NameReg
     const pointer = ["components", "securitySchemes", key];
     const raw = ctx.deref(declared[key], pointer);
     const scheme = isObject(raw) ? raw : {};
-    const base = { key, option: options.claim(securitySchemeOption(key)), description: str(scheme.description), pointer };
+    const base = { key, option: options.claim(securitySchemeOption(key)), description: str(scheme.description), pointer, ...(scheme.deprecated === true ? { deprecated: true } : {}) };
     const type = str(scheme.type) ?? "";
     const httpScheme = str(scheme.scheme)?.trim();
     const location = str(scheme.in);

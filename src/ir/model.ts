@@ -221,6 +221,8 @@ interface SecuritySchemeBase {
    */
   alias?: string;
   description?: string;
+  /** OpenAPI 3.2: the scheme is deprecated (its client option is marked so). */
+  deprecated?: boolean;
   /** JSON pointer segments of the scheme in the bundled document. */
   pointer: string[];
 }

@@ -160,7 +160,7 @@ describe("operations, parameters and tags of 3.2", () => {
     ]);
   });
 
-  it("what has no effect yet is a warning with its pointer: positional multipart encodings, multipart itemSchema, streamed request bodies, webhooks with other methods", async () => {
+  it("what has no effect yet is a warning with its pointer: style cookie, positional multipart encodings, multipart itemSchema, streamed request bodies, webhooks with other methods", async () => {
     const { warnings } = await read(
       doc(
         [
@@ -174,11 +174,13 @@ describe("operations, parameters and tags of 3.2", () => {
           "            itemEncoding: {contentType: image/png}",
           "          application/jsonl:",
           "            itemSchema: {type: object}",
+          "      parameters: [{name: c, in: cookie, style: cookie, schema: {type: string}}]",
           "      responses: {'204': {description: ok}}",
         ].join("\n"),
       ).replace("paths:", "webhooks:\n  hook:\n    query: {responses: {'200': {description: ok}}}\npaths:"),
     );
     expect(warnings).toEqual([
+      "openapi.yaml#/paths/~1upload/post/parameters/0/style: `style: cookie` (OpenAPI 3.2) has no effect yet: the cookie is written and read like `style: form` (its value percent-encoded, exploded objects as `name=value` pairs joined by `&`)",
       "openapi.yaml#/paths/~1upload/post/requestBody/content/multipart~1mixed/itemSchema: itemSchema of multipart/mixed has no effect yet: specforge streams text/event-stream, JSON Lines and application/json-seq; this body is read whole (as a Blob)",
       "openapi.yaml#/paths/~1upload/post/requestBody/content/multipart~1mixed/prefixEncoding: prefixEncoding has no effect yet: positional multipart parts (multipart/mixed) are sent and read as one body",
       "openapi.yaml#/paths/~1upload/post/requestBody/content/multipart~1mixed/itemEncoding: itemEncoding has no effect yet: positional multipart parts (multipart/mixed) are sent and read as one body",
