@@ -17,6 +17,7 @@ export const ts = requireWithCodeCache<typeof import("typescript")>(require, "ty
  */
 export const openapiTypescript = {
   transformSchema: require("openapi-typescript/dist/transform/index.cjs") as typeof import("openapi-typescript").transformSchema,
+  transformSchemaObject: (require("openapi-typescript/dist/transform/schema-object.cjs") as { default: typeof import("openapi-typescript").transformSchemaObject }).default,
   ...(require("openapi-typescript/dist/lib/utils.cjs") as Pick<typeof import("openapi-typescript"), "resolveRef">),
   ...(require("openapi-typescript/dist/lib/ts.cjs") as Pick<typeof import("openapi-typescript"), "astToString">),
 };

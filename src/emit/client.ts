@@ -1,6 +1,6 @@
 import type * as TS from "typescript";
 import { isSuccessStatus } from "../ir/build.js";
-import type { ApiModel, Encoding, Operation, Parameter, SecurityScheme, Server, Tag } from "../ir/model.js";
+import type { ApiModel, Encoding, MediaType, Operation, Parameter, SecurityScheme, Server, Tag } from "../ir/model.js";
 import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types, type Member } from "./canonical.js";
 import type { EmittedFile } from "./file.js";
 import type { ModuleExports } from "./index-file.js";
@@ -249,6 +249,7 @@ function operationSpec(op: Operation, servers: ClientServer[]): Record<string, u
       mediaType: op.requestBody.preferred,
       ...(op.requestBody.required ? { required: true } : {}),
       ...(preferred?.encoding ? { encoding: encodingSpecs(preferred.encoding) } : {}),
+      ...(preferred?.positional ? { positional: positionalSpecs(preferred.positional) } : {}),
     };
   }
   // Streams the call can ask for (`stream: true`), and operations that always stream (their success answer declares
@@ -272,20 +273,30 @@ function alwaysStreams(op: Operation): boolean {
   return response !== undefined && !response.content.some((media) => !media.sequence && /^application\/(.+\+)?json\s*(;.*)?$/i.test(media.type));
 }
 
+/** Positional multipart encodings (3.2 `prefixEncoding`, `itemEncoding`) as the runtime reads them. */
+function positionalSpecs(positional: NonNullable<MediaType["positional"]>): Record<string, unknown> {
+  return {
+    ...(positional.prefix.length > 0 ? { prefix: positional.prefix.map(encodingSpec) } : {}),
+    ...(positional.items ? { items: encodingSpec(positional.items) } : {}),
+  };
+}
+
 /** The Encoding Objects as the runtime reads them (templates/client/types.ts `EncodingSpec`): what was written, and pinned part headers. */
 function encodingSpecs(encoding: Record<string, Encoding>): Record<string, unknown> {
   const specs: Record<string, unknown> = {};
-  for (const [property, entry] of Object.entries(encoding)) {
-    const spec: Record<string, unknown> = {};
-    if (entry.style !== undefined) spec.style = entry.style;
-    if (entry.explode !== undefined) spec.explode = entry.explode;
-    if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
-    if (entry.contentType !== undefined) spec.contentType = entry.contentType;
-    const pinned = entry.headers.filter((header) => header.value !== undefined);
-    if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value]));
-    specs[property] = spec;
-  }
+  for (const [property, entry] of Object.entries(encoding)) specs[property] = encodingSpec(entry);
   return specs;
+}
+
+function encodingSpec(entry: Encoding): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  if (entry.style !== undefined) spec.style = entry.style;
+  if (entry.explode !== undefined) spec.explode = entry.explode;
+  if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
+  if (entry.contentType !== undefined) spec.contentType = entry.contentType;
+  const pinned = entry.headers.filter((header) => header.value !== undefined);
+  if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value]));
+  return spec;
 }
 
 const isBasic = (scheme: SecurityScheme) => scheme.type === "http" && scheme.scheme.toLowerCase() === "basic";

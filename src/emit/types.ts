@@ -44,7 +44,7 @@ export function emitTypes(model: ApiModel): EmittedFile {
     redoc: undefined as unknown as GlobalContext["redoc"],
     silent: true,
     inject: undefined,
-    transform: undefined,
+    transform: tupleWithRest,
     transformProperty: optionalWriteOnly,
     makePathsEnum: false,
     generatePathParams: false,
@@ -65,6 +65,25 @@ export function emitTypes(model: ApiModel): EmittedFile {
   const printed = printCanonicalTypes(nodes);
   if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
   return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
+}
+
+/**
+ * An array with `prefixItems` (JSON Schema 2020-12): openapi-typescript types it as exactly those elements, `[A, B]`,
+ * ignoring that an array may stop short of them and that `items` types the rest. What it means is `[A?, B?,
+ * ...C[]]` (elements up to `minItems` required; no rest with `items: false`, any rest without `items`). OpenAPI 3.2
+ * models multipart parts by position this way (a manifest, then any number of files).
+ */
+function tupleWithRest(schema: unknown, options: unknown): TS.TypeNode | undefined {
+  const array = schema as { type?: unknown; prefixItems?: unknown; items?: unknown; minItems?: unknown };
+  if (array.type !== "array" || !Array.isArray(array.prefixItems)) return undefined;
+  const transform = (node: unknown) => openapiTypescript.transformSchemaObject(node as never, options as never);
+  const required = typeof array.minItems === "number" ? array.minItems : 0;
+  const elements: TS.TypeNode[] = array.prefixItems.map((item, i) => (i < required ? transform(item) : ts.factory.createOptionalTypeNode(transform(item))));
+  if (array.items !== false) {
+    const rest = array.items === undefined || array.items === true ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword) : transform(array.items);
+    elements.push(ts.factory.createRestTypeNode(ts.factory.createArrayTypeNode(rest)));
+  }
+  return ts.factory.createTupleTypeNode(elements);
 }
 
 /**

@@ -573,10 +573,24 @@ function toContent(raw: unknown, ctx: BuildContext, pointer: (string | number)[]
         [...pointer, type, "itemSchema"],
       );
     }
-    for (const field of ["prefixEncoding", "itemEncoding"]) {
-      if (media[field] !== undefined) {
-        ctx.warn(`${field} has no effect yet: positional multipart parts (multipart/mixed) are sent and read as one body`, [...pointer, type, field], "send the body as bytes (a Blob or Uint8Array you build) for now");
+    const positional = media.prefixEncoding !== undefined || media.itemEncoding !== undefined;
+    if (positional && (!encodings || !essence.startsWith("multipart/"))) {
+      for (const field of ["prefixEncoding", "itemEncoding"]) {
+        if (media[field] === undefined) continue;
+        ctx.warn(
+          essence.startsWith("multipart/")
+            ? `${field} has no effect yet in a response: a multipart response is read as a Blob`
+            : `${field} has no effect: it applies to multipart media types only`,
+          [...pointer, type, field],
+        );
       }
+    } else if (positional) {
+      // OpenAPI 3.2: the parts of a multipart body in order, like prefixItems / items.
+      const prefix = Array.isArray(media.prefixEncoding)
+        ? media.prefixEncoding.map((entry, i) => toEncodingEntry(ctx, entry, [...pointer, type, "prefixEncoding", i], true) ?? { headers: [] })
+        : [];
+      const items = media.itemEncoding === undefined ? undefined : toEncodingEntry(ctx, media.itemEncoding, [...pointer, type, "itemEncoding"], true);
+      result.positional = { prefix, ...(items ? { items } : {}) };
     }
     if (encodings && isObject(media.encoding) && (essence === "application/x-www-form-urlencoded" || essence.startsWith("multipart/"))) {
       const encoding = toEncoding(ctx, media.encoding, [...pointer, type, "encoding"], essence.startsWith("multipart/"));
@@ -604,28 +618,35 @@ function firstExample(media: Obj): { found: boolean; value?: unknown } {
 function toEncoding(ctx: BuildContext, raw: Obj, pointer: (string | number)[], multipart: boolean): Record<string, Encoding> {
   const result: Record<string, Encoding> = {};
   for (const property of Object.keys(raw)) {
-    const entry = ctx.deref(raw[property], [...pointer, property]);
-    if (!isObject(entry)) continue;
-    const encoding: Encoding = { headers: [] };
-    if (typeof entry.contentType === "string") encoding.contentType = entry.contentType;
-    if (typeof entry.style === "string") encoding.style = entry.style;
-    if (typeof entry.explode === "boolean") encoding.explode = entry.explode;
-    if (typeof entry.allowReserved === "boolean") encoding.allowReserved = entry.allowReserved;
-    if (multipart && isObject(entry.headers)) {
-      for (const name of Object.keys(entry.headers)) {
-        if (name.toLowerCase() === "content-type") continue; // described by contentType
-        const header = ctx.deref(entry.headers[name], [...pointer, property, "headers", name]);
-        if (!isObject(header)) continue;
-        const value = pinnedValue(ctx, header.schema, [...pointer, property, "headers", name, "schema"]);
-        const described: EncodingHeader = { name, required: header.required === true };
-        if (value !== undefined) described.value = value;
-        encoding.headers.push(described);
-      }
-    }
+    const encoding = toEncodingEntry(ctx, raw[property], [...pointer, property], multipart);
+    if (!encoding) continue;
     // An own property named __proto__ must stay data when the emitters copy this map.
     Object.defineProperty(result, property, { value: encoding, enumerable: true, writable: true, configurable: true });
   }
   return result;
+}
+
+/** One Encoding Object; part headers only for multipart (the spec ignores them elsewhere). */
+function toEncodingEntry(ctx: BuildContext, raw: unknown, pointer: (string | number)[], multipart: boolean): Encoding | undefined {
+  const entry = ctx.deref(raw, pointer);
+  if (!isObject(entry)) return undefined;
+  const encoding: Encoding = { headers: [] };
+  if (typeof entry.contentType === "string") encoding.contentType = entry.contentType;
+  if (typeof entry.style === "string") encoding.style = entry.style;
+  if (typeof entry.explode === "boolean") encoding.explode = entry.explode;
+  if (typeof entry.allowReserved === "boolean") encoding.allowReserved = entry.allowReserved;
+  if (multipart && isObject(entry.headers)) {
+    for (const name of Object.keys(entry.headers)) {
+      if (name.toLowerCase() === "content-type") continue; // described by contentType
+      const header = ctx.deref(entry.headers[name], [...pointer, "headers", name]);
+      if (!isObject(header)) continue;
+      const value = pinnedValue(ctx, header.schema, [...pointer, "headers", name, "schema"]);
+      const described: EncodingHeader = { name, required: header.required === true };
+      if (value !== undefined) described.value = value;
+      encoding.headers.push(described);
+    }
+  }
+  return encoding;
 }
 
 /** The one value a header schema allows (`const`, a one-value `enum`) or its `default`, as text. */

@@ -123,6 +123,11 @@ export interface MediaType {
    * spec lists.
    */
   encoding?: Record<string, Encoding>;
+  /**
+   * A multipart request body's parts by position (OpenAPI 3.2 `prefixEncoding` and `itemEncoding`): the body is an
+   * array, part `i` is encoded by `prefix[i]`, every later one by `items`.
+   */
+  positional?: { prefix: Encoding[]; items?: Encoding };
 }
 
 /**

@@ -167,7 +167,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     const headers = new Headers();
     let body: SerializedBody | undefined;
     if (spec.body && params.body !== undefined) {
-      const serialized = serializeBody(spec.body.mediaType, params.body, spec.body.encoding);
+      const serialized = serializeBody(spec.body.mediaType, params.body, spec.body.encoding, spec.body.positional);
       body = serialized.body;
       if (serialized.contentType) headers.set("Content-Type", serialized.contentType);
     }

@@ -79,6 +79,11 @@ export interface BodySpec {
   required?: boolean;
   /** Form and multipart bodies: how each listed property is serialised (the spec's `encoding`), by property name. */
   encoding?: Record<string, EncodingSpec>;
+  /**
+   * Multipart bodies by position (OpenAPI 3.2 `prefixEncoding`, `itemEncoding`): an array body is sent as one part per
+   * item, in order, part `i` encoded by `prefix[i]`, every later one by `items`.
+   */
+  positional?: { prefix?: EncodingSpec[]; items?: EncodingSpec };
 }
 
 /**

@@ -129,6 +129,40 @@ describe("OpenAPI 3.2 operations and parameters", () => {
     }
   });
 
+  it("multipart parts by position (prefixEncoding, itemEncoding): each part with its Content-Type, read back as an array", async () => {
+    let got: unknown[] = [];
+    handlers = { uploadPhotos: ({ body }: any) => ((got = body), { status: 204 }) };
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]);
+    await client().uploadPhotos({ path: { id: "F1" }, body: [{ count: 2, camera: "x" }, new Blob([png]), png] });
+    expect(got).toEqual([{ count: 2, camera: "x" }, png, png]);
+    // On the wire: multipart/mixed, no part names, the encodings' Content-Types.
+    let raw = "";
+    let type = "";
+    const recorder = await listen(async (req, res) => {
+      type = String(req.headers["content-type"]);
+      raw = await bodyOf(req);
+      res.writeHead(204).end();
+    });
+    try {
+      await client({ baseUrl: recorder.url }).uploadPhotos({ path: { id: "F1" }, body: [{ count: 1 }, "not really a png"] });
+    } finally {
+      await recorder.close();
+    }
+    const boundary = /boundary=(\S+)/.exec(type)![1];
+    expect(type).toMatch(/^multipart\/mixed; boundary=/);
+    expect(raw).toBe(`--${boundary}\r\nContent-Type: application/json\r\n\r\n{"count":1}\r\n--${boundary}\r\nContent-Type: image/png\r\n\r\nnot really a png\r\n--${boundary}--\r\n`);
+    // The router validates the parts against prefixItems / items.
+    const invalid = await fetch(`${origin}/flights/F1/photos`, {
+      method: "POST",
+      headers: { "content-type": "multipart/mixed; boundary=b", authorization: "Bearer t" },
+      body: '--b\r\nContent-Type: application/json\r\n\r\n{"count":"two"}\r\n--b--\r\n',
+    });
+    expect(invalid.status).toBe(400);
+    expect(JSON.stringify(await invalid.json())).toContain("count");
+    const broken = await fetch(`${origin}/flights/F1/photos`, { method: "POST", headers: { "content-type": "multipart/mixed; boundary=b" }, body: "--b\r\nno end" });
+    expect(broken.status).toBe(400);
+  });
+
   it("mock answers use an example's dataValue", async () => {
     handlers = {};
     routerOptions = { mock: true };

@@ -160,7 +160,7 @@ describe("operations, parameters and tags of 3.2", () => {
     ]);
   });
 
-  it("what has no effect yet is a warning with its pointer: style cookie, positional multipart encodings, multipart itemSchema, streamed request bodies, webhooks with other methods", async () => {
+  it("what has no effect yet is a warning with its pointer: style cookie, multipart itemSchema, streamed request bodies, positional encodings of responses, webhooks with other methods", async () => {
     const { warnings } = await read(
       doc(
         [
@@ -170,20 +170,23 @@ describe("operations, parameters and tags of 3.2", () => {
           "        content:",
           "          multipart/mixed:",
           "            itemSchema: {type: string, format: binary}",
-          "            prefixEncoding: [{contentType: application/json}]",
-          "            itemEncoding: {contentType: image/png}",
           "          application/jsonl:",
           "            itemSchema: {type: object}",
           "      parameters: [{name: c, in: cookie, style: cookie, schema: {type: string}}]",
-          "      responses: {'204': {description: ok}}",
+          "      responses:",
+          "        '200':",
+          "          description: ok",
+          "          content:",
+          "            multipart/mixed: {schema: {type: array}, itemEncoding: {contentType: image/png}}",
+          "            application/json: {schema: {}, prefixEncoding: [{contentType: text/plain}]}",
         ].join("\n"),
       ).replace("paths:", "webhooks:\n  hook:\n    query: {responses: {'200': {description: ok}}}\npaths:"),
     );
     expect(warnings).toEqual([
       "openapi.yaml#/paths/~1upload/post/parameters/0/style: `style: cookie` (OpenAPI 3.2) has no effect yet: the cookie is written and read like `style: form` (its value percent-encoded, exploded objects as `name=value` pairs joined by `&`)",
       "openapi.yaml#/paths/~1upload/post/requestBody/content/multipart~1mixed/itemSchema: itemSchema of multipart/mixed has no effect yet: specforge streams text/event-stream, JSON Lines and application/json-seq; this body is read whole (as a Blob)",
-      "openapi.yaml#/paths/~1upload/post/requestBody/content/multipart~1mixed/prefixEncoding: prefixEncoding has no effect yet: positional multipart parts (multipart/mixed) are sent and read as one body",
-      "openapi.yaml#/paths/~1upload/post/requestBody/content/multipart~1mixed/itemEncoding: itemEncoding has no effect yet: positional multipart parts (multipart/mixed) are sent and read as one body",
+      "openapi.yaml#/paths/~1upload/post/responses/200/content/multipart~1mixed/itemEncoding: itemEncoding has no effect yet in a response: a multipart response is read as a Blob",
+      "openapi.yaml#/paths/~1upload/post/responses/200/content/application~1json/prefixEncoding: prefixEncoding has no effect: it applies to multipart media types only",
       "openapi.yaml#/paths/~1upload/post/requestBody/content/application~1jsonl: a request body of the sequential media type application/jsonl is sent and read whole (the client takes its bytes or text, the router hands the handler its bytes): streaming request items is not supported yet",
       "openapi.yaml#/webhooks/hook/query: a webhook delivered with QUERY has no effect yet: webhook receivers and types cover get, put, post, delete, options, head, patch and trace",
     ]);

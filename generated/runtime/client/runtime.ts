@@ -273,6 +273,7 @@ export function createRuntime(
         spec.body.mediaType,
         params.body,
         spec.body.encoding,
+        spec.body.positional,
       );
       body = serialized.body;
       if (serialized.contentType)

@@ -439,6 +439,10 @@ export function serializeBody(
   mediaType: string,
   value: unknown,
   encoding: Readonly<Record<string, EncodingSpec>> = {},
+  positional?: {
+    prefix?: readonly EncodingSpec[] | undefined;
+    items?: EncodingSpec | undefined;
+  },
 ): { body: SerializedBody; contentType: string | undefined } {
   const essence = mediaTypeEssence(mediaType);
   if (isJsonMediaType(essence))
@@ -456,6 +460,9 @@ export function serializeBody(
     // fetch writes the Content-Type of a FormData (with its boundary) itself.
     if (value instanceof FormData)
       return { body: value, contentType: undefined };
+    // OpenAPI 3.2 models parts without names (multipart/mixed) as an array: one part per item, in order.
+    if (Array.isArray(value))
+      return encodeMultipart(essence, positionalParts(value, positional));
     return encodeMultipart(essence, multipartParts(value, encoding));
   }
   if (isBodyInit(value)) {
@@ -539,7 +546,8 @@ function formUrlEncoded(
 
 /** One part of a multipart body. */
 export interface MultipartPart {
-  name: string;
+  /** The form field (`Content-Disposition: form-data; name`); parts by position (`multipart/mixed`) have none. */
+  name?: string | undefined;
   value: string | Blob;
   filename?: string | undefined;
   contentType?: string | undefined;
@@ -581,8 +589,29 @@ export function multipartParts(
   return parts;
 }
 
+/**
+ * The parts of a multipart body given by position (OpenAPI 3.2): item `i` is encoded by `prefix[i]`, later items by
+ * `items`; each part carries its Content-Type (and the headers its Encoding Object pins), no name.
+ */
+export function positionalParts(
+  values: readonly unknown[],
+  positional: {
+    prefix?: readonly EncodingSpec[] | undefined;
+    items?: EncodingSpec | undefined;
+  } = {},
+): MultipartPart[] {
+  return values.map((item, i) => {
+    const part = multipartPart(
+      undefined,
+      item,
+      positional.prefix?.[i] ?? positional.items,
+    );
+    return { ...part, filename: undefined };
+  });
+}
+
 function multipartPart(
-  name: string,
+  name: string | undefined,
   item: unknown,
   spec: EncodingSpec | undefined,
 ): MultipartPart {
@@ -671,10 +700,13 @@ export function encodeMultipart(
   const boundary = `----specforge${Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("")}`;
   const chunks: (string | Blob)[] = [];
   for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeQuoted(part.name)}"`;
-    if (part.filename !== undefined)
-      head += `; filename="${escapeQuoted(part.filename)}"`;
-    head += "\r\n";
+    let head = `--${boundary}\r\n`;
+    if (part.name !== undefined) {
+      head += `Content-Disposition: form-data; name="${escapeQuoted(part.name)}"`;
+      if (part.filename !== undefined)
+        head += `; filename="${escapeQuoted(part.filename)}"`;
+      head += "\r\n";
+    }
     if (part.contentType)
       head += `Content-Type: ${headerValue("Content-Type", part.contentType)}\r\n`;
     for (const [name, value] of part.headers ?? []) {

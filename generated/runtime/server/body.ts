@@ -10,6 +10,7 @@
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
 import { compileFormDecoder, type EncodingSpec } from "./form.js";
+import { parseMultipartParts } from "./multipart.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
 import { nullRecord, parseClientJson } from "./json.js";
@@ -278,6 +279,9 @@ function parserFor(
         return undefined;
       }
     }
+    // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
+    if (effective.startsWith("multipart/"))
+      return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors);
     if (effective.startsWith("text/"))
       return decodeText(bytes, errors, "value_error");
     return bytes;
@@ -286,8 +290,12 @@ function parserFor(
 
 /** A shallow copy with uploaded files replaced by "" so `type: string, format: binary` fields validate. */
 function withoutFiles(value: unknown): unknown {
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    return value;
+  // Parts by position: a binary part stands for `type: string, format: binary` as a file does.
+  if (Array.isArray(value))
+    return value.some(isBinaryPart)
+      ? value.map((part) => (isBinaryPart(part) ? "" : part))
+      : value;
+  if (value === null || typeof value !== "object") return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, field] of Object.entries(value)) {
     const replaced = isBlob(field)
@@ -315,4 +323,8 @@ function copyDefaults(from: unknown, to: unknown): void {
 
 function isBlob(value: unknown): boolean {
   return typeof Blob !== "undefined" && value instanceof Blob;
+}
+
+function isBinaryPart(value: unknown): boolean {
+  return value instanceof Uint8Array || isBlob(value);
 }

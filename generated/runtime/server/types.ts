@@ -429,9 +429,16 @@ type BodyAs<T, M> = M extends `${string}*${string}`
       ? WithoutReadOnly<T>
       : M extends `multipart/form-data${string}`
         ? { [K in keyof WithoutReadOnly<T>]: FormField<WithoutReadOnly<T>[K]> }
-        : M extends `text/${string}`
-          ? string
-          : Uint8Array;
+        : M extends `multipart/${string}`
+          ? PositionalParts<T>
+          : M extends `text/${string}`
+            ? string
+            : Uint8Array;
+
+/** A multipart body by position (`multipart/mixed`, OpenAPI 3.2): its parts in order; binary ones as bytes. */
+type PositionalParts<T> = T extends readonly unknown[]
+  ? { [K in keyof T]: T[K] extends string ? T[K] | Uint8Array : T[K] }
+  : Uint8Array;
 
 type MediaValue<Content, Media extends string> = [Media] extends [never]
   ? { [M in keyof Content]: BodyAs<Content[M], M> }[keyof Content]
