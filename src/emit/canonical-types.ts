@@ -214,8 +214,12 @@ function printType(raw: TS.TypeNode, place: Place): Doc {
     case SK.TupleType: {
       const elements = (node as TS.TupleTypeNode).elements;
       if (elements.length === 0) return "[]";
-      const printed = elements.map((element) => {
-        if (ts.isNamedTupleMember(element) || ts.isOptionalTypeNode(element) || ts.isRestTypeNode(element)) unsupported(element);
+      const printed = elements.map((element): Doc => {
+        if (ts.isNamedTupleMember(element)) unsupported(element);
+        // `[A?, ...B[]]` (an array with prefixItems, see emit/types.ts): an optional element is parenthesised as
+        // an array element would be, `(A | B)?`.
+        if (ts.isOptionalTypeNode(element)) return [printType(element.type, { kind: "array" }), "?"];
+        if (ts.isRestTypeNode(element)) return ["...", printType(element.type, { kind: "tuple", siblings: elements.length })];
         return printType(element, { kind: "tuple", siblings: elements.length });
       });
       return group(["[", indent([softline, join([",", line], printed)]), ifBreak(","), softline, "]"]);

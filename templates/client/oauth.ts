@@ -110,18 +110,18 @@ export function deviceFlowCredential(config: OAuth2DeviceFlow["deviceFlow"], spe
       if ((device === undefined || tokenUrl === undefined || config.metadataUrl !== undefined) && metadataUrl !== undefined) {
         const response = await fetchImpl(new Request(metadataUrl, { headers: { accept: "application/json" } }));
         const metadata = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-        if (typeof metadata.device_authorization_endpoint === "string") device = config.deviceAuthorizationUrl ?? metadata.device_authorization_endpoint;
-        if (typeof metadata.token_endpoint === "string") tokenUrl = config.tokenUrl ?? metadata.token_endpoint;
+        if (typeof metadata["device_authorization_endpoint"] === "string") device = config.deviceAuthorizationUrl ?? metadata["device_authorization_endpoint"];
+        if (typeof metadata["token_endpoint"] === "string") tokenUrl = config.tokenUrl ?? metadata["token_endpoint"];
       }
       if (device === undefined || tokenUrl === undefined) throw new OAuth2Error("The device flow needs a device authorization endpoint and a token endpoint (from the spec, its oauth2MetadataUrl, or the option)");
       return { device, token: tokenUrl };
     })());
 
   const tokenFrom = (body: Record<string, unknown>, previous?: Token): Token => {
-    if (typeof body.access_token !== "string") throw new OAuth2Error("The token endpoint answered without an access_token");
-    const lifetime = typeof body.expires_in === "number" ? body.expires_in * 1000 : Infinity;
-    const refreshToken = typeof body.refresh_token === "string" ? body.refresh_token : previous?.refreshToken;
-    return { accessToken: body.access_token, expiresAt: Date.now() + lifetime - (lifetime === Infinity ? 0 : Math.min(EXPIRY_MARGIN_MS, lifetime / 2)), ...(refreshToken ? { refreshToken } : {}) };
+    if (typeof body["access_token"] !== "string") throw new OAuth2Error("The token endpoint answered without an access_token");
+    const lifetime = typeof body["expires_in"] === "number" ? body["expires_in"] * 1000 : Infinity;
+    const refreshToken = typeof body["refresh_token"] === "string" ? body["refresh_token"] : previous?.refreshToken;
+    return { accessToken: body["access_token"], expiresAt: Date.now() + lifetime - (lifetime === Infinity ? 0 : Math.min(EXPIRY_MARGIN_MS, lifetime / 2)), ...(refreshToken ? { refreshToken } : {}) };
   };
 
   const refresh = async (previous: Token): Promise<Token | undefined> => {
@@ -135,29 +135,29 @@ export function deviceFlowCredential(config: OAuth2DeviceFlow["deviceFlow"], spe
     const { device, token: tokenUrl } = await resolveEndpoints();
     const scopes = config.scopes ?? spec.scopes ?? [];
     const fields: Record<string, string> = { client_id: config.clientId };
-    if (scopes.length > 0) fields.scope = scopes.join(" ");
+    if (scopes.length > 0) fields["scope"] = scopes.join(" ");
     const started = await post(device, fields);
     const grant = started.body;
-    if (started.status !== 200 || typeof grant.device_code !== "string" || typeof grant.user_code !== "string" || typeof grant.verification_uri !== "string") {
-      throw new OAuth2Error(`The device authorization endpoint refused: ${String(grant.error_description ?? grant.error ?? started.status)}`, typeof grant.error === "string" ? grant.error : undefined);
+    if (started.status !== 200 || typeof grant["device_code"] !== "string" || typeof grant["user_code"] !== "string" || typeof grant["verification_uri"] !== "string") {
+      throw new OAuth2Error(`The device authorization endpoint refused: ${String(grant["error_description"] ?? grant["error"] ?? started.status)}`, typeof grant["error"] === "string" ? grant["error"] : undefined);
     }
-    const expiresIn = typeof grant.expires_in === "number" ? grant.expires_in : 600;
-    const prompt: DeviceCodePrompt = { userCode: grant.user_code, verificationUri: grant.verification_uri, expiresIn };
-    if (typeof grant.verification_uri_complete === "string") prompt.verificationUriComplete = grant.verification_uri_complete;
+    const expiresIn = typeof grant["expires_in"] === "number" ? grant["expires_in"] : 600;
+    const prompt: DeviceCodePrompt = { userCode: grant["user_code"], verificationUri: grant["verification_uri"], expiresIn };
+    if (typeof grant["verification_uri_complete"] === "string") prompt.verificationUriComplete = grant["verification_uri_complete"];
     await config.onUserCode(prompt);
-    let interval = (typeof grant.interval === "number" && grant.interval >= 0 ? grant.interval : DEFAULT_INTERVAL_S) * 1000;
+    let interval = (typeof grant["interval"] === "number" && grant["interval"] >= 0 ? grant["interval"] : DEFAULT_INTERVAL_S) * 1000;
     const deadline = Date.now() + Math.min(config.timeoutMs ?? Infinity, expiresIn * 1000);
     for (;;) {
       if (Date.now() + interval > deadline) throw new OAuth2Error("The user did not approve the device code before it expired", "expired_token");
       await new Promise((resolve) => setTimeout(resolve, interval));
-      const { status, body } = await post(tokenUrl, { grant_type: DEVICE_CODE_GRANT, device_code: grant.device_code, client_id: config.clientId });
+      const { status, body } = await post(tokenUrl, { grant_type: DEVICE_CODE_GRANT, device_code: grant["device_code"], client_id: config.clientId });
       if (status === 200) return tokenFrom(body);
-      if (body.error === "authorization_pending") continue;
-      if (body.error === "slow_down") {
+      if (body["error"] === "authorization_pending") continue;
+      if (body["error"] === "slow_down") {
         interval += DEFAULT_INTERVAL_S * 1000;
         continue;
       }
-      throw new OAuth2Error(`The token endpoint refused the device code: ${String(body.error_description ?? body.error ?? status)}`, typeof body.error === "string" ? body.error : undefined);
+      throw new OAuth2Error(`The token endpoint refused the device code: ${String(body["error_description"] ?? body["error"] ?? status)}`, typeof body["error"] === "string" ? body["error"] : undefined);
     }
   };
 

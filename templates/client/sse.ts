@@ -270,10 +270,10 @@ function sseItem<T>(event: ServerSentEvent, sse: SseItemsSpec | undefined): T {
   const data = json ? parseJson(event.data, `Event ${JSON.stringify(event.event)}`) : event.data;
   if (!sse?.events) return data as T;
   const item: Record<string, unknown> = {};
-  if (event.sent?.event !== undefined) item.event = event.sent.event;
-  item.data = data;
-  if (event.sent?.id !== undefined) item.id = event.sent.id;
-  if (event.retry !== undefined) item.retry = event.retry;
+  if (event.sent?.event !== undefined) item["event"] = event.sent.event;
+  item["data"] = data;
+  if (event.sent?.id !== undefined) item["id"] = event.sent.id;
+  if (event.retry !== undefined) item["retry"] = event.retry;
   return item as T;
 }
 

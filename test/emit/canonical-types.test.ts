@@ -56,6 +56,10 @@ const CASES: Record<string, Record<string, unknown>> = {
   },
   "additionalProperties and index signatures": { S: { type: "object", additionalProperties: { type: "array", items: { type: "string", enum: long(6) } } } },
   "tuples (prefixItems)": { S: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false } },
+  "tuples with required elements and a rest (prefixItems, minItems, items)": {
+    S: { type: "array", minItems: 1, prefixItems: [{ type: "object", properties: { count: { type: "integer" } } }, { type: ["string", "null"] }], items: { type: "string", enum: long(6) } },
+    T: { type: "array", prefixItems: [{ anyOf: [{ type: "string" }, { type: "number" }] }] },
+  },
   "quoted and unquoted keys": {
     S: { type: "object", properties: { plain: { type: "string" }, "with-dash": { type: "string" }, "it's": { type: "string" }, 'say "hi"': { type: "string" }, café: { type: "string" }, "123": { type: "string" } } },
   },
