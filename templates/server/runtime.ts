@@ -345,10 +345,10 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     const declared = route.responses.get(String(status)) ?? route.responses.get(`${String(status)[0]}XX`) ?? route.responses.get("default");
 
     if (stream !== undefined) {
-      const chosen = chooseSequence(declared, (result as AnyHandlerResult).contentType, incoming.header("accept"));
+      const wanted = (result as AnyHandlerResult).contentType;
+      const chosen = chooseSequence(declared, wanted, incoming.header("accept"));
       if (chosen === undefined) {
-        const wanted = (result as AnyHandlerResult).contentType ?? "a streamed media type";
-        return responseMismatch(route, status, [{ loc: ["response"], msg: `No ${wanted} response declared for status ${status}`, type: "undeclared_stream" }], incoming);
+        return responseMismatch(route, status, [{ loc: ["response"], msg: `No ${wanted} stream declared for status ${status}`, type: "undeclared_stream" }], incoming);
       }
       let prepareEvent: ((event: unknown) => unknown) | undefined;
       const strip = declared?.strip?.get(chosen.key);
@@ -476,9 +476,9 @@ function streamedMedia(content: Record<string, MediaSpec>): { key: string; seque
 }
 
 /**
- * The streamed media type a handler's stream is sent as: the one it names (`contentType`), else the first declared
- * one the request's `Accept` lists, else the first declared. Undeclared streams go out as server-sent events when
- * nothing is declared at all (routes of specs that never described their stream).
+ * The streamed media type a handler's stream is sent as: the one it names (`contentType`, which must be declared),
+ * else the first declared one the request's `Accept` lists, else the first declared. A stream for a status that
+ * declares none goes out as server-sent events, as it always has (`validateResponses` reports it).
  */
 function chooseSequence(declared: CompiledResponse | undefined, contentType: string | undefined, accept: string | null): { key: string; sequence: SequenceSpec } | undefined {
   const sequences = declared?.sequences ?? [];
@@ -486,7 +486,7 @@ function chooseSequence(declared: CompiledResponse | undefined, contentType: str
     const wanted = contentType.split(";", 1)[0]!.trim().toLowerCase();
     return sequences.find((entry) => entry.key.split(";", 1)[0]!.trim().toLowerCase() === wanted);
   }
-  if (sequences.length === 0) return declared?.hasContent ? undefined : { key: "text/event-stream", sequence: { format: "sse" } };
+  if (sequences.length === 0) return { key: "text/event-stream", sequence: { format: "sse" } };
   if (accept) {
     const accepted = accept.split(",").map((part) => part.split(";", 1)[0]!.trim().toLowerCase());
     for (const type of accepted) {

@@ -232,6 +232,15 @@ describe("streams (OpenAPI 3.2 itemSchema)", () => {
     }
   });
 
+  it("a handler that names a streamed media type its response does not declare gets a 500, and onError is told", async () => {
+    const errors: unknown[] = [];
+    handlers = { streamTicksJsonl: () => ({ status: 200, contentType: "text/event-stream", stream: yieldAll(TICKS) }) };
+    routerOptions = { onError: (error: unknown) => errors.push(error) };
+    const response = await fetch(`${origin}/ticks.jsonl`);
+    expect(response.status).toBe(500);
+    expect(String(errors[0])).toContain("No text/event-stream stream declared for status 200");
+  });
+
   it("an item that fails validateResponses ends the stream: an error event for SSE, a cut-off connection otherwise", async () => {
     const errors: unknown[] = [];
     handlers = {

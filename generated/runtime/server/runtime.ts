@@ -580,21 +580,20 @@ export function createRouterRuntime<
       route.responses.get("default");
 
     if (stream !== undefined) {
+      const wanted = (result as AnyHandlerResult).contentType;
       const chosen = chooseSequence(
         declared,
-        (result as AnyHandlerResult).contentType,
+        wanted,
         incoming.header("accept"),
       );
       if (chosen === undefined) {
-        const wanted =
-          (result as AnyHandlerResult).contentType ?? "a streamed media type";
         return responseMismatch(
           route,
           status,
           [
             {
               loc: ["response"],
-              msg: `No ${wanted} response declared for status ${status}`,
+              msg: `No ${wanted} stream declared for status ${status}`,
               type: "undeclared_stream",
             },
           ],
@@ -847,9 +846,9 @@ function streamedMedia(
 }
 
 /**
- * The streamed media type a handler's stream is sent as: the one it names (`contentType`), else the first declared
- * one the request's `Accept` lists, else the first declared. Undeclared streams go out as server-sent events when
- * nothing is declared at all (routes of specs that never described their stream).
+ * The streamed media type a handler's stream is sent as: the one it names (`contentType`, which must be declared),
+ * else the first declared one the request's `Accept` lists, else the first declared. A stream for a status that
+ * declares none goes out as server-sent events, as it always has (`validateResponses` reports it).
  */
 function chooseSequence(
   declared: CompiledResponse | undefined,
@@ -864,9 +863,7 @@ function chooseSequence(
     );
   }
   if (sequences.length === 0)
-    return declared?.hasContent
-      ? undefined
-      : { key: "text/event-stream", sequence: { format: "sse" } };
+    return { key: "text/event-stream", sequence: { format: "sse" } };
   if (accept) {
     const accepted = accept
       .split(",")
