@@ -10,6 +10,8 @@ export interface SpecFile {
   path: string;
   /** SHA-256 of the file's bytes, hex. */
   sha256: string;
+  /** The git blob id of the file's bytes (`git hash-object`), hex: lets `check` find this version in a repository. */
+  gitBlob: string;
 }
 
 export interface LoadedSpec {
@@ -37,7 +39,7 @@ export interface LoadedSpec {
 export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?: (file: string) => void): LoadedSpec {
   const entry = resolve(cwd, specPath);
   const display = (file: string) => toDisplayPath(file, cwd);
-  const hashes = new Map<string, string>();
+  const hashes = new Map<string, { sha256: string; gitBlob: string }>();
   /** Files whose text mentions `$id` or `$anchor`: only those are scanned for schema identifiers. */
   const withIds = new Set<string>();
 
@@ -60,7 +62,10 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?:
         hint: referencedFrom ? undefined : "pass the spec with --spec PATH (default: spec/training-api.v1.yaml)",
       });
     }
-    hashes.set(file, createHash("sha256").update(bytes).digest("hex"));
+    hashes.set(file, {
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      gitBlob: createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex"),
+    });
     const text = bytes.toString("utf8");
     if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor")) withIds.add(file);
     return parseSpecText(text, display(file));
@@ -79,7 +84,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), onRead?:
     document,
     version,
     entry,
-    files: files.map((path) => ({ path, sha256: hashes.get(path) ?? "" })),
+    files: files.map((path) => ({ path, sha256: hashes.get(path)?.sha256 ?? "", gitBlob: hashes.get(path)?.gitBlob ?? "" })),
     warnings: locateWarnings(warnings, display),
     foreignSchemaRefs,
   };
