@@ -2,6 +2,7 @@ import yargs from "yargs";
 import { resolveConfig, validateConfig, type UserConfig } from "./config/resolve.js";
 import { UserError, formatWarning } from "./errors.js";
 import { describeCheck, describeCheckDetails, runCheck } from "./commands/check.js";
+import { DIFF_COMMAND, DIFF_DESCRIPTION, diffOptions } from "./commands/diff.js";
 import { packageVersion } from "./fingerprint.js";
 import { colors, createOutput, plain, useColor, type Output, type Verbosity } from "./output.js";
 import { hasDrift } from "./write/drift.js";
@@ -36,6 +37,9 @@ interface CommonArgs {
   quiet?: boolean;
   verbose?: boolean;
 }
+
+/** `--format` / `--no-format` of the commands that generate code. */
+const PRETTIER_FLAG = { type: "boolean", describe: "format with prettier (--no-format: don't)", defaultDescription: "true" } as const;
 
 /** `--outputs client,server` (or repeated) → ["client", "server"]; the names are checked with the config's rules. */
 function parseOutputs(value: string | string[] | undefined): UserConfig["outputs"] {
@@ -91,7 +95,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     .option("spec", { type: "string", describe: "OpenAPI document (YAML or JSON)", defaultDescription: "spec/training-api.v1.yaml", requiresArg: true })
     .option("out", { type: "string", describe: "output folder", defaultDescription: "generated", requiresArg: true })
     .option("outputs", { type: "string", describe: "outputs to emit, comma-separated: types, client, server, webhooks", defaultDescription: "all", requiresArg: true })
-    .option("format", { type: "boolean", describe: "format with prettier (--no-format: don't)", defaultDescription: "true" })
+    // Not global: `diff` has a --format of its own (text, markdown, json); the commands that write code declare this one.
+    .option("format", { ...PRETTIER_FLAG, global: false })
     .option("config", { type: "string", describe: "config file (specforge.config.json / .ts / .mjs / .js)", requiresArg: true })
     .option("quiet", { type: "boolean", alias: "q", describe: "print only errors and warnings" })
     .option("verbose", { type: "boolean", describe: "also print every file and the time of each phase" })
@@ -99,7 +104,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     .command(
       "init",
       "add api:generate / api:check scripts to ./package.json and write specforge.config.json (idempotent)",
-      (y) => y.option("force", { type: "boolean", default: false, describe: "replace api:generate / api:check scripts that run something else" }),
+      (y) => y.option("format", PRETTIER_FLAG).option("force", { type: "boolean", default: false, describe: "replace api:generate / api:check scripts that run something else" }),
       async (args) => {
         const out = outputOf(args);
         if (args.config !== undefined) {
@@ -117,7 +122,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     .command(
       "generate",
       "generate the output folder from the spec (atomically; unchanged files are not rewritten)",
-      (y) => y.option("watch", { type: "boolean", alias: "w", default: false, describe: "regenerate whenever the spec, a file it $refs or the config changes" }),
+      (y) => y.option("format", PRETTIER_FLAG).option("watch", { type: "boolean", alias: "w", default: false, describe: "regenerate whenever the spec, a file it $refs or the config changes" }),
       async (args) => {
         const out = outputOf(args);
         if (args.watch) {
@@ -141,7 +146,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     .command(
       "check",
       "verify the output folder is exactly what `generate` would write (exit 1 if not); writes nothing",
-      () => {},
+      (y) => y.option("format", PRETTIER_FLAG),
       async (args) => {
         const out = outputOf(args);
         const report = await runCheck(await configOf(args));
@@ -154,10 +159,17 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         }
       },
     )
+    .command(DIFF_COMMAND, DIFF_DESCRIPTION, diffOptions, async (args) => {
+      const out = outputOf({ quiet: args.quiet === true, verbose: args.verbose === true });
+      const { runDiff } = await import("./commands/diff.js");
+      const result = await runDiff({ old: args.old, new: args.new, format: args.format, failOn: args["fail-on"] }, io.cwd, out.paint);
+      out.info(result.output);
+      if (result.failed) exitCode = EXIT.drift;
+    })
     .command(
       "mock",
       "serve the spec on 127.0.0.1 with example or schema-generated answers (until interrupted)",
-      (y) => y.option("port", { type: "number", default: 4010, describe: "port (0 picks a free one)" }),
+      (y) => y.option("format", PRETTIER_FLAG).option("port", { type: "number", default: 4010, describe: "port (0 picks a free one)" }),
       async (args) => {
         const out = outputOf(args);
         const { startMockServer } = await import("./commands/mock.js");
@@ -175,6 +187,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     )
     .command("webhook <action>", "webhook tools (see `specforge webhook test --help`)", (y) =>
       y
+        .option("format", PRETTIER_FLAG)
         .positional("action", { choices: ["test"] as const, describe: "what to do" })
         .option("url", { type: "string", demandOption: true, requiresArg: true, describe: "receiver URL (http or https)" })
         .option("event", { type: "string", requiresArg: true, describe: "event type to send (default: the first webhook)" })
@@ -206,7 +219,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
         exitCode = result.ok ? EXIT.ok : EXIT.drift;
       },
     )
-    .demandCommand(1, "say which command to run: init, generate, check, mock or webhook test")
+    .demandCommand(1, "say which command to run: init, generate, check, diff, mock or webhook test")
     .strict()
     .help()
     .alias("h", "help")
