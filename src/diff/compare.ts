@@ -495,12 +495,16 @@ function alternatives(node: Json): Map<string, string[]>[] {
   return node.filter(isObject).map((requirement) => new Map(Object.entries(requirement).map(([name, scopes]) => [name, Array.isArray(scopes) ? scopes.map(String).sort() : []])));
 }
 
+/** The OAuth flows of a scheme, with the URLs that decide where a token comes from (scopes are compared per operation). */
+function flowsOf(node: JsonObject): Json {
+  if (!isObject(node.flows)) return undefined;
+  return Object.fromEntries(Object.entries(node.flows).map(([name, flow]) => [name, isObject(flow) ? { authorizationUrl: flow.authorizationUrl, tokenUrl: flow.tokenUrl } : flow]));
+}
+
 /** What decides how a credential is sent, without descriptions. */
 function schemeShape(node: Json): string {
   if (!isObject(node)) return "none";
-  const flows = isObject(node.flows)
-    ? Object.fromEntries(Object.entries(node.flows).map(([name, flow]) => [name, isObject(flow) ? { authorizationUrl: flow.authorizationUrl, tokenUrl: flow.tokenUrl } : flow]))
-    : undefined;
+  const flows = flowsOf(node);
   return canonical({
     type: node.type,
     scheme: typeof node.scheme === "string" ? node.scheme.toLowerCase() : node.scheme,
@@ -519,7 +523,7 @@ function schemeDifference(a: Json, b: Json): string | undefined {
   for (const key of ["type", "scheme", "in", "name", "openIdConnectUrl"]) {
     if (canonical(x[key]) !== canonical(y[key])) parts.push(`${key} ${show(x[key])} → ${show(y[key])}`);
   }
-  if (canonical(JSON.parse(schemeShape(a)).flows) !== canonical(JSON.parse(schemeShape(b)).flows)) parts.push("OAuth flows changed");
+  if (canonical(flowsOf(x)) !== canonical(flowsOf(y))) parts.push("OAuth flows changed");
   return parts.length > 0 ? parts.join(", ") : "changed";
 }
 

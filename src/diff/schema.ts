@@ -475,7 +475,7 @@ export class SchemaDiffer {
     const after = n.variants!;
     if (before.keyword !== after.keyword) {
       const effect: Effect = after.keyword === "anyOf" ? "widens" : "narrows";
-      this.record(ctx, "composition-changed", effect, `${before.keyword} became ${after.keyword}`, before.pointer, after.pointer);
+      this.record(ctx, "composition-changed", effect, `${before.keyword} became ${after.keyword}`, o.pointer, n.pointer);
     }
     const { pairs, removed, added } = this.pairVariants(before.members, after.members, ctx.direction);
     for (const [a, b] of pairs) this.compare(a, b, { ...ctx, subject: `${ctx.subject} (${after.keyword} ${this.variantLabel(1, b)})` });
@@ -517,6 +517,8 @@ export class SchemaDiffer {
     const name = (side: 0 | 1, loc: Loc) => componentName(this.resolve(side, loc).pointer);
     const text = (side: 0 | 1, loc: Loc) => canonical(this.resolve(side, loc).node);
     const tag = (side: 0 | 1, loc: Loc) => this.variantTag(side, loc);
+    // Variants tagged differently (a discriminated union that lost one and gained another) are never the same one.
+    const sameTag = (a: Loc, b: Loc) => tag(0, a) === undefined || tag(1, b) === undefined || tag(0, a) === tag(1, b);
     take((a, b) => name(0, a) !== undefined && name(0, a) === name(1, b));
     take((a, b) => text(0, a) === text(1, b), true);
     take((a, b) => before.indexOf(a) === after.indexOf(b) && this.equivalent(a, b, direction));
@@ -524,9 +526,9 @@ export class SchemaDiffer {
     if (left.length > 0 && right.length > 0 && left.length * right.length <= 64) take((a, b) => this.equivalent(a, b, direction));
     if (left.length > 0 && right.length > 0) {
       const typeKey = (side: 0 | 1, loc: Loc) => canonical([...(this.view(side, this.resolve(side, loc)).types ?? ["any"])].sort());
-      take((a, b) => typeKey(0, a) === typeKey(1, b), true);
+      take((a, b) => typeKey(0, a) === typeKey(1, b) && sameTag(a, b), true);
     }
-    if ((forcePair || (left.length === 1 && right.length === 1)) && left.length >= 1 && right.length >= 1 && (left.length === 1 || right.length === 1)) {
+    if ((forcePair || (left.length === 1 && right.length === 1 && sameTag(left[0]!, right[0]!))) && left.length >= 1 && right.length >= 1 && (left.length === 1 || right.length === 1)) {
       pairs.push([left[0]!, right[0]!]);
       left = left.slice(1);
       right = right.slice(1);
@@ -709,6 +711,7 @@ export function canonical(value: Json): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   return `{${Object.keys(value)
+    .filter((key) => (value as JsonObject)[key] !== undefined)
     .sort()
     .map((key) => `${JSON.stringify(key)}:${canonical((value as JsonObject)[key])}`)
     .join(",")}}`;
