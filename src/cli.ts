@@ -1,7 +1,7 @@
 import yargs from "yargs";
 import { resolveConfig, validateConfig, type UserConfig } from "./config/resolve.js";
 import { UserError, formatWarning } from "./errors.js";
-import { describeCheck, describeCheckDetails, runCheck } from "./commands/check.js";
+import { describeCheck, describeCheckDetails, githubActionsReport, runCheck } from "./commands/check.js";
 import { DIFF_COMMAND, DIFF_DESCRIPTION, diffOptions } from "./commands/diff.js";
 import { packageVersion } from "./fingerprint.js";
 import { colors, createOutput, plain, useColor, type Output, type Verbosity } from "./output.js";
@@ -149,8 +149,10 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
       (y) => y.option("format", PRETTIER_FLAG),
       async (args) => {
         const out = outputOf(args);
-        const report = await runCheck(await configOf(args));
+        const config = await configOf(args);
+        const report = await runCheck(config);
         out.detail(describeCheckDetails(report));
+        if (env.GITHUB_ACTIONS === "true") for (const line of await githubActionsReport(report, config, env)) io.stdout(line);
         if (hasDrift(report.drift)) {
           out.error(describeCheck(report, out.errorPaint));
           exitCode = EXIT.drift;

@@ -114,10 +114,10 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   return { files, model, spec, timings, warnings: spec.warnings };
 }
 
-/** Compares a fresh in-memory generation with the output folder. */
-export async function findDrift(config: ResolvedConfig, outLabel: string): Promise<Drift> {
-  const { files } = await render(config);
+/** Compares a fresh in-memory generation with the output folder; also returns the spec as it was loaded. */
+export async function findDrift(config: ResolvedConfig, outLabel: string): Promise<{ drift: Drift; spec: LoadedSpec }> {
+  const { files, spec } = await render(config);
   const state = existsSync(config.out) ? inspectOutputFolder(config.out, outLabel, { allowForeign: true }) : undefined;
   const onDisk = state?.kind === "owned" ? state.files : new Map<string, Buffer>();
-  return compareTrees(files, onDisk, outLabel);
+  return { drift: compareTrees(files, onDisk, outLabel), spec };
 }

@@ -59,18 +59,21 @@ export interface TextOptions {
   limit?: number;
   /** Indent every line (check puts the summary under its own heading). */
   indent?: string;
+  /** Start with the line naming both versions and counting the changes. @default true */
+  heading?: boolean;
 }
 
 export function toText(result: DiffResult, labels: DiffLabels, options: TextOptions = {}): string {
   const paint = options.paint ?? plain;
   const indent = options.indent ?? "";
   const version = (v?: string) => (v === undefined ? "" : ` (${v})`);
-  const lines = [`API: ${labels.old}${version(result.versions.old)} → ${labels.new}${version(result.versions.new)}: ${summaryLine(result.changes)}`];
+  const lines = options.heading === false ? [] : [`API: ${labels.old}${version(result.versions.old)} → ${labels.new}${version(result.versions.new)}: ${summaryLine(result.changes)}`];
   for (const group of GROUPS) {
     const changes = result.changes.filter((c) => group.test(c.breaking));
     if (changes.length === 0) continue;
     const colour = group.key === "compatible" ? paint.green : group.key === "server" ? paint.yellow : paint.red;
-    lines.push("", colour(`${group.title} (${changes.length})`));
+    if (lines.length > 0) lines.push("");
+    lines.push(colour(`${group.title} (${changes.length})`));
     const shown = options.limit === undefined ? changes : changes.slice(0, options.limit);
     for (const change of shown) {
       lines.push(`  - ${change.subject}: ${change.message}${directionNote(change)}`);
@@ -79,7 +82,7 @@ export function toText(result: DiffResult, labels: DiffLabels, options: TextOpti
       const ops = affected(change, 3);
       if (ops) lines.push(paint.dim(`      affects ${ops}`));
     }
-    if (shown.length < changes.length) lines.push(`  … and ${changes.length - shown.length} more`);
+    if (shown.length < changes.length) lines.push(`  … and ${changes.length - shown.length} more (\`specforge diff\` lists them all)`);
   }
   return lines.map((line) => (line ? indent + line : line)).join("\n");
 }
