@@ -9,7 +9,7 @@
  */
 import { child, deref, isObject, operationsOf, resolvePointer, type Json, type JsonObject, type Loc, type OperationView, type ParameterView } from "./document.js";
 import type { Breaks, Change, DiffResult, Direction, RuleId } from "./model.js";
-import { breaksFor, canonical, SchemaDiffer, show, type Effect, type Recorder } from "./schema.js";
+import { breaksFor, canonical, forEachRef, sameJson, SchemaDiffer, show, type Effect, type Recorder } from "./schema.js";
 
 /** Compares two bundled documents (as `loadSpec` returns them). */
 export function diffDocuments(oldDoc: JsonObject, newDoc: JsonObject): DiffResult {
@@ -134,7 +134,31 @@ class DocumentDiffer {
     this.collector.add(owner, { rule, breaking: breaks, subject, message, ...(direction ? { direction } : {}), old: oldPointer, new: newPointer });
   }
 
+  /**
+   * The same operation, written the same way, using only unchanged components and security schemes: nothing can
+   * differ (most operations of a large spec between two versions; skipping them keeps `diff` fast).
+   */
+  private unchangedOperation(a: OperationView, b: OperationView): boolean {
+    if (a.method !== b.method || a.path !== b.path || !sameJson(a.loc.node, b.loc.node)) return false;
+    if (a.parameters.length !== b.parameters.length || a.parameters.some((p, i) => p.loc.pointer !== b.parameters[i]!.loc.pointer || !sameJson(p.loc.node, b.parameters[i]!.loc.node))) return false;
+    if (!sameJson(a.security.node, b.security.node) || !sameJson(a.servers?.node, b.servers?.node)) return false;
+    const refsUnchanged = (node: Json) => {
+      let unchanged = true;
+      forEachRef(node, (ref) => {
+        if (unchanged && !(ref.startsWith("#/components/") && this.schemas.isUnchanged(decodeRef(ref)))) unchanged = false;
+      });
+      return unchanged;
+    };
+    if (!refsUnchanged(a.loc.node)) return false;
+    for (const parameter of a.parameters) {
+      if (!parameter.loc.pointer.startsWith("/components/") ? !refsUnchanged(parameter.loc.node) : !this.schemas.isUnchanged(parameter.loc.pointer)) return false;
+    }
+    const schemes = Array.isArray(a.security.node) ? a.security.node.filter(isObject).flatMap((requirement) => Object.keys(requirement)) : [];
+    return schemes.every((name) => this.schemas.isUnchanged(child("/components/securitySchemes", name)));
+  }
+
   private compareOperation(a: OperationView, b: OperationView): void {
+    if (this.unchangedOperation(a, b)) return;
     const owner = this.collector.root(b.label);
     const webhook = b.kind === "webhook";
     const ctx: OperationContext = { owner, label: b.label, sent: webhook ? "response" : "request", answered: webhook ? "request" : "response" };
@@ -473,6 +497,14 @@ class DocumentDiffer {
         if (a.default !== b.default) this.add(owner, "server-variable-changed", { client: false, server: false }, subject, `server variable ${name} default changed from ${show(a.default)} to ${show(b.default)}`, s1.pointer, s2.pointer);
       }
     }
+  }
+}
+
+function decodeRef(ref: string): string {
+  try {
+    return decodeURIComponent(ref.slice(1));
+  } catch {
+    return ref.slice(1);
   }
 }
 

@@ -101,6 +101,8 @@ export class SchemaDiffer {
   compare(oldLoc: Loc, newLoc: Loc, ctx: SchemaContext): void {
     const o = this.resolve(0, oldLoc);
     const n = this.resolve(1, newLoc);
+    // The same component, unchanged down to everything it refers to: nothing to find (most of a large spec).
+    if (o.pointer === n.pointer && this.isUnchanged(o.pointer)) return;
     if (o.pointer !== oldLoc.pointer || n.pointer !== newLoc.pointer) {
       // Through a $ref: compare this pair once per direction, and remember who reached it.
       const key = `${ctx.direction}|${o.pointer}|${n.pointer}`;
@@ -114,6 +116,59 @@ export class SchemaDiffer {
       return;
     }
     this.compareResolved(o, n, ctx);
+  }
+
+  private unchanged: Set<string> | undefined;
+
+  /** Whether the pointer is inside a component that is the same, with everything it refers to, in both documents. */
+  isUnchanged(pointer: string): boolean {
+    const component = componentOf(pointer);
+    return component !== undefined && this.unchangedComponents().has(component);
+  }
+
+  /**
+   * Components (`/components/<section>/<name>`) whose text is the same in both documents and whose `$ref`s only
+   * lead to such components: comparing them in any direction finds nothing.
+   */
+  private unchangedComponents(): Set<string> {
+    if (this.unchanged) return this.unchanged;
+    const sections = (doc: JsonObject) => (isObject(doc.components) ? doc.components : {});
+    const oldSections = sections(this.oldDoc);
+    const changed = new Set<string>();
+    const referrers = new Map<string, Set<string>>();
+    const all: string[] = [];
+    for (const [section, entries] of Object.entries(sections(this.newDoc))) {
+      if (!isObject(entries)) continue;
+      const before = isObject(oldSections[section]) ? oldSections[section] : {};
+      for (const [name, node] of Object.entries(entries)) {
+        const pointer = child("/components", section, name);
+        all.push(pointer);
+        if (!Object.prototype.hasOwnProperty.call(before, name) || !sameJson(before[name], node)) {
+          changed.add(pointer);
+          continue;
+        }
+        forEachRef(node, (ref) => {
+          const target = ref.startsWith("#/components/") ? componentOf(safePointer(ref.slice(1))) : undefined;
+          if (target === undefined) changed.add(pointer); // a ref elsewhere: not worth following here
+          else {
+            let set = referrers.get(target);
+            if (!set) referrers.set(target, (set = new Set()));
+            set.add(pointer);
+          }
+        });
+      }
+    }
+    const queue = [...changed];
+    while (queue.length > 0) {
+      for (const referrer of referrers.get(queue.pop()!) ?? []) {
+        if (!changed.has(referrer)) {
+          changed.add(referrer);
+          queue.push(referrer);
+        }
+      }
+    }
+    this.unchanged = new Set(all.filter((pointer) => !changed.has(pointer)));
+    return this.unchanged;
   }
 
   private resolve(side: 0 | 1, loc: Loc): Loc {
@@ -279,7 +334,7 @@ export class SchemaDiffer {
    */
   private compareRefsOnly(oldLoc: Loc, newLoc: Loc, ctx: SchemaContext): boolean {
     const node = oldLoc.node;
-    if (!isObject(node)) return true;
+    if (!isObject(node) || !hasRefs(node)) return true;
     const properties = isObject(node.properties) ? Object.keys(node.properties) : [];
     for (const name of properties) {
       const at = (loc: Loc): Loc => ({ node: (loc.node as { properties: JsonObject }).properties[name], pointer: child(loc.pointer, "properties", name) });
@@ -581,6 +636,49 @@ export class SchemaDiffer {
 }
 
 const DIFFERENT = new Error("different");
+
+/** `/components/schemas/Pet/properties/id` → `/components/schemas/Pet`; undefined outside components. */
+function componentOf(pointer: string): string | undefined {
+  if (!pointer.startsWith("/components/")) return undefined;
+  const end = pointer.indexOf("/", pointer.indexOf("/", 12) + 1);
+  return end === -1 ? pointer : pointer.slice(0, end);
+}
+
+function safePointer(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+const withRefs = new WeakMap<object, boolean>();
+
+/** Whether a `$ref` is anywhere below `node` (cached: equal subtrees without one need no walk at all). */
+function hasRefs(node: Json): boolean {
+  if (node === null || typeof node !== "object") return false;
+  const cached = withRefs.get(node);
+  if (cached !== undefined) return cached;
+  let found = false;
+  if (Array.isArray(node)) found = node.some(hasRefs);
+  else for (const key in node) if (key === "$ref" || hasRefs((node as JsonObject)[key])) found = true;
+  withRefs.set(node, found);
+  return found;
+}
+
+/** Calls `visit` with every `$ref` string below `node`. */
+export function forEachRef(node: Json, visit: (ref: string) => void): void {
+  if (node === null || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const item of node) forEachRef(item, visit);
+    return;
+  }
+  for (const key in node) {
+    const value = (node as JsonObject)[key];
+    if (key === "$ref" && typeof value === "string") visit(value);
+    else if (value !== null && typeof value === "object") forEachRef(value, visit);
+  }
+}
 
 const FORMAT_WIDENINGS: Record<string, string> = { int32: "int64", float: "double" };
 
