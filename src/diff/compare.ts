@@ -388,8 +388,9 @@ class DocumentDiffer {
 
   /**
    * Security is compared as the set of ways to authenticate (alternatives), each a set of schemes with scopes.
-   * Fewer ways, more schemes or more scopes: fewer requests are accepted, which breaks clients; more ways, fewer
-   * scopes or no credentials needed at all: the implementation must accept requests it used to refuse.
+   * Fewer ways, more schemes or more scopes: fewer requests are accepted, which breaks whoever sends them (clients;
+   * for a webhook, the API that delivers it); more ways, fewer scopes or no credentials needed at all: whoever
+   * receives them must accept requests it used to refuse.
    */
   private compareSecurity(a: OperationView, b: OperationView, ctx: OperationContext): void {
     const o = alternatives(a.security.node);
@@ -400,11 +401,11 @@ class DocumentDiffer {
     const describe = (alt: Map<string, string[]>) => (alt.size === 0 ? "no credentials" : [...alt.keys()].join(" + "));
     const needsAuth = (alts: Map<string, string[]>[]) => alts.length > 0 && !alts.some((alt) => alt.size === 0);
     if (!needsAuth(o) && needsAuth(n)) {
-      this.add(ctx.owner, "security-added", "narrows", subject, `now requires credentials: ${n.map(describe).join(" or ")}`, oldPointer, newPointer, "request");
+      this.add(ctx.owner, "security-added", "narrows", subject, `now requires credentials: ${n.map(describe).join(" or ")}`, oldPointer, newPointer, ctx.sent);
       return;
     }
     if (needsAuth(o) && !needsAuth(n)) {
-      this.add(ctx.owner, "security-removed", "widens", subject, `no longer requires credentials (was ${o.map(describe).join(" or ")})`, oldPointer, newPointer, "request");
+      this.add(ctx.owner, "security-removed", "widens", subject, `no longer requires credentials (was ${o.map(describe).join(" or ")})`, oldPointer, newPointer, ctx.sent);
       return;
     }
     if (!needsAuth(o)) return;
@@ -425,8 +426,8 @@ class DocumentDiffer {
       if (index === -1) unmatched.push(alt);
       else pairs.push([alt, remaining.splice(index, 1)[0]!]);
     }
-    for (const alt of unmatched) this.add(ctx.owner, "security-alternative-removed", "narrows", subject, `no longer accepts ${describe(alt)}`, oldPointer, newPointer, "request");
-    for (const alt of remaining) this.add(ctx.owner, "security-alternative-added", "widens", subject, `also accepts ${describe(alt)}`, oldPointer, newPointer, "request");
+    for (const alt of unmatched) this.add(ctx.owner, "security-alternative-removed", "narrows", subject, `no longer accepts ${describe(alt)}`, oldPointer, newPointer, ctx.sent);
+    for (const alt of remaining) this.add(ctx.owner, "security-alternative-added", "widens", subject, `also accepts ${describe(alt)}`, oldPointer, newPointer, ctx.sent);
     for (const [before, after] of pairs) {
       const oldNames = [...before.keys()];
       const newNames = [...after.keys()];
@@ -438,19 +439,19 @@ class DocumentDiffer {
         const candidate = newNames.find((other) => ![...partner.values()].includes(other) && schemeShape(schemeDef(this.newDoc, other).node) === schemeShape(schemeDef(this.oldDoc, name).node));
         if (candidate) partner.set(name, candidate);
       }
-      for (const name of oldNames.filter((x) => !partner.has(x))) this.add(ctx.owner, "security-removed", "widens", subject, `no longer needs ${name} (with ${describe(after)})`, oldPointer, newPointer, "request");
-      for (const name of newNames.filter((x) => ![...partner.values()].includes(x))) this.add(ctx.owner, "security-added", "narrows", subject, `also needs ${name} (with ${describe(before)})`, oldPointer, newPointer, "request");
+      for (const name of oldNames.filter((x) => !partner.has(x))) this.add(ctx.owner, "security-removed", "widens", subject, `no longer needs ${name} (with ${describe(after)})`, oldPointer, newPointer, ctx.sent);
+      for (const name of newNames.filter((x) => ![...partner.values()].includes(x))) this.add(ctx.owner, "security-added", "narrows", subject, `also needs ${name} (with ${describe(before)})`, oldPointer, newPointer, ctx.sent);
       for (const [oldName, newName] of partner) {
         const s1 = new Set(before.get(oldName));
         const s2 = new Set(after.get(newName));
         const more = [...s2].filter((s) => !s1.has(s));
         const fewer = [...s1].filter((s) => !s2.has(s));
-        if (more.length > 0) this.add(ctx.owner, "security-scopes-added", "narrows", subject, `${newName} needs more scopes: ${more.join(", ")}`, oldPointer, newPointer, "request");
-        if (fewer.length > 0) this.add(ctx.owner, "security-scopes-removed", "widens", subject, `${newName} needs fewer scopes: no longer ${fewer.join(", ")}`, oldPointer, newPointer, "request");
+        if (more.length > 0) this.add(ctx.owner, "security-scopes-added", "narrows", subject, `${newName} needs more scopes: ${more.join(", ")}`, oldPointer, newPointer, ctx.sent);
+        if (fewer.length > 0) this.add(ctx.owner, "security-scopes-removed", "widens", subject, `${newName} needs fewer scopes: no longer ${fewer.join(", ")}`, oldPointer, newPointer, ctx.sent);
         const d1 = schemeDef(this.oldDoc, oldName);
         const d2 = schemeDef(this.newDoc, newName);
         const diff = schemeDifference(d1.node, d2.node);
-        if (diff) this.add(ctx.owner, "security-scheme-changed", { client: true, server: true }, `security scheme ${newName}`, diff, d1.pointer, d2.pointer, "request");
+        if (diff) this.add(ctx.owner, "security-scheme-changed", { client: true, server: true }, `security scheme ${newName}`, diff, d1.pointer, d2.pointer, ctx.sent);
       }
     }
   }

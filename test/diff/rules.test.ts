@@ -316,6 +316,11 @@ const cases: [string, (doc: Doc) => void, Expected[]][] = [
     [{ rule: "property-removed", breaks: "client", subject: "WebhookPayloadBase.event_author", says: "required property removed" }],
   ],
   [
+    "a webhook receiver now requires credentials: breaking for the API that delivers it, not for receivers",
+    (d) => (d.webhooks.RUN_STATE.post.security = [{ HTTPBearer: [] }]),
+    [{ rule: "security-added", breaks: "server", subject: "webhook RUN_STATE security", says: "now requires credentials" }],
+  ],
+  [
     "webhook event type value added reaches receivers",
     (d) => S(d).WebhookEventType.enum.push("DELETE_RUN"),
     [{ rule: "enum-values-added", breaks: "client", subject: "WebhookEventType", says: '"DELETE_RUN"' }],
