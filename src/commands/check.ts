@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { DEFAULT_OUT, DEFAULT_SPEC, type ResolvedConfig } from "../config/resolve.js";
-import { escapeMarkdown, summaryLine, toMarkdown, toText } from "../diff/format.js";
+import { escapeMarkdown, printable, summaryLine, toMarkdown, toText } from "../diff/format.js";
 import { isBreaking, type DiffResult } from "../diff/model.js";
 import { toDisplayPath, type LoadedSpec } from "../load/index.js";
 import { isProvablyCurrent } from "../write/fast-check.js";
@@ -149,7 +149,7 @@ export async function githubActionsReport(report: CheckReport, config: ResolvedC
       for (const change of list.slice(0, MAX_ANNOTATIONS)) {
         const who = change.breaking.client && change.breaking.server ? "clients and servers" : change.breaking.client ? "clients" : change.breaking.server ? "servers" : undefined;
         const title = who ? `Breaking API change for ${who}` : "Compatible API change";
-        annotations.push(command(level, { file: specFile, line: lines.get(change.new), title }, `${change.subject}: ${change.message} (#${change.new})`));
+        annotations.push(command(level, { file: specFile, line: lines.get(change.new), title }, printable(`${change.subject}: ${change.message} (#${change.new})`)));
       }
     }
   }

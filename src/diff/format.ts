@@ -37,7 +37,16 @@ export function summaryLine(changes: readonly Change[]): string {
   return `${s.total} API change${s.total === 1 ? "" : "s"}: ${parts.join(", ")}`;
 }
 
-const pointerText = (pointer: string) => `#${pointer}`;
+const pointerText = (pointer: string) => `#${printable(pointer)}`;
+
+/**
+ * Text from a spec as it may be shown on a terminal or in a CI log: control characters (an escape sequence in a
+ * property name could rewrite the terminal) are written as `\u001b`.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 
 /** The operations line of a change, when the subject does not already say which operation it is. */
 function affected(change: Change, max: number): string | undefined {
@@ -67,7 +76,7 @@ export function toText(result: DiffResult, labels: DiffLabels, options: TextOpti
   const paint = options.paint ?? plain;
   const indent = options.indent ?? "";
   const version = (v?: string) => (v === undefined ? "" : ` (${v})`);
-  const lines = options.heading === false ? [] : [`API: ${labels.old}${version(result.versions.old)} → ${labels.new}${version(result.versions.new)}: ${summaryLine(result.changes)}`];
+  const lines = options.heading === false ? [] : [`API: ${labels.old}${printable(version(result.versions.old))} → ${labels.new}${printable(version(result.versions.new))}: ${summaryLine(result.changes)}`];
   for (const group of GROUPS) {
     const changes = result.changes.filter((c) => group.test(c.breaking));
     if (changes.length === 0) continue;
@@ -76,11 +85,11 @@ export function toText(result: DiffResult, labels: DiffLabels, options: TextOpti
     lines.push(colour(`${group.title} (${changes.length})`));
     const shown = options.limit === undefined ? changes : changes.slice(0, options.limit);
     for (const change of shown) {
-      lines.push(`  - ${change.subject}: ${change.message}${directionNote(change)}`);
+      lines.push(`  - ${printable(change.subject)}: ${printable(change.message)}${directionNote(change)}`);
       const where = change.old === change.new ? pointerText(change.new) : `${pointerText(change.old)} → ${pointerText(change.new)}`;
       lines.push(paint.dim(`      ${where}`));
       const ops = affected(change, 3);
-      if (ops) lines.push(paint.dim(`      affects ${ops}`));
+      if (ops) lines.push(paint.dim(`      affects ${printable(ops)}`));
     }
     if (shown.length < changes.length) lines.push(`  … and ${changes.length - shown.length} more (\`specforge diff\` lists them all)`);
   }

@@ -165,14 +165,14 @@ describe("check in GitHub Actions", () => {
     expect(markdown).toContain("#### Files out of date (3)\n\n- `generated/.specforge-manifest.json` (stale)\n- `generated/schema.ts` (stale)\n- `generated/server.ts` (stale)\n\nRun `npx specforge generate` and commit the result.");
   });
 
-  it("a spec string cannot start a workflow command of its own: newlines and % are escaped", async () => {
+  it("a spec string cannot start a workflow command of its own: control characters and % are escaped", async () => {
     const repo = await committedProject();
     // A response property whose name holds a newline, a workflow command and a %.
     editSpec(repo, (text) => text.replace("        base_model:\n          type: string\n        run_id:", '        base_model:\n          type: string\n        "x\\n::error file=x::pwned 100%":\n          type: string\n        run_id:'));
     const result = await runWithEnv(["check"], repo, { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: repo });
     const commands = result.stdout.split("\n").filter((line) => line.startsWith("::"));
     expect(commands.filter((line) => line.startsWith("::error file=x"))).toEqual([]);
-    expect(commands).toContainEqual(expect.stringMatching(/^::notice file=spec\/training-api\.v1\.yaml,line=\d+,title=Compatible API change::ModelResponse\.x%0A::error file=x::pwned 100%25: optional property added/));
+    expect(commands).toContainEqual(expect.stringMatching(/^::notice file=spec\/training-api\.v1\.yaml,line=\d+,title=Compatible API change::ModelResponse\.x\\u000a::error file=x::pwned 100%25: optional property added/));
   });
 
   it("an up-to-date folder gets one line in the step summary and no annotations", async () => {

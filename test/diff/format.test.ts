@@ -43,6 +43,12 @@ describe("Markdown output holds any string a spec has", () => {
 });
 
 describe("text output", () => {
+  it("writes control characters from the spec as escapes, so a name cannot rewrite the terminal", () => {
+    const text = toText({ versions: {}, changes: [change({ subject: "Pet.\u001b]0;owned\u0007x\ny" })] }, { old: "a", new: "b" });
+    expect(text).toContain("  - Pet.\\u001b]0;owned\\u0007x\\u000ay: optional property added");
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+  });
+
   it("lists the operations a shared schema change affects, at most three, and the direction", () => {
     const text = toText({ versions: {}, changes: [change({ operations: ["GET /a", "GET /b", "GET /c", "GET /d"] })] }, { old: "a", new: "b" });
     expect(text).toContain("  - Pet.name: optional property added (in responses)\n      #/components/schemas/Pet → #/components/schemas/Pet/properties/name\n      affects GET /a, GET /b, GET /c and 1 more");
