@@ -24,8 +24,6 @@ export function breaksFor(effect: Effect, direction: Direction): Breaks {
   return direction === "request" ? { client: writer, server: reader } : { client: reader, server: writer };
 }
 
-export const combine = (a: Effect, b: Effect): Effect => (a === b ? a : a === "none" ? b : b === "none" ? a : "both");
-
 /** Where changes go. `owner` is what reached them (an operation, or a pair of `$ref`'d schemas). */
 export interface Recorder {
   add(owner: string, change: Omit<Change, "operations">): void;
@@ -89,7 +87,8 @@ const COUNT_BOUNDS = ["minLength", "maxLength", "minItems", "maxItems", "minProp
 
 /** Compares schemas of two documents; one instance per diff, so every `$ref`'d pair is compared once. */
 export class SchemaDiffer {
-  private readonly pairs = new Map<string, "running" | "done">();
+  /** `$ref`'d pairs being or already compared (one met again while being compared is taken as equal). */
+  private readonly pairs = new Set<string>();
   private readonly views: [WeakMap<object, View>, WeakMap<object, View>] = [new WeakMap(), new WeakMap()];
 
   constructor(
@@ -108,11 +107,10 @@ export class SchemaDiffer {
       const key = `${ctx.direction}|${o.pointer}|${n.pointer}`;
       this.recorder.reach(ctx.owner, key);
       if (this.pairs.has(key)) return;
-      this.pairs.set(key, "running");
+      this.pairs.add(key);
       // Named after the new side: a schema inlined where a component was is named where it now is.
       const subject = componentName(n.pointer) ?? ctx.subject;
       this.compareResolved(o, n, { ...ctx, owner: key, subject });
-      this.pairs.set(key, "done");
       return;
     }
     this.compareResolved(o, n, ctx);
@@ -613,8 +611,10 @@ export class SchemaDiffer {
       },
       reach: () => {},
     });
+    // Same documents: share what is cached about them (views, and which components are unchanged).
     differ.views[0] = this.views[0];
     differ.views[1] = this.views[1];
+    differ.unchanged = this.unchangedComponents();
     try {
       differ.compare(a, b, { direction, owner: "", subject: "" });
       return true;
