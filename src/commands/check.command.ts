@@ -32,8 +32,10 @@ export const checkCommand = defineCommand<CheckArgs>({
     const out = context.output(args);
     const configs = await resolveConfigs(configSources(args, context.io.cwd));
     if (configs.length === 1) {
-      const { describeCheck, describeCheckDetails, runCheck } = await import("./check.js");
+      const { describeCheck, describeCheckDetails, githubActionsReport, runCheck } = await import("./check.js");
       const report = await runCheck(configs[0]!);
+      // Annotations and the step summary; only stdout reaches the workflow-command parser.
+      if (context.env.GITHUB_ACTIONS === "true") for (const line of await githubActionsReport(report, configs[0]!, context.env)) context.io.stdout(line);
       out.detail(describeCheckDetails(report));
       if (!hasDrift(report.drift)) {
         out.info(describeCheck(report, out.paint));

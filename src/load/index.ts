@@ -15,6 +15,8 @@ export interface SpecFile {
   path: string;
   /** SHA-256 of the file's bytes, hex. */
   sha256: string;
+  /** The git blob id of the file's bytes (`git hash-object`), hex: lets `check` find this version in a repository. */
+  gitBlob: string;
 }
 
 export interface LoadedSpec {
@@ -61,14 +63,17 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   const entry = resolve(cwd, specPath);
   const display = (file: string) => toDisplayPath(file, cwd);
   const policy: ReadPolicy = { roots: [dirname(entry), ...refRoots.map((root) => resolve(cwd, root))], maxFileBytes: maxSpecFileBytes };
-  const hashes = new Map<string, string>();
+  const hashes = new Map<string, { sha256: string; gitBlob: string }>();
   /** Files whose text mentions `$id` or `$anchor`: only those are scanned for schema identifiers. */
   const withIds = new Set<string>();
   let mentionsDiscriminator = false;
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
     const bytes = readSpecFile(file, policy, { referencedFrom, display, onAllowed: onRead });
-    hashes.set(file, createHash("sha256").update(bytes).digest("hex"));
+    hashes.set(file, {
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      gitBlob: createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex"),
+    });
     const text = bytes.toString("utf8");
     if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor")) withIds.add(file);
     if (!mentionsDiscriminator && text.includes("discriminator")) mentionsDiscriminator = true;
@@ -102,7 +107,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
     document,
     version,
     entry,
-    files: files.map((path) => ({ path, sha256: hashes.get(path) ?? "" })),
+    files: files.map((path) => ({ path, sha256: hashes.get(path)?.sha256 ?? "", gitBlob: hashes.get(path)?.gitBlob ?? "" })),
     warnings: [...locateWarnings(warnings, display), ...operationIds.warnings, ...lint],
     foreignSchemaRefs,
     renamedOperations: operationIds.renamed,

@@ -31,9 +31,9 @@ export async function isProvablyCurrent(config: ResolvedConfig): Promise<boolean
   const manifest = parseManifest(readFileSync(manifestPath, "utf8"));
   if (!manifest) return false;
   if (manifest.spec !== pathFromOutput(config.out, config.spec)) return false;
-  for (const [path, hash] of Object.entries(manifest.inputs)) {
+  for (const [path, input] of Object.entries(manifest.inputs)) {
     const absolute = join(config.out, path);
-    if (!existsSync(absolute) || sha256(readFileSync(absolute)) !== hash) return false;
+    if (!existsSync(absolute) || sha256(readFileSync(absolute)) !== input.sha256) return false;
   }
   if (manifest.fingerprint !== (await runFingerprint(config))) return false;
   const onDisk = readTree(config.out);

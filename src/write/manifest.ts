@@ -4,13 +4,24 @@ import { relative } from "node:path";
 /** The file that marks a folder as specforge's and records what was generated into it, from what. */
 export const MANIFEST_FILE = ".specforge-manifest.json";
 
+/** One spec file the output was generated from. */
+export interface ManifestInput {
+  /** SHA-256 of the file's bytes: what the fast drift check compares. */
+  sha256: string;
+  /**
+   * The file's git blob id (`git hash-object`), computed from its bytes (git is not needed to write it): with it
+   * `check` can read this exact version back from the repository and say what changed in the API since.
+   */
+  gitBlob: string;
+}
+
 export interface Manifest {
   generator: string;
   notice: string;
   /** Spec entry path relative to the output folder. */
   spec: string;
-  /** Every spec file read (relative to the output folder) and its SHA-256. */
-  inputs: Record<string, string>;
+  /** Every spec file read (relative to the output folder), entry first. */
+  inputs: Record<string, ManifestInput>;
   /** SHA-256 of everything else that decides the output: generator code and templates, options, prettier settings. */
   fingerprint: string;
   /** Every other generated file and its SHA-256. */
@@ -28,7 +39,29 @@ export function parseManifest(text: string): Manifest | undefined {
     const value = JSON.parse(text) as Partial<Manifest>;
     if (typeof value !== "object" || !value || typeof value.fingerprint !== "string") return undefined;
     if (!value.files || !value.inputs || typeof value.spec !== "string") return undefined;
+    for (const input of Object.values(value.inputs)) {
+      if (typeof input?.sha256 !== "string" || typeof input.gitBlob !== "string") return undefined;
+    }
     return value as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The spec files a manifest records, also from a manifest of an older specforge (whose `inputs` held only the
+ * SHA-256): enough to find that version of the spec again. Undefined when the text is not a manifest.
+ */
+export function manifestInputs(text: string): { spec: string; inputs: Record<string, Partial<ManifestInput>> } | undefined {
+  try {
+    const value = JSON.parse(text) as { spec?: unknown; inputs?: Record<string, unknown> };
+    if (!value || typeof value !== "object" || typeof value.spec !== "string" || !value.inputs || typeof value.inputs !== "object") return undefined;
+    const inputs: Record<string, Partial<ManifestInput>> = {};
+    for (const [path, input] of Object.entries(value.inputs)) {
+      if (typeof input === "string") inputs[path] = { sha256: input };
+      else if (input && typeof input === "object") inputs[path] = input as Partial<ManifestInput>;
+    }
+    return { spec: value.spec, inputs };
   } catch {
     return undefined;
   }
