@@ -61,7 +61,7 @@ describe("OpenAI's spec", () => {
           };
         },
       },
-      { authenticate: (credentials) => ("ApiKeyAuth" in credentials && credentials.ApiKeyAuth.token === "sk-test" ? { user: "t" } : undefined) },
+      { authenticate: (credentials: { ApiKeyAuth?: { token: string } }) => (credentials.ApiKeyAuth?.token === "sk-test" ? { user: "t" } : undefined) },
     );
     server = createServer(toNodeListener(router));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
