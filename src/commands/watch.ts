@@ -110,7 +110,8 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     if (stopped) return;
     const failed = results.find((result) => "error" in result);
     if (failed && "error" in failed) {
-      if (!pollFailing) out.warn(`specforge: polling: ${failed.error.format()}\n  (trying again every ${pollSeconds()} s)`);
+      const { location, message, hint } = failed.error;
+      if (!pollFailing) out.warn(`polling: ${location ?? failed.url}: ${message}; trying again every ${pollSeconds()} s${hint ? `\n  hint: ${hint}` : ""}`);
       pollFailing = true;
     } else if (pollFailing) {
       pollFailing = false;

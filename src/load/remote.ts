@@ -124,7 +124,12 @@ export async function fetchDocument(url: string, policy: FetchPolicy, options: {
 
     let response: Response;
     try {
-      response = await fetch(current, { headers, redirect: "manual", signal });
+      response = await fetch(current, { headers, redirect: "manual", signal }).catch((error: unknown) => {
+        // A kept-alive connection the server has since closed (between two polls of watch mode, say) fails at once:
+        // a GET may be sent again, once, on a new connection.
+        if (STALE_CONNECTION.has(causeCode(error) ?? "") && !signal.aborted) return fetch(current, { headers, redirect: "manual", signal });
+        throw error;
+      });
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       return fail(...describeNetworkFailure(error, deadline.aborted, policy.timeoutMs));
@@ -147,7 +152,7 @@ export async function fetchDocument(url: string, policy: FetchPolicy, options: {
           hint: `if ${origin} serves the document, allow it in the config: "fetch": { "origins": { ${JSON.stringify(origin)}: {} } } (the headers of the spec's origin are not sent there)`,
         });
       }
-      if (redirects >= MAX_REDIRECTS) fail(`redirects more than ${MAX_REDIRECTS} times`);
+      if (redirects >= MAX_REDIRECTS) throw new FetchError(`redirects more than ${MAX_REDIRECTS} times (the last time to ${shown(next)})`, { location: url });
       current = next;
       continue;
     }
@@ -185,6 +190,12 @@ export async function fetchDocument(url: string, policy: FetchPolicy, options: {
     }
     return { status: 200, bytes, contentType, ...found };
   }
+}
+
+const STALE_CONNECTION = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+function causeCode(error: unknown): string | undefined {
+  return (error as { cause?: { code?: string } })?.cause?.code;
 }
 
 const TOO_LARGE = Symbol("too large");
