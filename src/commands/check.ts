@@ -108,6 +108,9 @@ async function checkRemote(config: ResolvedConfig, out: string, specShown: strin
   if (!manifest || lock.size === 0) {
     return { kind: "none", reason: isHttpUrl(config.spec) ? `${out}/ locks no version of ${specShown} yet: run \`specforge generate\`` : `${specShown} reads no documents from URLs` };
   }
+  if (manifest.spec !== pathFromOutput(config.out, config.spec)) {
+    return { kind: "none", reason: `${out}/ was generated from ${isHttpUrl(manifest.spec) ? manifest.spec : toDisplayPath(resolve(config.out, manifest.spec), config.cwd)}, not ${specShown}: run \`specforge generate\`` };
+  }
   const [{ fetchPolicy, loadSpecSource, probeDocuments }, { RemoteCache }, { diffDocuments }] = await Promise.all([
     import("../load/remote-documents.js"),
     import("../load/remote-cache.js"),

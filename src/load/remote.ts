@@ -102,7 +102,11 @@ export async function fetchDocument(url: string, policy: FetchPolicy, options: {
 
   for (let redirects = 0; ; redirects++) {
     const access = accessFor(policy, current);
-    if (access === undefined) throw new Error(`specforge: ${current} is not an allowed origin`); // checked before
+    if (access === undefined) {
+      // Redirects are checked before they are followed: only a document asked for directly gets here (a lock that
+      // names an origin the config no longer lists).
+      throw new FetchError(`documents are not fetched from ${isHttpUrl(current) ? originOf(current) : "there"}: it is neither the spec's origin nor in \`fetch.origins\``, { location: url });
+    }
     const headers = new Headers({ accept: ACCEPT, "user-agent": `specforge/${packageVersion()}` });
     for (const header of access.headers) {
       if (header.value === undefined) {

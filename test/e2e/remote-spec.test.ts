@@ -534,6 +534,21 @@ describe("$refs to other URLs", () => {
     expect((await run(["check"], allowed)).code).toBe(0);
   });
 
+  it("an origin the config no longer lists is not asked, also by check --remote for a document it locked", async () => {
+    const schemas = await vendor({ "/pet.yaml": document(() => petSchema) });
+    const files = { "openapi.yaml": specReferring(schemas.url("/pet.yaml")) };
+    const dir = project({ spec: "openapi.yaml", fetch: { origins: { [schemas.origin]: {} } } }, files);
+    expect((await run(["generate"], dir)).code).toBe(0);
+    writeFiles(dir, { "specforge.config.json": JSON.stringify({ spec: "openapi.yaml", outputs: ["client"] }) });
+    const requests = schemas.requests.length;
+    const result = await run(["check", "--remote"], dir);
+    expect(result.stderr).toBe(
+      `specforge: error: ${schemas.url("/pet.yaml")}: documents are not fetched from ${schemas.origin}: it is neither the spec's origin nor in \`fetch.origins\`\n`,
+    );
+    expect(result.code).toBe(2);
+    expect(schemas.requests).toHaveLength(requests);
+  });
+
   it("a document from a URL cannot read a file on this machine", async () => {
     const dir = project({});
     writeFiles(dir, { "secret.yaml": "type: object\nproperties:\n  password: {const: hunter2}\n" });
