@@ -599,7 +599,7 @@ function validateProjects(value: unknown, where: string): void {
     } catch (error) {
       if (!(error instanceof UserError)) throw error;
       const field = Object.keys(options).find((k) => error.message.includes(`\`${k}\``) || error.message.includes(`\`${k}.`));
-      throw new UserError(`${label}: ${error.message}`, { location: error.location?.startsWith(at()) ? error.location : at(field), hint: error.hint });
+      throw new UserError(`${label}: ${error.message}`, { location: error.location?.startsWith(`${at()}/`) ? error.location : at(field), hint: error.hint });
     }
   });
 }

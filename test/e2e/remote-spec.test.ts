@@ -320,6 +320,10 @@ describe("private specs: headers whose values come from environment variables, n
       "specforge: error: command line: --spec must not hold credentials (user:password@): the URL is written to the output's manifest\n  hint: send them as a header whose value is read from an environment variable: `fetch.headers` in the config, or SPECFORGE_SPEC_TOKEN\n",
     );
     expect(flag.code).toBe(2);
+    const inProject = project({ projects: [{ name: "vendor", spec: "https://vendor.example.com/openapi.yaml", out: "generated", fetch: { headers: { "X-Api-Key": "k-123" } } }] });
+    const projectResult = await run(["generate"], inProject);
+    expect(projectResult.stderr).toMatch(/^specforge: error: specforge\.config\.json#\/projects\/0\/fetch\/headers\/X-Api-Key: project "vendor": config field `fetch\.headers\.X-Api-Key` must name the environment variable/);
+    expect(projectResult.stderr).not.toContain("k-123");
     const origin = project({ spec: "https://vendor.example.com/openapi.yaml", fetch: { origins: { "https://cdn.example.com/specs": {} } } });
     expect((await run(["generate"], origin)).stderr).toBe(
       'specforge: error: specforge.config.json#/fetch/origins/https:~1~1cdn.example.com~1specs: config field `fetch.origins`: "https://cdn.example.com/specs" is not an origin (scheme://host[:port], nothing after it)\n  hint: write "https://cdn.example.com"\n',
