@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { UserError, type SpecWarning } from "../errors.js";
 import { loadSpec, type LoadOptions, type LoadedSpec, type RemoteReader } from "./index.js";
+import { parseSpecText } from "./parse.js";
 import { FetchError, LockedCopyMissing, accessFor, fetchDocument, type FetchPolicy, type Validators } from "./remote.js";
 
 export { LockedCopyMissing } from "./remote.js";
@@ -215,24 +216,41 @@ function fromCache(url: string, copy: NonNullable<ReturnType<RemoteCache["copy"]
 }
 
 /**
- * The absolute http(s) URLs (without fragment) that a document's `$ref`s name, read from its text and resolved
- * against its URL: what will probably be needed next, fetched ahead so a multi-file spec costs a few rounds, not
- * one per file. It need not be exact (`$id` bases are not followed): the loader asks for anything it missed.
+ * The absolute http(s) URLs (without fragment) that a document's `$ref`s name, resolved against its URL: what will
+ * probably be needed next, fetched ahead so a multi-file spec costs a few rounds, not one per file. Extensions
+ * (`x-codeSamples: [{$ref: …}]`) are skipped, as the loader never follows them. It need not be exact (`$id` bases
+ * are not followed): the loader asks for anything it missed. A document whose `$ref`s all start with `#` (most
+ * single-file specs) is not parsed here at all.
  */
 function referencedUrls(document: RemoteDocument): string[] {
-  const found = new Set<string>();
   const text = document.bytes.toString("utf8");
-  for (const match of text.matchAll(/["']?\$ref["']?\s*:\s*["']?([^"'\s,}#]*)/g)) {
-    const ref = match[1]!;
-    if (ref === "") continue;
-    try {
-      const url = new URL(ref, document.base);
-      url.hash = "";
-      if (url.protocol === "http:" || url.protocol === "https:") found.add(url.href);
-    } catch {
-      // not a URI reference: the loader says so
-    }
+  if (!/\$ref["']?\s*:\s*["']?[^#"'\s]/.test(text)) return [];
+  let parsed: unknown;
+  try {
+    parsed = parseSpecText(text, document.url);
+  } catch {
+    return []; // the loader reports it where it is read
   }
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-")) continue;
+      if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) {
+        try {
+          const url = new URL(value, document.base);
+          url.hash = "";
+          if (url.protocol === "http:" || url.protocol === "https:") found.add(url.href);
+        } catch {
+          // not a URI reference: the loader says so
+        }
+      } else {
+        visit(value);
+      }
+    }
+  };
+  visit(parsed);
   return [...found];
 }
 

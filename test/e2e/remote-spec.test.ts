@@ -143,6 +143,30 @@ describe("generate from a vendor's published document", () => {
   });
 });
 
+describe("what is fetched", () => {
+  it("the documents the spec's $refs need, each once, and not what extensions such as x-codeSamples name", async () => {
+    const server = await vendor({
+      "/openapi.yaml": document(() =>
+        [
+          "openapi: 3.1.0",
+          "info: {title: Pets, version: '1'}",
+          "paths:",
+          "  /pets:",
+          "    get:",
+          "      x-codeSamples: [{$ref: 'samples/curl.yml'}]",
+          "      responses:",
+          "        '200': {description: pets, content: {application/json: {schema: {$ref: 'schemas.yaml#/Pets'}}}}",
+          "",
+        ].join("\n"),
+      ),
+      "/schemas.yaml": document(() => "Pets: {type: array, items: {$ref: '#/Pet'}}\nPet: {type: object, properties: {id: {type: integer}}}\n"),
+    });
+    const dir = project({ spec: server.url("/openapi.yaml") });
+    expect((await run(["generate"], dir)).code).toBe(0);
+    expect(server.requests.map((r) => r.path)).toEqual(["/openapi.yaml", "/schemas.yaml"]);
+  });
+});
+
 describe("every way fetching can fail is exit 2 with one message naming the URL, and nothing is written", () => {
   it("removed (404) and broken (500)", async () => {
     const server = await vendor({ "/broken.yaml": (_request, response) => response.writeHead(500).end("oops") });
