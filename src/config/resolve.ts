@@ -176,8 +176,10 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
   validateConfig(flags, flagsFrom);
   const { config: fileConfig, base, shown, source } = await readUserConfig(cwd, configFile);
   validateConfig(fileConfig, shown || "config");
-  const fromFile = (p: string | undefined) => (p === undefined ? undefined : resolveSpecPath(base, p));
-  const fromFlag = (p: string | undefined) => (p === undefined ? undefined : resolveSpecPath(cwd, p));
+  const fromFile = (p: string | undefined) => (p === undefined ? undefined : resolve(base, p));
+  const fromFlag = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
+  const specFromFile = (p: string | undefined) => (p === undefined ? undefined : resolveSpecPath(base, p));
+  const specFromFlag = (p: string | undefined) => (p === undefined ? undefined : resolveSpecPath(cwd, p));
   const cacheDir = env.SPECFORGE_CACHE_DIR ? resolve(cwd, env.SPECFORGE_CACHE_DIR) : defaultCacheDir(base);
   /** `fetch` of the flags or API options, else the file's (a project's fields over the top-level ones). */
   const fetchFor = (spec: string, project?: { config: FetchConfig | undefined; pointer: string }): ResolvedFetch => {
@@ -202,7 +204,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         hint: "a config's `projects` lists several specs; `npx specforge init --project NAME --spec PATH` writes or extends one",
       });
     }
-    const spec = fromFlag(flags.spec) ?? fromFile(fileConfig.spec) ?? resolve(cwd, DEFAULT_SPEC);
+    const spec = specFromFlag(flags.spec) ?? specFromFile(fileConfig.spec) ?? resolve(cwd, DEFAULT_SPEC);
     return [
       {
         cwd,
@@ -259,7 +261,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     .map((project, index) => ({ project, index }))
     .filter(({ project }) => wanted.includes(project.name))
     .map(({ project, index }) => {
-      const spec = fromFlag(flags.spec) ?? resolveSpecPath(base, project.spec);
+      const spec = specFromFlag(flags.spec) ?? resolveSpecPath(base, project.spec);
       return {
       cwd,
       spec,
