@@ -188,7 +188,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
       if (changed.size > 0 && !stopped) schedule();
     });
     await running;
-    if (!stopped) out.info(`specforge: ${describeWatch(specFiles.map(show), urls, pollSeconds())}`);
+    if (!stopped) out.info(`specforge: ${describeWatch(specFiles.map(show), urls, pollSeconds(), options.offline === true)}`);
   }
   await new Promise<void>((done) => (signal.aborted ? done() : signal.addEventListener("abort", () => done(), { once: true })));
   stop();
@@ -200,12 +200,13 @@ export async function runWatch(options: WatchOptions): Promise<void> {
 }
 
 /** What the watcher follows: local files, the config, and documents from URLs (polled, or said not to be). */
-function describeWatch(files: string[], urls: string[], pollSeconds: number): string {
+function describeWatch(files: string[], urls: string[], pollSeconds: number, offline: boolean): string {
   const local = files.length === 0 ? (urls.length > 0 ? "" : "the spec and ") : `${files[0]}${files.length > 1 ? ` and the ${files.length - 1} file${files.length === 2 ? "" : "s"} it references` : ""} and `;
   const watching = `watching ${local}the config for changes`;
   if (urls.length === 0) return `${watching} (Ctrl-C stops)`;
   const documents = urls.length === 1 ? urls[0]! : `${urls.length} documents from URLs`;
   if (pollSeconds > 0) return `${watching} and polling ${documents} every ${pollSeconds} s (Ctrl-C stops)`;
+  if (offline) return `${watching} (Ctrl-C stops); ${documents} ${urls.length === 1 ? "comes" : "come"} from the cache (--offline)`;
   return `${watching} (Ctrl-C stops); ${documents} ${urls.length === 1 ? "is" : "are"} not polled: pass --poll SECONDS or set fetch.pollSeconds`;
 }
 
