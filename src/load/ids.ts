@@ -1,4 +1,5 @@
 import { pathToFileURL } from "node:url";
+import { isHttpUrl } from "./url.js";
 
 /**
  * The schema identifiers of JSON Schema 2020-12 (OpenAPI 3.1 Schema Objects): `$id` starts a schema resource with
@@ -9,7 +10,7 @@ import { pathToFileURL } from "node:url";
  * `default`, …, and `x-` extensions), so an `$id` inside an example is not taken for a schema's.
  */
 export interface Location {
-  /** Absolute path of the file the node is in. */
+  /** Absolute path (or http(s) URL) of the file the node is in. */
   file: string;
   /** JSON pointer segments of the node in that file. */
   pointer: string[];
@@ -46,6 +47,9 @@ interface ResourceRoot {
 }
 
 export class SchemaIds {
+  /** `documentUri(file)`: the base URI of a file's top level (its `file:` URL, or the URL a fetched document came from). */
+  constructor(private readonly documentUri: (file: string) => string = fileUri) {}
+
   private readonly resources = new Map<string, Location>();
   private readonly anchors = new Map<string, Location>();
   private readonly roots = new Map<string, ResourceRoot[]>();
@@ -68,7 +72,7 @@ export class SchemaIds {
       if (!first) map.set(key, at);
       else if (first.file !== at.file || first.pointer.join("/") !== at.pointer.join("/")) this.duplicates.push({ uri: key, first, second: at });
     };
-    walkSchemaNodes(document, fileUri(file), (obj, pointer, base) => {
+    walkSchemaNodes(document, this.documentUri(file), (obj, pointer, base) => {
       if (typeof obj.$id === "string") {
         const uri = safeUrl(obj.$id, base);
         if (uri) {
@@ -96,7 +100,7 @@ export class SchemaIds {
 
   /** The base URI at a node: the `$id` of the innermost schema resource around it, else the file's own URI. */
   baseAt(file: string, pointer: readonly (string | number)[]): string {
-    return this.resourceAt(file, pointer)?.uri ?? fileUri(file);
+    return this.resourceAt(file, pointer)?.uri ?? this.documentUri(file);
   }
 
   /** The innermost `$id`'d resource around a node, if any. */
@@ -145,8 +149,9 @@ export function walkSchemaNodes(
 
 const fileUris = new Map<string, string>();
 
-/** `file:///abs/path.yaml` for an absolute path: the base URI of a file's top level. */
+/** `file:///abs/path.yaml` for an absolute path (a URL stays as it is): the base URI of a file's top level. */
 export function fileUri(file: string): string {
+  if (isHttpUrl(file)) return file;
   let uri = fileUris.get(file);
   if (uri === undefined) {
     uri = pathToFileURL(file).href;
