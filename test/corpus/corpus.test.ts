@@ -1,14 +1,16 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as prettier from "prettier";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, ROOT, tempDir, typecheck } from "../helpers.js";
 import { corpusDocuments } from "./corpus.js";
+import { writeReportSection } from "./report.js";
 
 /**
  * Every document of ../shared/corpus: generate all outputs into a temporary folder, then `tsc --strict --noEmit`
- * over the result, and check prettier would leave every generated file as it is. Writes a per-document report to test/corpus/.out/report.md.
+ * over the result, and check prettier would leave every generated file as it is. Writes a per-document section of
+ * test/corpus/.out/report.md.
  */
 interface Row {
   name: string;
@@ -99,12 +101,13 @@ function treeSize(dir: string): { files: number; bytes: number } {
 afterAll(() => {
   cleanupTempDirs();
   const lines = [
+    "## Generate and type-check",
+    "",
     "| document | operations | files | bytes | generate ms | peak RSS MiB | tsc --strict |",
     "|---|---:|---:|---:|---:|---:|---|",
     ...rows.map((r) => `| ${r.name} | ${r.operations} | ${r.files} | ${r.bytes} | ${r.generateMs} | ${r.maxRssMiB} | ${r.tsc} |`),
   ];
-  mkdirSync(join(ROOT, "test/corpus/.out"), { recursive: true });
-  writeFileSync(join(ROOT, "test/corpus/.out/report.md"), lines.join("\n") + "\n");
+  writeReportSection("1-generate", lines.join("\n"));
   console.log(lines.join("\n"));
 });
 

@@ -135,9 +135,20 @@ export function pathSerializer(
         throw new TypeError(`Missing path parameter "${name}"`);
       out += pathValue(params[i]!, value) + parts[i + 1]!;
     }
+    if (DOT_SEGMENT.test(out)) {
+      throw new TypeError(
+        `The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away: the request would reach another resource`,
+      );
+    }
     return out;
   };
 }
+
+/**
+ * A `.` or `..` path segment: every URL parser (fetch's included) removes it with the segment before, and its
+ * percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
+ */
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
 
 /** simple: `a,b`; label: `.a.b` / `.a,b`; matrix: `;n=a;n=b` / `;n=a,b` (RFC 6570 `{x}`, `{.x}`, `{;x}`). */
 function pathValue(spec: ParamSpec, value: unknown): string {
@@ -437,16 +448,46 @@ export function serializeBody(
       return { body: value, contentType: undefined };
     return encodeMultipart(essence, multipartParts(value, encoding));
   }
-  if (isBodyInit(value)) {
-    // A wildcard such as "image/*" is no Content-Type; prefer the Blob's own type.
-    const contentType = essence.includes("*")
-      ? (value instanceof Blob && value.type) || "application/octet-stream"
-      : mediaType;
-    return { body: value, contentType };
-  }
+  if (essence.includes("*")) return rangeBody(essence, value);
+  if (isBodyInit(value)) return { body: value, contentType: mediaType };
   return {
     body: essence.startsWith("text/") ? text(value) : JSON.stringify(value),
     contentType: mediaType,
+  };
+}
+
+/**
+ * A body declared with a media range (any type, `image/` anything, `text/` anything), which is no Content-Type to
+ * send: a Blob goes with its own type, bytes as `application/octet-stream`, text as `text/plain` and any other value
+ * as JSON (Kubernetes declares the any-type range for the JSON objects its API server reads), each where the range
+ * admits it.
+ */
+function rangeBody(
+  range: string,
+  value: unknown,
+): { body: SerializedBody; contentType: string | undefined } {
+  if (typeof value === "string" && matchesRange("text/plain", range))
+    return { body: value, contentType: "text/plain;charset=UTF-8" };
+  // fetch writes the Content-Type of these itself (a FormData's with its boundary).
+  if (value instanceof FormData || value instanceof URLSearchParams)
+    return { body: value, contentType: undefined };
+  if (isBodyInit(value)) {
+    const own = value instanceof Blob ? value.type : "";
+    return {
+      body: value,
+      contentType:
+        own && matchesRange(mediaTypeEssence(own), range)
+          ? own
+          : "application/octet-stream",
+    };
+  }
+  if (matchesRange("application/json", range))
+    return { body: JSON.stringify(value), contentType: "application/json" };
+  if (matchesRange("text/plain", range))
+    return { body: text(value), contentType: "text/plain;charset=UTF-8" };
+  return {
+    body: JSON.stringify(value),
+    contentType: "application/octet-stream",
   };
 }
 

@@ -30,6 +30,18 @@ export interface MockOptions {
   maxDepth?: number;
   /** Reuse a compiler (and its cache) for example checks. */
   compiler?: SchemaCompiler;
+  /**
+   * Which of the deterministic variants to make. 0 (the default) takes the spec's examples and defaults, the first
+   * `enum` value, `false` and the lowest allowed number; other numbers pick other enum values, booleans, numbers
+   * and strings (still within the schema), so that test data can vary with a seed.
+   */
+  variant?: number;
+  /**
+   * Strings to try for a string schema without a `format`, before the generated ones (`"string"`, `"a"`, …): the
+   * first that validates is used, starting at `variant` (modulo their number). Test data that must survive a wire
+   * (spaces, `&`, `%`, `/`, non-ASCII) goes here.
+   */
+  strings?: readonly string[];
 }
 
 const FORMAT_VALUES: Record<string, string> = {
@@ -58,7 +70,11 @@ export function mockFromSchema(
   options: MockOptions = {},
 ): unknown {
   const generator = new MockGenerator(document, options);
-  return generator.generate(schema ?? true, 0, 0);
+  return generator.generate(
+    schema ?? true,
+    0,
+    Math.max(0, Math.trunc(options.variant ?? 0)),
+  );
 }
 
 /** The example a media type declares: `example`, else the first of `examples` (map of Example Objects or array). */
@@ -87,6 +103,7 @@ class MockGenerator {
   private readonly compiler: SchemaCompiler;
   private readonly direction: "request" | "response";
   private readonly maxDepth: number;
+  private readonly strings: readonly string[];
   /** How often each $ref is on the current path: a repeat means recursion, so generate the minimum. */
   private readonly refStack = new Map<string, number>();
 
@@ -97,6 +114,7 @@ class MockGenerator {
     this.compiler = options.compiler ?? new SchemaCompiler(document);
     this.direction = options.direction ?? "response";
     this.maxDepth = options.maxDepth ?? 3;
+    this.strings = options.strings ?? [];
   }
 
   private validates(schema: Schema, value: unknown): boolean {
@@ -328,7 +346,9 @@ class MockGenerator {
     const merged: SchemaObject = { ...schema };
     delete merged.allOf;
     const properties: Record<string, Schema> = { ...(schema.properties ?? {}) };
-    const required = new Set(schema.required ?? []);
+    const required = new Set(
+      Array.isArray(schema.required) ? schema.required : [],
+    );
     for (const part of schema.allOf ?? []) {
       let resolved: Schema;
       try {
@@ -348,7 +368,8 @@ class MockGenerator {
         properties[name] =
           earlier === undefined ? property : { allOf: [earlier, property] };
       }
-      for (const name of flat.required ?? []) required.add(name);
+      if (Array.isArray(flat.required))
+        for (const name of flat.required) required.add(name);
       for (const [key, value] of Object.entries(flat)) {
         if (key === "properties" || key === "required" || key === "$ref")
           continue;
@@ -378,13 +399,19 @@ class MockGenerator {
           : variantOfFormatted(formatted, schema.format as string, variant),
       );
     const base = variant === 0 ? "string" : `string${variant}`;
+    if (formatted === undefined)
+      for (let i = 0; i < this.strings.length; i++)
+        candidates.push(this.strings[(variant + i) % this.strings.length]!);
     candidates.push(base, "a", "0", "A", "a0", "example", "");
     for (const raw of candidates) {
-      let candidate = raw;
-      if (candidate.length < minLength)
-        candidate = candidate + "x".repeat(minLength - candidate.length);
-      if (candidate.length > maxLength)
-        candidate = candidate.slice(0, maxLength);
+      // Lengths are counted in code points (as JSON Schema does), and a cut never splits a surrogate pair.
+      const points = Array.from(raw);
+      const candidate =
+        points.length < minLength
+          ? raw + "x".repeat(minLength - points.length)
+          : points.length > maxLength
+            ? points.slice(0, maxLength).join("")
+            : raw;
       if (this.validates({ ...schema, type: "string" }, candidate))
         return candidate;
     }
@@ -435,7 +462,9 @@ class MockGenerator {
     variant: number,
   ): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    const required = new Set(schema.required ?? []);
+    const required = new Set(
+      Array.isArray(schema.required) ? schema.required : [],
+    );
     const minimal = depth >= this.maxDepth;
     const skipped = this.direction === "response" ? "writeOnly" : "readOnly";
     for (const [name, propertySchema] of Object.entries(

@@ -51,9 +51,11 @@ describe("the OpenAPI 3.1.1 style examples, exactly", () => {
     }
   });
 
-  test("the empty string: `;color` (matrix), `.` (label), empty (simple), `color=` (form)", () => {
+  test("the empty string: `;color` (matrix), empty (simple), `color=` (form); label's `.` cannot be a whole segment", () => {
     const path = (style: ParamSpec["style"]) => serializePath("/{color}", one({ name: "color", style }), { color: "" });
-    expect([path("matrix"), path("label"), path("simple")]).toEqual(["/;color", "/.", "/"]);
+    expect([path("matrix"), path("simple")]).toEqual(["/;color", "/"]);
+    expect(() => path("label")).toThrow(/"\." or "\.\." segment/);
+    expect(serializePath("/x{color}", one({ name: "color", style: "label" }), { color: "" })).toBe("/x.");
     expect(serializeQuery(one({ name: "color" }), { color: "" })).toBe("color=");
   });
 
@@ -101,6 +103,17 @@ describe("other values", () => {
 
   test("content (JSON) in a path", () => {
     expect(serializePath("/x/{f}", one({ name: "f", content: "application/json" }), { f: { a: 1 } })).toBe("/x/%7B%22a%22%3A1%7D");
+  });
+
+  test('a value that makes a "." or ".." segment is an error: URLs resolve those away (/users/.. would be /)', () => {
+    for (const id of [".", ".."]) {
+      expect(() => serializePath("/users/{id}/keys", new Map(), { id })).toThrow(`The path parameters of /users/{id}/keys make the path /users/${id}/keys`);
+      expect(() => serializePath("/users/{id}", new Map(), { id })).toThrow(/"\." or "\.\." segment/);
+    }
+    // Dots inside a segment, or more of them, are ordinary text (and what the router hands back).
+    expect(serializePath("/users/{id}", new Map(), { id: "..." })).toBe("/users/...");
+    expect(serializePath("/users/{id}", new Map(), { id: ".hidden" })).toBe("/users/.hidden");
+    expect(serializePath("/compare/{base}...{head}", new Map(), { base: ".", head: "." })).toBe("/compare/.....");
   });
 
   test("a missing path parameter is an error, not the text 'undefined'", () => {
@@ -244,5 +257,17 @@ describe("bodies", () => {
     const png = new Blob(["x"], { type: "image/png" });
     expect(serializeBody("image/*", png).contentType).toBe("image/png");
     expect(serializeBody("text/plain", 42)).toEqual({ body: "42", contentType: "text/plain" });
+  });
+
+  test("a media range is never sent as a Content-Type: objects go as JSON (Kubernetes' */*), text as text/plain, bytes as octet-stream", () => {
+    expect(serializeBody("*/*", { kind: "Pod", metadata: { name: "p" } })).toEqual({ body: '{"kind":"Pod","metadata":{"name":"p"}}', contentType: "application/json" });
+    expect(serializeBody("application/*", [1])).toEqual({ body: "[1]", contentType: "application/json" });
+    expect(serializeBody("*/*", "plain words")).toEqual({ body: "plain words", contentType: "text/plain;charset=UTF-8" });
+    expect(serializeBody("text/*", { a: 1 })).toEqual({ body: '{"a":1}', contentType: "text/plain;charset=UTF-8" });
+    const bytes = new Uint8Array([1, 2, 3]);
+    expect(serializeBody("*/*", bytes)).toEqual({ body: bytes, contentType: "application/octet-stream" });
+    // A Blob keeps its own type only where the range admits it.
+    expect(serializeBody("image/*", new Blob(["x"], { type: "text/html" })).contentType).toBe("application/octet-stream");
+    expect(serializeBody("*/*", new Blob(["x"], { type: "application/pdf" })).contentType).toBe("application/pdf");
   });
 });

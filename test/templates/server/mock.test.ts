@@ -182,6 +182,30 @@ describe("mockFromSchema", () => {
     expect(valid(implicit, doc)).toEqual({ kind: "Dog" });
   });
 
+  it("`variant` picks other valid values; `strings` are tried first for free text, in turn from the variant", () => {
+    const schema: Schema = { type: "object", required: ["kind", "on", "n", "text", "id", "short"], properties: {
+      kind: { enum: ["a", "b", "c"] }, on: { type: "boolean" }, n: { type: "integer", minimum: 1, maximum: 5 },
+      text: { type: "string" }, id: { type: "string", format: "uuid" }, short: { type: "string", maxLength: 3 },
+    } };
+    const strings = ["a b&c", "Zoë ✓ 😀"];
+    expect(mockFromSchema(schema, {}, { strings })).toEqual({ kind: "a", on: false, n: 1, text: "a b&c", id: "00000000-0000-4000-8000-000000000000", short: "a b" });
+    const second = mockFromSchema(schema, {}, { strings, variant: 1 });
+    expect(second).toEqual({ kind: "b", on: true, n: 2, text: "Zoë ✓ 😀", id: "00000000-0000-4000-8000-000000000001", short: "Zoë" });
+    expect(compileValidator(schema, {}, { direction: "response" })(second)).toEqual([]);
+    // A string cut to maxLength keeps whole code points: never half an emoji (a lone surrogate is not UTF-8).
+    expect(mockFromSchema({ type: "string", maxLength: 5 }, {}, { strings: ["ab😀😀😀"] })).toBe("ab😀😀😀");
+    expect(mockFromSchema({ type: "string", maxLength: 3 }, {}, { strings: ["ab😀😀😀"] })).toBe("ab😀");
+    // A string that the schema refuses is passed over.
+    expect(mockFromSchema({ type: "string", pattern: "^[a-z]+$" }, {}, { strings })).toBe("string");
+  });
+
+  it("`required: true` on a property (Swagger 2.0's spelling) is ignored", () => {
+    // (The schema type says `required` is a list: the spec is outside it, as specs often are.)
+    const swagger2 = (schema: object) => schema as unknown as Schema;
+    expect(valid(swagger2({ type: "object", properties: { a: { type: "string", required: true } } }))).toEqual({ a: "string" });
+    expect(valid(swagger2({ allOf: [{ type: "object", required: true, properties: { a: { type: "integer" } } }] }))).toEqual({ a: 0 });
+  });
+
   it("cuts recursion off by dropping optional properties and emptying arrays", () => {
     const tree = valid({ $ref: "#/components/schemas/TreeNode" }, document) as { children: { children: unknown[] }[]; parent: unknown };
     expect(tree.children[0].children).toEqual([]);

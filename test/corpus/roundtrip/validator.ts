@@ -1,0 +1,276 @@
+import cookieParser from "cookie-parser";
+import express, { type NextFunction, type Request, type Response } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import { bundle, createConfig } from "@redocly/openapi-core";
+import { Agent, createServer, type Server } from "node:http";
+import { close, listen, replay, type WireRequest } from "./wire.js";
+
+/**
+ * The independent judge of what the generated client puts on the wire: express-openapi-validator (EOV), the most
+ * used OpenAPI 3.0/3.1 request validator on npm, in the Express app it is written for, reading the spec on its own
+ * (a copy bundled by @redocly/openapi-core, never specforge's loader). A recorded request is sent to it over
+ * 127.0.0.1 byte for byte; EOV routes it, parses path, query (form, deepObject), header and cookie parameters by
+ * their style, the body by its Content-Type (JSON, form-urlencoded through qs, multipart through multer, text),
+ * checks the credentials the operation's `security` asks for, and validates everything with Ajv (draft-04 rules for
+ * 3.0 documents, 2020-12 for 3.1). Its verdict is the answer's status: 204 accepted, else its error.
+ *
+ * Two instances judge: form and multipart bodies are text on the wire, so that one coerces body values to their
+ * schema types as every server framework does; JSON bodies are judged without coercion (a number sent as a string
+ * is a failure).
+ */
+export interface RequestValidator {
+  judge(request: WireRequest): Promise<Verdict>;
+  close(): Promise<void>;
+}
+
+export interface Verdict {
+  accepted: boolean;
+  /** EOV's message and errors when it refused the request. */
+  problem?: string;
+}
+
+/** Formats Ajv and ajv-formats check, or EOV declares; any other format in a spec is accepted as it is (as Ajv's own `strict: false` would, noisily). */
+const KNOWN_FORMATS = new Set(
+  "date time date-time iso-time iso-date-time duration uri uri-reference uri-template url email hostname ipv4 ipv6 regex uuid json-pointer json-pointer-uri-fragment relative-json-pointer byte int32 int64 float double password binary".split(" "),
+);
+
+export async function startRequestValidator(document: Record<string, unknown>): Promise<RequestValidator> {
+  const unknownFormats = Object.fromEntries([...formatsOf(document)].filter((format) => !KNOWN_FORMATS.has(format)).map((format) => [format, true as const]));
+  const securityHandlers = Object.fromEntries(Object.keys(securitySchemesOf(document)).map((name) => [name, () => true]));
+  const validator = (coerceTypes: boolean) =>
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(document) as never,
+      validateApiSpec: false,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes },
+      validateResponses: false,
+      validateSecurity: Object.keys(securityHandlers).length > 0 ? { handlers: securityHandlers } : false,
+      validateFormats: true,
+      formats: unknownFormats,
+      fileUploader: { limits: { fileSize: 16 * 1024 * 1024 } },
+    });
+  const asJson = validator(false);
+  const asForm = validator(true);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(express.json({ type: (req) => isJson(req.headers["content-type"]), strict: false, limit: "16mb" }));
+  app.use(express.urlencoded({ extended: true, limit: "16mb", parameterLimit: 100_000 }));
+  app.use(express.text({ type: "text/*", limit: "16mb" }));
+  // Any other media type (octet-stream, XML, YAML) arrives as bytes; multipart is EOV's own (multer).
+  app.use(express.raw({ type: (req) => !/^multipart\//i.test(req.headers["content-type"] ?? ""), limit: "16mb" }));
+  app.use(cookieParser());
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const type = req.headers["content-type"] ?? "";
+    const chain = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type) ? asForm : asJson;
+    runChain(chain, req, res, next);
+  });
+  app.use((_req: Request, res: Response) => void res.status(204).end());
+  app.use((error: { status?: number; message?: string; errors?: unknown }, _req: Request, res: Response, _next: NextFunction) => {
+    res.status(error.status && error.status >= 400 ? error.status : 500).json({ message: error.message, errors: error.errors });
+  });
+
+  const server: Server = createServer(app);
+  const origin = await listen(server);
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  return {
+    async judge(request) {
+      const answer = await replay(origin, request, agent);
+      if (answer.status === 204) return { accepted: true };
+      return { accepted: false, problem: `${answer.status} ${answer.body.slice(0, 600)}` };
+    },
+    async close() {
+      agent.destroy();
+      await close(server);
+    },
+  };
+}
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+/** Runs EOV's middleware list in order, as Express would for `app.use(list)`. */
+function runChain(chain: Middleware | Middleware[], req: Request, res: Response, done: NextFunction): void {
+  const list = Array.isArray(chain) ? chain.flat(Infinity as 1) : [chain];
+  const step = (index: number, error?: unknown) => {
+    if (error !== undefined || index === list.length) return done(error);
+    try {
+      list[index]!(req, res, (err?: unknown) => step(index + 1, err));
+    } catch (err) {
+      done(err);
+    }
+  };
+  step(0);
+}
+
+function isJson(contentType: string | undefined): boolean {
+  const essence = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return essence === "application/json" || essence.endsWith("+json");
+}
+
+function securitySchemesOf(document: Record<string, unknown>): Record<string, unknown> {
+  const components = document.components as { securitySchemes?: Record<string, unknown> } | undefined;
+  return components?.securitySchemes ?? {};
+}
+
+function formatsOf(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) formatsOf(item, found);
+  else if (value !== null && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "format" && typeof child === "string") found.add(child);
+      else formatsOf(child, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * The spec as the validator reads it: bundled by @redocly/openapi-core (external files inlined), with one rewrite
+ * Ajv needs, and one its `$ref` resolver (json-schema-ref-parser) needs:
+ *
+ * - Ajv refuses `nullable: true` in a schema without `type` ("nullable cannot be used without type";
+ *   express-openapi-validator issue #802, openapi-backend #747), which Stripe writes beside `anyOf` 1,299 times; such a
+ *   schema becomes `anyOf: [itself without nullable, {enum: [null]}]`, which is what its author meant and what the
+ *   generated code does.
+ * - json-schema-ref-parser reads a `$ref` as a file path, also one naming a schema by its `$id` or `$anchor` (the
+ *   Swagger Petstore 3.1's `/components/schemas/petdetails#pet_details_id`); such a `$ref` becomes the JSON pointer
+ *   of the schema it names.
+ */
+export async function documentForValidator(specPath: string): Promise<Record<string, unknown>> {
+  const { bundle: bundled } = await bundle({ ref: specPath, config: await createConfig({}) });
+  const document = bundled.parsed as Record<string, unknown>;
+  rewriteTypelessNullable(document);
+  rewriteIdRefs(document);
+  dropNullRefs(document);
+  dropSchemaDefaults(document);
+  allowQueryNamedLikePathParameters(document);
+  // EOV reads 3.0 and 3.1 only; a 3.2 document without 3.2's additions (the corpus's) is a valid 3.1 one.
+  if (typeof document.openapi === "string" && document.openapi.startsWith("3.2")) document.openapi = "3.1.1";
+  return document;
+}
+
+/**
+ * EOV fills schema `default`s into the request before Ajv validates it (Ajv's `useDefaults`, always on), so a default
+ * its own schema refuses (Kubernetes writes `default: {}` on timestamps and int-or-string ports, 300 times) fails
+ * requests that never sent the property. The verdict is wanted on the request as sent: schema `default`s are
+ * dropped.
+ */
+function dropSchemaDefaults(document: Record<string, unknown>): void {
+  const SCHEMA_KEYS = ["items", "additionalProperties", "not", "contains", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems", "propertyNames"];
+  const LIST_KEYS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+  const MAP_KEYS = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
+  const seen = new Set<object>();
+  const schema = (value: unknown): void => {
+    if (value === null || typeof value !== "object" || Array.isArray(value) || seen.has(value)) return;
+    seen.add(value);
+    const record = value as Record<string, unknown>;
+    delete record.default;
+    for (const key of SCHEMA_KEYS) schema(record[key]);
+    for (const key of LIST_KEYS) if (Array.isArray(record[key])) (record[key] as unknown[]).forEach(schema);
+    for (const key of MAP_KEYS) if (record[key] && typeof record[key] === "object") Object.values(record[key] as object).forEach(schema);
+  };
+  // Schemas sit under `schema` (parameters, media types, headers) and in components.schemas.
+  const walk = (value: unknown): void => {
+    if (value === null || typeof value !== "object") return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "schema") schema(child);
+      else walk(child);
+    }
+  };
+  walk(document.paths);
+  walk(document.webhooks);
+  const components = (document.components ?? {}) as Record<string, unknown>;
+  for (const [section, entries] of Object.entries(components)) {
+    if (section === "schemas" && entries && typeof entries === "object") Object.values(entries).forEach(schema);
+    else walk(entries);
+  }
+}
+
+/**
+ * `$ref: null` (YAML reads an unquoted `$ref: #/…` as a comment; the Swagger Petstore 3.1 has one) leaves the schema
+ * unconstrained, as specforge reads it (with a warning); json-schema-ref-parser refuses the document.
+ */
+function dropNullRefs(value: unknown): void {
+  if (value === null || typeof value !== "object") return;
+  const record = value as Record<string, unknown>;
+  if ("$ref" in record && record.$ref === null) delete record.$ref;
+  for (const child of Object.values(record)) dropNullRefs(child);
+}
+
+/**
+ * EOV keys an operation's parameters by name, so a query parameter named like a path parameter (Kubernetes'
+ * `/proxy/{path}` with `?path=`) is "unknown"; such operations accept unknown query parameters (EOV's
+ * `x-eov-allow-unknown-query-parameters`), the rest of the request is judged as usual.
+ */
+function allowQueryNamedLikePathParameters(document: Record<string, unknown>): void {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const item of Object.values(paths)) {
+    const shared = (item.parameters ?? []) as { in?: string; name?: string }[];
+    for (const [method, operation] of Object.entries(item)) {
+      if (!/^(get|put|post|delete|options|head|patch|trace)$/.test(method) || operation === null || typeof operation !== "object") continue;
+      const op = operation as Record<string, unknown>;
+      const params = [...shared, ...((op.parameters ?? []) as { in?: string; name?: string }[])];
+      const pathNames = new Set(params.filter((p) => p.in === "path").map((p) => p.name));
+      if (params.some((p) => p.in === "query" && pathNames.has(p.name))) op["x-eov-allow-unknown-query-parameters"] = true;
+    }
+  }
+}
+
+/** `$ref`s to an `$id` (or `$id#anchor`) declared in the document, rewritten to the JSON pointer of that schema. */
+function rewriteIdRefs(document: Record<string, unknown>): void {
+  const targets = new Map<string, string>();
+  const collect = (value: unknown, pointer: string, resource: string | undefined) => {
+    if (value === null || typeof value !== "object") return;
+    const record = value as Record<string, unknown>;
+    let base = resource;
+    if (typeof record.$id === "string") {
+      base = record.$id.replace(/#$/, "");
+      targets.set(base, pointer);
+    }
+    if (typeof record.$anchor === "string" && base !== undefined) targets.set(`${base}#${record.$anchor}`, pointer);
+    for (const [key, child] of Object.entries(record)) collect(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, base);
+  };
+  collect(document, "#", undefined);
+  const rewrite = (value: unknown) => {
+    if (value === null || typeof value !== "object") return;
+    const record = value as Record<string, unknown>;
+    const pointer = typeof record.$ref === "string" ? targets.get(record.$ref) : undefined;
+    if (pointer !== undefined && /^#\/components\/schemas\/[^/]+$/.test(pointer)) record.$ref = pointer;
+    else if (pointer !== undefined) {
+      // EOV resolves `$ref`s to whole components only: a schema inside one (an `$anchor`'s) is copied in.
+      delete record.$ref;
+      Object.assign(record, structuredClone(resolveLocal(document, pointer)));
+    }
+    for (const child of Object.values(record)) rewrite(child);
+  };
+  if (targets.size === 0) return;
+  rewrite(document);
+  // Every `$ref` is a pointer into the one document now; Ajv would refuse pointers that cross an `$id`'s resource.
+  const forget = (value: unknown) => {
+    if (value === null || typeof value !== "object") return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.$id === "string") delete record.$id;
+    if (typeof record.$anchor === "string") delete record.$anchor;
+    for (const child of Object.values(record)) forget(child);
+  };
+  forget(document);
+}
+
+function rewriteTypelessNullable(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) rewriteTypelessNullable(item);
+    return;
+  }
+  if (value === null || typeof value !== "object") return;
+  const record = value as Record<string, unknown>;
+  for (const child of Object.values(record)) rewriteTypelessNullable(child);
+  if (record.nullable === true && record.type === undefined) {
+    const { nullable: _nullable, ...rest } = record;
+    for (const key of Object.keys(record)) delete record[key];
+    record.anyOf = [rest, { enum: [null] }];
+  }
+}
+
+function resolveLocal(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const token of pointer.slice(2).split("/")) node = (node as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return node;
+}
