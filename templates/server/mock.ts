@@ -276,7 +276,10 @@ class MockGenerator {
     if (formatted !== undefined) candidates.push(variant === 0 ? formatted : variantOfFormatted(formatted, schema.format as string, variant));
     const base = variant === 0 ? "string" : `string${variant}`;
     if (formatted === undefined) for (let i = 0; i < this.strings.length; i++) candidates.push(this.strings[(variant + i) % this.strings.length]!);
-    candidates.push(base, "a", "0", "A", "a0", "example", "");
+    candidates.push(base);
+    // Variants of the short ones first, so that items which must be distinct can be (digit-only ids, short codes).
+    if (variant > 0) candidates.push(String(variant), `a${variant}`, `A${variant}`);
+    candidates.push("a", "0", "A", "a0", "example", "");
     for (const raw of candidates) {
       // Lengths are counted in code points (as JSON Schema does), and a cut never splits a surrogate pair.
       const points = Array.from(raw);
@@ -298,10 +301,17 @@ class MockGenerator {
     count = Math.min(count, maxItems);
     if (rest === false) count = Math.min(count, tuple.length);
     const out: unknown[] = [];
+    const seen = schema.uniqueItems ? new Set<string>() : undefined;
     for (let i = 0; i < count; i++) {
       const itemSchema = i < tuple.length ? tuple[i] : rest ?? true;
-      // uniqueItems needs distinct items: vary them deterministically.
-      out.push(this.generate(itemSchema, depth + 1, schema.uniqueItems ? variant + i : variant));
+      // uniqueItems needs distinct items: vary them deterministically, trying a few more variants when a pattern
+      // or bound makes two of them equal (Discord's snowflakes all came out "0").
+      let item = this.generate(itemSchema, depth + 1, schema.uniqueItems ? variant + i : variant);
+      for (let attempt = 1; seen && seen.has(JSON.stringify(item)) && attempt <= 8; attempt++) {
+        item = this.generate(itemSchema, depth + 1, variant + i + attempt * (count + 1));
+      }
+      seen?.add(JSON.stringify(item));
+      out.push(item);
     }
     return out;
   }
@@ -315,8 +325,9 @@ class MockGenerator {
       if (this.flagged(propertySchema, skipped)) continue;
       if (!required.has(name) && minimal) continue;
       const value = this.generate(propertySchema, depth + 1, variant);
-      // Optional properties whose generation hit a recursion dead end are left out rather than invalid.
-      if (!required.has(name) && value === null && !this.validates(propertySchema, null)) continue;
+      // An optional property whose value came out invalid (a recursion dead end, a `pattern` no candidate string
+      // matches, Discord's `enum: []`) is left out rather than making the whole value invalid.
+      if (!required.has(name) && !this.validates(propertySchema, value)) continue;
       out[name] = value;
     }
     for (const name of required) {

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildModel } from "../../src/ir/build.js";
-import type { ApiModel, Operation } from "../../src/ir/model.js";
+import type { ApiModel, Encoding, Operation } from "../../src/ir/model.js";
 import { loadSpec } from "../../src/load/index.js";
 import { derefSchema, type Schema, type SchemaDocument } from "../../templates/server/schema.js";
 import { SchemaCompiler } from "../../templates/server/validate.js";
@@ -167,11 +167,15 @@ async function exchange(
     data = c.streamed ? await collect(result as AsyncIterable<unknown>) : result;
   } catch (error) {
     const e = error as { status?: number; body?: unknown; message?: string };
-    problems.push(e.status ? `the router answered ${e.status} ${show(e.body)}` : `the client threw ${e.message ?? String(error)}`);
+    problems.push(e.status ? `the router answered ${e.status} ${JSON.stringify(e.body)?.slice(0, 600)}` : `the client threw ${e.message ?? String(error)}`);
   }
   const wire = recorder.seen.get(c.id);
   if (!wire) return [...problems, "no request arrived"];
   const verdict = await validator.judge(wire);
+  if (process.env.ROUNDTRIP_DEBUG && new RegExp(process.env.ROUNDTRIP_DEBUG).test(c.operation.name)) {
+    // (For a person reading one case: `ROUNDTRIP_DEBUG=<operation regex> npm run test:corpus -- -t <document>`.)
+    console.log(JSON.stringify({ operation: c.operation.name, params: await plain(c.params), target: wire.target, headers: wire.rawHeaders, body: wire.body.toString(), verdict, received: await plain(receivedFor(c.id)), data: await plain(data), problems }, null, 1));
+  }
   if (!verdict.accepted) problems.push(`(a) express-openapi-validator refused ${wire.method} ${wire.target}: ${verdict.problem} (body: ${show(wire.body.toString())})`);
   const received = receivedFor(c.id);
   if (!received) return problems;
@@ -205,9 +209,13 @@ async function expectedValues(c: Case, model: ApiModel, compiler: SchemaCompiler
   let body: unknown;
   if (c.params.body !== undefined && c.mediaType) {
     const schema = c.operation.requestBody!.content.find((m) => m.type === c.mediaType)?.schema as Schema | undefined;
+    const media = c.operation.requestBody!.content.find((m) => m.type === c.mediaType);
     if (c.bodyKind === "json") body = withDefaults(JSON.parse(JSON.stringify(c.params.body)), schema, compiler);
-    else if (c.bodyKind === "form") body = withDefaults(withoutEmpty(c.params.body) ?? {}, schema, compiler);
-    else if (c.bodyKind === "multipart") body = withDefaults(multipartValue(c.params.body), schema, compiler);
+    else if (c.bodyKind === "form") {
+      // A form with no field left is an empty body: no body at all, to the router.
+      const sent = withoutEmpty(c.params.body);
+      body = sent === undefined ? undefined : withDefaults(sent, schema, compiler);
+    } else if (c.bodyKind === "multipart") body = withDefaults(multipartValue(c.params.body, media?.encoding ?? {}), schema, compiler);
     else body = c.params.body;
   }
   return {
@@ -220,12 +228,16 @@ async function expectedValues(c: Case, model: ApiModel, compiler: SchemaCompiler
   };
 }
 
-/** Multipart carries the top-level properties that have a value; an array is one part per item. */
-function multipartValue(value: unknown): unknown {
+/**
+ * Multipart carries the top-level properties that have a value; an array is one part per item; a property with a
+ * `style` is written like a form field, so its empty parts are left out.
+ */
+function multipartValue(value: unknown, encoding: Record<string, Encoding>): unknown {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    const kept = Array.isArray(child) ? child.filter((item) => item !== null && item !== undefined) : child;
+    const styled = Object.hasOwn(encoding, key) && (encoding[key]!.style !== undefined || encoding[key]!.explode !== undefined);
+    const kept = styled ? withoutEmpty(child) : Array.isArray(child) ? child.filter((item) => item !== null && item !== undefined) : child;
     if (kept === null || kept === undefined || (Array.isArray(kept) && kept.length === 0)) continue;
     out[key] = kept;
   }

@@ -252,10 +252,14 @@ function styledPairs(
   } else if (isRecord(value)) {
     const entries = presentEntries(value);
     if (entries.length === 0) return out;
-    if (explode)
-      for (const [k, v] of entries)
-        out.push([flavour.name(k), flavour.value(text(v))]);
-    else
+    if (explode) {
+      // Each property is a field of its own (`R=100&G=200`). Where OpenAPI is silent, a property that is itself a list
+      // repeats its field, as an exploded array does, and an object is JSON, as in a form body without encoding.
+      for (const [k, v] of entries) {
+        for (const item of Array.isArray(v) ? v.filter(isPresent) : [v])
+          out.push([flavour.name(k), flavour.value(text(item))]);
+      }
+    } else
       out.push([
         key,
         entries
@@ -434,13 +438,14 @@ export function serializeBody(
   if (isJsonMediaType(essence))
     return { body: JSON.stringify(value), contentType: mediaType };
   if (essence === "application/x-www-form-urlencoded") {
-    return {
-      body:
-        value instanceof URLSearchParams
-          ? value
-          : formUrlEncoded(value, encoding),
-      contentType: mediaType,
-    };
+    // A string is a form the caller encoded; anything else that is not an object has no name=value form.
+    if (value instanceof URLSearchParams || typeof value === "string")
+      return { body: value, contentType: mediaType };
+    if (!isRecord(value) || isBinaryValue(value))
+      throw new TypeError(
+        `A form-urlencoded body is name=value pairs: give an object (or a URLSearchParams or string), not ${Array.isArray(value) ? "an array" : typeof value}`,
+      );
+    return { body: formUrlEncoded(value, encoding), contentType: mediaType };
   }
   if (essence.startsWith("multipart/")) {
     // fetch writes the Content-Type of a FormData (with its boundary) itself.
@@ -569,7 +574,14 @@ export function multipartParts(
   const parts: MultipartPart[] = [];
   for (const [name, field] of presentEntries(value)) {
     const spec = ownValue(encoding, name);
-    if (spec && isStyled(spec) && !(field instanceof FormPart)) {
+    // (A file is a part whatever the style: OpenAPI's styles serialise values, and bytes have no text form.)
+    if (
+      spec &&
+      isStyled(spec) &&
+      !(field instanceof FormPart) &&
+      !isBinaryValue(field) &&
+      !(Array.isArray(field) && field.some(isBinaryValue))
+    ) {
       const style = spec.style ?? "form";
       for (const [k, v] of styledPairs(
         name,
@@ -715,6 +727,14 @@ function headerValue(name: string, value: string): string {
       `Invalid value for multipart part header ${name}: it contains a line break`,
     );
   return value;
+}
+
+function isBinaryValue(value: unknown): boolean {
+  return (
+    value instanceof Blob ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value)
+  );
 }
 
 function isBodyInit(value: unknown): value is SerializedBody {

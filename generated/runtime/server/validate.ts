@@ -163,6 +163,13 @@ export class SchemaCompiler {
     return (value) => (value.length > maxInput ? UNCHECKED : bounded(value));
   }
 
+  /**
+   * Whether `value` satisfies `schema` as a request value, without reporting or changing anything (the form
+   * decoders ask it which reading of an ambiguous string to take). A bound method: decoders hold it alone.
+   */
+  readonly probe = (schema: Schema, value: unknown): boolean =>
+    this.compile(schema, "request")(value, [], null);
+
   /** Returns the check for `schema`. Throws (at compile time) on an unresolvable `$ref`. */
   compile(
     schema: Schema | undefined,

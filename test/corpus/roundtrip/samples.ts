@@ -1,6 +1,6 @@
 import type { ApiModel, MediaType, Operation, Parameter, SecurityScheme } from "../../../src/ir/model.js";
 import { mockFromSchema } from "../../../templates/server/mock.js";
-import { derefSchema, type Schema, type SchemaDocument, type SchemaObject } from "../../../templates/server/schema.js";
+import { derefSchema, schemaTypes, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "../../../templates/server/schema.js";
 import type { SchemaCompiler } from "../../../templates/server/validate.js";
 
 /**
@@ -62,6 +62,12 @@ export interface Answer {
   events?: unknown[];
 }
 
+/**
+ * Request samples go deeper than mock answers (6 levels before only required properties and `minItems` items are
+ * made): a form encoding cannot carry an empty array, so a required array three levels down must have an item.
+ */
+const REQUEST = { direction: "request", maxDepth: 6 } as const;
+
 /** Headers OpenAPI says a parameter may not describe (they are governed by `content`, `security` and responses). */
 const GOVERNED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
@@ -80,7 +86,14 @@ export function buildCase(context: SampleContext, operation: Operation, index: n
   for (const param of operation.parameters) {
     if (param.in === "header" && GOVERNED_HEADERS.has(param.name.toLowerCase())) continue;
     const group = param.in === "header" ? "headers" : param.in === "cookie" ? "cookies" : param.in;
-    (params[group] ??= {})[param.name] = parameterSample(context, operation, param);
+    if (isFreeFormExplodedQuery(context, param)) {
+      if (!param.required) continue;
+      return { ...base, skip: "a required form-style (exploded) query object without declared properties: its keys cannot be told from other query parameters" };
+    }
+    const value = parameterSample(context, operation, param);
+    // An optional parameter no value satisfies (Discord's `enum: []`) is left out, as a caller would.
+    if (!param.required && !context.compiler.probe(param.schema as Schema, structuredClone(value))) continue;
+    (params[group] ??= {})[param.name] = value;
   }
   let mediaType: string | undefined;
   let bodyKind: BodyKind | undefined;
@@ -92,7 +105,17 @@ export function buildCase(context: SampleContext, operation: Operation, index: n
       const media = body.content.find((m) => m.type === body.preferred)!;
       mediaType = media.type;
       bodyKind = kindOf(media, context.document);
+      if (bodyKind === "form" && !schemaTypes((media.schema ?? {}) as Schema, context.document).has("object") && !schemaTypes((media.schema ?? {}) as Schema, context.document).has("any")) {
+        return { ...base, skip: "its application/x-www-form-urlencoded body is not an object: a form is name=value pairs" };
+      }
       params.body = bodySample(context, operation, media, bodyKind);
+      // The generator's best may still fail the schema (a oneOf whose branches all accept the same objects): such a
+      // body cannot be sent as a valid request, so the case says why instead of failing on the sample.
+      if (bodyKind !== "bytes" && media.schema !== undefined) {
+        const issues: ValidationIssue[] = [];
+        context.compiler.compile(media.schema as Schema, "request")(withoutFiles(structuredClone(params.body)), ["body"], issues);
+        if (issues.length > 0) return { ...base, skip: `no schema-valid body sample: the value generator's best fails ${issues[0]!.type} (${issues[0]!.msg})` };
+      }
     }
   }
   const streamed = asksToStream(operation, params.body);
@@ -117,6 +140,14 @@ function seed(...parts: string[]): number {
   return hash % 16;
 }
 
+/** A query object in form style, exploded (`?a=1&b=2`), that declares no properties: a free-form dictionary. */
+function isFreeFormExplodedQuery(context: SampleContext, param: Parameter): boolean {
+  if (param.in !== "query" || param.style !== "form" || !param.explode || param.contentType) return false;
+  const types = schemaTypes(param.schema as Schema, context.document);
+  if (!types.has("object") || types.has("array") || types.has("string")) return false;
+  return Object.keys(propertiesOf(param.schema as Schema, context.document, 0, true)).length === 0;
+}
+
 function parameterSample(context: SampleContext, operation: Operation, param: Parameter): unknown {
   const schema = param.schema === true || (typeof param.schema === "object" && Object.keys(param.schema).length === 0) ? { type: "string" } : param.schema;
   const collection = isCollection(schema as Schema, context.document);
@@ -126,13 +157,20 @@ function parameterSample(context: SampleContext, operation: Operation, param: Pa
   if (collection && !(param.in === "query" && (param.style === "deepObject" || (param.style === "form" && param.explode)))) {
     strings = strings.filter((text) => !/[ ,|.;=]/.test(text));
   }
-  return mockFromSchema(schema as Schema, context.document, { direction: "request", compiler: context.compiler, variant: seed(operation.name, param.in, param.name), strings });
+  const options = { ...REQUEST, compiler: context.compiler, variant: seed(operation.name, param.in, param.name), strings };
+  const value = mockFromSchema(schema as Schema, context.document, options);
+  // An empty list or object is no value on the wire (RFC 6570): a required one gets an item.
+  if (param.required && Array.isArray(value) && value.length === 0) return mockFromSchema({ allOf: [schema as Schema], minItems: 1 }, context.document, options);
+  if (param.required && value !== null && typeof value === "object" && Object.keys(value).length === 0) {
+    return mockFromSchema({ allOf: [schema as Schema], minProperties: 1 }, context.document, options);
+  }
+  return value;
 }
 
 function bodySample(context: SampleContext, operation: Operation, media: MediaType, kind: BodyKind): unknown {
   const variant = seed(operation.name, "body");
   const schema = (media.schema ?? {}) as Schema;
-  const sample = (strings: readonly string[]) => mockFromSchema(schema, context.document, { direction: "request", compiler: context.compiler, variant, strings });
+  const sample = (strings: readonly string[]) => mockFromSchema(schema, context.document, { ...REQUEST, compiler: context.compiler, variant, strings });
   switch (kind) {
     case "json":
       return sample(WIRE_TEXT.json);
@@ -166,6 +204,14 @@ function withFileParts(value: unknown, schema: Schema, document: SchemaDocument)
   return out;
 }
 
+/** Files stand for `format: binary` strings in validation, as the router validates multipart bodies. */
+function withoutFiles(value: unknown): unknown {
+  if (value instanceof Blob || value instanceof Uint8Array) return "";
+  if (Array.isArray(value)) return value.map(withoutFiles);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutFiles(v)]));
+  return value;
+}
+
 function file(name: string): File {
   return new File([WIRE_BYTES.slice()], `${name}.bin`, { type: "application/octet-stream" });
 }
@@ -176,11 +222,12 @@ function isBinary(schema: SchemaObject, document: SchemaDocument): boolean {
   return Array.isArray(branches) && branches.some((branch) => isBinary(resolve(branch, document), document));
 }
 
-/** The properties of an object schema, through `$ref`s and `allOf`. */
-function propertiesOf(schema: Schema, document: SchemaDocument, depth = 0): Record<string, Schema> {
+/** The properties of an object schema, through `$ref`s and `allOf` (and `anyOf`/`oneOf` with `unions`). */
+function propertiesOf(schema: Schema, document: SchemaDocument, depth = 0, unions = false): Record<string, Schema> {
   const resolved = resolve(schema, document);
   const out: Record<string, Schema> = { ...(resolved.properties ?? {}) };
-  if (depth < 8) for (const part of resolved.allOf ?? []) Object.assign(out, propertiesOf(part, document, depth + 1));
+  const parts = unions ? [...(resolved.allOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.oneOf ?? [])] : (resolved.allOf ?? []);
+  if (depth < 8) for (const part of parts) Object.assign(out, propertiesOf(part, document, depth + 1, unions));
   return out;
 }
 

@@ -140,8 +140,10 @@ export async function documentForValidator(specPath: string): Promise<Record<str
   rewriteTypelessNullable(document);
   rewriteIdRefs(document);
   dropNullRefs(document);
-  dropSchemaDefaults(document);
+  readableSchemas(document);
   allowQueryNamedLikePathParameters(document);
+  judgeableParameters(document);
+  routablePaths(document);
   // EOV reads 3.0 and 3.1 only; a 3.2 document without 3.2's additions (the corpus's) is a valid 3.1 one.
   if (typeof document.openapi === "string" && document.openapi.startsWith("3.2")) document.openapi = "3.1.1";
   return document;
@@ -151,9 +153,13 @@ export async function documentForValidator(specPath: string): Promise<Record<str
  * EOV fills schema `default`s into the request before Ajv validates it (Ajv's `useDefaults`, always on), so a default
  * its own schema refuses (Kubernetes writes `default: {}` on timestamps and int-or-string ports, 300 times) fails
  * requests that never sent the property. The verdict is wanted on the request as sent: schema `default`s are
- * dropped.
+ * dropped. And three things Ajv refuses the whole document for are said the way it reads them: `required: true`
+ * inside a schema (Swagger 2.0's spelling, in hey-api's fixture) is dropped, as JSON Schema ignores it; `enum: []`
+ * (Discord) becomes `not: {}`, which also admits nothing; 3.0's boolean `exclusiveMinimum: true` beside `minimum` in
+ * a 3.1 document (OpenAI) becomes 3.1's `exclusiveMinimum: <the minimum>`.
  */
-function dropSchemaDefaults(document: Record<string, unknown>): void {
+function readableSchemas(document: Record<string, unknown>): void {
+  const version31 = typeof document.openapi === "string" && !document.openapi.startsWith("3.0");
   const SCHEMA_KEYS = ["items", "additionalProperties", "not", "contains", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems", "propertyNames"];
   const LIST_KEYS = ["allOf", "anyOf", "oneOf", "prefixItems"];
   const MAP_KEYS = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
@@ -163,6 +169,22 @@ function dropSchemaDefaults(document: Record<string, unknown>): void {
     seen.add(value);
     const record = value as Record<string, unknown>;
     delete record.default;
+    // `required: true` on a property is Swagger 2.0's spelling; Ajv refuses the schema, specforge ignores it.
+    if (record.required !== undefined && !Array.isArray(record.required)) delete record.required;
+    // `enum: []` (Discord) admits no value; Ajv refuses the schema instead.
+    if (Array.isArray(record.enum) && record.enum.length === 0) {
+      delete record.enum;
+      record.not = {};
+    }
+    // 3.0's boolean exclusiveMinimum/Maximum in a 3.1 document (OpenAI's), which Ajv's 2020-12 mode refuses.
+    if (version31) {
+      for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+        if (record[flag] === true && typeof record[bound] === "number") {
+          record[flag] = record[bound];
+          delete record[bound];
+        } else if (typeof record[flag] === "boolean") delete record[flag];
+      }
+    }
     for (const key of SCHEMA_KEYS) schema(record[key]);
     for (const key of LIST_KEYS) if (Array.isArray(record[key])) (record[key] as unknown[]).forEach(schema);
     for (const key of MAP_KEYS) if (record[key] && typeof record[key] === "object") Object.values(record[key] as object).forEach(schema);
@@ -185,6 +207,68 @@ function dropSchemaDefaults(document: Record<string, unknown>): void {
 }
 
 /**
+ * EOV matches paths with path-to-regexp 8 after turning `{name}` into `:name`, which reads `+ ( ) [ ] ? ! *` in a
+ * path as syntax (hey-api's `/no+tag`), ends a parameter name at the first character that
+ * cannot be in an identifier (`{api-version}` became `:api` followed by the text `-version`), and compares the path
+ * as written with the request's, which is percent-encoded (`/non-ascii-æøå`). Each path is written the way
+ * path-to-regexp and the wire read it: such characters escaped, non-ASCII percent-encoded as a URL parser does, and
+ * template variables that are not identifiers renamed (`{p0}`), their path parameters with them.
+ */
+function routablePaths(document: Record<string, unknown>): void {
+  const paths = document.paths as Record<string, Record<string, unknown>> | undefined;
+  if (!paths) return;
+  const renamedPaths: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    const renames = new Map<string, string>();
+    const parts = path.split(/(\{[^{}]+\})/);
+    const routable = parts
+      .map((part) => {
+        const template = /^\{([^{}]+)\}$/.exec(part);
+        // (EOV escapes `:` itself.)
+        if (!template) return encodeURI(part).replace(/[+()[\]?!*\\]/g, (c) => `\\${c}`);
+        const name = template[1]!;
+        if (/^[A-Za-z_$][\w$]*$/.test(name)) return part;
+        if (!renames.has(name)) renames.set(name, `p${renames.size}`);
+        return `{${renames.get(name)}}`;
+      })
+      .join("");
+    const names = new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!));
+    if (item && typeof item === "object") {
+      // A path parameter the path has no place for (hey-api's `foo_param` on `/simple:operation`) no request can
+      // carry: it is left out, as specforge leaves it out (with a warning).
+      const rename = (list: unknown) =>
+        Array.isArray(list)
+          ? list.flatMap((raw) => {
+              const parameter = dereference(document, raw) as { in?: string; name?: string } | undefined;
+              if (parameter?.in !== "path" || parameter.name === undefined) return [raw];
+              if (!names.has(parameter.name)) return [];
+              return renames.has(parameter.name) ? [{ ...parameter, name: renames.get(parameter.name) }] : [raw];
+            })
+          : list;
+      item.parameters = rename(item.parameters);
+      for (const [method, operation] of Object.entries(item)) {
+        if (/^(get|put|post|delete|options|head|patch|trace)$/.test(method) && operation && typeof operation === "object") {
+          const op = operation as Record<string, unknown>;
+          op.parameters = rename(op.parameters);
+        }
+      }
+    }
+    renamedPaths[routable] = item;
+  }
+  document.paths = renamedPaths;
+}
+
+function dereference(document: unknown, value: unknown): unknown {
+  let node = value;
+  for (let hops = 0; hops < 16 && node && typeof node === "object" && typeof (node as { $ref?: unknown }).$ref === "string"; hops++) {
+    const ref = (node as { $ref: string }).$ref;
+    if (!ref.startsWith("#/")) return node;
+    node = resolveLocal(document, ref);
+  }
+  return node;
+}
+
+/**
  * `$ref: null` (YAML reads an unquoted `$ref: #/…` as a comment; the Swagger Petstore 3.1 has one) leaves the schema
  * unconstrained, as specforge reads it (with a warning); json-schema-ref-parser refuses the document.
  */
@@ -193,6 +277,84 @@ function dropNullRefs(value: unknown): void {
   const record = value as Record<string, unknown>;
   if ("$ref" in record && record.$ref === null) delete record.$ref;
   for (const child of Object.values(record)) dropNullRefs(child);
+}
+
+/**
+ * Parameters as EOV's parser can read them; what it cannot read at all is left out of its copy, unjudged (the round
+ * trip still checks what the handler receives for those):
+ *
+ * - it decides how to split a parameter by `type === "array"`, so a 3.1 `type: [array, "null"]` is said as
+ *   `type: array, nullable: true`, which Ajv reads the same;
+ * - it finds the properties of an exploded form object (`?prop=x`) only on union branches that say `type: object`
+ *   themselves, so such a schema is written as one object with every property it declares;
+ * - it reads header names lower-cased only (hey-api's `x-Foo-Bar`), and header names are case-insensitive;
+ * - not judged: header and cookie parameters whose schema is an object (it does not split `role,admin,x,1`),
+ *   parameters described with `content` outside the query (its `handleContent` looks the location up twice and finds
+ *   nothing), and the object-valued properties of an exploded form object (JSON text it does not parse).
+ */
+function judgeableParameters(document: Record<string, unknown>): void {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  const adapt = (list: unknown): unknown =>
+    Array.isArray(list)
+      ? list.flatMap((raw) => {
+          const parameter = dereference(document, raw) as { in?: string; schema?: unknown } | undefined;
+          if (!parameter || typeof parameter !== "object") return [raw];
+          const schema = dereference(document, parameter.schema) as Record<string, unknown> | undefined;
+          if ((parameter.in === "header" || parameter.in === "cookie") && schema && admitsObject(document, schema)) return [];
+          if (parameter.in !== "query" && (parameter as { content?: unknown }).content !== undefined) return [];
+          const exploded = parameter.in === "query" && ((parameter as { style?: string }).style ?? "form") === "form" && (parameter as { explode?: boolean }).explode !== false;
+          if (exploded && schema && admitsObject(document, schema)) return [{ ...parameter, schema: readableExplodedObject(document, schema) }];
+          // Header names are case-insensitive, and EOV reads them lower-cased only (hey-api's `x-Foo-Bar`).
+          if (parameter.in === "header" && typeof (parameter as { name?: unknown }).name === "string") {
+            return [{ ...parameter, name: ((parameter as { name: string }).name).toLowerCase() }];
+          }
+          if (schema && Array.isArray(schema.type) && schema.type.length === 2 && schema.type.includes("null")) {
+            return [{ ...parameter, schema: { ...schema, type: schema.type.find((t) => t !== "null"), nullable: true } }];
+          }
+          return [raw];
+        })
+      : list;
+  for (const item of Object.values(paths)) {
+    if (!item || typeof item !== "object") continue;
+    item.parameters = adapt(item.parameters);
+    for (const [method, operation] of Object.entries(item)) {
+      if (/^(get|put|post|delete|options|head|patch|trace)$/.test(method) && operation && typeof operation === "object") {
+        (operation as Record<string, unknown>).parameters = adapt((operation as Record<string, unknown>).parameters);
+      }
+    }
+  }
+}
+
+/**
+ * An exploded form object's schema as EOV can read it: one `type: object` with every property the schema declares
+ * through `$ref`s and compositions (EOV looks one union level deep, for branches that say `type: object`), the
+ * object-valued ones left free.
+ */
+function readableExplodedObject(document: unknown, schema: Record<string, unknown>): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  const collect = (value: unknown, depth: number) => {
+    const resolved = dereference(document, value);
+    if (depth > 8 || resolved === null || typeof resolved !== "object") return;
+    const record = resolved as Record<string, unknown>;
+    for (const [name, property] of Object.entries((record.properties ?? {}) as Record<string, unknown>)) {
+      const target = dereference(document, property);
+      properties[name] ??= target !== null && typeof target === "object" && admitsObject(document, target as Record<string, unknown>) ? {} : property;
+    }
+    for (const key of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(record[key])) for (const branch of record[key] as unknown[]) collect(branch, depth + 1);
+  };
+  collect(schema, 0);
+  return { type: "object", properties };
+}
+
+function admitsObject(document: unknown, schema: Record<string, unknown>, depth = 0): boolean {
+  if (depth > 8) return false;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes("object") || (schema.type === undefined && schema.properties !== undefined)) return true;
+  const branches = [...((schema.oneOf ?? []) as unknown[]), ...((schema.anyOf ?? []) as unknown[]), ...((schema.allOf ?? []) as unknown[])];
+  return branches.some((branch) => {
+    const resolved = dereference(document, branch);
+    return resolved !== null && typeof resolved === "object" && admitsObject(document, resolved as Record<string, unknown>, depth + 1);
+  });
 }
 
 /**

@@ -82,6 +82,14 @@ describe("percent-encoding (RFC 6570)", () => {
   });
 });
 
+describe("where OpenAPI is silent: an exploded form object whose property is a list or an object", () => {
+  test("a list repeats its field, as an exploded array does; an object is JSON, as in a form body without encoding", () => {
+    expect(serializeQuery(one({ name: "page" }), { page: { size: 8, sort: ["name", "+id"], range: { from: 1 } } })).toBe(
+      "size=8&sort=name&sort=%2Bid&range=%7B%22from%22%3A1%7D",
+    );
+  });
+});
+
 describe("where OpenAPI is silent: deepObject with arrays and nested objects, as Stripe's SDK writes them", () => {
   test("nested objects continue the brackets, arrays are indexed, a scalar is the plain name", () => {
     expect(serializeQuery(one({ name: "c", style: "deepObject", explode: true }), { c: { a: { b: 1 }, d: ["x", "y"] } })).toBe(
@@ -257,6 +265,21 @@ describe("bodies", () => {
     const png = new Blob(["x"], { type: "image/png" });
     expect(serializeBody("image/*", png).contentType).toBe("image/png");
     expect(serializeBody("text/plain", 42)).toEqual({ body: "42", contentType: "text/plain" });
+  });
+
+  test("a form body is an object: a string is a form encoded already and goes as it is; an array has no name=value form", () => {
+    expect(serializeBody("application/x-www-form-urlencoded", "a=1&b=2")).toEqual({ body: "a=1&b=2", contentType: "application/x-www-form-urlencoded" });
+    expect(() => serializeBody("application/x-www-form-urlencoded", ["a", "b"])).toThrow(/name=value pairs: give an object .* not an array/);
+    expect(() => serializeBody("application/x-www-form-urlencoded", new Blob(["x"]))).toThrow(TypeError);
+  });
+
+  test("multipart: a file keeps its part whatever the encoding's style (hey-api writes style: form on a binary property)", async () => {
+    const file = new File(["bytes"], "a.bin", { type: "application/octet-stream" });
+    const parts = multipartParts({ content: file, data: { prop: "x" } }, { content: { style: "form" }, data: { style: "form" } });
+    expect(await Promise.all(parts.map(async (p) => [p.name, p.filename, p.value instanceof Blob ? await p.value.text() : p.value]))).toEqual([
+      ["content", "a.bin", "bytes"],
+      ["prop", undefined, "x"],
+    ]);
   });
 
   test("a media range is never sent as a Content-Type: objects go as JSON (Kubernetes' */*), text as text/plain, bytes as octet-stream", () => {

@@ -199,6 +199,18 @@ describe("mockFromSchema", () => {
     expect(mockFromSchema({ type: "string", pattern: "^[a-z]+$" }, {}, { strings })).toBe("string");
   });
 
+  it("uniqueItems: items a pattern makes equal are varied until distinct (Discord's snowflakes)", () => {
+    const snowflakes: Schema = { type: "array", uniqueItems: true, minItems: 2, items: { type: "string", pattern: "^(0|[1-9][0-9]*)$" } };
+    const value = valid(snowflakes) as string[];
+    expect(new Set(value).size).toBe(2);
+  });
+
+  it("an optional property no generated value satisfies is left out; a required one stays (the value is then invalid)", () => {
+    const color = { type: "string", pattern: "^#(([0-9a-fA-F]{2}){3}|([0-9a-fA-F]){3})$" };
+    expect(valid({ type: "object", required: ["text"], properties: { text: { type: "string" }, color, action: { type: "string", enum: [] } } })).toEqual({ text: "string" });
+    expect(mockFromSchema({ type: "object", required: ["color"], properties: { color } })).toEqual({ color: "string" });
+  });
+
   it("`required: true` on a property (Swagger 2.0's spelling) is ignored", () => {
     // (The schema type says `required` is a list: the spec is outside it, as specs often are.)
     const swagger2 = (schema: object) => schema as unknown as Schema;
