@@ -193,14 +193,14 @@ class MockGenerator {
     // Prefer non-null branches (a mock "null" is a poor example), then the first branch that validates.
     const ordered = [...branches].sort((a, b) => Number(this.isNullSchema(a)) - Number(this.isNullSchema(b)));
     let fallback: unknown;
+    // A branch next to keywords of its own (`properties` beside `anyOf: [{required: [file_ids]}, {required: [files]}]`,
+    // as OpenAI writes "one of these is required") is generated together with them, so the base's property schemas
+    // shape what the branch requires.
+    const withBase = Object.keys(base).some((k) => KEYWORDS.has(k));
     for (let i = 0; i < ordered.length; i++) {
       const branch = ordered[i];
-      let value = this.generate(branch, depth, variant);
+      let value = withBase && !this.isNullSchema(branch) ? this.generate({ allOf: [base, branch] }, depth, variant) : this.generate(branch, depth, variant);
       value = this.applyDiscriminator(schema, branch, value);
-      if (Object.keys(base).some((k) => KEYWORDS.has(k)) && isPlainObject(value)) {
-        const extra = this.generate(base, depth, variant);
-        if (isPlainObject(extra)) value = { ...extra, ...value };
-      }
       if (i === 0) fallback = value;
       if (this.validates(schema, value)) return value;
     }
@@ -341,6 +341,15 @@ class MockGenerator {
     for (let i = 0; Object.keys(out).length < minProperties && additional !== false && i < minProperties + 8; i++) {
       const key = `property${i + 1}`;
       if (!(key in out)) out[key] = typeof additional === "object" ? this.generate(additional, depth + 1, variant) : "string";
+    }
+    // `not` is how specs say "not both" (OpenAI's `not: {required: [image_url, file_id]}`): leaving out one optional
+    // property at a time finds a value that keeps clear of it.
+    if (schema.not !== undefined && !this.validates(schema, out)) {
+      for (const name of Object.keys(out)) {
+        if (required.has(name)) continue;
+        const { [name]: _left, ...fewer } = out;
+        if (this.validates(schema, fewer)) return fewer;
+      }
     }
     return out;
   }

@@ -43,7 +43,10 @@ interface Row {
   operations: number;
   passed: number;
   failed: number;
+  /** Reason → how many operations it kept from being sent. */
   skipped: Map<string, number>;
+  /** The operations skipped, with their reasons. */
+  skips: Case[];
   ms: number;
   failures: Outcome[];
 }
@@ -61,6 +64,11 @@ afterAll(() => {
       return `| ${r.name} | ${r.operations} | ${r.operations - skipped} | ${r.passed} | ${r.failed} | ${skipReasons(r)} | ${(r.ms / 1000).toFixed(1)} |`;
     }),
     "",
+    ...rows.flatMap((r) =>
+      r.skips.length === 0
+        ? []
+        : [`### Skipped: ${r.name}`, "", ...r.skips.map((c) => `- \`${c.operation.method.toUpperCase()} ${c.operation.path}\` (${c.operation.name}): ${c.skip}`), ""],
+    ),
     ...rows.flatMap((r) =>
       r.failures.length === 0
         ? []
@@ -83,7 +91,7 @@ describe("corpus: every operation, client → router on 127.0.0.1, judged by an 
 
 async function roundTrip(name: string, specPath: string): Promise<Row> {
   const started = performance.now();
-  const row: Row = { name, operations: 0, passed: 0, failed: 0, skipped: new Map(), ms: 0, failures: [] };
+  const row: Row = { name, operations: 0, passed: 0, failed: 0, skipped: new Map(), skips: [], ms: 0, failures: [] };
   const model = buildModel(loadSpec(specPath), name);
   row.operations = model.operations.length;
   if (model.operations.length === 0) return { ...row, ms: performance.now() - started };
@@ -130,6 +138,7 @@ async function roundTrip(name: string, specPath: string): Promise<Row> {
     await forEachLimited(cases, CONCURRENCY, async (c) => {
       if (c.skip) {
         row.skipped.set(c.skip, (row.skipped.get(c.skip) ?? 0) + 1);
+        row.skips.push(c);
         return;
       }
       outcomes.push({ case: c, problems: await exchange(c, client, recorder, validator, received.get.bind(received), model, compiler) });

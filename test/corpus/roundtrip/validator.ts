@@ -37,9 +37,9 @@ const KNOWN_FORMATS = new Set(
 export async function startRequestValidator(document: Record<string, unknown>): Promise<RequestValidator> {
   const unknownFormats = Object.fromEntries([...formatsOf(document)].filter((format) => !KNOWN_FORMATS.has(format)).map((format) => [format, true as const]));
   const securityHandlers = Object.fromEntries(Object.keys(securitySchemesOf(document)).map((name) => [name, () => true]));
-  const validator = (coerceTypes: boolean) =>
+  const validator = (apiSpec: Record<string, unknown>, coerceTypes: boolean) =>
     OpenApiValidator.middleware({
-      apiSpec: structuredClone(document) as never,
+      apiSpec: structuredClone(apiSpec) as never,
       validateApiSpec: false,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes },
       validateResponses: false,
@@ -48,8 +48,8 @@ export async function startRequestValidator(document: Record<string, unknown>): 
       formats: unknownFormats,
       fileUploader: { limits: { fileSize: 16 * 1024 * 1024 } },
     });
-  const asJson = validator(false);
-  const asForm = validator(true);
+  // One pair of validators per fixed query the spec writes into paths (see fixedQueryVariants), most pairs first.
+  const variants = fixedQueryVariants(document).map(({ pairs, document: variant }) => ({ pairs, asJson: validator(variant, false), asForm: validator(variant, true) }));
 
   const app = express();
   app.disable("x-powered-by");
@@ -61,7 +61,9 @@ export async function startRequestValidator(document: Record<string, unknown>): 
   app.use(cookieParser());
   app.use((req: Request, res: Response, next: NextFunction) => {
     const type = req.headers["content-type"] ?? "";
-    const chain = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type) ? asForm : asJson;
+    const query = new URLSearchParams(req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "");
+    const variant = variants.find(({ pairs }) => pairs.every(([name, value]) => query.getAll(name).includes(value)))!;
+    const chain = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type) ? variant.asForm : variant.asJson;
     runChain(chain, req, res, next);
   });
   app.use((_req: Request, res: Response) => void res.status(204).end());
@@ -86,6 +88,35 @@ export async function startRequestValidator(document: Record<string, unknown>): 
 }
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+/**
+ * A path key may carry a query of its own (OpenAI's `/responses?beta=true`, an operation apart from `/responses`);
+ * EOV matches paths without queries, so each such query gets a document of its own: its paths written without it
+ * (replacing the plain ones), their operations requiring its pairs as query parameters. A request is judged by the
+ * document of the query it carries, most pairs first, else by the plain one (the last).
+ */
+function fixedQueryVariants(document: Record<string, unknown>): { pairs: [string, string][]; document: Record<string, unknown> }[] {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  const queries = new Map<string, [string, string][]>();
+  for (const key of Object.keys(paths)) if (key.includes("?")) queries.set(key.slice(key.indexOf("?") + 1), [...new URLSearchParams(key.slice(key.indexOf("?") + 1))]);
+  const plain = { ...document, paths: Object.fromEntries(Object.entries(paths).filter(([key]) => !key.includes("?"))) };
+  const variants = [...queries].map(([query, pairs]) => {
+    const own = Object.entries(paths).filter(([key]) => key.endsWith(`?${query}`));
+    const required = pairs.map(([name, value]) => ({ name, in: "query", required: true, schema: { type: "string", enum: [value] } }));
+    const written = own.map(([key, item]): [string, Record<string, unknown>] => {
+      const copy: Record<string, unknown> = { ...item };
+      for (const [method, operation] of Object.entries(item)) {
+        if (/^(get|put|post|delete|options|head|patch|trace)$/.test(method) && operation && typeof operation === "object") {
+          const op = operation as Record<string, unknown>;
+          copy[method] = { ...op, parameters: [...((op.parameters ?? []) as unknown[]), ...required] };
+        }
+      }
+      return [key.slice(0, key.indexOf("?")), copy];
+    });
+    return { pairs, document: { ...document, paths: { ...plain.paths, ...Object.fromEntries(written) } } };
+  });
+  return [...variants.sort((a, b) => b.pairs.length - a.pairs.length), { pairs: [], document: plain }];
+}
 
 /** Runs EOV's middleware list in order, as Express would for `app.use(list)`. */
 function runChain(chain: Middleware | Middleware[], req: Request, res: Response, done: NextFunction): void {
@@ -143,6 +174,7 @@ export async function documentForValidator(specPath: string): Promise<Record<str
   readableSchemas(document);
   allowQueryNamedLikePathParameters(document);
   judgeableParameters(document);
+  judgeableMultipart(document);
   routablePaths(document);
   // EOV reads 3.0 and 3.1 only; a 3.2 document without 3.2's additions (the corpus's) is a valid 3.1 one.
   if (typeof document.openapi === "string" && document.openapi.startsWith("3.2")) document.openapi = "3.1.1";
@@ -156,7 +188,9 @@ export async function documentForValidator(specPath: string): Promise<Record<str
  * dropped. And three things Ajv refuses the whole document for are said the way it reads them: `required: true`
  * inside a schema (Swagger 2.0's spelling, in hey-api's fixture) is dropped, as JSON Schema ignores it; `enum: []`
  * (Discord) becomes `not: {}`, which also admits nothing; 3.0's boolean `exclusiveMinimum: true` beside `minimum` in
- * a 3.1 document (OpenAI) becomes 3.1's `exclusiveMinimum: <the minimum>`.
+ * a 3.1 document (OpenAI) becomes 3.1's `exclusiveMinimum: <the minimum>`. Discriminators are dropped: EOV reads
+ * one without a mapping as schema names, which contradicts branches that pin the property (OpenAI), and `oneOf`
+ * decides the same without it.
  */
 function readableSchemas(document: Record<string, unknown>): void {
   const version31 = typeof document.openapi === "string" && !document.openapi.startsWith("3.0");
@@ -169,6 +203,9 @@ function readableSchemas(document: Record<string, unknown>): void {
     seen.add(value);
     const record = value as Record<string, unknown>;
     delete record.default;
+    // EOV reads a discriminator without a mapping by schema names, which contradicts branches that pin the property
+    // to the value the wire carries (OpenAI's `type: {enum: [response.create]}`): `oneOf` alone decides the same.
+    delete record.discriminator;
     // `required: true` on a property is Swagger 2.0's spelling; Ajv refuses the schema, specforge ignores it.
     if (record.required !== undefined && !Array.isArray(record.required)) delete record.required;
     // `enum: []` (Discord) admits no value; Ajv refuses the schema instead.
@@ -220,7 +257,9 @@ function routablePaths(document: Record<string, unknown>): void {
   const renamedPaths: Record<string, Record<string, unknown>> = {};
   for (const [path, item] of Object.entries(paths)) {
     const renames = new Map<string, string>();
-    const parts = path.split(/(\{[^{}]+\})/);
+    // (A query written into the path key, `?beta=true`, is kept as written: see fixedQueryVariants.)
+    const queryAt = path.indexOf("?");
+    const parts = (queryAt < 0 ? path : path.slice(0, queryAt)).split(/(\{[^{}]+\})/);
     const routable = parts
       .map((part) => {
         const template = /^\{([^{}]+)\}$/.exec(part);
@@ -231,7 +270,7 @@ function routablePaths(document: Record<string, unknown>): void {
         if (!renames.has(name)) renames.set(name, `p${renames.size}`);
         return `{${renames.get(name)}}`;
       })
-      .join("");
+      .join("") + (queryAt < 0 ? "" : path.slice(queryAt));
     const names = new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!));
     if (item && typeof item === "object") {
       // A path parameter the path has no place for (hey-api's `foo_param` on `/simple:operation`) no request can
@@ -304,6 +343,10 @@ function judgeableParameters(document: Record<string, unknown>): void {
           if (parameter.in !== "query" && (parameter as { content?: unknown }).content !== undefined) return [];
           const exploded = parameter.in === "query" && ((parameter as { style?: string }).style ?? "form") === "form" && (parameter as { explode?: boolean }).explode !== false;
           if (exploded && schema && admitsObject(document, schema)) return [{ ...parameter, schema: readableExplodedObject(document, schema) }];
+          // qs, which parses EOV's query, reads `include[]=a` as `include`: OpenAI names such parameters `include[]`.
+          if (parameter.in === "query" && typeof (parameter as { name?: unknown }).name === "string" && (parameter as { name: string }).name.endsWith("[]")) {
+            return [{ ...parameter, name: (parameter as { name: string }).name.slice(0, -2) }];
+          }
           // Header names are case-insensitive, and EOV reads them lower-cased only (hey-api's `x-Foo-Bar`).
           if (parameter.in === "header" && typeof (parameter as { name?: unknown }).name === "string") {
             return [{ ...parameter, name: ((parameter as { name: string }).name).toLowerCase() }];
@@ -355,6 +398,36 @@ function admitsObject(document: unknown, schema: Record<string, unknown>, depth 
     const resolved = dereference(document, branch);
     return resolved !== null && typeof resolved === "object" && admitsObject(document, resolved as Record<string, unknown>, depth + 1);
   });
+}
+
+/**
+ * Multipart bodies as EOV reads them (multer, then a JSON.parse of fields whose schema says `type: object` or
+ * `array` right there): a property `$ref` is written out in place so its `type` is seen; a single part of a list
+ * arrives as a string, so a list property also admits one item; a property that is an object only through
+ * `anyOf`/`oneOf` (its JSON part is never parsed) is left free, unjudged.
+ */
+function judgeableMultipart(document: Record<string, unknown>): void {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const item of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (!/^(get|put|post|delete|options|head|patch|trace)$/.test(method) || !operation || typeof operation !== "object") continue;
+      const body = dereference(document, (operation as Record<string, unknown>).requestBody) as { content?: Record<string, { schema?: unknown }> } | undefined;
+      for (const [type, media] of Object.entries(body?.content ?? {})) {
+        if (!/^multipart\//i.test(type) || !media?.schema) continue;
+        const schema = dereference(document, media.schema) as Record<string, unknown> | undefined;
+        if (!schema || typeof schema.properties !== "object" || schema.properties === null) continue;
+        const properties: Record<string, unknown> = {};
+        for (const [name, property] of Object.entries(schema.properties as Record<string, unknown>)) {
+          const resolved = dereference(document, property) as Record<string, unknown> | undefined;
+          if (!resolved || typeof resolved !== "object") properties[name] = property;
+          else if (resolved.type === "array") properties[name] = { anyOf: [resolved, resolved.items ?? {}] };
+          else if (resolved.type !== "object" && admitsObject(document, resolved)) properties[name] = {};
+          else properties[name] = resolved;
+        }
+        media.schema = { ...schema, properties };
+      }
+    }
+  }
 }
 
 /**
@@ -424,6 +497,8 @@ function rewriteTypelessNullable(value: unknown): void {
   if (value === null || typeof value !== "object") return;
   const record = value as Record<string, unknown>;
   for (const child of Object.values(record)) rewriteTypelessNullable(child);
+  // (`nullable: false` says nothing, and Ajv refuses it without `type` too: OpenAI writes it beside `anyOf`.)
+  if (record.nullable === false && record.type === undefined) delete record.nullable;
   if (record.nullable === true && record.type === undefined) {
     const { nullable: _nullable, ...rest } = record;
     for (const key of Object.keys(record)) delete record[key];

@@ -211,6 +211,19 @@ describe("mockFromSchema", () => {
     expect(mockFromSchema({ type: "object", required: ["color"], properties: { color } })).toEqual({ color: "string" });
   });
 
+  it("\"one of these is required\" and \"not both\" (OpenAI's anyOf of required lists beside properties, and not)", () => {
+    const ref = {
+      type: "object",
+      properties: { image_url: { type: "string", format: "uri" }, file_id: { type: "string" } },
+      anyOf: [{ required: ["image_url"] }, { required: ["file_id"] }],
+      not: { required: ["image_url", "file_id"] },
+      additionalProperties: false,
+    };
+    expect(valid(ref as Schema)).toEqual({ image_url: "https://example.com" });
+    const batch = { type: "object", properties: { file_ids: { type: "array", minItems: 1, items: { type: "string" } } }, anyOf: [{ required: ["file_ids"] }] };
+    expect(valid(batch as Schema)).toEqual({ file_ids: ["string"] });
+  });
+
   it("`required: true` on a property (Swagger 2.0's spelling) is ignored", () => {
     // (The schema type says `required` is a list: the spec is outside it, as specs often are.)
     const swagger2 = (schema: object) => schema as unknown as Schema;

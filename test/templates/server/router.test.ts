@@ -309,6 +309,42 @@ describe("exploded form objects (`?prop=x&n=1` for an object parameter)", () => 
   });
 });
 
+describe("a path with a query of its own (OpenAI's /responses and /responses?beta=true)", () => {
+  const route = (name: string, path: string): RouteSpec => ({
+    name,
+    method: "POST",
+    path,
+    secured: false,
+    params: { path: [], query: [], header: [] },
+    responses: { "200": { content: { "application/json": { schema: {} } } } },
+    validationErrorStatus: 400,
+  });
+  const router = createRouterRuntime(
+    {},
+    [route("createResponse", "/responses"), route("betaCreateResponse", "/responses?beta=true"), route("betaOnly", "/previews/{id}?beta=true&v=2")],
+    Object.fromEntries(["createResponse", "betaCreateResponse", "betaOnly"].map((name) => [name, (ctx: { path: object }) => ({ status: 200, body: { name, path: ctx.path } })])),
+    {},
+  );
+  const post = async (target: string) => {
+    const res = await router.fetch(new Request(`${BASE}${target}`, { method: "POST" }));
+    return res.status === 200 ? ((await res.json()) as { name: string }).name : res.status;
+  };
+
+  it("is the operation a request carrying that query reaches; the path alone reaches the other", async () => {
+    expect(await post("/responses")).toBe("createResponse");
+    expect(await post("/responses?beta=true")).toBe("betaCreateResponse");
+    expect(await post("/responses?stream=1&beta=true")).toBe("betaCreateResponse");
+    expect(await post("/responses?beta=false")).toBe("createResponse");
+  });
+
+  it("without a route for the path alone, a request that lacks the query is not found", async () => {
+    expect(await post("/previews/p1?beta=true&v=2")).toBe("betaOnly");
+    expect(await post("/previews/p1?beta=true")).toBe(404);
+    const res = await router.fetch(new Request(`${BASE}/previews/p%201?v=2&beta=true`, { method: "POST" }));
+    expect(await res.json()).toEqual({ name: "betaOnly", path: { id: "p 1" } });
+  });
+});
+
 describe("request bodies", () => {
   const handled = vi.fn();
   const router = createRouter(
