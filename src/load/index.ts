@@ -7,6 +7,7 @@ import { markdownDescriptions } from "./descriptions.js";
 import { breakInheritanceCycles, explicitMappings } from "./discriminators.js";
 import { lintDocument } from "./lint.js";
 import { renameDuplicateOperationIds, type RenamedOperation } from "./operation-ids.js";
+import { matchPathParameters } from "./path-parameters.js";
 import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
 import { fileUri } from "./ids.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES, readSpecFile, type ReadPolicy } from "./read.js";
@@ -66,7 +67,8 @@ export interface LoadOptions {
  * What is read is confined (see read.ts): `$ref`s reach only files inside the spec's folder tree (or `refRoots`),
  * only regular files, each at most `maxSpecFileBytes`; a file nested too deeply or whose YAML aliases expand too far
  * is refused (parse.ts). The bundled document then has HTML descriptions turned into Markdown, discriminators made
- * explicit (discriminators.ts) and duplicate operationIds renamed, and is linted for what the spec left out.
+ * explicit (discriminators.ts), duplicate operationIds renamed, path parameters matched to the path template
+ * (path-parameters.ts), and is linted for what the spec left out.
  *
  * `onRead` is told the absolute path of every file the loader is about to read — also the ones that turn out to be
  * missing or broken, so `generate --watch` knows what to watch even after a failed run (but not the ones refused
@@ -133,6 +135,8 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   if (mentionsDiscriminator) document = explicitMappings(document);
   const operationIds = renameDuplicateOperationIds(document, display(entry));
   document = operationIds.document;
+  const templates = matchPathParameters(document, display(entry));
+  document = templates.document;
   const lint = lintDocument(document, version, display(entry));
   return {
     document,
@@ -143,7 +147,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
       const remoteInfo = document && { base: document.base, source: document.source, ...(document.etag !== undefined ? { etag: document.etag } : {}), ...(document.lastModified !== undefined ? { lastModified: document.lastModified } : {}) };
       return { path, sha256: hashes.get(path)?.sha256 ?? "", gitBlob: hashes.get(path)?.gitBlob ?? "", ...(remoteInfo ? { remote: remoteInfo } : {}) };
     }),
-    warnings: [...locateWarnings(warnings, display, (file) => fetched.get(file)?.bytes.toString("utf8") ?? readFileSync(file, "utf8")), ...operationIds.warnings, ...lint],
+    warnings: [...locateWarnings(warnings, display, (file) => fetched.get(file)?.bytes.toString("utf8") ?? readFileSync(file, "utf8")), ...operationIds.warnings, ...templates.warnings, ...lint],
     foreignSchemaRefs,
     renamedOperations: operationIds.renamed,
   };

@@ -146,7 +146,9 @@ export function createRuntime(
         header: byName(spec.params?.header),
         cookie: byName(spec.params?.cookie),
       };
-      const path = pathSerializer(spec.path, specs.path);
+      // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
+      const [template, fixedQuery] = splitFixedQuery(spec.path);
+      const path = pathSerializer(template, specs.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
@@ -154,7 +156,7 @@ export function createRuntime(
         params: RequestParams = {},
         call: RequestOptions = {},
       ): Promise<ApiResponse<unknown>> =>
-        execute(spec, specs, path, thrown, params, call);
+        execute(spec, specs, path, fixedQuery, thrown, params, call);
 
       const operation: RuntimeOperation = Object.assign(
         (params?: RequestParams, call?: RequestOptions) =>
@@ -218,6 +220,7 @@ export function createRuntime(
       ReadonlyMap<string, ParamSpec>
     >,
     path: (values?: ParamValues) => string,
+    fixedQuery: string,
     thrown: WeakSet<ApiError>,
     params: RequestParams,
     call: RequestOptions,
@@ -239,6 +242,7 @@ export function createRuntime(
     if (found instanceof Promise) signal?.throwIfAborted();
     // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
     let query = params.query ? serializeQuery(specs.query, params.query) : "";
+    if (fixedQuery) query = query ? `${fixedQuery}&${query}` : fixedQuery;
     if (credentials && credentials.query.length > 0) {
       const pairs = credentials.query
         .map(
@@ -541,6 +545,21 @@ async function parseBody(
   if (mediaTypeEssence(contentType).startsWith("text/")) return response.text();
   const blob = await response.blob();
   return blob.size === 0 && contentType === "" ? undefined : blob;
+}
+
+/**
+ * Splits a path template at its `?`: some specs write a fixed query into the path (OpenAI's `/responses?beta=true`
+ * is an operation of its own). The query comes back percent-encoded as the client encodes names and values.
+ */
+export function splitFixedQuery(
+  template: string,
+): [path: string, query: string] {
+  const at = template.indexOf("?");
+  if (at < 0) return [template, ""];
+  const pairs = [...new URLSearchParams(template.slice(at + 1))].map(
+    ([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`,
+  );
+  return [template.slice(0, at), pairs.join("&")];
 }
 
 /** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */

@@ -36,6 +36,13 @@ export interface EncodingSpec {
   contentType?: string;
 }
 
+/**
+ * Whether a value satisfies a schema (the router's validator, in probe mode). With it, a string field of a schema that
+ * admits a string and other scalars is typed only when the text itself does not fit: Stripe's `anyOf: [integer,
+ * {enum: [""]}]` reads `6` as the number 6, and `""` stays the empty string.
+ */
+export type Probe = (schema: Schema, value: unknown) => boolean;
+
 /** The fields of a form: `URLSearchParams` and `FormData` both fit. */
 export interface FormFields {
   getAll(name: string): (string | File)[];
@@ -168,6 +175,7 @@ export function coerceRaw(
   loc: Loc,
   errors: ValidationIssue[],
   json = false,
+  probe?: Probe,
 ): unknown {
   const types =
     schema === undefined ? new Set(["any"]) : schemaTypes(schema, document);
@@ -198,7 +206,15 @@ export function coerceRaw(
       const itemSchema =
         schema === undefined ? undefined : arrayItems(schema, document);
       return items.map((item, i) =>
-        coerceRaw(item, itemSchema, document, [...loc, i], errors),
+        coerceRaw(
+          item,
+          itemSchema,
+          document,
+          [...loc, i],
+          errors,
+          false,
+          probe,
+        ),
       );
     }
     const out = nullRecord();
@@ -214,6 +230,8 @@ export function coerceRaw(
           document,
           [...loc, key],
           errors,
+          false,
+          probe,
         ),
       );
     if (value.appended.length > 0) {
@@ -227,7 +245,17 @@ export function coerceRaw(
     return out;
   }
   if (typeof value !== "string") return value; // an uploaded file
-  return coerceString(value, types, loc, errors, json);
+  return coerceString(value, types, loc, errors, json, fitsOf(schema, probe));
+}
+
+/** The probe of one schema, when there is a schema to probe. */
+function fitsOf(
+  schema: Schema | undefined,
+  probe: Probe | undefined,
+): ((value: unknown) => boolean) | undefined {
+  return schema === undefined || probe === undefined
+    ? undefined
+    : (value) => probe(schema, value);
 }
 
 const INTEGER = /^[+-]?\d+$/;
@@ -244,6 +272,7 @@ export function coerceString(
   loc: Loc,
   errors: ValidationIssue[],
   json = false,
+  fits?: (value: unknown) => boolean,
 ): unknown {
   const wantsString =
     types.has("string") || types.has("any") || types.size === 0;
@@ -260,7 +289,22 @@ export function coerceString(
     });
     return undefined;
   }
-  if (wantsString) return value;
+  if (wantsString) {
+    // A string is also another scalar here (`anyOf: [integer, {enum: [""]}]`): the text stays text if it fits.
+    if (
+      fits &&
+      !types.has("any") &&
+      (types.has("integer") ||
+        types.has("number") ||
+        types.has("boolean") ||
+        types.has("null")) &&
+      !fits(value)
+    ) {
+      const typed = typedScalar(value, types);
+      if (typed !== NOT_TYPED && fits(typed)) return typed;
+    }
+    return value;
+  }
   if (types.has("integer") && INTEGER.test(value)) return Number(value);
   if (types.has("number") && NUMBER.test(value)) return Number(value);
   if (types.has("boolean") && (value === "true" || value === "false"))
@@ -286,6 +330,18 @@ export function coerceString(
     });
   else return value;
   return undefined;
+}
+
+const NOT_TYPED = Symbol("not typed");
+
+/** `value` read as the first non-string scalar type it parses as, else NOT_TYPED. */
+function typedScalar(value: string, types: Set<string>): unknown {
+  if (types.has("integer") && INTEGER.test(value)) return Number(value);
+  if (types.has("number") && NUMBER.test(value)) return Number(value);
+  if (types.has("boolean") && (value === "true" || value === "false"))
+    return value === "true";
+  if (types.has("null") && (value === "" || value === "null")) return null;
+  return NOT_TYPED;
 }
 
 /** The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf), else `additionalProperties`. */
@@ -393,6 +449,7 @@ export function compileFormDecoder(
   encoding: Readonly<Record<string, EncodingSpec>> | undefined,
   document: SchemaDocument,
   loc: Loc,
+  probe?: Probe,
 ): (fields: FormFields, errors: ValidationIssue[]) => Record<string, unknown> {
   const resolved = resolveSafe(schema, document);
   const properties: Record<string, Schema> = {};
@@ -417,10 +474,10 @@ export function compileFormDecoder(
       types.has("object") &&
       !types.has("array")
     ) {
-      const target = resolveSafe(properties[name]!, document);
-      for (const key of typeof target === "object"
-        ? Object.keys(target.properties ?? {})
-        : [])
+      // (Through `$ref`s and compositions: hey-api's `oneOf: [{$ref: Model}, {type: "null"}]`.)
+      for (const key of Object.keys(
+        declaredProperties(properties[name]!, document),
+      ))
         if (!Object.hasOwn(properties, key)) spread.set(key, name);
     }
   }
@@ -445,7 +502,15 @@ export function compileFormDecoder(
         setOwn(
           out,
           name,
-          coerceRaw(raw, properties[name], document, [...loc, name], errors),
+          coerceRaw(
+            raw,
+            properties[name],
+            document,
+            [...loc, name],
+            errors,
+            false,
+            probe,
+          ),
         );
     }
     const spreadValues = new Map<string, Record<string, unknown>>();
@@ -460,20 +525,52 @@ export function compileFormDecoder(
         if (!target) spreadValues.set(owner, (target = {}));
         const propSchema = propertySchema(properties[owner]!, key, document);
         const first = values[0]!;
-        setOwn(
-          target,
-          key,
-          typeof first === "string"
-            ? coerceString(
-                first,
-                propSchema === undefined
-                  ? new Set(["any"])
-                  : schemaTypes(propSchema, document),
-                [...loc, owner, key],
-                errors,
-              )
-            : first,
-        );
+        const types =
+          propSchema === undefined
+            ? new Set(["any"])
+            : schemaTypes(propSchema, document);
+        if (
+          propSchema !== undefined &&
+          types.has("array") &&
+          !types.has("string")
+        ) {
+          // A list property of the exploded object repeats its field, one item each (as the client writes it).
+          const items = arrayItems(propSchema, document);
+          const itemTypes =
+            items === undefined
+              ? new Set(["any"])
+              : schemaTypes(items, document);
+          setOwn(
+            target,
+            key,
+            values.map((value, i) =>
+              typeof value === "string"
+                ? coerceString(
+                    value,
+                    itemTypes,
+                    [...loc, owner, key, i],
+                    errors,
+                    false,
+                    fitsOf(items, probe),
+                  )
+                : value,
+            ),
+          );
+        } else
+          setOwn(
+            target,
+            key,
+            typeof first === "string"
+              ? coerceString(
+                  first,
+                  types,
+                  [...loc, owner, key],
+                  errors,
+                  false,
+                  fitsOf(propSchema, probe),
+                )
+              : first,
+          );
         continue;
       }
       if (!Object.hasOwn(properties, key)) {
@@ -490,12 +587,39 @@ export function compileFormDecoder(
           document,
           [...loc, key],
           errors,
+          probe,
         ),
       );
     }
     for (const [owner, value] of spreadValues) setOwn(out, owner, value);
     return out;
   };
+}
+
+/** The properties an object schema declares, through `$ref`s and `allOf`/`anyOf`/`oneOf` (each schema read once). */
+function declaredProperties(
+  schema: Schema,
+  document: SchemaDocument,
+  seen: Set<Schema> = new Set(),
+  out: Record<string, Schema> = {},
+): Record<string, Schema> {
+  const resolved = resolveSafe(schema, document);
+  if (
+    typeof resolved !== "object" ||
+    seen.has(resolved) ||
+    seen.size > MAX_DEPTH * 8
+  )
+    return out;
+  seen.add(resolved);
+  for (const [name, property] of Object.entries(resolved.properties ?? {}))
+    if (!Object.hasOwn(out, name)) setOwn(out, name, property);
+  for (const branch of [
+    ...(resolved.allOf ?? []),
+    ...(resolved.anyOf ?? []),
+    ...(resolved.oneOf ?? []),
+  ])
+    declaredProperties(branch, document, seen, out);
+  return out;
 }
 
 function collectProperties(
@@ -522,6 +646,7 @@ function decodeField(
   document: SchemaDocument,
   loc: Loc,
   errors: ValidationIssue[],
+  probe: Probe | undefined,
 ): unknown {
   const types = schemaTypes(schema, document);
   const isArray = types.has("array") && !types.has("string");
@@ -541,8 +666,9 @@ function decodeField(
         ? strings
         : strings.flatMap((v) => (v === "" ? [] : v.split(delimiter)));
       const itemTypes = itemTypesOf(schema, document);
+      const fits = fitsOf(arrayItems(schema, document), probe);
       return parts.map((part, i) =>
-        coerceString(part, itemTypes, [...loc, i], errors),
+        coerceString(part, itemTypes, [...loc, i], errors, false, fits),
       );
     }
     if (types.has("object") && !types.has("string")) {
@@ -557,34 +683,39 @@ function decodeField(
       const out = nullRecord();
       for (let i = 0; i + 1 < parts.length; i += 2) {
         const propSchema = propertySchema(schema, parts[i]!, document);
+        const types =
+          propSchema === undefined
+            ? new Set(["any"])
+            : schemaTypes(propSchema, document);
         setOwn(
           out,
           parts[i]!,
           coerceString(
             parts[i + 1]!,
-            propSchema === undefined
-              ? new Set(["any"])
-              : schemaTypes(propSchema, document),
+            types,
             [...loc, parts[i]!],
             errors,
+            false,
+            fitsOf(propSchema, probe),
           ),
         );
       }
       return out;
     }
-    return coerceRaw(values[0]!, schema, document, loc, errors);
+    return coerceRaw(values[0]!, schema, document, loc, errors, false, probe);
   }
   if (isArray && !json) {
     const itemTypes = itemTypesOf(schema, document);
+    const fits = fitsOf(arrayItems(schema, document), probe);
     return values.map((value, i) =>
       typeof value === "string"
-        ? coerceString(value, itemTypes, [...loc, i], errors)
+        ? coerceString(value, itemTypes, [...loc, i], errors, false, fits)
         : value,
     );
   }
   const first = values[0]!;
   return typeof first === "string"
-    ? coerceString(first, types, loc, errors, json)
+    ? coerceString(first, types, loc, errors, json, fitsOf(schema, probe))
     : first;
 }
 

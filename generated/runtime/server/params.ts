@@ -9,7 +9,12 @@
  * schema and OpenAPI style/explode, then validates them. Everything schema-dependent is decided once in
  * `compileParam`; per request only the returned closure runs.
  */
-import { coerceRaw, gatherBracketed } from "./form.js";
+import {
+  coerceRaw,
+  coerceString,
+  gatherBracketed,
+  type Probe,
+} from "./form.js";
 import { nullRecord, parseClientJson } from "./json.js";
 import {
   cloneJson,
@@ -81,7 +86,15 @@ export function compileParam(
           errors.push({ loc: path, msg: "Field required", type: "missing" });
         return;
       }
-      const coerced = coerceRaw(value, schema, document, path, errors);
+      const coerced = coerceRaw(
+        value,
+        schema,
+        document,
+        path,
+        errors,
+        false,
+        compiler.probe,
+      );
       if (errors.length > before) return;
       if (check(coerced, path, errors)) out[name] = coerced;
     };
@@ -94,6 +107,7 @@ export function compileParam(
     json ? "simple" : style,
     json ? false : explode,
     json ? new Set(["string"]) : types,
+    document,
   );
   // Path arrays and objects arrive already split (see `splitPathValue`).
   const coerce = json
@@ -104,6 +118,7 @@ export function compileParam(
         types,
         style,
         location === "path" ? true : explode,
+        compiler.probe,
       );
 
   return (raw, out, errors) => {
@@ -122,8 +137,11 @@ export function compileParam(
   };
 }
 
-/** The raw value: a string, a list of strings (repeated query keys) or key/value pairs (exploded object). */
-type RawValue = string | string[] | Map<string, string>;
+/**
+ * The raw value: a string, a list of strings (repeated query keys) or key/value pairs (an exploded object, where a
+ * property that is a list repeats its key).
+ */
+type RawValue = string | string[] | Map<string, string | string[]>;
 
 function rawReader(
   spec: ParamSpec,
@@ -131,6 +149,7 @@ function rawReader(
   style: string,
   explode: boolean,
   types: Set<string>,
+  document: SchemaDocument,
 ): (raw: RawParams) => RawValue | undefined {
   const name = spec.name;
   switch (location) {
@@ -162,12 +181,21 @@ function rawReader(
         types.has("object") && !types.has("array") && !types.has("string");
       if (isObject && explode && style === "form") {
         // Exploded form objects put each property at the top level: `?a=1&b=2`; only declared properties count.
-        const keys = objectKeysOf(spec.schema);
+        // (Through `$ref`s and compositions: hey-api's `oneOf: [{$ref: Model}, {type: "null"}]`.)
+        const properties = objectPropertiesOf(spec.schema ?? true, document);
+        const lists = new Set(
+          Object.keys(properties).filter((key) =>
+            isListSchema(properties[key]!, document),
+          ),
+        );
         return (raw) => {
-          let found: Map<string, string> | undefined;
-          for (const key of keys) {
-            const value = raw.query.get(key);
-            if (value !== null) (found ??= new Map()).set(key, value);
+          let found: Map<string, string | string[]> | undefined;
+          for (const key of Object.keys(properties)) {
+            const value = lists.has(key)
+              ? raw.query.getAll(key)
+              : raw.query.get(key);
+            if (value !== null && !(Array.isArray(value) && value.length === 0))
+              (found ??= new Map()).set(key, value);
           }
           return found;
         };
@@ -241,12 +269,6 @@ function pairOf(
     : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))];
 }
 
-function objectKeysOf(schema: Schema | undefined): string[] {
-  return typeof schema === "object" && schema.properties
-    ? Object.keys(schema.properties)
-    : [];
-}
-
 type Coerce = (
   value: RawValue,
   path: Loc,
@@ -277,6 +299,7 @@ function compileCoercion(
   types: Set<string>,
   style: string,
   explode: boolean,
+  probe: Probe,
 ): Coerce {
   const wantsString = types.has("string") || types.has("any");
   const separator =
@@ -305,7 +328,7 @@ function compileCoercion(
   if (types.has("object") && !wantsString) {
     const properties = objectPropertiesOf(schema, document);
     return (value, path, errors) => {
-      let pairs: Map<string, string>;
+      let pairs: Map<string, string | string[]>;
       if (value instanceof Map) pairs = value;
       else {
         const parts = (Array.isArray(value) ? value[0] : value).split(
@@ -330,10 +353,46 @@ function compileCoercion(
         const propertySchema = Object.hasOwn(properties, key)
           ? properties[key]
           : undefined;
-        const coerce = propertySchema
-          ? scalarCoercion(schemaTypes(propertySchema, document))
-          : (s: string) => s;
-        out[key] = coerce(raw, [...path, key], errors);
+        if (propertySchema === undefined) out[key] = raw;
+        else if (Array.isArray(raw)) {
+          // A list property of an exploded object: its key repeated, one item each.
+          const items = arrayItemsOf(propertySchema, document);
+          const itemTypes = schemaTypes(items, document);
+          out[key] = raw.map((item, i) =>
+            coerceString(
+              item,
+              itemTypes,
+              [...path, key, i],
+              errors,
+              false,
+              (v) => probe(items, v),
+            ),
+          );
+        } else {
+          const types = schemaTypes(propertySchema, document);
+          const typedToo =
+            types.has("integer") ||
+            types.has("number") ||
+            types.has("boolean") ||
+            types.has("null");
+          // As in a form body: an object (or list) property is JSON; a string where other scalars are admitted too is
+          // typed only if the text does not fit (Stripe's `anyOf: [integer, {enum: [""]}]`).
+          if (
+            (types.has("object") || types.has("array")) &&
+            !types.has("string")
+          )
+            out[key] = coerceString(raw, types, [...path, key], errors);
+          else if (types.has("string") && typedToo)
+            out[key] = coerceString(
+              raw,
+              types,
+              [...path, key],
+              errors,
+              false,
+              (v) => probe(propertySchema, v),
+            );
+          else out[key] = scalarCoercion(types)(raw, [...path, key], errors);
+        }
       }
       return out;
     };
@@ -414,19 +473,28 @@ function arrayItemsOf(schema: Schema, document: SchemaDocument): Schema {
   return true;
 }
 
+/** Whether a property is a list (so an exploded object repeats its key): an array schema that does not admit a string. */
+function isListSchema(schema: Schema, document: SchemaDocument): boolean {
+  const types = schemaTypes(schema, document);
+  return types.has("array") && !types.has("string");
+}
+
+/** The properties an object schema declares, through `$ref`s and `allOf`/`anyOf`/`oneOf` (each schema read once). */
 function objectPropertiesOf(
   schema: Schema,
   document: SchemaDocument,
+  seen: Set<Schema> = new Set(),
 ): Record<string, Schema> {
   const resolved = derefSchema(schema, document);
-  if (typeof resolved !== "object") return {};
+  if (typeof resolved !== "object" || seen.has(resolved)) return {};
+  seen.add(resolved);
   const out: Record<string, Schema> = { ...(resolved.properties ?? {}) };
   for (const branch of [
     ...(resolved.allOf ?? []),
     ...(resolved.anyOf ?? []),
     ...(resolved.oneOf ?? []),
   ]) {
-    Object.assign(out, objectPropertiesOf(branch, document));
+    Object.assign(out, objectPropertiesOf(branch, document, seen));
   }
   return out;
 }
