@@ -12,19 +12,22 @@ import { emitWebhooks } from "./emit/webhooks.js";
 import { packageVersion } from "./fingerprint.js";
 import { buildModel } from "./ir/build.js";
 import type { ApiModel } from "./ir/model.js";
-import { loadSpec, toDisplayPath } from "./load/index.js";
+import { toDisplayPath, type LoadedSpec } from "./load/index.js";
+import { loadSpecSource, type RemoteMode } from "./load/remote-documents.js";
 import { inspectOutputFolder } from "./write/disk.js";
 import { compareTrees, type Drift } from "./write/drift.js";
 import { createFormatter } from "./write/format.js";
 import { runtimeFiles } from "./templates.js";
 import { runFingerprint } from "./write/fast-check.js";
-import { MANIFEST_FILE, pathFromOutput, serializeManifest, sha256, type Manifest } from "./write/manifest.js";
+import { MANIFEST_FILE, lockedDocuments, pathFromOutput, readManifest, serializeManifest, sha256, type Manifest, type ManifestInput } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
 
 export interface Rendered {
   /** Every output file by relative path (forward slashes), the manifest included, formatted and stamped. */
   files: Map<string, string>;
   model: ApiModel;
+  /** The spec as loaded (bundled document, files read). */
+  spec: LoadedSpec;
   /** Milliseconds spent in each phase, in order: load (read, parse, bundle), model, emit, format. */
   timings: PhaseTimings;
   /** Problems in the spec that did not stop generation (see LoadedSpec.warnings). */
@@ -41,6 +44,13 @@ export interface RenderOptions {
   onSpecFile?: (file: string) => void;
   /** Told when each phase starts (the progress line of a long run). */
   onPhase?: (phase: Phase) => void;
+  /**
+   * Where documents from URLs come from: `fetch` (the network, else the cache), `offline` (the cache), `locked`
+   * (the versions the output folder's manifest locked, from the cache), `network` (the network alone). @default "fetch"
+   */
+  remote?: RemoteMode;
+  /** Stops fetching (watch mode ending). */
+  signal?: AbortSignal;
 }
 
 /** Emitters, in output order. Each returns the files it adds, what index.ts should re-export, and its warnings. */
@@ -61,7 +71,10 @@ function emittersFor(config: ResolvedConfig): Emitter[] {
   return list;
 }
 
-/** Loads the spec and renders every output file in memory. Touches no file outside the spec's. */
+/**
+ * Loads the spec and renders every output file in memory. Reads the spec's files (or fetches its documents, keeping
+ * them in the cache) and the output folder's manifest (what is locked); writes nothing else.
+ */
 export async function render(config: ResolvedConfig, options: RenderOptions = {}): Promise<Rendered> {
   const timings: PhaseTimings = {};
   let mark = performance.now();
@@ -73,7 +86,13 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   options.onSpecFile?.(config.spec); // watched even when missing: `generate --watch` waits for it to appear
   options.onPhase?.("load");
   assertSpecExists(config);
-  const spec = loadSpec(config.spec, config.cwd, { onRead: options.onSpecFile, refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
+  const previous = readManifest(config.out);
+  const spec = await loadSpecSource(config, {
+    mode: options.remote ?? "fetch",
+    lock: lockedDocuments(previous),
+    ...(options.onSpecFile ? { onRead: options.onSpecFile } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   phase("load");
   options.onPhase?.("model");
   const specShown = toDisplayPath(spec.entry, config.cwd);
@@ -94,12 +113,20 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   phase("emit");
   options.onPhase?.("format");
 
-  const inputs = Object.fromEntries(spec.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
-  const provenance = {
-    generator: `specforge ${packageVersion()}`,
-    spec: pathFromOutput(config.out, spec.entry),
-    specHash: sha256(JSON.stringify(inputs)).slice(0, 16),
-  };
+  const inputs = Object.fromEntries(
+    spec.files.map((f): [string, ManifestInput] => {
+      const key = pathFromOutput(config.out, f.path);
+      if (!f.remote) return [key, { sha256: f.sha256, gitBlob: f.gitBlob }];
+      // The validators of the version as first locked: a server that sends a new ETag or Last-Modified for the same
+      // bytes (a CDN node, a redeploy) does not rewrite the manifest.
+      const before = previous?.inputs[key];
+      const validators = before?.sha256 === f.sha256 ? before : f.remote;
+      return [key, { sha256: f.sha256, ...(validators.etag !== undefined ? { etag: validators.etag } : {}), ...(validators.lastModified !== undefined ? { lastModified: validators.lastModified } : {}) }];
+    }),
+  );
+  // Headers name only the generator: which spec bytes the output came from is the manifest's business, so an edit
+  // of the spec rewrites only the files whose content it changes.
+  const provenance = { generator: `specforge ${packageVersion()}` };
   const fingerprint = await runFingerprint(config);
   const files = new Map<string, string>();
   const formatter = config.format ? await createFormatter(config.out) : undefined;
@@ -118,7 +145,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifest: Manifest = {
     generator: provenance.generator,
     notice: "This folder is generated by specforge and owned by it: files here are replaced on every `specforge generate`.",
-    spec: provenance.spec,
+    spec: pathFromOutput(config.out, spec.entry),
     inputs,
     fingerprint,
     files: Object.fromEntries([...files].map(([path, content]) => [path, sha256(content)])),
@@ -126,12 +153,12 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
   phase("format");
-  return { files, model, timings, warnings };
+  return { files, model, spec, timings, warnings };
 }
 
-/** Compares a fresh in-memory generation with the output folder. */
-export async function findDrift(config: ResolvedConfig, outLabel: string): Promise<Drift> {
-  const { files } = await render(config);
+/** Compares a fresh in-memory generation with the output folder; also returns the spec as it was loaded. */
+export async function findDrift(config: ResolvedConfig, outLabel: string, options: RenderOptions = {}): Promise<{ drift: Drift; spec: LoadedSpec }> {
+  const { files, spec } = await render(config, options);
   const state = existsSync(config.out) ? inspectOutputFolder(config.out, outLabel, { allowForeign: true }) : undefined;
   if (state?.kind === "owned" && !existsSync(join(config.out, MANIFEST_FILE))) {
     // Reporting drift here would end in "run `specforge generate`", which then refuses the folder.
@@ -141,5 +168,5 @@ export async function findDrift(config: ResolvedConfig, outLabel: string): Promi
     });
   }
   const onDisk = state?.kind === "owned" ? state.files : new Map<string, Buffer>();
-  return compareTrees(files, onDisk, outLabel);
+  return { drift: compareTrees(files, onDisk, outLabel), spec };
 }

@@ -8,7 +8,8 @@ import { serverDocument, serverRoutes } from "../emit/server.js";
 import { superLinearPatterns, superLinearWarnings } from "../emit/server-patterns.js";
 import { buildModel } from "../ir/build.js";
 import type { Server } from "../ir/model.js";
-import { loadSpec, toDisplayPath } from "../load/index.js";
+import { toDisplayPath } from "../load/index.js";
+import { loadSpecSource } from "../load/remote-documents.js";
 
 export interface MockServer {
   url: string;
@@ -26,7 +27,7 @@ export interface MockServer {
  * secured operations accept any credentials of their schemes.
  */
 export async function startMockServer(config: ResolvedConfig, port: number): Promise<MockServer> {
-  const spec = loadSpec(config.spec, config.cwd, { refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
+  const spec = await loadSpecSource(config);
   const specShown = toDisplayPath(config.spec, config.cwd);
   const model = buildModel(spec, specShown);
   const table = serverRoutes(model);

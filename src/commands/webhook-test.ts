@@ -10,7 +10,8 @@ import { webhookRuntimeSpec } from "../emit/webhooks.js";
 import { UserError } from "../errors.js";
 import { buildModel } from "../ir/build.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
-import { loadSpec, toDisplayPath } from "../load/index.js";
+import { toDisplayPath } from "../load/index.js";
+import { loadSpecSource } from "../load/remote-documents.js";
 
 export interface WebhookTestOptions {
   url: string;
@@ -59,7 +60,7 @@ export async function runWebhookTest(
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
     throw new UserError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   }
-    const model = buildModel(loadSpec(config.spec, config.cwd, { refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes }), toDisplayPath(config.spec, config.cwd));
+    const model = buildModel(await loadSpecSource(config), toDisplayPath(config.spec, config.cwd));
   if (model.webhooks.length === 0) {
     throw new UserError("the spec declares no webhooks", { location: toDisplayPath(config.spec, config.cwd) });
   }

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { isHttpUrl } from "./url.js";
 
 /**
  * The schema identifiers of JSON Schema 2020-12 (OpenAPI 3.1 Schema Objects): `$id` starts a schema resource with
@@ -10,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * `default`, …, and `x-` extensions), so an `$id` inside an example is not taken for a schema's.
  */
 export interface Location {
-  /** Absolute path of the file the node is in. */
+  /** Absolute path (or http(s) URL) of the file the node is in. */
   file: string;
   /** JSON pointer segments of the node in that file. */
   pointer: string[];
@@ -47,6 +48,9 @@ interface ResourceRoot {
 }
 
 export class SchemaIds {
+  /** `documentUri(file)`: the base URI of a file's top level (its `file:` URL, or the URL a fetched document came from). */
+  constructor(private readonly documentUri: (file: string) => string = fileUri) {}
+
   private readonly resources = new Map<string, Location>();
   /** Documents that name themselves with `$self` (OpenAPI 3.2): the URI → the file. */
   private readonly selves: { uri: string; file: string }[] = [];
@@ -71,7 +75,7 @@ export class SchemaIds {
       if (!first) map.set(key, at);
       else if (first.file !== at.file || first.pointer.join("/") !== at.pointer.join("/")) this.duplicates.push({ uri: key, first, second: at });
     };
-    walkSchemaNodes(document, fileUri(file), (obj, pointer, base) => {
+    walkSchemaNodes(document, this.documentUri(file), (obj, pointer, base) => {
       // OpenAPI 3.2: `$self` is the document's own URI and the base of its relative references (RFC 3986 §5.1.1);
       // a relative `$self` is resolved against the file's URI first.
       if (pointer.length === 0 && typeof obj.$self === "string" && "openapi" in obj) {
@@ -110,7 +114,7 @@ export class SchemaIds {
 
   /** The base URI at a node: the `$id` of the innermost schema resource around it, else the file's own URI. */
   baseAt(file: string, pointer: readonly (string | number)[]): string {
-    return this.resourceAt(file, pointer)?.uri ?? fileUri(file);
+    return this.resourceAt(file, pointer)?.uri ?? this.documentUri(file);
   }
 
   /** The innermost `$id`'d resource around a node, if any. */
@@ -128,6 +132,8 @@ export class SchemaIds {
    */
   fileFor(uri: string): string | undefined {
     for (const self of this.selves) {
+      // A document fetched from a URL resolves its references as URLs (load/remote-documents), not as local files.
+      if (isHttpUrl(self.file)) continue;
       const folder = safeUrl(".", self.uri);
       if (folder === undefined || !uri.startsWith(folder) || uri === self.uri) continue;
       const relative = decode(uri.slice(folder.length));
@@ -179,8 +185,9 @@ export function walkSchemaNodes(
 
 const fileUris = new Map<string, string>();
 
-/** `file:///abs/path.yaml` for an absolute path: the base URI of a file's top level. */
+/** `file:///abs/path.yaml` for an absolute path (a URL stays as it is): the base URI of a file's top level. */
 export function fileUri(file: string): string {
+  if (isHttpUrl(file)) return file;
   let uri = fileUris.get(file);
   if (uri === undefined) {
     uri = pathToFileURL(file).href;

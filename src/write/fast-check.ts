@@ -4,7 +4,9 @@ import type { ResolvedConfig } from "../config/resolve.js";
 import { RUNTIME_KINDS, generatorFingerprint, templatesFingerprint } from "../fingerprint.js";
 import { readTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
-import { MANIFEST_FILE, parseManifest, pathFromOutput, sha256 } from "./manifest.js";
+import { isHttpUrl } from "../load/url.js";
+import type { Drift } from "./drift.js";
+import { MANIFEST_FILE, parseManifest, pathFromOutput, readManifest, sha256 } from "./manifest.js";
 
 
 /** Everything besides the spec that decides the output of a run. */
@@ -24,6 +26,9 @@ export async function runFingerprint(config: ResolvedConfig): Promise<string> {
  * The fast path of `check`: when the manifest in the output folder was written for these exact spec bytes, this
  * generator, these options and these prettier settings, and every file on disk still has the hash it was written
  * with, the output is current without regenerating. Returns false whenever any of that cannot be shown.
+ *
+ * A document from a URL is taken as the version the manifest locks: `check` verifies the output against the
+ * locked document, never the network (`check --remote` asks the server).
  */
 export async function isProvablyCurrent(config: ResolvedConfig): Promise<boolean> {
   const manifestPath = join(config.out, MANIFEST_FILE);
@@ -31,9 +36,10 @@ export async function isProvablyCurrent(config: ResolvedConfig): Promise<boolean
   const manifest = parseManifest(readFileSync(manifestPath, "utf8"));
   if (!manifest) return false;
   if (manifest.spec !== pathFromOutput(config.out, config.spec)) return false;
-  for (const [path, hash] of Object.entries(manifest.inputs)) {
+  for (const [path, input] of Object.entries(manifest.inputs)) {
+    if (isHttpUrl(path)) continue;
     const absolute = join(config.out, path);
-    if (!existsSync(absolute) || sha256(readFileSync(absolute)) !== hash) return false;
+    if (!existsSync(absolute) || sha256(readFileSync(absolute)) !== input.sha256) return false;
   }
   if (manifest.fingerprint !== (await runFingerprint(config))) return false;
   const onDisk = readTree(config.out);
@@ -45,3 +51,30 @@ export async function isProvablyCurrent(config: ResolvedConfig): Promise<boolean
   return true;
 }
 
+
+/**
+ * The drift that the manifest alone proves, for when the output cannot be regenerated to compare with (a spec from a
+ * URL whose locked version is not in the cache): files missing, added or changed since `generate` wrote them (by
+ * the hashes the manifest records), and the manifest itself when the spec, the generator, the options or a local
+ * spec file are not the ones it records. There are no diffs to show.
+ */
+export async function manifestDrift(config: ResolvedConfig, note: string): Promise<Drift> {
+  const manifest = readManifest(config.out);
+  if (!manifest) return { missing: [MANIFEST_FILE], extra: [], stale: [] };
+  const onDisk = existsSync(config.out) ? readTree(config.out) : new Map<string, Buffer>();
+  const missing = Object.keys(manifest.files).filter((path) => !onDisk.has(path));
+  const extra = [...onDisk.keys()].filter((path) => path !== MANIFEST_FILE && !Object.hasOwn(manifest.files, path));
+  const stale: Drift["stale"] = [];
+  for (const [path, hash] of Object.entries(manifest.files)) {
+    const content = onDisk.get(path);
+    if (content && sha256(content) !== hash) stale.push({ path, diff: `(${path} is not the file \`generate\` wrote; ${note})` });
+  }
+  const localInputChanged = Object.entries(manifest.inputs).some(([path, input]) => {
+    if (isHttpUrl(path)) return false;
+    const absolute = join(config.out, path);
+    return !existsSync(absolute) || sha256(readFileSync(absolute)) !== input.sha256;
+  });
+  const recordsOther = manifest.spec !== pathFromOutput(config.out, config.spec) || manifest.fingerprint !== (await runFingerprint(config)) || localInputChanged;
+  if (recordsOther || (missing.length + extra.length + stale.length === 0)) stale.unshift({ path: MANIFEST_FILE, diff: "" });
+  return { missing, extra, stale };
+}

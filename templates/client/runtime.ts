@@ -104,11 +104,13 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
         header: byName(spec.params?.header),
         cookie: byName(spec.params?.cookie),
       };
-      const path = pathSerializer(spec.path, specs.path);
+      // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
+      const [template, fixedQuery] = splitFixedQuery(spec.path);
+      const path = pathSerializer(template, specs.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
-      const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, specs, path, thrown, params, call);
+      const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, specs, path, fixedQuery, thrown, params, call);
 
       const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call).then(dataOf), {
         withResponse: send,
@@ -143,6 +145,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     spec: OperationSpec,
     specs: Record<"path" | "query" | "header" | "cookie", ReadonlyMap<string, ParamSpec>>,
     path: (values?: ParamValues) => string,
+    fixedQuery: string,
     thrown: WeakSet<ApiError>,
     params: RequestParams,
     call: RequestOptions,
@@ -158,6 +161,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     let query = params.query ? serializeQuery(specs.query, params.query) : "";
     const querystring = spec.params?.querystring;
     if (querystring && params.querystring !== undefined && params.querystring !== null) query = serializeQuerystring(querystring.content, params.querystring, querystring.encoding);
+    if (fixedQuery) query = query ? `${fixedQuery}&${query}` : fixedQuery;
     if (credentials && credentials.query.length > 0) {
       const pairs = credentials.query.map(([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`).join("&");
       query = query ? `${query}&${pairs}` : pairs;
@@ -348,6 +352,17 @@ async function parseBody(response: Response, spec: OperationSpec, isError: boole
   if (mediaTypeEssence(contentType).startsWith("text/")) return response.text();
   const blob = await response.blob();
   return blob.size === 0 && contentType === "" ? undefined : blob;
+}
+
+/**
+ * Splits a path template at its `?`: some specs write a fixed query into the path (OpenAI's `/responses?beta=true`
+ * is an operation of its own). The query comes back percent-encoded as the client encodes names and values.
+ */
+export function splitFixedQuery(template: string): [path: string, query: string] {
+  const at = template.indexOf("?");
+  if (at < 0) return [template, ""];
+  const pairs = [...new URLSearchParams(template.slice(at + 1))].map(([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`);
+  return [template.slice(0, at), pairs.join("&")];
 }
 
 /** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */

@@ -80,9 +80,18 @@ export function pathSerializer(template: string, specs: ReadonlyMap<string, Para
       if (value === undefined || value === null) throw new TypeError(`Missing path parameter "${name}"`);
       out += pathValue(params[i]!, value) + parts[i + 1]!;
     }
+    if (DOT_SEGMENT.test(out)) {
+      throw new TypeError(`The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away: the request would reach another resource`);
+    }
     return out;
   };
 }
+
+/**
+ * A `.` or `..` path segment: every URL parser (fetch's included) removes it with the segment before, and its
+ * percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
+ */
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
 
 /** simple: `a,b`; label: `.a.b` / `.a,b`; matrix: `;n=a;n=b` / `;n=a,b` (RFC 6570 `{x}`, `{.x}`, `{;x}`). */
 function pathValue(spec: ParamSpec, value: unknown): string {
@@ -148,8 +157,13 @@ function styledPairs(name: string, value: unknown, style: ParamStyle, explode: b
   } else if (isRecord(value)) {
     const entries = presentEntries(value);
     if (entries.length === 0) return out;
-    if (explode) for (const [k, v] of entries) out.push([flavour.name(k), flavour.value(text(v))]);
-    else out.push([key, entries.flatMap(([k, v]) => [flavour.value(k), flavour.value(text(v))]).join(delimiter)]);
+    if (explode) {
+      // Each property is a field of its own (`R=100&G=200`). Where OpenAPI is silent, a property that is itself a list
+      // repeats its field, as an exploded array does, and an object is JSON, as in a form body without encoding.
+      for (const [k, v] of entries) {
+        for (const item of Array.isArray(v) ? v.filter(isPresent) : [v]) out.push([flavour.name(k), flavour.value(text(item))]);
+      }
+    } else out.push([key, entries.flatMap(([k, v]) => [flavour.value(k), flavour.value(text(v))]).join(delimiter)]);
   } else {
     out.push([key, flavour.value(text(value))]);
   }
@@ -292,7 +306,10 @@ export function serializeBody(
   const essence = mediaTypeEssence(mediaType);
   if (isJsonMediaType(essence)) return { body: JSON.stringify(value), contentType: mediaType };
   if (essence === "application/x-www-form-urlencoded") {
-    return { body: value instanceof URLSearchParams ? value : formUrlEncoded(value, encoding), contentType: mediaType };
+    // A string is a form the caller encoded; anything else that is not an object has no name=value form.
+    if (value instanceof URLSearchParams || typeof value === "string") return { body: value, contentType: mediaType };
+    if (!isRecord(value) || isBinaryValue(value)) throw new TypeError(`A form-urlencoded body is name=value pairs: give an object (or a URLSearchParams or string), not ${Array.isArray(value) ? "an array" : typeof value}`);
+    return { body: formUrlEncoded(value, encoding), contentType: mediaType };
   }
   if (essence.startsWith("multipart/")) {
     // fetch writes the Content-Type of a FormData (with its boundary) itself.
@@ -301,12 +318,28 @@ export function serializeBody(
     if (Array.isArray(value)) return encodeMultipart(essence, positionalParts(value, positional));
     return encodeMultipart(essence, multipartParts(value, encoding));
   }
-  if (isBodyInit(value)) {
-    // A wildcard such as "image/*" is no Content-Type; prefer the Blob's own type.
-    const contentType = essence.includes("*") ? (value instanceof Blob && value.type) || "application/octet-stream" : mediaType;
-    return { body: value, contentType };
-  }
+  if (essence.includes("*")) return rangeBody(essence, value);
+  if (isBodyInit(value)) return { body: value, contentType: mediaType };
   return { body: essence.startsWith("text/") ? text(value) : JSON.stringify(value), contentType: mediaType };
+}
+
+/**
+ * A body declared with a media range (any type, `image/` anything, `text/` anything), which is no Content-Type to
+ * send: a Blob goes with its own type, bytes as `application/octet-stream`, text as `text/plain` and any other value
+ * as JSON (Kubernetes declares the any-type range for the JSON objects its API server reads), each where the range
+ * admits it.
+ */
+function rangeBody(range: string, value: unknown): { body: SerializedBody; contentType: string | undefined } {
+  if (typeof value === "string" && matchesRange("text/plain", range)) return { body: value, contentType: "text/plain;charset=UTF-8" };
+  // fetch writes the Content-Type of these itself (a FormData's with its boundary).
+  if (value instanceof FormData || value instanceof URLSearchParams) return { body: value, contentType: undefined };
+  if (isBodyInit(value)) {
+    const own = value instanceof Blob ? value.type : "";
+    return { body: value, contentType: own && matchesRange(mediaTypeEssence(own), range) ? own : "application/octet-stream" };
+  }
+  if (matchesRange("application/json", range)) return { body: JSON.stringify(value), contentType: "application/json" };
+  if (matchesRange("text/plain", range)) return { body: text(value), contentType: "text/plain;charset=UTF-8" };
+  return { body: JSON.stringify(value), contentType: "application/octet-stream" };
 }
 
 /** True when the Encoding Object asks for RFC 6570-style serialisation (any of `style`, `explode`, `allowReserved`). */
@@ -361,7 +394,8 @@ export function multipartParts(value: unknown, encoding: Readonly<Record<string,
   const parts: MultipartPart[] = [];
   for (const [name, field] of presentEntries(value)) {
     const spec = ownValue(encoding, name);
-    if (spec && isStyled(spec) && !(field instanceof FormPart)) {
+    // (A file is a part whatever the style: OpenAPI's styles serialise values, and bytes have no text form.)
+    if (spec && isStyled(spec) && !(field instanceof FormPart) && !isBinaryValue(field) && !(Array.isArray(field) && field.some(isBinaryValue))) {
       const style = spec.style ?? "form";
       for (const [k, v] of styledPairs(name, field, style, spec.explode ?? style === "form", MULTIPART)) parts.push({ name: k, value: v });
       continue;
@@ -463,6 +497,10 @@ function escapeQuoted(text: string): string {
 function headerValue(name: string, value: string): string {
   if (/[\r\n\0]/.test(value)) throw new TypeError(`Invalid value for multipart part header ${name}: it contains a line break`);
   return value;
+}
+
+function isBinaryValue(value: unknown): boolean {
+  return value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value);
 }
 
 function isBodyInit(value: unknown): value is SerializedBody {

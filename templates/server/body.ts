@@ -164,7 +164,7 @@ function isJsonMedia(mediaType: string): boolean {
 function parserFor(key: string, schema: Schema, encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler): Parser {
   const declared = key.toLowerCase();
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
-  const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC]);
+  const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC], compiler.probe);
   return async (bytes, mediaType, rawType, errors) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;

@@ -63,6 +63,16 @@ interface MockPayload {
 interface CompiledRoute {
   spec: RouteSpec;
   paramNames: string[];
+  /**
+   * The query the spec writes into the path (OpenAI's `/responses?beta=true`): the request must carry each pair.
+   * Undefined for an ordinary path.
+   */
+  fixedQuery: [string, string][] | undefined;
+  /**
+   * Every route of this method and path, the ones with the most fixed query pairs first, when there is more than
+   * this one (`/responses` and `/responses?beta=true`); the trie holds the first registered.
+   */
+  variants: CompiledRoute[] | undefined;
   decoders: Record<ParamLocation, ParamDecoder[]>;
   /** Whether any parameter decoder exists (else the raw parameter view is never built). */
   hasParams: boolean;
@@ -106,12 +116,34 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
   const shapes = new ErrorShapes(compiler);
 
+  const byPath = new Map<string, CompiledRoute>();
   for (const spec of routes) {
     const method = spec.method.toUpperCase();
     const compiled = compileRoute(spec, compiler, options, document);
-    const { paramNames } = trie.add(method, spec.path, compiled);
+    const at = spec.path.indexOf("?");
+    const path = at < 0 ? spec.path : spec.path.slice(0, at);
+    if (at >= 0) compiled.fixedQuery = [...new URLSearchParams(spec.path.slice(at + 1))];
+    const key = `${method} ${path}`;
+    const first = byPath.get(key);
+    if (first && (first.fixedQuery || compiled.fixedQuery)) {
+      // Same method and path, told apart by the fixed query: captures come in template order for all of them.
+      compiled.paramNames = [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!);
+      first.variants = [...(first.variants ?? [first]), compiled].sort((a, b) => (b.fixedQuery?.length ?? 0) - (a.fixedQuery?.length ?? 0));
+      continue;
+    }
+    const { paramNames } = trie.add(method, path, compiled);
     compiled.paramNames = paramNames;
+    byPath.set(key, compiled);
   }
+
+  /** The route among same-path variants whose fixed query the request carries (most pairs first); else none. */
+  const pickVariant = (route: CompiledRoute, incoming: Incoming): CompiledRoute | undefined => {
+    if (!route.variants && !route.fixedQuery) return route;
+    for (const candidate of route.variants ?? [route]) {
+      if (!candidate.fixedQuery || candidate.fixedQuery.every(([name, value]) => incoming.searchParams.getAll(name).includes(value))) return candidate;
+    }
+    return undefined;
+  };
 
   /** For errors no operation owns (404, 405, a malformed request): what the spec at large declares, by status. */
   const specWide = new Map<number, Record<string, ResponseSpec> | undefined>();
@@ -200,7 +232,8 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
         if (allowed.includes("GET") && !allowed.includes("HEAD")) allowed.push("HEAD");
         return fail(undefined, incoming, 405, "method_not_allowed", "Method Not Allowed", { allow: allowed.join(", ") });
       }
-      route = match.value;
+      route = pickVariant(match.value, incoming);
+      if (!route) return fail(undefined, incoming, ...NOT_FOUND);
       const answer = serve(route, match.captures, incoming);
       if (isThenable(answer)) return answer.then((settled) => (isHead ? headAnswer(settled) : settled), failed);
       return isHead ? headAnswer(answer) : answer;
@@ -429,6 +462,8 @@ function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompil
   return {
     spec,
     paramNames: [],
+    fixedQuery: undefined,
+    variants: undefined,
     decoders,
     querystring: spec.params.querystring ? compileQuerystring(spec.params.querystring, compiler) : undefined,
     hasParams: PARAM_LOCATIONS.some((location) => decoders[location].length > 0),

@@ -118,6 +118,12 @@ export class SchemaCompiler {
     return (value) => (value.length > maxInput ? UNCHECKED : bounded(value));
   }
 
+  /**
+   * Whether `value` satisfies `schema` as a request value, without reporting or changing anything (the form
+   * decoders ask it which reading of an ambiguous string to take). A bound method: decoders hold it alone.
+   */
+  readonly probe = (schema: Schema, value: unknown): boolean => this.compile(schema, "request")(value, [], null);
+
   /** Returns the check for `schema`. Throws (at compile time) on an unresolvable `$ref`. */
   compile(schema: Schema | undefined, direction: SchemaDirection = "request"): Check {
     if (schema === undefined || schema === true) return accept;
@@ -246,9 +252,10 @@ export class SchemaCompiler {
     const ignored = direction === "request" ? "readOnly" : "writeOnly";
     const properties: [string, Check, boolean][] = [];
     // Request bodies get pydantic-like defaults: openapi-typescript types defaulted properties as required.
-    const defaults: [string, unknown][] = [];
+    const defaults: [string, unknown, Check][] = [];
     const known = new Set<string>();
-    const required = new Set(schema.required ?? []);
+    // (`required: true` on a property is Swagger 2.0's spelling, meaningless in a 3.x schema: ignored, as JSON Schema does.)
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
       known.add(name);
       // readOnly props in a request (writeOnly in a response) are neither required nor validated.
@@ -256,9 +263,10 @@ export class SchemaCompiler {
         required.delete(name);
         continue;
       }
-      properties.push([name, this.compile(propSchema, direction), required.has(name)]);
+      const check = this.compile(propSchema, direction);
+      properties.push([name, check, required.has(name)]);
       if (direction === "request" && typeof propSchema === "object" && propSchema.default !== undefined) {
-        defaults.push([name, propSchema.default]);
+        defaults.push([name, propSchema.default, check]);
       }
       required.delete(name);
     }
@@ -284,6 +292,8 @@ export class SchemaCompiler {
     // except for names an object inherits ("constructor", "toString", …): those need an own-property test.
     const inherited = names.map((name) => name in Object.prototype);
     const defaultInherited = defaults.map(([name]) => name in Object.prototype);
+    // Whether each default satisfies its own property schema, found out on first use (the schema may be recursive).
+    const defaultValid: (boolean | undefined)[] = [];
     const maxDepth = this.maxDepth;
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
@@ -300,8 +310,11 @@ export class SchemaCompiler {
       // Only the reporting pass fills defaults; union probes (errors === null) must not mutate the input.
       if (errors !== null) {
         for (let i = 0; i < defaults.length; i++) {
-          const [name, fallback] = defaults[i]!;
-          if (defaultInherited[i] ? !Object.hasOwn(record, name) : record[name] === undefined) record[name] = cloneJson(fallback);
+          const [name, fallback, check] = defaults[i]!;
+          if (!(defaultInherited[i] ? !Object.hasOwn(record, name) : record[name] === undefined)) continue;
+          // A default its own schema refuses (Kubernetes writes `default: {}` on timestamps) is not filled in: it
+          // would turn a valid request into an invalid one.
+          if ((defaultValid[i] ??= check(cloneJson(fallback), [], null))) record[name] = cloneJson(fallback);
         }
       }
       for (let i = 0; i < count; i++) {
