@@ -16,9 +16,9 @@ import { execFileSync, fork } from "node:child_process";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { ROOT, compileGenerated, warnIfStale } from "./runtime/compile.mjs";
+import { ROOT, compileDeepOneOf, compileGenerated, warnIfStale } from "./runtime/compile.mjs";
 import { environment, fmt, median, saveSection, table } from "./runtime/report.mjs";
-import { CHAT_BODY, SCENARIOS, TOKEN } from "./runtime/workload.mjs";
+import { CHAT_BODY, DEEP_ONEOF_BODY, SCENARIOS, TOKEN } from "./runtime/workload.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +45,9 @@ const GOAL = 0.8;
 if (args.generated === undefined) warnIfStale();
 const generated = args.generated === undefined ? compileGenerated() : compileGenerated("generated-other", resolve(args.generated));
 if (args.generated !== undefined) args["no-save"] = true;
+// The deep-oneOf scenario's router, generated from its own small spec by this checkout's generator (with
+// --generated too: the runtime measured is then this checkout's for that scenario).
+const deepOneOf = compileDeepOneOf();
 const scenarios = SCENARIOS.filter((s) => args.scenarios.split(",").includes(s.id));
 
 const children = [];
@@ -52,7 +55,7 @@ process.on("exit", () => children.forEach((c) => c.kill()));
 const servers = {};
 const processes = {};
 for (const target of TARGETS) {
-  const child = fork(join(ROOT, "bench", "runtime", "server.mjs"), [target, generated], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(join(ROOT, "bench", "runtime", "server.mjs"), [target, generated, deepOneOf], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   children.push(child);
   const port = await new Promise((resolve, reject) => {
     child.once("message", (m) => resolve(m.port));
@@ -179,6 +182,11 @@ async function checkSameWork() {
     ["limit out of range", "/v1/preview/models/m/checkpoints?limit=0", { method: "GET" }],
     ["limit not an integer", "/v1/preview/models/m/checkpoints?limit=x", { method: "GET" }],
     ["unknown order", "/v1/preview/models/m/checkpoints?order=up", { method: "GET" }],
+    ["search with an unknown filter op", "/search", { method: "POST", body: { filter: { op: "xor", filters: [] } } }],
+    ["search with a bad leaf six levels down", "/search", { method: "POST", body: withDeepLeaf({ op: "compare", field: "x", comparator: "eq", value: [] }) }],
+    ["search with a leaf missing its field", "/search", { method: "POST", body: withDeepLeaf({ op: "match", text: "x" }) }],
+    ["search with an empty and", "/search", { method: "POST", body: withDeepLeaf({ op: "and", filters: [] }) }],
+    ["search limit out of range", "/search", { method: "POST", body: { ...DEEP_ONEOF_BODY, limit: 101 } }],
   ];
   for (const [what, path, { method, body }] of refusals) {
     for (const target of TARGETS) {
@@ -186,6 +194,20 @@ async function checkSameWork() {
       const { status } = await call(target, path, { method, headers, body: body && JSON.stringify(body) });
       if (status < 400 || status >= 500) throw new Error(`${target} accepted a request it must refuse (${what}): ${status}`);
     }
+  }
+}
+
+/** The deep-oneOf body with its first leaf (six levels down) replaced. */
+function withDeepLeaf(leaf) {
+  const body = structuredClone(DEEP_ONEOF_BODY);
+  for (let node = body.filter; ; ) {
+    const next = node.filters?.[0] ?? node.filter;
+    if (next.filters === undefined && next.filter === undefined) {
+      if (node.filters) node.filters[0] = leaf;
+      else node.filter = leaf;
+      return body;
+    }
+    node = next;
   }
 }
 

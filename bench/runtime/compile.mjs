@@ -69,3 +69,8 @@ export function warnIfStale() {
     console.warn(`warning: generated/ is not current (run \`npm run build && npm run generate\`); benchmarking it as it is.\n${detail}`);
   }
 }
+
+/** The router of the deep-oneOf scenario, generated from bench/runtime/deep-oneof.yaml; returns its JavaScript folder. */
+export function compileDeepOneOf() {
+  return generateServer(join(ROOT, "bench", "runtime", "deep-oneof.yaml"), "deep-oneof").js;
+}

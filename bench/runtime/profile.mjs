@@ -11,7 +11,7 @@ import { fork } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import autocannon from "autocannon";
-import { OUT, ROOT, compileGenerated } from "./compile.mjs";
+import { OUT, ROOT, compileDeepOneOf, compileGenerated } from "./compile.mjs";
 import { SCENARIOS } from "./workload.mjs";
 
 const [target = "specforge", scenarioId = "chat", seconds = "10"] = process.argv.slice(2);
@@ -21,7 +21,7 @@ const dir = join(OUT, "profiles", `${target}-${scenarioId}`);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
-const child = fork(join(ROOT, "bench", "runtime", "server.mjs"), [target, generated], { execArgv: ["--cpu-prof", `--cpu-prof-dir=${dir}`], stdio: "inherit" });
+const child = fork(join(ROOT, "bench", "runtime", "server.mjs"), [target, generated, compileDeepOneOf()], { execArgv: ["--cpu-prof", `--cpu-prof-dir=${dir}`], stdio: "inherit" });
 const port = await new Promise((resolve) => child.once("message", (m) => resolve(m.port)));
 const run = (duration) =>
   autocannon({ url: `http://127.0.0.1:${port}${scenario.path}`, method: scenario.method, headers: scenario.headers, body: scenario.body, connections: 16, duration });

@@ -2,18 +2,19 @@
  * One router target on 127.0.0.1, in its own process (forked by bench/router.mjs, which sends the load from
  * another process so that the load generator and the server never share an event loop).
  *
- *   node bench/runtime/server.mjs <specforge|node-http|fastify> [generated-js-dir]
+ *   node bench/runtime/server.mjs <specforge|node-http|fastify> <generated-js-dir> <deep-oneof-js-dir>
  *
  * Sends `{ port }` to the parent once listening. Every target does the same work per request: route, check the
  * bearer token, decode and validate parameters / the JSON body against the spec's schemas (filling defaults),
- * run the handler, answer JSON.
+ * run the handler, answer JSON. `POST /search` (the deep-oneOf scenario) is a second spec's operation: specforge
+ * serves it from the router generated from bench/runtime/deep-oneof.yaml, the others add one route.
  */
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AJV_OPTIONS, TOKEN, USER, ajvSchemas, chatAnswer, checkpointsAnswer, jobAnswer } from "./workload.mjs";
+import { AJV_OPTIONS, TOKEN, USER, ajvSchemas, chatAnswer, checkpointsAnswer, jobAnswer, searchAnswer } from "./workload.mjs";
 
-const [target, generatedDir] = process.argv.slice(2);
+const [target, generatedDir, deepDir] = process.argv.slice(2);
 
 const authenticate = (token) => (token === TOKEN ? USER : null);
 
@@ -25,9 +26,13 @@ async function specforge() {
       getTrainingJob: ({ path }) => ({ status: 200, body: jobAnswer(path.training_job_id) }),
       listModelCheckpoints: ({ path, query }) => ({ status: 200, body: checkpointsAnswer(path.model_id, query.limit, query.order) }),
     },
-    { authenticate },
+    // The router hands `authenticate` the credentials it read, keyed by the spec's security scheme.
+    { authenticate: (credentials) => authenticate(credentials.HTTPBearer.token) },
   );
-  return createServer(toNodeListener(router));
+  const deep = await import(pathToFileURL(join(deepDir, "server.js")).href);
+  const search = deep.toNodeListener(deep.createRouter({ search: ({ body }) => ({ status: 200, body: searchAnswer(body) }) }, { authenticate: (credentials) => authenticate(credentials.bearer.token) }));
+  const v1 = toNodeListener(router);
+  return createServer((req, res) => (req.url.startsWith("/v1/") ? v1(req, res) : search(req, res)));
 }
 
 /** The hand-written baseline: node:http, a switch for routing, ajv (Fastify's options) for validation. */
@@ -40,6 +45,8 @@ async function nodeHttp() {
   const validateJobParams = ajv.compile(schemas.jobParams);
   const validateCheckpointParams = ajv.compile(schemas.checkpointParams);
   const validateCheckpointQuery = ajv.compile(schemas.checkpointQuery);
+  ajv.addSchema(schemas.deepShared);
+  const validateSearch = ajv.compile(schemas.searchBody);
   const MAX_BODY = 1024 * 1024;
 
   const send = (res, status, body, headers = {}) => {
@@ -78,10 +85,11 @@ async function nodeHttp() {
       const segments = pathname.split("/");
       let route;
       if (pathname === "/v1/chat/completions" || pathname === "/v1/chat/completions/") route = "chat";
+      else if (pathname === "/search") route = "search";
       else if (segments.length === 5 && segments[3] === "training-jobs" && pathname.startsWith("/v1/preview/training-jobs/")) route = "job";
       else if (segments.length === 6 && segments[3] === "models" && segments[5] === "checkpoints" && pathname.startsWith("/v1/preview/models/")) route = "checkpoints";
       if (!route) return send(res, 404, { error: { message: "Not Found", type: "not_found" } });
-      const method = route === "chat" ? "POST" : "GET";
+      const method = route === "chat" || route === "search" ? "POST" : "GET";
       if (req.method !== method) return send(res, 405, { error: { message: "Method Not Allowed", type: "method_not_allowed" } }, { allow: method });
       const auth = bearer(req);
       if (!auth) return send(res, 401, { error: { message: "Not authenticated", type: "unauthorized" } }, { "www-authenticate": "Bearer" });
@@ -90,6 +98,12 @@ async function nodeHttp() {
         const body = await readJson(req);
         if (!validateChat(body)) return invalid(res, validateChat.errors);
         return send(res, 200, chatAnswer(body.model, auth.user));
+      }
+      if (route === "search") {
+        if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) return send(res, 415, { error: { message: "Unsupported Content-Type", type: "unsupported_media_type" } });
+        const body = await readJson(req);
+        if (!validateSearch(body)) return invalid(res, validateSearch.errors);
+        return send(res, 200, searchAnswer(body));
       }
       const params = route === "job" ? { training_job_id: decodeURIComponent(segments[4]) } : { model_id: decodeURIComponent(segments[4]) };
       if (route === "job") {
@@ -112,6 +126,7 @@ async function fastify() {
   const schemas = ajvSchemas();
   const app = Fastify({ logger: false, ajv: { customOptions: AJV_OPTIONS } });
   app.addSchema(schemas.shared);
+  app.addSchema(schemas.deepShared);
   const onRequest = async (request, reply) => {
     const match = /^Bearer[ \t]+(\S.*)$/i.exec((request.headers.authorization ?? "").trim());
     const auth = match ? authenticate(match[1].trim()) : null;
@@ -122,6 +137,7 @@ async function fastify() {
   const chat = { onRequest, schema: { body: schemas.chatBody }, handler: async (request) => chatAnswer(request.body.model, request.auth.user) };
   app.post("/v1/chat/completions", chat);
   app.post("/v1/chat/completions/", chat);
+  app.post("/search", { onRequest, schema: { body: schemas.searchBody }, handler: async (request) => searchAnswer(request.body) });
   app.get("/v1/preview/training-jobs/:training_job_id", {
     onRequest,
     schema: { params: schemas.jobParams },

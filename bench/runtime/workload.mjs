@@ -7,6 +7,9 @@ import { join } from "node:path";
 import yaml from "js-yaml";
 import { ROOT } from "./paths.mjs";
 
+/** The spec of the deep-oneOf scenario (its router is generated from it by `compileDeepOneOf`). */
+export const DEEP_ONEOF_SPEC = join(ROOT, "bench", "runtime", "deep-oneof.yaml");
+
 export const TOKEN = "sk-bench-8c1f0e2a9b7d4c36a5e1f0b2d3c4e5f6";
 export const USER = { user: "bench", entity: "bench-team" };
 export const JOB_ID = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
@@ -77,18 +80,90 @@ export function checkpointsAnswer(modelId, limit, order) {
   return { object: "list", data, first_id: data[0]?.id ?? "", last_id: data.at(-1)?.id ?? "", has_more: false };
 }
 
+
+/**
+ * A ~100 kB chat request: the same model and tool as `CHAT_BODY`, with a long history (system prompt, then user
+ * turns with text and image parts and assistant answers, each turn's text a little different) up to 100 kB.
+ */
+export const LARGE_CHAT_BODY = (() => {
+  const messages = [CHAT_BODY.messages[0]];
+  for (let turn = 1; JSON.stringify({ ...CHAT_BODY, messages }).length < 100_000; turn++) {
+    messages.push(
+      {
+        role: "user",
+        content: [
+          { type: "text", text: `Turn ${turn}: here is the loss chart of run ${turn}; summarise it and say whether the learning rate of ${(turn * 1e-5).toExponential(2)} is too high.` },
+          { type: "image_url", image_url: { url: `https://example.org/runs/${turn}/charts/loss.png`, detail: turn % 2 ? "low" : "high" } },
+        ],
+      },
+      { role: "assistant", content: `Run ${turn}: the loss falls from ${(2 + turn / 100).toFixed(2)} to ${(0.8 + turn / 1000).toFixed(3)} and flattens after step ${900 + turn}; the learning rate looks fine.`, name: "analyst" },
+    );
+  }
+  messages.push(CHAT_BODY.messages[3]);
+  return { ...CHAT_BODY, messages };
+})();
+
+/**
+ * A search request whose filter nests discriminated unions six levels deep (and → or → not → and → or → leaves),
+ * 3 × 2 × 1 × 3 × 2 = 36 leaves of four kinds, for the deep-oneOf scenario (bench/runtime/deep-oneof.yaml).
+ */
+export const DEEP_ONEOF_BODY = (() => {
+  let leafNumber = 0;
+  const leaf = () => {
+    const n = leafNumber++;
+    switch (n % 4) {
+      case 0:
+        return { op: "compare", field: `metrics.loss_${n}`, comparator: "lt", value: n / 10 };
+      case 1:
+        return { op: "match", field: "run.name", text: `qwen3 sweep ${n}`, fuzzy: true };
+      case 2:
+        return { op: "range", field: "run.step", gte: n * 100, lte: n * 100 + 500 };
+      default:
+        return { op: "compare", field: "run.state", comparator: "eq", value: n % 8 === 3 ? "finished" : true };
+    }
+  };
+  const or2 = () => ({ op: "or", filters: [leaf(), leaf()] });
+  const and3 = () => ({ op: "and", filters: [or2(), or2(), { op: "exists", field: "run.tags" }] });
+  const not1 = () => ({ op: "not", filter: and3() });
+  const or = () => ({ op: "or", filters: [not1(), not1()] });
+  return { filter: { op: "and", filters: [or(), or(), or()] } };
+})();
+
+/** What the deep-oneOf handler answers: the filter's top-level operator and the (defaulted) limit. */
+export function searchAnswer(body) {
+  return { op: body.filter.op, limit: body.limit };
+}
+
+const kB = (body) => `${(Buffer.byteLength(JSON.stringify(body)) / 1000).toFixed(1)} kB`;
+
 /** "1.3 kB": the size of the chat request body. */
-export const CHAT_BODY_SIZE = `${(Buffer.byteLength(JSON.stringify(CHAT_BODY)) / 1000).toFixed(1)} kB`;
+export const CHAT_BODY_SIZE = kB(CHAT_BODY);
 
 /** The benchmark scenarios: what the load generator sends. */
 export const SCENARIOS = [
   {
     id: "chat",
-    title: `POST /v1/chat/completions (${CHAT_BODY_SIZE} JSON body validated, bearer auth, JSON answer)`,
+    title: `POST /v1/chat/completions (${kB(CHAT_BODY)} JSON body validated, bearer auth, JSON answer)`,
     method: "POST",
     path: "/v1/chat/completions",
     headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
     body: JSON.stringify(CHAT_BODY),
+  },
+  {
+    id: "chat-100k",
+    title: `POST /v1/chat/completions (${kB(LARGE_CHAT_BODY)} JSON body, ${LARGE_CHAT_BODY.messages.length} messages, validated, bearer auth, JSON answer)`,
+    method: "POST",
+    path: "/v1/chat/completions",
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify(LARGE_CHAT_BODY),
+  },
+  {
+    id: "deep-oneof",
+    title: `POST /search (${kB(DEEP_ONEOF_BODY)} JSON body: discriminated oneOf nested 6 levels, 36 leaves; bench/runtime/deep-oneof.yaml)`,
+    method: "POST",
+    path: "/search",
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify(DEEP_ONEOF_BODY),
   },
   {
     id: "get-job",
@@ -114,17 +189,9 @@ export const SCENARIOS = [
  */
 export function ajvSchemas() {
   const spec = yaml.load(readFileSync(join(ROOT, "spec", "training-api.v1.yaml"), "utf8"));
-  const rewrite = (node) => {
-    if (Array.isArray(node)) return node.map(rewrite);
-    if (node === null || typeof node !== "object") return node;
-    const out = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "$ref" && typeof value === "string") out.$ref = value.replace("#/components/schemas/", "spec#/definitions/");
-      else if (key === "discriminator") out.discriminator = { propertyName: value.propertyName };
-      else out[key] = rewrite(value);
-    }
-    return out;
-  };
+  const rewrite = rewriter("spec");
+  const deep = yaml.load(readFileSync(DEEP_ONEOF_SPEC, "utf8"));
+  const rewriteDeep = rewriter("deep");
   const parameter = (p) => (p.$ref ? spec.components.parameters[p.$ref.split("/").pop()] : p);
   const paramsSchema = (path, method, location) => {
     const params = (spec.paths[path][method].parameters ?? []).map(parameter).filter((p) => p.in === location);
@@ -141,7 +208,25 @@ export function ajvSchemas() {
     jobParams: paramsSchema("/v1/preview/training-jobs/{training_job_id}", "get", "path"),
     checkpointParams: paramsSchema("/v1/preview/models/{model_id}/checkpoints", "get", "path"),
     checkpointQuery: paramsSchema("/v1/preview/models/{model_id}/checkpoints", "get", "query"),
+    deepShared: { $id: "deep", definitions: rewriteDeep(deep.components.schemas) },
+    searchBody: rewriteDeep(deep.paths["/search"].post.requestBody.content["application/json"].schema),
   };
+}
+
+/** Rewrites a spec's schema for ajv: component refs into `<id>#/definitions/…`, discriminators without `mapping`. */
+function rewriter(id) {
+  const rewrite = (node) => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== "object") return node;
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") out.$ref = value.replace("#/components/schemas/", `${id}#/definitions/`);
+      else if (key === "discriminator") out.discriminator = { propertyName: value.propertyName };
+      else out[key] = rewrite(value);
+    }
+    return out;
+  };
+  return rewrite;
 }
 
 /**
