@@ -6,7 +6,7 @@ import { compileFormDecoder, type EncodingSpec } from "./form.js";
 import { parseMultipartParts } from "./multipart.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
-import { nullRecord, parseClientJson } from "./json.js";
+import { nullRecord, parseClientJson, removePrototypes } from "./json.js";
 import type { Check, SchemaCompiler } from "./validate.js";
 import type { RequestBodySpec } from "./types.js";
 
@@ -86,6 +86,7 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): Bo
     const toCheck = entry.multipart ? withoutFiles(value) : value;
     entry.check(toCheck, [BODY_LOC], errors);
     if (entry.multipart && toCheck !== value) copyDefaults(toCheck, value);
+    removePrototypes(value);
     return { value, contentType: entry.key };
   };
 }
@@ -171,7 +172,8 @@ function parserFor(key: string, schema: Schema, encoding: Record<string, Encodin
     if (isJsonMedia(effective) || effective.endsWith("/json")) {
       const text = decodeText(bytes, errors, "json_invalid");
       if (text === undefined) return undefined;
-      const parsed = parseClientJson(text, compiler.maxDepth);
+      // Validated with its prototypes, which `compileBody` removes right after.
+      const parsed = parseClientJson(text, compiler.maxDepth, true);
       if (parsed.ok) return parsed.value;
       const msg = parsed.tooDeep ? `JSON is nested more than ${compiler.maxDepth} levels deep` : "JSON decode error";
       errors.push({ loc: parsed.position === undefined ? [BODY_LOC] : [BODY_LOC, parsed.position], msg, type: parsed.tooDeep ? "too_deep" : "json_invalid" });

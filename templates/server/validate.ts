@@ -314,7 +314,10 @@ export class SchemaCompiler {
           if (!(defaultInherited[i] ? !Object.hasOwn(record, name) : record[name] === undefined)) continue;
           // A default its own schema refuses (Kubernetes writes `default: {}` on timestamps) is not filled in: it
           // would turn a valid request into an invalid one.
-          if ((defaultValid[i] ??= check(cloneJson(fallback), [], null))) record[name] = cloneJson(fallback);
+          if (!(defaultValid[i] ??= check(cloneJson(fallback), [], null))) continue;
+          // A request body is validated before its prototypes are removed (body.ts): "__proto__" must stay a key.
+          if (name === "__proto__") Object.defineProperty(record, name, { value: cloneJson(fallback), enumerable: true, writable: true, configurable: true });
+          else record[name] = cloneJson(fallback);
         }
       }
       for (let i = 0; i < count; i++) {
@@ -421,11 +424,13 @@ export class SchemaCompiler {
     const fallback = typeof defaultRef === "string" ? this.compileRef(defaultRef.startsWith("#") ? defaultRef : `#/components/schemas/${defaultRef}`, direction) : undefined;
     if (byTag.size === 0 && !fallback) return undefined;
     const expected = [...byTag.keys()].map((t) => `'${t}'`).join(", ");
+    const tagInherited = propertyName in Object.prototype;
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
         return fail(errors, path, "dict_type", "Input should be a valid dictionary or object to extract fields from");
       }
-      const tag = (value as Record<string, unknown>)[propertyName];
+      // An ordinary object (a request body before its prototypes are removed) inherits "constructor" and the like.
+      const tag = tagInherited && !Object.hasOwn(value, propertyName) ? undefined : (value as Record<string, unknown>)[propertyName];
       if (tag === undefined) {
         if (fallback) return fallback(value, path, errors);
         return fail(errors, path, "union_tag_not_found", `Unable to extract tag using discriminator '${propertyName}'`);

@@ -12,7 +12,7 @@ import { compileFormDecoder, type EncodingSpec } from "./form.js";
 import { parseMultipartParts } from "./multipart.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
-import { nullRecord, parseClientJson } from "./json.js";
+import { nullRecord, parseClientJson, removePrototypes } from "./json.js";
 import type { Check, SchemaCompiler } from "./validate.js";
 import type { RequestBodySpec } from "./types.js";
 
@@ -124,6 +124,7 @@ export function compileBody(
     const toCheck = entry.multipart ? withoutFiles(value) : value;
     entry.check(toCheck, [BODY_LOC], errors);
     if (entry.multipart && toCheck !== value) copyDefaults(toCheck, value);
+    removePrototypes(value);
     return { value, contentType: entry.key };
   };
 }
@@ -246,7 +247,8 @@ function parserFor(
     if (isJsonMedia(effective) || effective.endsWith("/json")) {
       const text = decodeText(bytes, errors, "json_invalid");
       if (text === undefined) return undefined;
-      const parsed = parseClientJson(text, compiler.maxDepth);
+      // Validated with its prototypes, which `compileBody` removes right after.
+      const parsed = parseClientJson(text, compiler.maxDepth, true);
       if (parsed.ok) return parsed.value;
       const msg = parsed.tooDeep
         ? `JSON is nested more than ${compiler.maxDepth} levels deep`

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { createRouterRuntime, type RouteSpec } from "../../../templates/server/index.js";
+
+/**
+ * JSON request bodies are validated before their objects lose their prototypes (V8 reads absent properties of
+ * ordinary objects faster), then every object of the body, defaults included, is made to inherit nothing. These
+ * pin what a handler sees, whatever the order inside the router.
+ */
+const BASE = "http://api.test";
+
+const document = {
+  components: {
+    schemas: {
+      Shape: {
+        oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }],
+        discriminator: { propertyName: "constructor" },
+      },
+      Circle: { type: "object", required: ["constructor"], properties: { constructor: { type: "string", const: "circle" }, r: { type: "number" } } },
+      Square: { type: "object", required: ["constructor"], properties: { constructor: { type: "string", const: "square" }, side: { type: "number" } } },
+    },
+  },
+};
+
+function router() {
+  const spec: RouteSpec = {
+    name: "create",
+    method: "POST",
+    path: "/things",
+    secured: false,
+    params: { path: [], query: [], header: [], cookie: [] },
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            properties: {
+              options: { type: "object", properties: { level: { type: "integer" } }, default: { level: 1 } },
+              ["__proto__"]: { type: "object", default: { admin: false } },
+              shape: { $ref: "#/components/schemas/Shape" },
+              nested: { type: "array", items: { type: "object" } },
+            },
+          },
+        },
+      },
+    },
+    responses: { "200": { content: { "application/json": { schema: {} } } } },
+    validationErrorStatus: 422,
+  };
+  const inheritsNothing = (value: object) => !("toString" in value) && !("constructor" in value) && !("hasOwnProperty" in value);
+  return createRouterRuntime(
+    document,
+    [spec],
+    {
+      create: ({ body }: { body: Record<string, Record<string, unknown>[] & Record<string, unknown>> }) => ({
+        status: 200,
+        body: {
+          keys: Object.keys(body),
+          ownProto: Object.hasOwn(body, "__proto__") ? body["__proto__"] : "absent",
+          inheritsNothing: {
+            body: inheritsNothing(body),
+            defaultedOptions: inheritsNothing(body.options!),
+            defaultedProtoKey: inheritsNothing(Object.getOwnPropertyDescriptor(body, "__proto__")!.value as object),
+            nested: (body.nested ?? []).map((item) => inheritsNothing(item)),
+          },
+        },
+      }),
+    },
+    {},
+  );
+}
+
+const post = (body: string) => router().fetch(new Request(`${BASE}/things`, { method: "POST", headers: { "content-type": "application/json" }, body }));
+
+describe("JSON request bodies", () => {
+  it("fill defaults that inherit nothing, like the rest of the body, and keep a defaulted __proto__ as a key", async () => {
+    const res = await post('{"nested":[{"a":1},{"b":2}]}');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      keys: ["nested", "options", "__proto__"],
+      ownProto: { admin: false },
+      inheritsNothing: { body: true, defaultedOptions: true, defaultedProtoKey: true, nested: [true, true] },
+    });
+  });
+
+  it("read a discriminator named like an Object.prototype member only from the object itself", async () => {
+    const missing = await post('{"shape":{"r":1}}');
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors).toEqual([
+      { loc: ["body", "shape"], msg: "Unable to extract tag using discriminator 'constructor'", type: "union_tag_not_found" },
+    ]);
+    const ok = await post('{"shape":{"constructor":"square","side":2}}');
+    expect(ok.status).toBe(200);
+  });
+
+  it("refuse nesting deeper than the limit at the bracket that crosses it, before and after a parse error", async () => {
+    const deep = `{"nested":[${"[".repeat(200)}${"]".repeat(200)}]}`;
+    const res = await post(deep);
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual([{ loc: ["body", 137], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
+    const deepAndBroken = `{"nested":[${"[".repeat(200)}`;
+    expect((await (await post(deepAndBroken)).json()).errors).toEqual([{ loc: ["body", 137], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
+  });
+});
