@@ -22,12 +22,12 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Stores `section` (`router` or `client`: `{ markdown, ... }`) and rewrites bench/RESULTS.runtime.md. */
+/** Stores `section` (`router`, `client` or `size`: `{ markdown, ... }`) and rewrites bench/RESULTS.runtime.md. */
 export function saveSection(name, section) {
   const store = existsSync(STORE) ? JSON.parse(readFileSync(STORE, "utf8")) : {};
   store[name] = section;
   writeFileSync(STORE, `${JSON.stringify(store, null, 2)}\n`);
-  const part = (key, title) => `## ${title}\n\n${store[key]?.markdown ?? `Not measured yet: run \`npm run bench:${key}\`.\n`}`;
+  const part = (key, title, script = `bench:${key}`) => `## ${title}\n\n${store[key]?.markdown ?? `Not measured yet: run \`npm run ${script}\`.\n`}`;
   writeFileSync(
     RESULTS,
     [
@@ -39,6 +39,7 @@ export function saveSection(name, section) {
       "",
       part("router", "Router throughput (generated/server.ts)"),
       part("client", "Client overhead (generated/client.ts)"),
+      part("size", "Client size (generated/client.ts with its runtime, minified)", "bench:client-size"),
     ].join("\n"),
   );
 }
