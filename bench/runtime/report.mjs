@@ -2,7 +2,7 @@
  * bench/RESULTS.runtime.md has two sections (router, client). Each script measures one of them; the last
  * results of both are kept in bench/runtime/last-results.json so either script rewrites the whole file.
  */
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./paths.mjs";
@@ -10,10 +10,11 @@ import { ROOT } from "./paths.mjs";
 const STORE = join(ROOT, "bench", "runtime", "last-results.json");
 const RESULTS = join(ROOT, "bench", "RESULTS.runtime.md");
 
-/** Node version, CPU model and core count of this machine. */
+/** Node version, CPU model and core count of this machine, and its load average now. */
 export function environment() {
   const cpu = cpus();
-  return { node: process.version, cpu: `${cpu[0]?.model.trim() ?? "unknown"} (${cpu.length} cores)`, date: new Date().toISOString().slice(0, 10) };
+  // The 1-minute load average when the run started: how much the machine's other processes were competing.
+  return { node: process.version, cpu: `${cpu[0]?.model.trim() ?? "unknown"} (${cpu.length} cores)`, date: new Date().toISOString().slice(0, 10), load: loadavg()[0].toFixed(1) };
 }
 
 export function median(values) {
