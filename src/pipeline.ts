@@ -1,25 +1,63 @@
+/**
+ * The one path from a spec to files: load (src/load/: read, parse, bundle) → IR (src/ir/: the normalised model) →
+ * emit (src/emit/: one emitter per output file, filling the file templates of templates/files/) → write (src/write/:
+ * format, stamp, atomic write, drift). The CLI's commands, the programmatic API, `mock` and `webhook test` all come
+ * through here.
+ *
+ * The stages that need TypeScript, openapi-typescript and ts-morph are imported when first used: `check` of an
+ * up-to-date folder (the manifest proves it) never loads them.
+ */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { assertSpecExists, type ResolvedConfig } from "./config/resolve.js";
-import type { EmittedFile } from "./emit/file.js";
-import { UserError, formatPointer, type SpecWarning } from "./errors.js";
-import type { EmitterWarning } from "./emit/server-patterns.js";
-import { emitIndex, type ModuleExports } from "./emit/index-file.js";
-import { emitClient } from "./emit/client.js";
-import { emitServer } from "./emit/server.js";
-import { emitTypes } from "./emit/types.js";
-import { emitWebhooks } from "./emit/webhooks.js";
-import { packageVersion } from "./fingerprint.js";
-import { buildModel } from "./ir/build.js";
+import { UserError, formatPointer, toDisplayPath, type SpecWarning } from "./errors.js";
 import type { ApiModel } from "./ir/model.js";
-import { loadSpec, toDisplayPath } from "./load/index.js";
+import type { LoadedSpec } from "./load/index.js";
+import { sha256 } from "./package/hash.js";
+import { packageVersion } from "./package/root.js";
+import { writeOutputFolder, type WriteHooks, type WriteSummary } from "./write/atomic.js";
 import { inspectOutputFolder } from "./write/disk.js";
 import { compareTrees, type Drift } from "./write/drift.js";
-import { createFormatter } from "./write/format.js";
-import { runtimeFiles } from "./templates.js";
-import { runFingerprint } from "./write/fast-check.js";
-import { MANIFEST_FILE, pathFromOutput, serializeManifest, sha256, type Manifest } from "./write/manifest.js";
+import { isProvablyCurrent, runFingerprint } from "./write/fast-check.js";
+import { MANIFEST_FILE, pathFromOutput, serializeManifest, type Manifest } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
+
+/** The phases of a run, in order (`write` is the writer's, after rendering). */
+export type Phase = "load" | "model" | "emit" | "format" | "write";
+
+/** Milliseconds spent in each phase, in order. */
+export type PhaseTimings = Record<string, number>;
+
+export interface LoadOptions {
+  /** Told every spec file the loader reads (absolute path), also when the run then fails. */
+  onSpecFile?: (file: string) => void;
+  /** Told when each phase starts (the progress line of a long run). */
+  onPhase?: (phase: Phase) => void;
+}
+
+/** A spec loaded and turned into the IR: what every command that reads a spec starts from. */
+export interface LoadedModel {
+  spec: LoadedSpec;
+  model: ApiModel;
+  /** The spec's path as messages show it (relative to cwd when inside it). */
+  specShown: string;
+  /** Problems in the spec that did not stop loading, the loader's and the model builder's. */
+  warnings: SpecWarning[];
+}
+
+/** The spec a config names, loaded (confined to its folder tree and `refRoots`) and modelled. */
+export async function loadModel(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedModel> {
+  options.onPhase?.("load");
+  options.onSpecFile?.(config.spec); // watched even when missing: `generate --watch` waits for it to appear
+  assertSpecExists(config);
+  const { loadSpec } = await import("./load/index.js");
+  const spec = loadSpec(config.spec, config.cwd, { onRead: options.onSpecFile, refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
+  options.onPhase?.("model");
+  const { buildModel } = await import("./ir/build.js");
+  const specShown = toDisplayPath(spec.entry, config.cwd);
+  const model = buildModel(spec, specShown);
+  return { spec, model, specShown, warnings: [...spec.warnings, ...model.warnings] };
+}
 
 export interface Rendered {
   /** Every output file by relative path (forward slashes), the manifest included, formatted and stamped. */
@@ -31,68 +69,34 @@ export interface Rendered {
   warnings: SpecWarning[];
 }
 
-export type PhaseTimings = Record<string, number>;
-
-/** The phases of a run, in order (`write` is the writer's, after rendering). */
-export type Phase = "load" | "model" | "emit" | "format" | "write";
-
-export interface RenderOptions {
-  /** Told every spec file the loader reads (absolute path), also when the run then fails. */
-  onSpecFile?: (file: string) => void;
-  /** Told when each phase starts (the progress line of a long run). */
-  onPhase?: (phase: Phase) => void;
-}
-
-/** Emitters, in output order. Each returns the files it adds, what index.ts should re-export, and its warnings. */
-type Emitter = (model: ApiModel) => { files: EmittedFile[]; exports?: ModuleExports; warnings?: EmitterWarning[] };
-
-function emittersFor(config: ResolvedConfig): Emitter[] {
-  const list: Emitter[] = [(model) => ({ files: [emitTypes(model)] })];
-  if (config.outputs.client) {
-    list.push(emitClient, () => ({ files: runtimeFiles("client") }));
-  }
-  if (config.outputs.server) {
-    list.push(emitServer, () => ({ files: runtimeFiles("server") }));
-  }
-  if (config.outputs.webhooks) {
-    list.push((model) => (model.webhooks.length > 0 ? emitWebhooks(model) : { files: [] }));
-    list.push((model) => ({ files: model.webhooks.length > 0 ? runtimeFiles("webhooks") : [] }));
-  }
-  return list;
-}
+export type RenderOptions = LoadOptions;
 
 /** Loads the spec and renders every output file in memory. Touches no file outside the spec's. */
 export async function render(config: ResolvedConfig, options: RenderOptions = {}): Promise<Rendered> {
   const timings: PhaseTimings = {};
+  let current: Phase | undefined;
   let mark = performance.now();
-  const phase = (name: string) => {
+  const enter = (phase: Phase) => {
     const now = performance.now();
-    timings[name] = now - mark;
-    mark = now;
+    if (current) timings[current] = now - mark;
+    [current, mark] = [phase, now];
+    options.onPhase?.(phase);
   };
-  options.onSpecFile?.(config.spec); // watched even when missing: `generate --watch` waits for it to appear
-  options.onPhase?.("load");
-  assertSpecExists(config);
-  const spec = loadSpec(config.spec, config.cwd, { onRead: options.onSpecFile, refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
-  phase("load");
-  options.onPhase?.("model");
-  const specShown = toDisplayPath(spec.entry, config.cwd);
-  const model = buildModel(spec, specShown);
-  phase("model");
-  options.onPhase?.("emit");
+  const { spec, model, specShown, warnings: loadWarnings } = await loadModel(config, { onSpecFile: options.onSpecFile, onPhase: enter });
+  enter("emit");
 
-  const emitted: EmittedFile[] = [];
-  const exports: ModuleExports[] = [];
-  const warnings = [...spec.warnings, ...model.warnings];
-  for (const emit of emittersFor(config)) {
-    const result = emit(model);
-    emitted.push(...result.files);
-    if (result.exports) exports.push(result.exports);
-    for (const warning of result.warnings ?? []) warnings.push({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint });
-  }
-  emitted.push(emitIndex(exports));
-  phase("emit");
-  options.onPhase?.("format");
+  const { emitFiles } = await import("./emit/index.js");
+  const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
+  const { typesDocument } = await import("./load/index.js");
+  const emitted = emitFiles(model, config.outputs, {
+    typesDocument: () => typesDocument(spec.document),
+    templates: { file: fileTemplate, runtime: runtimeTemplates },
+  });
+  const warnings = [
+    ...loadWarnings,
+    ...emitted.warnings.map((warning) => ({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint })),
+  ];
+  enter("format");
 
   const inputs = Object.fromEntries(spec.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
   const provenance = {
@@ -100,13 +104,14 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     spec: pathFromOutput(config.out, spec.entry),
     specHash: sha256(JSON.stringify(inputs)).slice(0, 16),
   };
-  const fingerprint = await runFingerprint(config);
+  const fingerprint = await runFingerprint(config, [...emitted.files.map((file) => file.path), MANIFEST_FILE]);
   const files = new Map<string, string>();
+  const { createFormatter } = await import("./write/format.js");
   const formatter = config.format ? await createFormatter(config.out) : undefined;
   const formatted = await Promise.all(
-    emitted.map(async (file) => {
+    emitted.files.map(async (file) => {
       // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
-      if (formatter?.defaults && file.canonical !== undefined) {
+      if (formatter && file.canonical !== undefined && (await formatter.usesDefaults(file.path))) {
         return [file.path, stampTypeScript(file.canonical, provenance, file.description, { noCheck: file.noCheck })] as const;
       }
       const stamped = stampTypeScript(file.content, provenance, file.description, { noCheck: file.noCheck });
@@ -125,8 +130,60 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   };
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
-  phase("format");
+  timings.format = performance.now() - mark;
   return { files, model, timings, warnings };
+}
+
+export interface GenerateReport extends WriteSummary {
+  /** The output folder as messages show it. */
+  out: string;
+  /** Every file now in the output folder, by relative path. */
+  files: Map<string, string>;
+  milliseconds: number;
+  /** Milliseconds per phase: load, model, emit, format, write. */
+  timings: PhaseTimings;
+  /** Problems in the spec that did not stop generation; the CLI prints them on stderr. */
+  warnings: SpecWarning[];
+}
+
+export type GenerateHooks = WriteHooks & RenderOptions;
+
+/** `specforge generate`: render in memory, then replace the output folder atomically. */
+export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
+  const started = performance.now();
+  const { files, timings, warnings } = await render(config, hooks);
+  const out = toDisplayPath(config.out, config.cwd);
+  hooks.onPhase?.("write");
+  const writeStarted = performance.now();
+  const summary = writeOutputFolder(config.out, out, files, hooks);
+  const finished = performance.now();
+  return { ...summary, out, files, warnings, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
+}
+
+export interface CheckReport {
+  out: string;
+  spec: string;
+  drift: Drift;
+  /** True when the manifest proved the output current without regenerating. */
+  fast: boolean;
+  /** The command that brings the output folder up to date. */
+  fix: string;
+  milliseconds: number;
+}
+
+/** `specforge check`: is the output folder exactly what `generate` would write? Writes nothing. */
+export async function runCheck(config: ResolvedConfig, options: { regenerate?: boolean; provenCurrent?: boolean } = {}): Promise<CheckReport> {
+  const started = performance.now();
+  const out = toDisplayPath(config.out, config.cwd);
+  const spec = toDisplayPath(config.spec, config.cwd);
+  // The same config, project and flags that this check was given, so the fix regenerates exactly this output.
+  const fix = ["npx specforge generate", ...(config.regenerateArgs ?? [])].join(" ");
+  // provenCurrent: the caller has just run isProvablyCurrent (a check of several projects), so it is not run twice.
+  if (!options.regenerate && (options.provenCurrent || (await isProvablyCurrent(config)))) {
+    return { out, spec, fast: true, fix, drift: { missing: [], extra: [], stale: [] }, milliseconds: performance.now() - started };
+  }
+  const drift = await findDrift(config, out);
+  return { out, spec, fast: false, fix, drift, milliseconds: performance.now() - started };
 }
 
 /** Compares a fresh in-memory generation with the output folder. */

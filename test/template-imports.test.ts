@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { foreignImports } from "../src/template-imports.js";
+import { foreignImports } from "../src/package/template-imports.js";
 import { ROOT } from "./helpers.js";
 
 describe("runtime templates need nothing installed downstream", () => {

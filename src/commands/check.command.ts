@@ -32,7 +32,8 @@ export const checkCommand = defineCommand<CheckArgs>({
     const out = context.output(args);
     const configs = await resolveConfigs(configSources(args, context.io.cwd));
     if (configs.length === 1) {
-      const { describeCheck, describeCheckDetails, runCheck } = await import("./check.js");
+      const { describeCheck, describeCheckDetails } = await import("./check.js");
+      const { runCheck } = await import("../pipeline.js");
       const report = await runCheck(configs[0]!);
       out.detail(describeCheckDetails(report));
       if (!hasDrift(report.drift)) {

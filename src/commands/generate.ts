@@ -1,37 +1,5 @@
-import type { ResolvedConfig } from "../config/resolve.js";
-import type { SpecWarning } from "../errors.js";
-import { toDisplayPath } from "../load/index.js";
-import { plain, type Paint } from "../output.js";
-import type { PhaseTimings, RenderOptions } from "../pipeline.js";
-import { writeOutputFolder, type WriteHooks, type WriteSummary } from "../write/atomic.js";
-
-export interface GenerateReport extends WriteSummary {
-  out: string;
-  /** Every file now in the output folder, by relative path. */
-  files: Map<string, string>;
-  milliseconds: number;
-  /** Milliseconds per phase: load, model, emit, format, write. */
-  timings: PhaseTimings;
-  /** Problems in the spec that did not stop generation; the CLI prints them on stderr. */
-  warnings: SpecWarning[];
-}
-
-export type GenerateHooks = WriteHooks & RenderOptions;
-
-/** `specforge generate`: render in memory, then replace the output folder atomically. */
-export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
-  const started = performance.now();
-  // The emitters (TypeScript, openapi-typescript, prettier) load only here: the CLI imports this file for its
-  // report formatting, and `check` of an up-to-date folder must not pay for them.
-  const { render } = await import("../pipeline.js");
-  const { files, timings, warnings } = await render(config, hooks);
-  const out = toDisplayPath(config.out, config.cwd);
-  hooks.onPhase?.("write");
-  const writeStarted = performance.now();
-  const summary = writeOutputFolder(config.out, out, files, hooks);
-  const finished = performance.now();
-  return { ...summary, out, files, warnings, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
-}
+import type { GenerateReport, PhaseTimings } from "../pipeline.js";
+import { plain, type Paint } from "./output.js";
 
 /** The one-line summary of a run: `specforge: generated/ 3 written, 27 unchanged, 0 removed (0.41s)`. */
 export function describeGenerate(report: Omit<GenerateReport, "files">, paint: Paint = plain): string {

@@ -12,11 +12,9 @@ import { fileURLToPath } from "node:url";
 import { Worker, threadId } from "node:worker_threads";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
-import { PACKAGE_ROOT } from "../fingerprint.js";
-import type { Phase } from "../pipeline.js";
+import { PACKAGE_ROOT } from "../package/root.js";
+import type { CheckReport, GenerateReport, Phase } from "../pipeline.js";
 import { isProvablyCurrent } from "../write/fast-check.js";
-import type { CheckReport } from "./check.js";
-import type { GenerateReport } from "./generate.js";
 
 export type ProjectCommand = "generate" | "check";
 
@@ -64,11 +62,11 @@ export function deserializeError(error: SerializedError): Error {
 export async function runProjectJob(command: ProjectCommand, config: ResolvedConfig, onPhase?: (phase: Phase) => void): Promise<ProjectOutcome> {
   try {
     if (command === "generate") {
-      const { runGenerate } = await import("./generate.js");
+      const { runGenerate } = await import("../pipeline.js");
       const { files: _files, ...report } = await runGenerate(config, { onPhase });
       return { ok: true, command, report, threadId };
     }
-    const { runCheck } = await import("./check.js");
+    const { runCheck } = await import("../pipeline.js");
     return { ok: true, command, report: await runCheck(config, { regenerate: true }), threadId };
   } catch (error) {
     return { ok: false, error: serializeError(error), threadId };
@@ -89,7 +87,7 @@ export async function runProjects(command: ProjectCommand, configs: ResolvedConf
   const queue: number[] = [];
   for (const [index, config] of configs.entries()) {
     if (command === "check" && (await isProvablyCurrent(config))) {
-      const { runCheck } = await import("./check.js");
+      const { runCheck } = await import("../pipeline.js");
       options.onOutcome(index, { ok: true, command, report: await runCheck(config, { provenCurrent: true }), threadId });
     } else {
       queue.push(index);

@@ -1,7 +1,7 @@
 /** How `generate` and `check` over several projects report each one: the usual lines, prefixed with its name. */
 import type { ResolvedConfig } from "../config/resolve.js";
 import { formatWarning, type UserError } from "../errors.js";
-import type { Output } from "../output.js";
+import type { Output } from "./output.js";
 import { hasDrift } from "../write/drift.js";
 import { describeCheck, describeCheckDetails } from "./check.js";
 import { EXIT } from "./command.js";

@@ -2,15 +2,14 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { SchemaCompiler, mockFromSchema, type Schema, type SchemaDocument } from "../../templates/server/index.js";
 import type { ValidationIssue } from "../../templates/server/schema.js";
-import { createWebhookTools, normalizeEventName, type WebhookSchemeName, type WebhookSpec } from "../../templates/webhooks/index.js";
+import { createWebhookTools, normalizeEventName, type WebhookSchemeName } from "../../templates/webhooks/index.js";
 import { schemeOf } from "../../templates/webhooks/parse.js";
 import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { ResolvedConfig } from "../config/resolve.js";
-import { webhookRuntimeSpec } from "../emit/webhooks.js";
+import { webhookRuntimeSpec } from "../emit/webhook-spec.js";
 import { UserError } from "../errors.js";
-import { buildModel } from "../ir/build.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
-import { loadSpec, toDisplayPath } from "../load/index.js";
+import { loadModel } from "../pipeline.js";
 
 export interface WebhookTestOptions {
   url: string;
@@ -59,9 +58,10 @@ export async function runWebhookTest(
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
     throw new UserError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   }
-    const model = buildModel(loadSpec(config.spec, config.cwd, { refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes }), toDisplayPath(config.spec, config.cwd));
+  // The spec is read and modelled as `generate` does, and the delivery built from the data webhooks.ts would hold.
+  const { model, specShown } = await loadModel(config);
   if (model.webhooks.length === 0) {
-    throw new UserError("the spec declares no webhooks", { location: toDisplayPath(config.spec, config.cwd) });
+    throw new UserError("the spec declares no webhooks", { location: specShown });
   }
   const hook = options.event
     ? model.webhooks.find((w) => w.key === options.event || w.eventType === options.event)
@@ -78,7 +78,7 @@ export async function runWebhookTest(
   const secret = readCredential(env, options.secretEnv, inCwd(options.secretFile), "secret");
   const token = readCredential(env, options.tokenEnv, inCwd(options.tokenFile), "token");
 
-  const spec = webhookRuntimeSpec(model) as unknown as WebhookSpec;
+  const spec = webhookRuntimeSpec(model);
   const tools = createWebhookTools<Record<string, unknown>>(spec);
   const warnings: string[] = [];
   const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, env, token, warnings);

@@ -3,8 +3,8 @@ import { createRequire, isBuiltin } from "node:module";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { UserError, formatPosition } from "../errors.js";
-import { PACKAGE_ROOT } from "../fingerprint.js";
-import { didYouMean } from "../suggest.js";
+import { PACKAGE_ROOT } from "../package/root.js";
+import { didYouMean } from "./suggest.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */

@@ -1,118 +1,62 @@
-import type * as TS from "typescript";
+import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
+import type { ErrorStatusKey, HttpMethod as WireMethod, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
 import { isSuccessStatus } from "../ir/build.js";
 import type { ApiModel, Encoding, Operation, Parameter, SecurityScheme, Server } from "../ir/model.js";
-import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types, type Member } from "./canonical.js";
+import { propertyKey } from "../ir/naming.js";
+import { PARAMETER_LOCATIONS, defaultExplode, defaultStyle, type HttpMethod } from "../openapi/vocabulary.js";
+import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
-import type { ModuleExports } from "./index-file.js";
 import { commentText, stringLiteral } from "./literal.js";
-import { builders } from "prettier/doc";
+import { FileTemplate, namedImports, typeText } from "./template.js";
 
-const { hardline, indent } = builders;
-
-const RUNTIME = "./runtime/client/index.js";
+type Member = OptionalKind<PropertySignatureStructure>;
 
 /**
- * `client.ts`: `createClient(options)` returning one typed method per operation. Only the spec-dependent part is
- * emitted here (servers, one `OperationSpec` per operation, the `Client` interface); behaviour lives in the
- * hand-written runtime copied from `templates/client/`. Types are indexed accesses into `schema.ts`.
+ * `client.ts`: `createClient(options)` returning one typed method per operation, from templates/files/client.ts.
+ * The template holds the fixed code; this fills its slots: the servers, security schemes and operations the
+ * runtime (templates/client/) is configured with, and the `ClientOptions` and `Client` interfaces, whose types are
+ * indexed accesses into `schema.ts`.
  */
-export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
+export function emitClient(model: ApiModel, source: FileTemplateSource): EmittedFile {
+  const template = new FileTemplate(source);
   const servers = clientServers(model.servers);
-  const requiresOptions = servers.some((s) => s.options.some((o) => !o.optional));
   const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
-  const content = renderFile([
-    [
-      moduleSpecifiers("import type", ["paths"], "./schema.js"),
-      moduleSpecifiers(
-        "import",
-        [
-          "createRuntime",
-          ...(schemes.some(isBasic) ? ["type BasicCredentials"] : []),
-          "type ClientOptions as RuntimeClientOptions",
-          ...(schemes.length > 0 ? ["type Credential"] : []),
-          "type Operation",
-          "type OperationSpec",
-          "type PaginatedOperation",
-          ...(schemes.length > 0 ? ["type SecuritySchemeSpec"] : []),
-          "type ServerSpec",
-          "type StreamingOperation",
-        ],
-        RUNTIME,
-      ),
-    ],
-    [
-      moduleSpecifiers(
-        "export",
-        [
-          "ApiError",
-          "ConnectionError",
-          "TimeoutError",
-          "Stream",
-          "formPart",
-          "type ApiErrorOf",
-          "type ApiResponse",
-          ...(schemes.length > 0 ? ["type CredentialContext"] : []),
-          "type FormPart",
-          "type RequestOptions",
-        ],
-        RUNTIME,
-      ),
-    ],
-    [jsDoc("The spec's servers; each operation names one by index."), jsonConstant("const servers: ServerSpec[]", servers.map((s) => s.spec))],
-    ...(schemes.length > 0
-      ? [
-          [
-            jsDoc("The spec's security schemes, by key: where each credential goes and which client options hold it."),
-            jsonConstant("const securitySchemes: Record<string, SecuritySchemeSpec>", Object.fromEntries(schemes.map((scheme) => [scheme.key, schemeSpec(scheme)]))),
-          ],
-        ]
-      : []),
-    [
-      jsDoc(
-        schemes.length > 0
-          ? "Options of `createClient`: the runtime's options plus one per server variable and one per security scheme."
-          : "Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`.",
-      ),
-      interfaceDeclaration("export interface ClientOptions extends RuntimeClientOptions", [...servers.flatMap((s) => s.options), ...schemes.flatMap(credentialOptions)]),
-    ],
-    [
-      jsDoc(`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`),
-      interfaceDeclaration("export interface Client", model.operations.map(operationSignature)),
-    ],
-    [
-      jsDoc("How each method sends its request: method, path, parameters, body and declared errors."),
-      jsonConstant("const operations: OperationSpec[]", model.operations.map((op) => operationSpec(op, servers))),
-    ],
-    [
-      jsDoc("Creates a client. Every method sends one request (with retries) and resolves to the typed success body."),
-      [
-        requiresOptions ? "export function createClient(options: ClientOptions): Client {" : "export function createClient(options: ClientOptions = {}): Client {",
-        indent([
-          hardline,
-          schemes.length > 0 ? "const runtime = createRuntime(servers, options, securitySchemes);" : "const runtime = createRuntime(servers, options);",
-          hardline,
-          "return Object.fromEntries(",
-          indent([hardline, "operations.map((spec) => [spec.name, runtime.operation(spec)]),"]),
-          hardline,
-          ") as unknown as Client;",
-        ]),
-        hardline,
-        "}",
-      ],
-    ],
-  ]);
-  return {
-    files: [{ path: "client.ts", content, canonical: content, description: "typed client: createClient() with one method per operation" }],
-    exports: {
-      module: "client",
-      values: ["createClient", "ApiError", "ConnectionError", "TimeoutError", "Stream", "formPart"],
-      types: ["Client", "ClientOptions", "ApiErrorOf", "ApiResponse", ...(schemes.length > 0 ? ["CredentialContext"] : []), "FormPart", "RequestOptions"],
-    },
-  };
+
+  // The credential types only where a scheme's option uses them.
+  const unused = new Set<string>();
+  if (!schemes.some(isBasic)) unused.add("BasicCredentials");
+  if (schemes.length === 0) unused.add("Credential");
+  const runtimeImports = template.structure("./runtime/client/index.js", "import");
+  runtimeImports.namedImports = namedImports(runtimeImports).filter((specifier) => !unused.has(specifier.name));
+
+  template.fillData("servers", servers.map((server) => server.spec));
+  template.fillData("securitySchemes", Object.fromEntries(schemes.map((scheme): [string, SecuritySchemeSpec] => [scheme.key, schemeSpec(scheme)])));
+  template.fillData("operations", model.operations.map((op) => operationSpec(op, servers.length)));
+
+  const clientOptions = template.structure("ClientOptions", "interface");
+  clientOptions.docs = [
+    schemes.length > 0
+      ? "Options of `createClient`: the runtime's options plus one per server variable and one per security scheme."
+      : "Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`.",
+  ];
+  clientOptions.properties = [...servers.flatMap((server) => server.options), ...schemes.flatMap(credentialOptions)];
+
+  const client = template.structure("Client", "interface");
+  client.docs = [`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`];
+  client.properties = model.operations.map(operationMember);
+
+  // A required option (the spec declares no server: `baseUrl`) makes `options` required.
+  if (servers.some((server) => server.options.some((option) => !option.hasQuestionToken))) {
+    template.structure("createClient", "function").parameters![0]!.initializer = undefined;
+  } else {
+    template.keep("createClient");
+  }
+
+  return template.print("typed client: createClient() with one method per operation");
 }
 
 interface ClientServer {
-  spec: { url: string; variables: Record<string, { option: string; default: string }> };
+  spec: ServerSpec;
   options: Member[];
 }
 
@@ -125,7 +69,7 @@ function clientServers(servers: Server[]): ClientServer[] {
     return [
       {
         spec: { url: "{url}", variables: { url: { option: "baseUrl", default: "" } } },
-        options: [{ name: "baseUrl", type: types.keyword("string"), doc: "Base URL of the API (the spec declares no server)." }],
+        options: [{ name: "baseUrl", type: "string", docs: ["Base URL of the API (the spec declares no server)."] }],
       },
     ];
   }
@@ -137,9 +81,9 @@ function clientServers(servers: Server[]): ClientServer[] {
         options: [
           {
             name: server.urlOption,
-            optional: true,
-            type: types.keyword("string"),
-            doc: `Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`,
+            hasQuestionToken: true,
+            type: "string",
+            docs: [`Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`],
           },
         ],
       };
@@ -151,9 +95,11 @@ function clientServers(servers: Server[]): ClientServer[] {
       const values = variable.enum ? `\nOne of ${variable.enum.map((e) => commentText(stringLiteral(e))).join(", ")}.` : "";
       options.push({
         name: variable.option,
-        optional: true,
-        type: types.keyword("string"),
-        doc: `Server variable \`${commentText(variable.name)}\` of \`${commentText(server.url)}\`; may also be a whole URL.${variable.description ? ` ${commentText(variable.description)}` : ""}${values}\n@default ${commentText(stringLiteral(variable.default))}`,
+        hasQuestionToken: true,
+        type: "string",
+        docs: [
+          `Server variable \`${commentText(variable.name)}\` of \`${commentText(server.url)}\`; may also be a whole URL.${variable.description ? ` ${commentText(variable.description)}` : ""}${values}\n@default ${commentText(stringLiteral(variable.default))}`,
+        ],
       });
     }
     return {
@@ -166,52 +112,55 @@ function clientServers(servers: Server[]): ClientServer[] {
   });
 }
 
-function operationType(op: Operation): TS.TypeNode {
-  const typeRef = types.indexed("paths", op.path, op.method);
+/** The method type: `Operation<paths[path][method]>`, or its streaming or paginated variant. */
+function operationType(op: Operation): string {
+  const typeRef = typeText.indexed("paths", op.path, op.method);
   const media = op.requestBody ? op.requestBody.preferred : "application/json";
-  const mediaArg = media === "application/json" ? [] : [types.string(media)];
+  const mediaArg = media === "application/json" ? [] : [typeText.string(media)];
   if (op.stream?.when) {
-    return types.reference("StreamingOperation", [typeRef, types.string(media), types.string(op.stream.mediaType), types.string(op.stream.when.name)]);
+    return typeText.reference("StreamingOperation", [typeRef, typeText.string(media), typeText.string(op.stream.mediaType), typeText.string(op.stream.when.name)]);
   }
-  if (op.pagination) return types.reference("PaginatedOperation", [typeRef, types.string(op.pagination.items), ...mediaArg]);
-  return types.reference("Operation", [typeRef, ...mediaArg]);
+  if (op.pagination) return typeText.reference("PaginatedOperation", [typeRef, typeText.string(op.pagination.items), ...mediaArg]);
+  return typeText.reference("Operation", [typeRef, ...mediaArg]);
 }
 
-function operationSignature(op: Operation): Member {
+function operationMember(op: Operation): Member {
   const docs: string[] = [];
   if (op.summary) docs.push(commentText(op.summary));
   if (op.description && op.description !== op.summary) docs.push(commentText(op.description));
   docs.push(`\`${op.method.toUpperCase()} ${commentText(op.path)}\`${op.operationId ? ` (operationId \`${commentText(op.operationId)}\`)` : ""}`);
   if (op.deprecated) docs.push("@deprecated");
-  return { name: op.name, type: operationType(op), doc: docs.join("\n\n") };
+  return { name: propertyKey(op.name), type: operationType(op), docs: [docs.join("\n\n")] };
 }
 
-function paramSpec(param: Parameter): Record<string, unknown> {
-  const defaultStyle = param.in === "query" || param.in === "cookie" ? "form" : "simple";
-  const spec: Record<string, unknown> = { name: param.name };
-  if (param.style !== defaultStyle) spec.style = param.style;
-  if (param.explode !== (param.style === "form")) spec.explode = param.explode;
+/** A parameter as the runtime reads it: only what differs from OpenAPI's defaults. */
+function paramSpec(param: Parameter): ParamSpec {
+  const spec: ParamSpec = { name: param.name };
+  // The spec's own style; the runtime treats a style it does not know as the location's default.
+  if (param.style !== defaultStyle(param.in)) spec.style = param.style as ParamStyle;
+  if (param.explode !== defaultExplode(param.style)) spec.explode = param.explode;
   if (param.allowReserved) spec.allowReserved = true;
   if (param.contentType) spec.content = param.contentType;
   return spec;
 }
 
-function operationSpec(op: Operation, servers: ClientServer[]): Record<string, unknown> {
-  const spec: Record<string, unknown> = {
+/** How the runtime sends one operation (templates/client/types.ts `OperationSpec`). */
+function operationSpec(op: Operation, serverCount: number): OperationSpec {
+  const spec: OperationSpec = {
     name: op.name,
-    method: op.method.toUpperCase(),
+    method: WIRE_METHODS[op.method],
     path: op.path,
   };
   const server = op.server < 0 ? 0 : op.server;
-  if (server !== 0 && server < servers.length) spec.server = server;
+  if (server !== 0 && server < serverCount) spec.server = server;
   if (op.security.requirements.some((alternative) => alternative.length > 0)) {
     spec.security = op.security.requirements.map((alternative) =>
       alternative.map(({ scheme, scopes }) => (scopes.length > 0 ? { scheme, scopes } : { scheme })),
     );
   }
   if (op.idempotencyKey) spec.idempotencyKey = op.idempotencyKey;
-  const params: Record<string, unknown[]> = {};
-  for (const location of ["path", "query", "header", "cookie"] as const) {
+  const params: NonNullable<OperationSpec["params"]> = {};
+  for (const location of PARAMETER_LOCATIONS) {
     const list = op.parameters.filter((p) => p.in === location).map(paramSpec);
     if (list.length > 0) params[location] = list;
   }
@@ -227,25 +176,41 @@ function operationSpec(op: Operation, servers: ClientServer[]): Record<string, u
   // Streams the call can ask for (`stream: true`); an always-streaming operation is typed and parsed as its body.
   if (op.stream?.when) spec.stream = { mediaType: op.stream.mediaType, when: op.stream.when };
   if (op.pagination) spec.pagination = op.pagination;
-  const errors = op.responses
-    .map((r) => r.status)
-    .filter((status) => !isSuccessStatus(status))
-    .map((status) => (/^\d+$/.test(status) ? Number(status) : status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase()));
+  const errors = op.responses.filter((r) => !isSuccessStatus(r.status)).flatMap((r) => errorStatusKey(r.status) ?? []);
   if (errors.length > 0) spec.errors = errors;
   return spec;
 }
 
-/** The Encoding Objects as the runtime reads them (templates/client/types.ts `EncodingSpec`): what was written, and pinned part headers. */
-function encodingSpecs(encoding: Record<string, Encoding>): Record<string, unknown> {
-  const specs: Record<string, unknown> = {};
+const WIRE_METHODS: Record<HttpMethod, WireMethod> = {
+  get: "GET",
+  put: "PUT",
+  post: "POST",
+  delete: "DELETE",
+  options: "OPTIONS",
+  head: "HEAD",
+  patch: "PATCH",
+  trace: "TRACE",
+};
+
+/** A response status key as the runtime matches it: `404`, `4XX` or `default` (anything else is no status). */
+function errorStatusKey(status: string): ErrorStatusKey | undefined {
+  if (/^\d+$/.test(status)) return Number(status);
+  const upper = status.toUpperCase();
+  if (upper === "DEFAULT") return "default";
+  return upper === "1XX" || upper === "3XX" || upper === "4XX" || upper === "5XX" ? upper : undefined;
+}
+
+/** The Encoding Objects as the runtime reads them (`EncodingSpec`): what was written, and pinned part headers. */
+function encodingSpecs(encoding: Record<string, Encoding>): NonNullable<NonNullable<OperationSpec["body"]>["encoding"]> {
+  const specs: NonNullable<NonNullable<OperationSpec["body"]>["encoding"]> = {};
   for (const [property, entry] of Object.entries(encoding)) {
-    const spec: Record<string, unknown> = {};
-    if (entry.style !== undefined) spec.style = entry.style;
+    const spec: (typeof specs)[string] = {};
+    if (entry.style !== undefined) spec.style = entry.style as ParamStyle;
     if (entry.explode !== undefined) spec.explode = entry.explode;
     if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
     if (entry.contentType !== undefined) spec.contentType = entry.contentType;
     const pinned = entry.headers.filter((header) => header.value !== undefined);
-    if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value]));
+    if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value!]));
     specs[property] = spec;
   }
   return specs;
@@ -254,7 +219,7 @@ function encodingSpecs(encoding: Record<string, Encoding>): Record<string, unkno
 const isBasic = (scheme: SecurityScheme) => scheme.type === "http" && scheme.scheme.toLowerCase() === "basic";
 
 /** How the runtime applies a scheme (templates/client/types.ts `SecuritySchemeSpec`). */
-function schemeSpec(scheme: SecurityScheme): Record<string, unknown> {
+function schemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
   const options = scheme.alias ? [scheme.option, scheme.alias] : [scheme.option];
   switch (scheme.type) {
     case "http": {
@@ -271,15 +236,15 @@ function schemeSpec(scheme: SecurityScheme): Record<string, unknown> {
 
 /** The client option(s) of one scheme: its own, and the `apiKey` alias when it has one. */
 function credentialOptions(scheme: SecurityScheme): Member[] {
-  const value = isBasic(scheme) ? types.reference("BasicCredentials") : types.keyword("string");
-  const type = types.union([types.reference("Credential", [value]), types.keyword("undefined")]);
-  const members: Member[] = [{ name: scheme.option, optional: true, type, doc: credentialDoc(scheme) }];
+  const value = isBasic(scheme) ? "BasicCredentials" : "string";
+  const type = typeText.union([typeText.reference("Credential", [value]), "undefined"]);
+  const members: Member[] = [{ name: propertyKey(scheme.option), hasQuestionToken: true, type, docs: [credentialDoc(scheme)] }];
   if (scheme.alias) {
     members.push({
-      name: scheme.alias,
-      optional: true,
+      name: propertyKey(scheme.alias),
+      hasQuestionToken: true,
       type,
-      doc: `The same credential as \`${scheme.option}\` (the spec's only scheme), under the name most SDKs use; \`${scheme.option}\` wins when both are set.`,
+      docs: [`The same credential as \`${scheme.option}\` (the spec's only scheme), under the name most SDKs use; \`${scheme.option}\` wins when both are set.`],
     });
   }
   return members;

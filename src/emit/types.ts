@@ -1,20 +1,19 @@
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
-import type * as TS from "typescript";
-import { openapiTypescript, ts } from "../deps.js";
-import { printCanonicalTypes } from "./canonical-types.js";
+import type * as TypeScript from "typescript";
 import { UserError } from "../errors.js";
-import { typesDocument } from "../load/discriminators.js";
-import type { ApiModel } from "../ir/model.js";
+import { openapiTypescript, sameNodes, typescript } from "../package/deps.js";
 import type { EmittedFile } from "./file.js";
+import { printNodes } from "./printer.js";
 
 /**
  * `schema.ts`: the types of every path, operation, component and webhook, made by openapi-typescript from the
- * bundled document as corrected for it (discriminator values as the wire carries them, see typesDocument). The bundling, validation and version checks openapi-typescript would run again are already
- * done by our loader, so its transform is called directly (that skips a second parse and Redocly's lint, which
+ * document the loader corrected for it (discriminator values as the wire carries them: load/discriminators.ts
+ * `typesDocument`). The bundling, validation and version checks openapi-typescript would run again are already
+ * done by the loader, so its transform is called directly (that skips a second parse and Redocly's lint, which
  * are most of its time on large specs).
  */
-export function emitTypes(model: ApiModel): EmittedFile {
-  const schema = typesDocument(model.document) as unknown as OpenAPI3;
+export function emitTypes(document: Record<string, unknown>): EmittedFile {
+  const schema = document as unknown as OpenAPI3; // the loader checked it is OpenAPI 3
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -59,7 +58,7 @@ export function emitTypes(model: ApiModel): EmittedFile {
     });
   }
   const description = "types of every path, operation, component and webhook (openapi-typescript)";
-  const printed = printCanonicalTypes(nodes);
+  const printed = printNodes(sameNodes(nodes));
   if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
   return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
 }
@@ -69,7 +68,8 @@ export function emitTypes(model: ApiModel): EmittedFile {
  * requests and responses alike (a required one is still required by the server's validation of requests).
  * (`readOnly` properties are `readonly` and left out of request bodies by the client and server types.)
  */
-function optionalWriteOnly(property: TS.PropertySignature, schema: unknown): TS.PropertySignature | undefined {
+function optionalWriteOnly(property: TypeScript.PropertySignature, schema: unknown): TypeScript.PropertySignature | undefined {
   if (property.questionToken || !schema || typeof schema !== "object" || (schema as { writeOnly?: unknown }).writeOnly !== true) return undefined;
-  return ts.factory.updatePropertySignature(property, property.modifiers, property.name, ts.factory.createToken(ts.SyntaxKind.QuestionToken), property.type);
+  const { factory, SyntaxKind } = typescript;
+  return factory.updatePropertySignature(property, property.modifiers, property.name, factory.createToken(SyntaxKind.QuestionToken), property.type);
 }

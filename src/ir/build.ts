@@ -1,5 +1,6 @@
 import { UserError, formatPointer } from "../errors.js";
-import { parsePointer, resolvePointer } from "../load/bundle.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
+import { PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import type { LoadedSpec } from "../load/index.js";
 import type { RenamedOperation } from "../load/operation-ids.js";
 import {
@@ -222,12 +223,12 @@ function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)
   if (!isObject(raw)) return undefined;
   const name = str(raw.name);
   const location = str(raw.in) as ParameterLocation | undefined;
-  if (name === undefined || !location || !["path", "query", "header", "cookie"].includes(location)) {
+  if (name === undefined || !location || !PARAMETER_LOCATIONS.includes(location)) {
     throw new UserError("a parameter needs `name` and `in` (path, query, header or cookie)", {
       location: ctx.where(pointer),
     });
   }
-  const style = str(raw.style) ?? (location === "query" || location === "cookie" ? "form" : "simple");
+  const style = str(raw.style) ?? defaultStyle(location);
   const contentType = isObject(raw.content) ? Object.keys(raw.content)[0] : undefined;
   const schema = contentType
     ? ((raw.content as Obj)[contentType] as Obj | undefined)?.schema
@@ -237,7 +238,7 @@ function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)
     in: location,
     required: location === "path" ? true : raw.required === true,
     style,
-    explode: typeof raw.explode === "boolean" ? raw.explode : style === "form",
+    explode: typeof raw.explode === "boolean" ? raw.explode : defaultExplode(style),
     allowReserved: raw.allowReserved === true,
     contentType,
     schema: (schema ?? {}) as JsonSchema,

@@ -8,9 +8,8 @@
 import type { SpecWarning } from "../errors.js";
 import type { WebhookSchemeName } from "../../templates/webhooks/types.js";
 
-export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
-
-export const HTTP_METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+export { HTTP_METHODS, type HttpMethod, type ParameterLocation } from "../openapi/vocabulary.js";
+import type { HttpMethod, ParameterLocation } from "../openapi/vocabulary.js";
 
 export type JsonSchema = Record<string, unknown> | boolean;
 
@@ -58,8 +57,6 @@ export interface ServerVariable {
   enum?: string[];
   description?: string;
 }
-
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
 export interface Parameter {
   name: string;

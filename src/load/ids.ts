@@ -1,4 +1,5 @@
 import { pathToFileURL } from "node:url";
+import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
 
 /**
  * The schema identifiers of JSON Schema 2020-12 (OpenAPI 3.1 Schema Objects): `$id` starts a schema resource with
@@ -15,8 +16,6 @@ export interface Location {
   pointer: string[];
 }
 
-/** Keywords whose values are data, never schemas (skipped unless they are a name in a map of names). */
-const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"]);
 
 /** Keywords whose value maps names to objects: their keys are names, whatever they spell (`default`, `$id`, `example`). */
 const NAME_MAPS = new Set([

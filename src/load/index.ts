@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
-import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
+import { dirname, resolve } from "node:path";
+import { UserError, formatPointer, formatPosition, toDisplayPath, type SpecWarning } from "../errors.js";
 import { bundle, type BundleWarning } from "./bundle.js";
 import { markdownDescriptions } from "./descriptions.js";
 import { breakInheritanceCycles, explicitMappings } from "./discriminators.js";
+
+export { typesDocument } from "./discriminators.js";
 import { lintDocument } from "./lint.js";
 import { renameDuplicateOperationIds, type RenamedOperation } from "./operation-ids.js";
 import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
@@ -167,11 +169,4 @@ function checkVersion(root: unknown, file: string): LoadedSpec["version"] {
     });
   }
   return `3.${match[1]}` as LoadedSpec["version"];
-}
-
-/** Relative to cwd when inside it, absolute otherwise; always with forward slashes. */
-export function toDisplayPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  const shown = rel && !rel.startsWith("..") ? rel : file;
-  return shown.split("\\").join("/");
 }

@@ -1,11 +1,11 @@
 import { UserError, formatPointer, type SpecWarning } from "../errors.js";
-import { parsePointer, resolvePointer } from "./bundle.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
+import { HTTP_METHODS } from "../openapi/vocabulary.js";
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** The fields of the OpenAPI Object (3.0, 3.1 and 3.2 together: specforge reads `webhooks` in 3.0 documents too). */
 const TOP_LEVEL_FIELDS = ["openapi", "$self", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"];
@@ -75,7 +75,7 @@ export function lintDocument(document: JsonObject, version: "3.0" | "3.1" | "3.2
     const item = target ? resolvePointer(document, target) : written;
     const itemPointer = target ?? ["paths", path];
     if (!isObject(item)) continue;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
       operations++;

@@ -1,11 +1,11 @@
 import { formatPointer, type SpecWarning } from "../errors.js";
+import { HTTP_METHODS } from "../openapi/vocabulary.js";
+import { NameRegistry } from "../ir/naming.js";
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** The methods whose operations openapi-typescript lists under `operations` (by operationId). */
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** An operation whose operationId another operation already had. */
 export interface RenamedOperation {
@@ -36,7 +36,7 @@ export function renameDuplicateOperationIds(
     for (const key of Object.keys(items)) {
       const item = items[key];
       if (!isObject(item) || typeof item.$ref === "string") continue;
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         const operation = item[method];
         if (isObject(operation) && typeof operation.operationId === "string") found.push({ pointer: [...base, key, method], id: operation.operationId });
       }
@@ -47,7 +47,7 @@ export function renameDuplicateOperationIds(
   collect(isObject(document.components) ? document.components.pathItems : undefined, ["components", "pathItems"]);
 
   const key = (id: string) => id.replace(/#/g, "/");
-  const taken = new Set(found.map((f) => key(f.id)));
+  const taken = new NameRegistry(found.map((f) => f.id), key);
   const firstAt = new Map<string, string[]>();
   const renamed: RenamedOperation[] = [];
   const warnings: SpecWarning[] = [];
@@ -57,10 +57,7 @@ export function renameDuplicateOperationIds(
       firstAt.set(key(id), pointer);
       continue;
     }
-    let n = 2;
-    while (taken.has(key(`${id}_${n}`))) n++;
-    const name = `${id}_${n}`;
-    taken.add(key(name));
+    const name = taken.claim(id);
     renamed.push({ pointer, original: id, renamed: name });
     warnings.push({
       message: `operationId ${JSON.stringify(id)} is also the operationId of ${formatPointer(shown, first)}; operationIds must be unique, so this one is renamed ${JSON.stringify(name)}`,

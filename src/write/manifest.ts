@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { relative } from "node:path";
 
 /** The file that marks a folder as specforge's and records what was generated into it, from what. */
@@ -16,8 +15,6 @@ export interface Manifest {
   /** Every other generated file and its SHA-256. */
   files: Record<string, string>;
 }
-
-export const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
 
 export function serializeManifest(manifest: Manifest): string {
   return JSON.stringify(manifest, null, 2) + "\n";

@@ -2,7 +2,7 @@ import { cpSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
-import { useColor } from "../../src/output.js";
+import { useColor } from "../../src/commands/output.js";
 import { FIXTURES, ROOT, cleanupTempDirs, projectWithV1Spec, runBin, runCli, tempDir, type CliResult } from "../helpers.js";
 
 afterAll(cleanupTempDirs);

@@ -1,0 +1,52 @@
+export type * from "./schema.js";
+/** @slot removed when the client is not generated */
+export {
+  createClient,
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type Client,
+  type ClientOptions,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./client.js";
+/** @slot removed when the server is not generated */
+export {
+  createRouter,
+  toNodeListener,
+  HttpError,
+  mockFromSchema,
+  type Credentials,
+  type Handlers,
+  type Router,
+  type RouterError,
+  type RouterOptions,
+  type HandlerResult,
+  type SecurityAlternatives,
+} from "./server.js";
+/** @slot removed when webhooks are not generated (or the spec declares none) */
+export {
+  webhookSpec,
+  WEBHOOK_EVENT_TYPES,
+  verifyWebhookSignature,
+  signWebhookPayload,
+  signWebhookDelivery,
+  parseWebhook,
+  createWebhookHandler,
+  createWebhookNodeListener,
+  renderPayloadTemplate,
+  checkPayloadTemplate,
+  WebhookVerificationError,
+  isWebhookVerificationError,
+  type WebhookEvents,
+  type WebhookHeaders,
+  type WebhookEvent,
+  type PayloadVariables,
+  type WebhookFailureReason,
+  type WebhookScheme,
+} from "./webhooks.js";
