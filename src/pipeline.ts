@@ -67,6 +67,8 @@ export interface Rendered {
   timings: PhaseTimings;
   /** Problems in the spec that did not stop generation (see LoadedSpec.warnings). */
   warnings: SpecWarning[];
+  /** Files the printer could not print, which prettier formatted: path and why (`--verbose` says so). */
+  formattedByPrettier: [path: string, reason: string][];
 }
 
 export type RenderOptions = LoadOptions;
@@ -131,7 +133,8 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
   timings.format = performance.now() - mark;
-  return { files, model, timings, warnings };
+  const formattedByPrettier = emitted.files.flatMap((file): [string, string][] => (file.notCanonical === undefined ? [] : [[file.path, file.notCanonical]]));
+  return { files, model, timings, warnings, formattedByPrettier };
 }
 
 export interface GenerateReport extends WriteSummary {
@@ -144,6 +147,8 @@ export interface GenerateReport extends WriteSummary {
   timings: PhaseTimings;
   /** Problems in the spec that did not stop generation; the CLI prints them on stderr. */
   warnings: SpecWarning[];
+  /** Files the printer could not print, which prettier formatted: path and why. */
+  formattedByPrettier: [path: string, reason: string][];
 }
 
 export type GenerateHooks = WriteHooks & RenderOptions;
@@ -151,13 +156,13 @@ export type GenerateHooks = WriteHooks & RenderOptions;
 /** `specforge generate`: render in memory, then replace the output folder atomically. */
 export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
   const started = performance.now();
-  const { files, timings, warnings } = await render(config, hooks);
+  const { files, timings, warnings, formattedByPrettier } = await render(config, hooks);
   const out = toDisplayPath(config.out, config.cwd);
   hooks.onPhase?.("write");
   const writeStarted = performance.now();
   const summary = writeOutputFolder(config.out, out, files, hooks);
   const finished = performance.now();
-  return { ...summary, out, files, warnings, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
+  return { ...summary, out, files, warnings, formattedByPrettier, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
 }
 
 export interface CheckReport {

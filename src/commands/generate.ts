@@ -20,11 +20,12 @@ export function describeGenerateDetails(report: Omit<GenerateReport, "files">, p
   for (const path of report.unchanged) status.set(path, paint.dim("unchanged"));
   for (const path of report.removed) status.set(path, paint.yellow("removed  "));
   const lines = [...status.keys()].sort().map((path) => `  ${status.get(path)} ${report.out}/${path}`);
+  for (const [path, reason] of report.formattedByPrettier ?? []) lines.push(`  ${report.out}/${path} was formatted by prettier: the printer does not know ${reason}`);
   lines.push(`  phases: ${describeTimings(report.timings)}`);
   return lines;
 }
 
-export function describeTimings(timings: PhaseTimings): string {
+function describeTimings(timings: PhaseTimings): string {
   return Object.entries(timings)
     .map(([name, ms]) => `${name} ${Math.round(ms)}ms`)
     .join(", ");

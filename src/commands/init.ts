@@ -6,10 +6,10 @@ import { UserError } from "../errors.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
 
 /** The scripts `specforge init` adds to the project's package.json. */
-export const INIT_SCRIPTS = { "api:generate": "specforge generate", "api:check": "specforge check" } as const;
+const INIT_SCRIPTS = { "api:generate": "specforge generate", "api:check": "specforge check" } as const;
 
 /** Where `init` looks for a spec when no --spec is given, in this order. */
-export const SPEC_CANDIDATES = [
+const SPEC_CANDIDATES = [
   DEFAULT_SPEC,
   "openapi.yaml",
   "openapi.yml",

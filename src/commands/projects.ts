@@ -46,7 +46,7 @@ export interface RunProjectsOptions {
   threads?: number;
 }
 
-export function serializeError(error: unknown): SerializedError {
+function serializeError(error: unknown): SerializedError {
   if (error instanceof UserError) return { user: true, message: error.message, location: error.location, hint: error.hint };
   return { user: false, stack: (error as Error)?.stack ?? String(error) };
 }

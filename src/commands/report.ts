@@ -13,7 +13,7 @@ export function projectLabel(config: ResolvedConfig): string {
   return config.project ?? config.spec;
 }
 
-export function exitCodeOf(outcome: ProjectOutcome): number {
+function exitCodeOf(outcome: ProjectOutcome): number {
   if (!outcome.ok) return outcome.error.user ? EXIT.userError : EXIT.internalError;
   if (outcome.command === "check" && hasDrift(outcome.report.drift)) return EXIT.drift;
   return EXIT.ok;

@@ -39,10 +39,10 @@ export interface WebhookTestResult {
 }
 
 /** Prefix of environment variables that fill `${NAME}` / `$NAME` secrets in a payload template. */
-export const NAMED_SECRET_ENV_PREFIX = "SPECFORGE_SECRET_";
+const NAMED_SECRET_ENV_PREFIX = "SPECFORGE_SECRET_";
 
 /** Bytes of the reply that are read and shown; the rest is not read (an endless reply must not fill memory). */
-export const MAX_REPLY_BYTES = 64 * 1024;
+const MAX_REPLY_BYTES = 64 * 1024;
 
 /**
  * `specforge webhook test`: sends one delivery the way the provider would: the payload (the event's template, else
@@ -193,7 +193,7 @@ export function samplePayload(model: ApiModel, hook: Webhook): { value: unknown;
 }
 
 /** The `X-GitHub-Event` of a GitHub-style webhook: `x-github.subcategory`, else its key without the action. */
-export function githubEventName(hook: Webhook): string {
+function githubEventName(hook: Webhook): string {
   if (hook.eventHeader) return hook.eventHeader;
   const action = hook.conditions.action;
   const suffix = action === undefined ? "" : `-${normalizeEventName(action)}`;
@@ -226,7 +226,7 @@ async function readCapped(response: Response, max: number): Promise<{ text: stri
  * Control characters of text from the network as escapes, so a reply cannot move the cursor, retitle the terminal or
  * reorder what is shown: C0 (but tab and newline), DEL, C1, the bidirectional overrides and the line separators.
  */
-export function escapeControl(text: string): string {
+function escapeControl(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
     const code = c.charCodeAt(0);
     if (c === "\r") return "\\r";

@@ -265,7 +265,7 @@ function regenerateArgs(flags: UserConfig, configFile: string | undefined, proje
 }
 
 /** An argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
-export function shellQuote(arg: string): string {
+function shellQuote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -282,7 +282,7 @@ export function assertSpecExists(config: ResolvedConfig): void {
  * Why specforge looked for the spec where it did, for a "file not found": the flag, the config (and project) that
  * names it, or — only when neither did — the default path.
  */
-export function describeSpecSource(config: ResolvedConfig): string {
+function describeSpecSource(config: ResolvedConfig): string {
   const configShown = config.configFile ? basename(config.configFile) : "the config";
   switch (config.specSource) {
     case "flag":

@@ -22,7 +22,7 @@ export function editDistance(a: string, b: string): number {
  * The candidates closest to `typed` (case-insensitive), best first: within a third of the longer word's length
  * (at least 1, at most 3 edits), or one of them starting with what was typed (`--verb` → `--verbose`).
  */
-export function closest(typed: string, candidates: Iterable<string>): string[] {
+function closest(typed: string, candidates: Iterable<string>): string[] {
   return rank(typed, candidates).map((s) => s.candidate);
 }
 

@@ -24,7 +24,7 @@ const { align, conditionalGroup, group, hardline, ifBreak, indent, indentIfBreak
 export type PrintResult = { text: string } | { unsupported: string };
 
 /** prettier's defaults: the only settings this printer produces. */
-export const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as Parameters<typeof printer.printDocToString>[1];
+const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as Parameters<typeof printer.printDocToString>[1];
 
 /**
  * Prints statements made with TypeScript's node factory (openapi-typescript's), with their synthetic comments:
@@ -805,7 +805,7 @@ export function printString(value: string): string {
 }
 
 /** A string literal's source text (quotes included) as prettier prints it: the quote needing fewer escapes. */
-export function printRawString(literal: string): string {
+function printRawString(literal: string): string {
   const raw = literal.slice(1, -1);
   const quote = count(raw, '"') > count(raw, "'") ? "'" : '"';
   if (literal[0] === quote) return literal;
@@ -849,7 +849,7 @@ export function printNumber(raw: string): string {
 }
 
 /** A block comment (`text` is what goes between `/*` and `*\/`) as prettier prints it at any indentation. */
-export function printBlockComment(text: string): Doc {
+function printBlockComment(text: string): Doc {
   const lines = text.split("\n");
   // A JSDoc-like block (every line starts with `*`) is re-indented line by line; any other block is kept verbatim.
   const indentable = lines.length > 1 && `*${text}*`.split("\n").every((text) => text.trimStart().startsWith("*"));

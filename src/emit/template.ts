@@ -1,6 +1,5 @@
 import type {
   ExportDeclarationStructure,
-  ExportSpecifierStructure,
   FunctionDeclarationStructure,
   ImportDeclarationStructure,
   ImportSpecifierStructure,
@@ -177,7 +176,8 @@ function slotName(statement: import("ts-morph").Statement): string {
 
 /** The structure of a slot's declaration, without its marker and (for an object type) its stand-in members. */
 function slotStructure(statement: import("ts-morph").Statement): StatementStructures {
-  const structure = (statement as unknown as { getStructure(): StatementStructures }).getStructure();
+  if (!tsMorph.Node.hasStructure(statement)) throw new Error(`a @slot marks a ${statement.getKindName()}, which has no structure`);
+  const structure = statement.getStructure() as StatementStructures;
   if ("docs" in structure && structure.docs) structure.docs = structure.docs.filter((doc) => !isMarker(doc));
   if (structure.kind === tsMorph.StructureKind.Interface) structure.properties = [];
   if (structure.kind === tsMorph.StructureKind.TypeAlias && tsMorph.Node.isTypeAliasDeclaration(statement) && tsMorph.Node.isTypeLiteral(statement.getTypeNode())) {
@@ -211,16 +211,6 @@ export function namedImports(structure: ImportDeclarationStructure): OptionalKin
   if (!Array.isArray(list)) throw new Error("a slot's import has no list of named imports");
   return list.map((specifier) => {
     if (typeof specifier === "function") throw new Error("a slot's import is written by a function");
-    return typeof specifier === "string" ? { name: specifier } : specifier;
-  });
-}
-
-/** The named exports of an `export { … } from` structure, as objects. */
-export function namedExports(structure: ExportDeclarationStructure): OptionalKind<ExportSpecifierStructure>[] {
-  const list = structure.namedExports;
-  if (!Array.isArray(list)) throw new Error("a slot's export has no list of named exports");
-  return list.map((specifier) => {
-    if (typeof specifier === "function") throw new Error("a slot's export is written by a function");
     return typeof specifier === "string" ? { name: specifier } : specifier;
   });
 }

@@ -116,7 +116,7 @@ export function stripFastApiSuffix(operationId: string, path: string, method: st
 }
 
 /** A method name for an operation without an operationId: `GET /pets/{petId}` → `getPetsByPetId`. */
-export function nameFromRoute(method: string, path: string): string {
+function nameFromRoute(method: string, path: string): string {
   const segments = path
     .split("/")
     .filter(Boolean)

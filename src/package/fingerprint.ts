@@ -9,7 +9,7 @@ import { BUILD_DIR, PACKAGE_ROOT, TEMPLATES_DIR, packageVersion } from "./root.j
 export const BUILD_INFO = join(BUILD_DIR, "build-info.json");
 
 /** Hash of the generator's source. Computed from src/ when it runs from source, read from dist/build-info.json when built. */
-export function sourceCodeHash(): string {
+function sourceCodeHash(): string {
   const runningFromSource = fileURLToPath(import.meta.url).endsWith(".ts");
   if (!runningFromSource && existsSync(BUILD_INFO)) {
     return (JSON.parse(readFileSync(BUILD_INFO, "utf8")) as { codeHash: string }).codeHash;

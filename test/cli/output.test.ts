@@ -115,3 +115,20 @@ describe("output", () => {
     expect(useColor(false, { FORCE_COLOR: "1", NO_COLOR: "1" })).toBe(false);
   });
 });
+
+describe("--verbose details", () => {
+  it("name a file prettier formatted because the printer does not know its syntax, and why", async () => {
+    const { describeGenerateDetails } = await import("../../src/commands/generate.js");
+    const lines = describeGenerateDetails({
+      out: "gen",
+      written: ["schema.ts"],
+      unchanged: [],
+      removed: [],
+      warnings: [],
+      formattedByPrettier: [["schema.ts", "ConditionalType"]],
+      milliseconds: 1,
+      timings: { load: 1 },
+    });
+    expect(lines).toContain("  gen/schema.ts was formatted by prettier: the printer does not know ConditionalType");
+  });
+});
