@@ -12,7 +12,7 @@ import type {
   VariableStatementStructure,
 } from "ts-morph";
 import type { FileTemplateKind, FileTemplateSource, PreparedStatement, PreparedTemplate } from "../package/templates.js";
-import { tsMorph } from "../package/deps.js";
+import { ts, tsMorph } from "../package/deps.js";
 import type { EmittedFile } from "./file.js";
 import { stringLiteral } from "./literal.js";
 import { isNextLineEmpty, printSourceFile, sourceWithData } from "./printer.js";
@@ -35,9 +35,9 @@ interface SlotStructures {
  *
  * The emitter edits a slot's ts-morph structure (`structure`: the declaration as the template writes it, without
  * its stand-in members), fills a data slot (`fillData`: a `const` whose value is the spec's data) or removes one;
- * `print` then creates the file once, in one in-memory ts-morph project (`createSourceFile` from the fixed
- * statements and the filled structures: one write, one parse, no edits one by one, no type checking), and writes
- * it through the one printer (printer.ts).
+ * `print` then writes the whole file once from the fixed statements and the filled structures (ts-morph's
+ * `printStructure`: no edits one by one, no type checking), parses it, and prints it through the one printer
+ * (printer.ts). Templates are opened in one in-memory ts-morph project, once (`prepare`).
  */
 export class FileTemplate {
   private readonly kind: FileTemplateKind;
@@ -97,18 +97,17 @@ export class FileTemplate {
       const filled = s.slot === undefined ? undefined : this.filled.get(s.slot);
       return typeof filled === "object" ? filled : s.text;
     });
-    const file = templateProject().createSourceFile(`/${this.kind}.ts`, { statements }, { overwrite: true });
-    try {
-      const node = file.compilerNode;
-      if (node.statements.length !== kept.length) throw new Error(`templates/files/${this.kind}.ts: a statement of the template is not one statement`);
-      const printed = printSourceFile(node, { data: this.data, blankLinesBefore: kept.map((s) => s.blankLineBefore) });
-      const path = `${this.kind}.ts`;
-      return "text" in printed
-        ? { path, content: printed.text, canonical: printed.text, description }
-        : { path, content: sourceWithData(node, this.data), description, notCanonical: printed.unsupported };
-    } finally {
-      templateProject().removeSourceFile(file);
-    }
+    // ts-morph writes the structures (one pass over the whole file); the printer then needs only the syntax tree:
+    // no JSDoc nodes, no parents, no wrappers (ts-morph's createSourceFile builds all three: on GitHub's client.ts
+    // 0.6 s instead of 0.25 s on a cold process).
+    const text = tsMorph.printStructure({ kind: tsMorph.StructureKind.SourceFile, statements }, { indentNumberOfSpaces: 2 });
+    const node = ts.createSourceFile(`/${this.kind}.ts`, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
+    if (node.statements.length !== kept.length) throw new Error(`templates/files/${this.kind}.ts: a statement of the template is not one statement`);
+    const printed = printSourceFile(node, { data: this.data, blankLinesBefore: kept.map((s) => s.blankLineBefore) });
+    const path = `${this.kind}.ts`;
+    return "text" in printed
+      ? { path, content: printed.text, canonical: printed.text, description }
+      : { path, content: sourceWithData(node, this.data), description, notCanonical: printed.unsupported };
   }
 }
 
@@ -193,7 +192,7 @@ function slotStructure(statement: import("ts-morph").Statement): StatementStruct
 
 let project: Project | undefined;
 
-/** The one in-memory ts-morph project of the process: no disk, no lib files, no type checking. */
+/** The one in-memory ts-morph project templates are opened in: no disk, no lib files, no type checking. */
 function templateProject(): Project {
   project ??= new tsMorph.Project({
     useInMemoryFileSystem: true,

@@ -57,3 +57,22 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
     expect("unsupported" in printed && printed.unsupported).toContain(reason);
   });
 });
+
+describe("a file template the printer cannot print", () => {
+  it("goes to prettier whole, with the spec's data written in as JSON.parse('…')", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { emitClient } = await import("../../src/emit/client.js");
+    const { buildModel } = await import("../../src/ir/build.js");
+    const { loadSpec } = await import("../../src/load/index.js");
+    const { ROOT, V1_SPEC } = await import("../helpers.js");
+    const text = readFileSync(join(ROOT, "templates", "files", "client.ts"), "utf8") + "\nexport class NotPrintedHere {}\n";
+    const file = emitClient(buildModel(loadSpec(V1_SPEC), "spec"), { kind: "client", text });
+    expect(file.canonical).toBeUndefined();
+    expect(file.notCanonical).toBe("ClassDeclaration");
+    const formatted = await prettier.format(file.content, { parser: "typescript" });
+    expect(formatted).toContain("export class NotPrintedHere {}");
+    expect(formatted).toMatch(/const operations: OperationSpec\[\] = JSON\.parse\(\n\s+'\[\{"name":"createChatCompletion"/);
+    expect(formatted).not.toContain("listPets"); // no stand-in is left
+  });
+});
