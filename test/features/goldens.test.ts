@@ -19,8 +19,8 @@ afterAll(cleanupTempDirs);
 const FEATURES = join(FIXTURES, "features");
 const GOLDENS = join(ROOT, "test", "features", "goldens");
 const GOLDEN_FILES = ["client.ts", "server.ts", "webhooks.ts", "index.ts"];
-/** `vitest -u` (or UPDATE_GOLDENS=1): the goldens are (re)written. Otherwise a missing golden fails too. */
-const updating = () => process.env.UPDATE_GOLDENS === "1" || expect.getState().snapshotState.snapshotUpdateState === "all";
+/** `vitest -u` (or UPDATE_GOLDENS=1, see vitest.config.ts): the goldens are (re)written. Otherwise a missing one fails too. */
+const updating = () => expect.getState().snapshotState.snapshotUpdateState === "all";
 
 /** Every feature fixture: the YAML files and the folders with an openapi.yaml. */
 const fixtures = readdirSync(FEATURES, { withFileTypes: true })
