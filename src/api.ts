@@ -13,6 +13,13 @@ export interface GenerateOptions extends Omit<UserConfig, "projects"> {
   config?: string;
   /** Write the output folder (atomically). When false, only return the files. @default false */
   write?: boolean;
+  /** Documents from URLs come from the cache (the locked version first), never the network (`--offline`). @default false */
+  offline?: boolean;
+}
+
+export interface CheckOptions extends Omit<GenerateOptions, "write" | "offline"> {
+  /** Also ask the servers whether the spec's documents from URLs are still the locked versions (`--remote`). @default false */
+  remote?: boolean;
 }
 
 export interface GenerateResult {
@@ -41,16 +48,17 @@ export interface CheckResult extends CheckReport {
  * ```
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
-  const { cwd = process.cwd(), config: configFile, write = false, project, ...flags } = options;
+  const { cwd = process.cwd(), config: configFile, write = false, project, offline = false, ...flags } = options;
+  const remote = offline ? { remote: "offline" as const } : {};
   const config = await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] });
   // The pipeline loads its emitters (openapi-typescript, ts-morph) only when generating, and is itself imported here
   // only when called: `import { defineConfig } from "specforge"` in a config file must stay cheap.
   const { render, runGenerate } = await import("./pipeline.js");
   if (write) {
-    const report = await runGenerate(config);
+    const report = await runGenerate(config, remote);
     return { files: report.files, report, warnings: report.warnings };
   }
-  const { files, warnings } = await render(config);
+  const { files, warnings } = await render(config, remote);
   return { files, warnings };
 }
 
@@ -58,9 +66,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
  * Compares the output folder with what `generate` would write and returns the drift (missing, extra and stale
  * files, each stale one with a unified diff) as data. Never writes. Throws a `UserError` for a bad spec or config.
  */
-export async function check(options: Omit<GenerateOptions, "write"> = {}): Promise<CheckResult> {
-  const { cwd = process.cwd(), config: configFile, project, ...flags } = options;
+export async function check(options: CheckOptions = {}): Promise<CheckResult> {
+  const { cwd = process.cwd(), config: configFile, project, remote = false, ...flags } = options;
   const { runCheck } = await import("./pipeline.js");
-  const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] }));
+  const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] }), { remote });
   return { ...report, upToDate: !hasDrift(report.drift) };
 }

@@ -7,6 +7,7 @@ import { colors, createOutput, plain, useColor, type Verbosity } from "./command
 import { didYouMean } from "./config/suggest.js";
 import { EXIT, type CliCommand, type CliIO, type CommandContext, type HelpDefaults, type OptionSpec } from "./commands/command.js";
 import { checkCommand } from "./commands/check.command.js";
+import { diffCommand } from "./commands/diff.command.js";
 import { generateCommand } from "./commands/generate.command.js";
 import { initCommand } from "./commands/init.command.js";
 import { mockCommand } from "./commands/mock.command.js";
@@ -15,7 +16,7 @@ import { webhookCommand } from "./commands/webhook.command.js";
 export { EXIT, type CliIO } from "./commands/command.js";
 
 /** The commands, in the order `--help` lists them. A new command is one file in src/commands/ and one entry here. */
-export const COMMANDS: CliCommand<unknown>[] = [initCommand, generateCommand, checkCommand, mockCommand, webhookCommand] as CliCommand<unknown>[];
+export const COMMANDS: CliCommand<unknown>[] = [initCommand, generateCommand, checkCommand, diffCommand, mockCommand, webhookCommand] as CliCommand<unknown>[];
 
 const defaultIO: CliIO = {
   stdout: (text) => process.stdout.write(text + "\n"),
@@ -51,9 +52,10 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   const help = argv.includes("--help") || argv.includes("-h") ? await helpDefaults(io.cwd) : { spec: DEFAULT_SPEC, out: DEFAULT_OUT };
 
   const toYargs = (command: CliCommand<unknown>, path: string[]) => ({
-    command: command.name,
+    command: [command.name, ...Object.keys(command.positionals ?? {}).map((name) => `<${name}>`)].join(" "),
     describe: command.describe,
     builder: (y: Argv) => {
+      for (const [name, spec] of Object.entries(command.positionals ?? {})) y.positional(name, spec);
       y.options(command.options(help));
       for (const [a, b] of command.conflicts ?? []) y.conflicts(a, b);
       for (const [line, what] of command.examples) y.example(line, what);

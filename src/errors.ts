@@ -1,4 +1,5 @@
 import { relative } from "node:path";
+import { isHttpUrl } from "./load/url.js";
 import { toJsonPointer } from "./openapi/pointer.js";
 
 /**
@@ -55,8 +56,9 @@ export function formatPointer(file: string, pointer: readonly (string | number)[
 }
 
 
-/** A path as messages show it: relative to cwd when inside it, absolute otherwise; always with forward slashes. */
+/** A path as messages show it: relative to cwd when inside it, absolute otherwise; always with forward slashes. A URL is shown as it is. */
 export function toDisplayPath(file: string, cwd: string): string {
+  if (isHttpUrl(file)) return file;
   const rel = relative(cwd, file);
   const shown = rel && !rel.startsWith("..") ? rel : file;
   return shown.split("\\").join("/");

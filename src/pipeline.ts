@@ -1,25 +1,30 @@
 /**
- * The one path from a spec to files: load (src/load/: read, parse, bundle) → IR (src/ir/: the normalised model) →
- * emit (src/emit/: one emitter per output file, filling the file templates of templates/files/) → write (src/write/:
- * format, stamp, atomic write, drift). The CLI's commands, the programmatic API, `mock` and `webhook test` all come
- * through here.
+ * The one path from a spec to files: load (src/load/: read or fetch, parse, bundle) → IR (src/ir/: the normalised
+ * model) → emit (src/emit/: one emitter per output file, filling the file templates of templates/files/) → write
+ * (src/write/: format, stamp, atomic write, drift). The CLI's commands, the programmatic API, `mock` and `webhook
+ * test` all come through here; `check` also compares the spec with the version the output was generated from
+ * (src/diff/).
  *
  * The stages that need TypeScript, openapi-typescript and ts-morph are imported when first used: `check` of an
  * up-to-date folder (the manifest proves it) never loads them.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { assertSpecExists, type ResolvedConfig } from "./config/resolve.js";
+import type { DiffResult } from "./diff/model.js";
 import { UserError, formatPointer, toDisplayPath, type SpecWarning } from "./errors.js";
 import type { ApiModel } from "./ir/model.js";
 import type { LoadedSpec } from "./load/index.js";
+import type { LockedDocument, RemoteMode } from "./load/remote-documents.js";
+import { LockedCopyMissing } from "./load/remote.js";
+import { isHttpUrl } from "./load/url.js";
 import { sha256 } from "./package/hash.js";
 import { packageVersion } from "./package/root.js";
 import { writeOutputFolder, type WriteHooks, type WriteSummary } from "./write/atomic.js";
 import { inspectOutputFolder } from "./write/disk.js";
-import { compareTrees, type Drift } from "./write/drift.js";
-import { isProvablyCurrent, runFingerprint } from "./write/fast-check.js";
-import { MANIFEST_FILE, pathFromOutput, serializeManifest, type Manifest } from "./write/manifest.js";
+import { compareTrees, hasDrift, type Drift } from "./write/drift.js";
+import { isProvablyCurrent, manifestDrift, runFingerprint } from "./write/fast-check.js";
+import { MANIFEST_FILE, lockedDocuments, manifestInputs, pathFromOutput, readManifest, serializeManifest, type Manifest, type ManifestInput } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
 
 /** The phases of a run, in order (`write` is the writer's, after rendering). */
@@ -33,25 +38,42 @@ export interface LoadOptions {
   onSpecFile?: (file: string) => void;
   /** Told when each phase starts (the progress line of a long run). */
   onPhase?: (phase: Phase) => void;
+  /**
+   * Where documents from URLs come from: `fetch` (the network, else the cache), `offline` (the cache), `locked`
+   * (the versions the output folder's manifest locked, from the cache), `network` (the network alone). @default "fetch"
+   */
+  remote?: RemoteMode;
+  /** The versions of documents from URLs the output was generated from (its manifest's). */
+  lock?: ReadonlyMap<string, LockedDocument>;
+  /** Stops fetching (watch mode ending). */
+  signal?: AbortSignal;
 }
 
 /** A spec loaded and turned into the IR: what every command that reads a spec starts from. */
 export interface LoadedModel {
   spec: LoadedSpec;
   model: ApiModel;
-  /** The spec's path as messages show it (relative to cwd when inside it). */
+  /** The spec's path as messages show it (relative to cwd when inside it; a URL as it is). */
   specShown: string;
   /** Problems in the spec that did not stop loading, the loader's and the model builder's. */
   warnings: SpecWarning[];
 }
 
-/** The spec a config names, loaded (confined to its folder tree and `refRoots`) and modelled. */
+/**
+ * The spec a config names, a file (confined to its folder tree and `refRoots`) or a URL (fetched under the config's
+ * `fetch` rules, kept in the cache), loaded and modelled.
+ */
 export async function loadModel(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedModel> {
   options.onPhase?.("load");
   options.onSpecFile?.(config.spec); // watched even when missing: `generate --watch` waits for it to appear
   assertSpecExists(config);
-  const { loadSpec } = await import("./load/index.js");
-  const spec = loadSpec(config.spec, config.cwd, { onRead: options.onSpecFile, refRoots: config.refRoots, maxSpecFileBytes: config.maxSpecFileBytes });
+  const { loadSpecSource } = await import("./load/remote-documents.js");
+  const spec = await loadSpecSource(config, {
+    mode: options.remote ?? "fetch",
+    ...(options.lock ? { lock: options.lock } : {}),
+    ...(options.onSpecFile ? { onRead: options.onSpecFile } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   options.onPhase?.("model");
   const { buildModel } = await import("./ir/build.js");
   const specShown = toDisplayPath(spec.entry, config.cwd);
@@ -63,6 +85,8 @@ export interface Rendered {
   /** Every output file by relative path (forward slashes), the manifest included, formatted and stamped. */
   files: Map<string, string>;
   model: ApiModel;
+  /** The spec as loaded (bundled document, files read). */
+  spec: LoadedSpec;
   /** Milliseconds spent in each phase, in order: load (read, parse, bundle), model, emit, format. */
   timings: PhaseTimings;
   /** Problems in the spec that did not stop generation (see LoadedSpec.warnings). */
@@ -71,9 +95,12 @@ export interface Rendered {
   formattedByPrettier: [path: string, reason: string][];
 }
 
-export type RenderOptions = LoadOptions;
+export type RenderOptions = Omit<LoadOptions, "lock">;
 
-/** Loads the spec and renders every output file in memory. Touches no file outside the spec's. */
+/**
+ * Loads the spec and renders every output file in memory. Reads the spec's files (or fetches its documents, keeping
+ * them in the cache) and the output folder's manifest (what is locked); writes nothing else.
+ */
 export async function render(config: ResolvedConfig, options: RenderOptions = {}): Promise<Rendered> {
   const timings: PhaseTimings = {};
   let current: Phase | undefined;
@@ -84,14 +111,15 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     [current, mark] = [phase, now];
     options.onPhase?.(phase);
   };
-  const { spec, model, specShown, warnings: loadWarnings } = await loadModel(config, { onSpecFile: options.onSpecFile, onPhase: enter });
+  const previous = readManifest(config.out);
+  const { spec, model, specShown, warnings: loadWarnings } = await loadModel(config, { ...options, onPhase: enter, lock: lockedDocuments(previous) });
   enter("emit");
 
   const { emitFiles } = await import("./emit/index.js");
   const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
-  const { typesDocument } = await import("./load/index.js");
+  const { documentForTypes } = await import("./load/index.js");
   const emitted = emitFiles(model, config.outputs, {
-    typesDocument: () => typesDocument(spec.document),
+    typesDocument: () => documentForTypes(spec.document),
     templates: { file: fileTemplate, runtime: runtimeTemplates },
   });
   const warnings = [
@@ -100,12 +128,20 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   ];
   enter("format");
 
-  const inputs = Object.fromEntries(spec.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
-  const provenance = {
-    generator: `specforge ${packageVersion()}`,
-    spec: pathFromOutput(config.out, spec.entry),
-    specHash: sha256(JSON.stringify(inputs)).slice(0, 16),
-  };
+  const inputs = Object.fromEntries(
+    spec.files.map((f): [string, ManifestInput] => {
+      const key = pathFromOutput(config.out, f.path);
+      if (!f.remote) return [key, { sha256: f.sha256, gitBlob: f.gitBlob }];
+      // The validators of the version as first locked: a server that sends a new ETag or Last-Modified for the same
+      // bytes (a CDN node, a redeploy) does not rewrite the manifest.
+      const before = previous?.inputs[key];
+      const validators = before?.sha256 === f.sha256 ? before : f.remote;
+      return [key, { sha256: f.sha256, ...(validators.etag !== undefined ? { etag: validators.etag } : {}), ...(validators.lastModified !== undefined ? { lastModified: validators.lastModified } : {}) }];
+    }),
+  );
+  // Headers name only the generator: which spec bytes the output came from is the manifest's business, so an edit
+  // of the spec rewrites only the files whose content it changes.
+  const provenance = { generator: `specforge ${packageVersion()}` };
   const fingerprint = await runFingerprint(config, [...emitted.files.map((file) => file.path), MANIFEST_FILE]);
   const files = new Map<string, string>();
   const { createFormatter } = await import("./write/format.js");
@@ -125,7 +161,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifest: Manifest = {
     generator: provenance.generator,
     notice: "This folder is generated by specforge and owned by it: files here are replaced on every `specforge generate`.",
-    spec: provenance.spec,
+    spec: pathFromOutput(config.out, spec.entry),
     inputs,
     fingerprint,
     files: Object.fromEntries([...files].map(([path, content]) => [path, sha256(content)])),
@@ -134,7 +170,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
   timings.format = performance.now() - mark;
   const formattedByPrettier = emitted.files.flatMap((file): [string, string][] => (file.notCanonical === undefined ? [] : [[file.path, file.notCanonical]]));
-  return { files, model, timings, warnings, formattedByPrettier };
+  return { files, model, spec, timings, warnings, formattedByPrettier };
 }
 
 export interface GenerateReport extends WriteSummary {
@@ -149,6 +185,17 @@ export interface GenerateReport extends WriteSummary {
   warnings: SpecWarning[];
   /** Files the printer could not print, which prettier formatted: path and why. */
   formattedByPrettier: [path: string, reason: string][];
+  /** The documents read from URLs: their version and how each was had (fetched, not modified, from the cache). */
+  remoteDocuments: RemoteDocumentVersion[];
+}
+
+/** A document from a URL as one run used it. */
+export interface RemoteDocumentVersion {
+  url: string;
+  sha256: string;
+  etag?: string;
+  lastModified?: string;
+  source: "fetched" | "not-modified" | "cache";
 }
 
 export type GenerateHooks = WriteHooks & RenderOptions;
@@ -156,14 +203,23 @@ export type GenerateHooks = WriteHooks & RenderOptions;
 /** `specforge generate`: render in memory, then replace the output folder atomically. */
 export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
   const started = performance.now();
-  const { files, timings, warnings, formattedByPrettier } = await render(config, hooks);
+  const { files, timings, warnings, formattedByPrettier, spec } = await render(config, hooks);
+  const remoteDocuments = spec.files.flatMap((f): RemoteDocumentVersion[] =>
+    f.remote ? [{ url: f.path, sha256: f.sha256, source: f.remote.source, ...(f.remote.etag !== undefined ? { etag: f.remote.etag } : {}), ...(f.remote.lastModified !== undefined ? { lastModified: f.remote.lastModified } : {}) }] : [],
+  );
   const out = toDisplayPath(config.out, config.cwd);
   hooks.onPhase?.("write");
   const writeStarted = performance.now();
   const summary = writeOutputFolder(config.out, out, files, hooks);
   const finished = performance.now();
-  return { ...summary, out, files, warnings, formattedByPrettier, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
+  return { ...summary, out, files, warnings, formattedByPrettier, remoteDocuments, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
 }
+
+/**
+ * What changed in the API since the output was generated (when the spec changed): the changes, or why they cannot
+ * be shown (the old version is not in git).
+ */
+export type ApiExplanation = { kind: "changes"; result: DiffResult; from: string; to: string } | { kind: "unavailable"; reason: string };
 
 export interface CheckReport {
   out: string;
@@ -174,26 +230,157 @@ export interface CheckReport {
   /** The command that brings the output folder up to date. */
   fix: string;
   milliseconds: number;
+  /** Present when the output is stale and the spec is not the one it was generated from. */
+  api?: ApiExplanation;
+  /**
+   * Why the output could not be regenerated to compare with (the locked version of a document from a URL is not in
+   * the cache): the drift is what the manifest's hashes prove, without diffs.
+   */
+  unverified?: string;
+  /** `check --remote`: whether the documents from URLs are still the versions the output was generated from. */
+  remote?: RemoteReport;
 }
 
-/** `specforge check`: is the output folder exactly what `generate` would write? Writes nothing. */
-export async function runCheck(config: ResolvedConfig, options: { regenerate?: boolean; provenCurrent?: boolean } = {}): Promise<CheckReport> {
+/** What `check --remote` found on the servers. */
+export type RemoteReport =
+  /** Nothing to ask: the spec reads no documents from URLs, or the output locks none yet. */
+  | { kind: "none"; reason: string }
+  | { kind: "unchanged"; documents: string[] }
+  | { kind: "changed"; documents: DocumentChange[]; api: ApiExplanation };
+
+/** A document from a URL whose version differs from the locked one (`before` absent: new; `after` absent: no longer read). */
+export interface DocumentChange {
+  url: string;
+  before?: string;
+  after?: string;
+}
+
+export interface RunCheckOptions {
+  /** Regenerate and compare even when the manifest proves the output current. */
+  regenerate?: boolean;
+  /** The caller has just run isProvablyCurrent (a check of several projects), so it is not run twice. */
+  provenCurrent?: boolean;
+  /** Also ask the servers whether the documents from URLs are still the locked versions (`check --remote`). */
+  remote?: boolean;
+}
+
+/**
+ * `specforge check`: is the output folder exactly what `generate` would write? Writes nothing (but the cache). A
+ * spec from a URL is the version the manifest locks, read from the cache: no network. With `remote`, the servers
+ * are asked too.
+ */
+export async function runCheck(config: ResolvedConfig, options: RunCheckOptions = {}): Promise<CheckReport> {
   const started = performance.now();
   const out = toDisplayPath(config.out, config.cwd);
   const spec = toDisplayPath(config.spec, config.cwd);
   // The same config, project and flags that this check was given, so the fix regenerates exactly this output.
   const fix = ["npx specforge generate", ...(config.regenerateArgs ?? [])].join(" ");
-  // provenCurrent: the caller has just run isProvablyCurrent (a check of several projects), so it is not run twice.
+  let report: CheckReport;
   if (!options.regenerate && (options.provenCurrent || (await isProvablyCurrent(config)))) {
-    return { out, spec, fast: true, fix, drift: { missing: [], extra: [], stale: [] }, milliseconds: performance.now() - started };
+    report = { out, spec, fast: true, fix, drift: { missing: [], extra: [], stale: [] }, milliseconds: 0 };
+  } else {
+    try {
+      const { drift, spec: loaded } = await findDrift(config, out, { remote: "locked" });
+      const api = hasDrift(drift) ? await explainSpecChange(config, loaded, spec) : undefined;
+      report = { out, spec, fast: false, fix, drift, milliseconds: 0, ...(api ? { api } : {}) };
+    } catch (error) {
+      if (!(error instanceof LockedCopyMissing)) throw error;
+      const drift = await manifestDrift(config, "the locked spec is not in the cache, so there is no diff");
+      report = { out, spec, fast: false, fix, drift, milliseconds: 0, unverified: `${error.location}: ${error.message}` };
+    }
   }
-  const drift = await findDrift(config, out);
-  return { out, spec, fast: false, fix, drift, milliseconds: performance.now() - started };
+  if (options.remote) report.remote = await checkRemote(config, out, spec);
+  report.milliseconds = performance.now() - started;
+  return report;
 }
 
-/** Compares a fresh in-memory generation with the output folder. */
-export async function findDrift(config: ResolvedConfig, outLabel: string): Promise<Drift> {
-  const { files } = await render(config);
+/**
+ * `check --remote`: asks each server, conditionally with the locked version's validators, whether the document is
+ * still that version (a 304, or the same bytes). When one changed, the spec is loaded as it is now and as it was
+ * locked (from the cache), and compared: the API change report of `specforge diff`.
+ */
+async function checkRemote(config: ResolvedConfig, out: string, specShown: string): Promise<RemoteReport> {
+  const manifest = readManifest(config.out);
+  const lock = lockedDocuments(manifest);
+  if (!manifest || lock.size === 0) {
+    return { kind: "none", reason: isHttpUrl(config.spec) ? `${out}/ locks no version of ${specShown} yet: run \`specforge generate\`` : `${specShown} reads no documents from URLs` };
+  }
+  if (manifest.spec !== pathFromOutput(config.out, config.spec)) {
+    return { kind: "none", reason: `${out}/ was generated from ${isHttpUrl(manifest.spec) ? manifest.spec : toDisplayPath(resolve(config.out, manifest.spec), config.cwd)}, not ${specShown}: run \`specforge generate\`` };
+  }
+  const [{ fetchPolicy, loadSpecSource, probeDocuments }, { RemoteCache }, { diffDocuments }] = await Promise.all([
+    import("./load/remote-documents.js"),
+    import("./load/remote-cache.js"),
+    import("./diff/compare.js"),
+  ]);
+  const cache = new RemoteCache(config.fetch.cacheDir);
+  // The ETag the manifest recorded, and the one the cache last saw for the same bytes (a CDN may send another for
+  // them): If-None-Match takes a list, so either one answers 304.
+  const known = new Map(
+    [...lock].map(([url, locked]) => {
+      const seen = cache.versions(url).find((version) => version.sha256 === locked.sha256)?.etag;
+      const etags = [...new Set([locked.etag, seen].filter((etag): etag is string => etag !== undefined))];
+      return [url, { ...locked, ...(etags.length > 0 ? { etag: etags.join(", ") } : {}) }] as const;
+    }),
+  );
+  const results = await probeDocuments(known, fetchPolicy(config), cache);
+  for (const result of results) if ("error" in result) throw result.error;
+  if (!results.some((result) => "changed" in result && result.changed)) return { kind: "unchanged", documents: [...lock.keys()] };
+
+  const current = await loadSpecSource(config, { mode: "network" });
+  const now = new Map(current.files.filter((f) => f.remote).map((f) => [f.path, f.sha256]));
+  const documents: DocumentChange[] = [];
+  for (const [url, locked] of lock) {
+    const after = now.get(url);
+    if (after !== locked.sha256) documents.push({ url, before: locked.sha256, ...(after !== undefined ? { after } : {}) });
+  }
+  for (const [url, after] of now) if (!lock.has(url)) documents.push({ url, after });
+  if (documents.length === 0) return { kind: "unchanged", documents: [...lock.keys()] };
+  let api: ApiExplanation;
+  try {
+    const lockedEntry = isHttpUrl(manifest.spec) ? manifest.spec : resolve(config.out, manifest.spec);
+    const previous = await loadSpecSource({ ...config, spec: lockedEntry }, { mode: "locked", lock });
+    const label = toDisplayPath(lockedEntry, config.cwd);
+    api = { kind: "changes", result: diffDocuments(previous.document, current.document), from: `${label} (as generated)`, to: `${specShown} (now)` };
+  } catch (error) {
+    if (!(error instanceof LockedCopyMissing)) throw error;
+    api = { kind: "unavailable", reason: `${error.location}: ${error.message}` };
+  }
+  return { kind: "changed", documents, api };
+}
+
+/**
+ * When the spec is not the one the manifest says the output was generated from, the API changes between the two.
+ * The old version is read back from git by the blob ids the manifest records (see README: "`check` explains
+ * itself"); undefined when the spec did not change (the drift comes from elsewhere: a hand edit, a generator upgrade).
+ */
+async function explainSpecChange(config: ResolvedConfig, current: LoadedSpec, specShown: string): Promise<ApiExplanation | undefined> {
+  const manifestPath = join(config.out, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return undefined;
+  const recorded = manifestInputs(readFileSync(manifestPath, "utf8"));
+  if (!recorded) return undefined;
+  if (Object.keys(recorded.inputs).some(isHttpUrl)) {
+    // The documents from URLs are the locked versions here; what changed on the servers is `check --remote`'s.
+    return { kind: "unavailable", reason: "the spec reads documents from URLs, which are not in git (`specforge check --remote` compares those with the servers)" };
+  }
+  const now = Object.fromEntries(current.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
+  const before = Object.fromEntries(Object.entries(recorded.inputs).map(([path, input]) => [path, input.sha256]));
+  if (recorded.spec === pathFromOutput(config.out, current.entry) && sameRecord(now, before)) return undefined;
+  const [{ loadPreviousSpec }, { diffDocuments }] = await Promise.all([import("./load/git.js"), import("./diff/compare.js")]);
+  const previous = loadPreviousSpec(config.out, recorded.spec, recorded.inputs);
+  if ("unavailable" in previous) return { kind: "unavailable", reason: previous.unavailable };
+  const from = toDisplayPath(resolve(config.out, recorded.spec), config.cwd);
+  return { kind: "changes", result: diffDocuments(previous.spec.document, current.document), from: `${from} (as generated)`, to: specShown };
+}
+
+function sameRecord(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Compares a fresh in-memory generation with the output folder; also returns the spec as it was loaded. */
+export async function findDrift(config: ResolvedConfig, outLabel: string, options: RenderOptions = {}): Promise<{ drift: Drift; spec: LoadedSpec }> {
+  const { files, spec } = await render(config, options);
   const state = existsSync(config.out) ? inspectOutputFolder(config.out, outLabel, { allowForeign: true }) : undefined;
   if (state?.kind === "owned" && !existsSync(join(config.out, MANIFEST_FILE))) {
     // Reporting drift here would end in "run `specforge generate`", which then refuses the folder.
@@ -203,5 +390,5 @@ export async function findDrift(config: ResolvedConfig, outLabel: string): Promi
     });
   }
   const onDisk = state?.kind === "owned" ? state.files : new Map<string, Buffer>();
-  return compareTrees(files, onDisk, outLabel);
+  return { drift: compareTrees(files, onDisk, outLabel), spec };
 }

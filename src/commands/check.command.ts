@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { resolveConfigs } from "../config/resolve.js";
-import { hasDrift } from "../write/drift.js";
+import { UserError } from "../errors.js";
 import { EXIT, defineCommand } from "./command.js";
 import { configOption, configSources, formatOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import type { ProjectOutcome } from "./projects.js";
@@ -8,6 +10,8 @@ import { printOutcome, worstExitCode } from "./report.js";
 interface CheckArgs extends ConfigArgs {
   quiet?: boolean;
   verbose?: boolean;
+  remote?: boolean;
+  markdown?: string;
 }
 
 export const checkCommand = defineCommand<CheckArgs>({
@@ -21,22 +25,38 @@ export const checkCommand = defineCommand<CheckArgs>({
     format: formatOption,
     config: configOption,
     project: projectOption,
+    remote: { type: "boolean", describe: "also ask the server whether a spec from a URL changed since it was locked (exit 1 with the API changes if so)" },
+    markdown: { type: "string", requiresArg: true, describe: "also write the report as Markdown to this file (for an issue or a comment)" },
     ...verbosityOptions,
   }),
   examples: [
     ["$0 check", "in CI: exit 1 (with a diff) when someone changed the spec and did not regenerate"],
     ["$0 check --project billing", "only the project named billing of a config with several"],
+    ["$0 check --remote --markdown vendor-api.md", "on a schedule: exit 1 when the vendor changed the spec at its URL, with the API changes"],
   ],
   conflicts: [["quiet", "verbose"]],
   async run(args, context) {
     const out = context.output(args);
-    const configs = await resolveConfigs(configSources(args, context.io.cwd));
+    if (args.markdown === "") throw new UserError("--markdown needs a file name", { location: "command line" });
+    const configs = await resolveConfigs(configSources(args, context.io.cwd, context.env));
+    const { checkFailed, checkMarkdown, describeCheck, describeCheckDetails, githubActionsReport } = await import("./check.js");
+    const { runCheck } = await import("../pipeline.js");
+    const writeMarkdown = (text: string) => {
+      if (args.markdown === undefined) return;
+      const file = resolve(context.io.cwd, args.markdown);
+      try {
+        writeFileSync(file, text);
+      } catch (error) {
+        throw new UserError(`cannot write the Markdown report: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { location: args.markdown });
+      }
+    };
     if (configs.length === 1) {
-      const { describeCheck, describeCheckDetails } = await import("./check.js");
-      const { runCheck } = await import("../pipeline.js");
-      const report = await runCheck(configs[0]!);
+      const report = await runCheck(configs[0]!, { remote: args.remote });
+      // Annotations and the step summary; only stdout reaches the workflow-command parser.
+      if (context.env.GITHUB_ACTIONS === "true") for (const line of await githubActionsReport(report, configs[0]!, context.env)) context.io.stdout(line);
+      writeMarkdown(checkMarkdown(report));
       out.detail(describeCheckDetails(report));
-      if (!hasDrift(report.drift)) {
+      if (!checkFailed(report)) {
         out.info(describeCheck(report, out.paint));
         return EXIT.ok;
       }
@@ -47,11 +67,13 @@ export const checkCommand = defineCommand<CheckArgs>({
     const outcomes: ProjectOutcome[] = [];
     let printed = 0;
     await runProjects("check", configs, {
+      check: { remote: args.remote },
       onOutcome: (index, outcome) => {
         outcomes[index] = outcome;
         for (; printed < configs.length && outcomes[printed]; printed++) printOutcome(configs[printed]!, outcomes[printed]!, out);
       },
     });
+    writeMarkdown(outcomes.map((outcome, index) => (outcome.ok && outcome.command === "check" ? checkMarkdown(outcome.report).replace(/^### specforge check/gm, `### [${configs[index]!.project}] specforge check`) : "")).join(""));
     return worstExitCode(outcomes);
   },
 });

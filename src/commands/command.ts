@@ -4,7 +4,7 @@
  * A command file imports the heavy parts of specforge (emitters, TypeScript) only inside `run`, so `--help` and
  * `check` of an up-to-date folder stay fast.
  */
-import type { Options } from "yargs";
+import type { Options, PositionalOptions } from "yargs";
 import type { Output } from "./output.js";
 
 /** The CLI's connection to the world; tests pass their own. */
@@ -55,6 +55,8 @@ export interface CliCommand<Args = Record<string, unknown>> {
   name: string;
   /** One line for the command list. */
   describe: string;
+  /** Positional arguments, in order (`diff <old> <new>`). */
+  positionals?: Record<string, PositionalOptions>;
   /** This command's options only (no global ones besides --help and --version). */
   options(defaults: HelpDefaults): Record<string, OptionSpec>;
   /** `[command line, what it does]`, shown by `--help`. */

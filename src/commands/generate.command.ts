@@ -8,6 +8,8 @@ import { printOutcome, projectLabel, worstExitCode } from "./report.js";
 
 interface GenerateArgs extends ConfigArgs {
   watch?: boolean;
+  offline?: boolean;
+  poll?: number;
   quiet?: boolean;
   verbose?: boolean;
 }
@@ -33,31 +35,35 @@ export const generateCommand = defineCommand<GenerateArgs>({
     config: configOption,
     project: projectOption,
     watch: { type: "boolean", alias: "w", describe: "regenerate whenever the spec, a file it $refs or the config changes" },
+    poll: { type: "number", requiresArg: true, min: 0, describe: "with --watch and a spec from a URL: ask the server every this many seconds whether it changed (0: never)", defaultDescription: "fetch.pollSeconds, else 0" },
+    offline: { type: "boolean", describe: "documents from URLs come from the cache (the locked version first), not the network" },
     ...verbosityOptions,
   }),
   examples: [
     ["$0 generate", "generate what the config says (or spec/ → generated/ without one)"],
     ["$0 generate --spec api.yaml --outputs client", "the typed client alone, from api.yaml"],
+    ["$0 generate --spec https://api.example.com/openapi.json", "from the vendor's published document (locked in the manifest, kept in the cache)"],
     ["$0 generate --watch", "regenerate on every save of the spec"],
   ],
   conflicts: [["quiet", "verbose"]],
   async run(args, context) {
     const out = context.output(args);
+    if (args.poll !== undefined && !args.watch) throw new UserError("--poll applies to --watch", { location: "command line", hint: "generate --watch --poll 300" });
     if (args.watch) return watch(args, context, out);
-    const configs = await resolveConfigs(configSources(args, context.io.cwd));
+    const configs = await resolveConfigs(configSources(args, context.io.cwd, context.env));
     const progress = createProgress(context.io, context.env, { quiet: args.quiet, columns: process.stderr.columns });
     try {
       if (configs.length === 1) {
         const { describeGenerate, describeGenerateDetails } = await import("./generate.js");
         const { runGenerate } = await import("../pipeline.js");
-        const report = await runGenerate(configs[0]!, { onPhase: (phase) => progress.update(PHASE_TEXT[phase]) });
+        const report = await runGenerate(configs[0]!, { onPhase: (phase) => progress.update(PHASE_TEXT[phase]), ...(args.offline ? { remote: "offline" as const } : {}) });
         progress.done();
         for (const warning of report.warnings) out.warn(formatWarning(warning));
         for (const line of describeGenerateDetails(report, out.paint)) out.detail(line);
         out.info(describeGenerate(report, out.paint));
         return EXIT.ok;
       }
-      return await runSeveral(configs, out, progress);
+      return await runSeveral(configs, out, progress, args.offline === true);
     } finally {
       progress.done();
     }
@@ -65,7 +71,7 @@ export const generateCommand = defineCommand<GenerateArgs>({
 });
 
 /** Several projects: in parallel, one line each (in the config's order), the worst exit code. */
-async function runSeveral(configs: Awaited<ReturnType<typeof resolveConfigs>>, out: Output, progress: Progress): Promise<number> {
+async function runSeveral(configs: Awaited<ReturnType<typeof resolveConfigs>>, out: Output, progress: Progress, offline: boolean): Promise<number> {
   const { runProjects } = await import("./projects.js");
   const outcomes: Parameters<typeof printOutcome>[1][] = [];
   const phases = new Map<number, string>();
@@ -75,6 +81,7 @@ async function runSeveral(configs: Awaited<ReturnType<typeof resolveConfigs>>, o
     progress.update(`${outcomes.filter(Boolean).length} of ${configs.length} projects done${running.length ? `; ${running.join(", ")}` : ""}`);
   };
   await runProjects("generate", configs, {
+    offline,
     onPhase: (index, phase) => {
       phases.set(index, PHASE_TEXT[phase]);
       showProgress();
@@ -94,7 +101,7 @@ async function runSeveral(configs: Awaited<ReturnType<typeof resolveConfigs>>, o
 
 async function watch(args: GenerateArgs, context: CommandContext, out: Output): Promise<number> {
   validateConfig(configFlags(args), "command line"); // a bad flag is final; other errors are retried on each change
-  const sources = configSources(args, context.io.cwd);
+  const sources = configSources(args, context.io.cwd, context.env);
   // One watcher follows one spec: a config with several projects needs --project.
   const first = await resolveConfigs(sources).catch(() => undefined);
   if (first && first.length > 1) {
@@ -106,7 +113,15 @@ async function watch(args: GenerateArgs, context: CommandContext, out: Output): 
   const { runWatch } = await import("./watch.js");
   const stop = context.stopSignal();
   try {
-    await runWatch({ cwd: context.io.cwd, resolveConfig: () => resolveConfig(sources), configFile: args.config, out, signal: stop.signal });
+    await runWatch({
+      cwd: context.io.cwd,
+      resolveConfig: () => resolveConfig(sources),
+      configFile: args.config,
+      out,
+      signal: stop.signal,
+      ...(args.poll !== undefined ? { pollSeconds: args.poll } : {}),
+      ...(args.offline ? { offline: true } : {}),
+    });
   } finally {
     stop.dispose();
   }

@@ -21,6 +21,8 @@ export function describeGenerateDetails(report: Omit<GenerateReport, "files">, p
   for (const path of report.removed) status.set(path, paint.yellow("removed  "));
   const lines = [...status.keys()].sort().map((path) => `  ${status.get(path)} ${report.out}/${path}`);
   for (const [path, reason] of report.formattedByPrettier ?? []) lines.push(`  ${report.out}/${path} was formatted by prettier: the printer does not know ${reason}`);
+  const how = { fetched: "fetched", "not-modified": "not modified since the cached copy (304)", cache: "from the cache" } as const;
+  for (const document of report.remoteDocuments ?? []) lines.push(`  ${document.url}: ${how[document.source]}, sha256 ${document.sha256.slice(0, 12)}`);
   lines.push(`  phases: ${describeTimings(report.timings)}`);
   return lines;
 }

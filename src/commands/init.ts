@@ -4,6 +4,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, OUTPUT_KINDS, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
+import { isHttpUrl } from "../load/url.js";
 
 /** The scripts `specforge init` adds to the project's package.json. */
 const INIT_SCRIPTS = { "api:generate": "specforge generate", "api:check": "specforge check" } as const;
@@ -101,13 +102,13 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
       configText = serializeConfig(added.config, fileIndent, text.includes("\r\n") ? "\r\n" : "\n");
       replacesConfig = true;
     }
-    if (added.report.project && !existsSync(join(cwd, added.report.project.spec))) missingSpec = added.report.project.spec;
+    if (added.report.project && !isHttpUrl(added.report.project.spec) && !existsSync(join(cwd, added.report.project.spec))) missingSpec = added.report.project.spec;
     config = { path: existingFile, created: false };
   } else if (existingFile || inPackageJson) {
     config = { path: existingFile ?? `${pkgPath}#/specforge`, created: false };
   } else {
     const spec = flags.spec !== undefined ? portable(cwd, flags.spec) : (SPEC_CANDIDATES.find((c) => existsSync(join(cwd, c))) ?? "openapi.yaml");
-    if (!existsSync(join(cwd, spec))) missingSpec = spec;
+    if (!isHttpUrl(spec) && !existsSync(join(cwd, spec))) missingSpec = spec;
     const fields = {
       out: flags.out !== undefined ? portable(cwd, flags.out) : project !== undefined ? `${DEFAULT_OUT}/${project}` : DEFAULT_OUT,
       outputs: flags.outputs ?? [...OUTPUT_KINDS],

@@ -27,7 +27,7 @@ export const mockCommand = defineCommand<MockArgs>({
   conflicts: [["quiet", "verbose"]],
   async run(args, context) {
     const out = context.output(args);
-    const config = await resolveConfig(configSources(args, context.io.cwd));
+    const config = await resolveConfig(configSources(args, context.io.cwd, context.env));
     assertSpecExists(config);
     const { startMockServer } = await import("./mock.js");
     const mock = await startMockServer(config, args.port).catch((error: NodeJS.ErrnoException) => {

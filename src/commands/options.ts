@@ -6,7 +6,7 @@ import type { HelpDefaults, OptionSpec } from "./command.js";
 export const specOption = (defaults: HelpDefaults): OptionSpec => ({
   type: "string",
   requiresArg: true,
-  describe: "the OpenAPI 3.0/3.1/3.2 document (YAML or JSON)",
+  describe: "the OpenAPI 3.0/3.1/3.2 document (YAML or JSON): a path or an http(s) URL",
   defaultDescription: defaults.spec,
 });
 
@@ -108,6 +108,6 @@ export function configFlags(args: ConfigArgs): UserConfig {
 }
 
 /** Where to find the config and what overrides it, from a command's arguments. */
-export function configSources(args: ConfigArgs, cwd: string): ConfigSources {
-  return { cwd, configFile: args.config, flags: configFlags(args), projects: parseProjects(args.project) };
+export function configSources(args: ConfigArgs, cwd: string, env: NodeJS.ProcessEnv = process.env): ConfigSources {
+  return { cwd, configFile: args.config, flags: configFlags(args), projects: parseProjects(args.project), env };
 }

@@ -5,8 +5,8 @@ import { runProjectJob, type WorkerReply, type WorkerRequest } from "./projects.
 const port = parentPort;
 if (!port) throw new Error("project-worker.js runs only as a worker thread");
 
-port.on("message", async ({ id, command, config }: WorkerRequest) => {
+port.on("message", async ({ id, command, config, options }: WorkerRequest) => {
   const reply = (message: WorkerReply) => port.postMessage(message);
-  const outcome = await runProjectJob(command, config, (phase) => reply({ id, phase }));
+  const outcome = await runProjectJob(command, config, options, (phase) => reply({ id, phase }));
   reply({ id, outcome });
 });

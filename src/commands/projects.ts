@@ -13,7 +13,7 @@ import { Worker, threadId } from "node:worker_threads";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { PACKAGE_ROOT } from "../package/root.js";
-import type { CheckReport, GenerateReport, Phase } from "../pipeline.js";
+import type { CheckReport, GenerateReport, Phase, RunCheckOptions } from "../pipeline.js";
 import { isProvablyCurrent } from "../write/fast-check.js";
 
 export type ProjectCommand = "generate" | "check";
@@ -34,7 +34,13 @@ export type ProjectOutcome = (
 };
 
 /** Messages between the runner and a worker. */
-export type WorkerRequest = { id: number; command: ProjectCommand; config: ResolvedConfig };
+export type WorkerRequest = { id: number; command: ProjectCommand; config: ResolvedConfig; options: JobOptions };
+
+/** How each job runs: `check --remote`, `generate --offline`. */
+export interface JobOptions {
+  check?: Pick<RunCheckOptions, "remote">;
+  offline?: boolean;
+}
 export type WorkerReply = { id: number; phase: Phase } | { id: number; outcome: ProjectOutcome };
 
 export interface RunProjectsOptions {
@@ -44,6 +50,10 @@ export interface RunProjectsOptions {
   onPhase?: (index: number, phase: Phase) => void;
   /** Worker threads at most. @default the machine's available parallelism */
   threads?: number;
+  /** `check --remote` */
+  check?: JobOptions["check"];
+  /** `generate --offline` */
+  offline?: boolean;
 }
 
 function serializeError(error: unknown): SerializedError {
@@ -59,15 +69,15 @@ export function deserializeError(error: SerializedError): Error {
 }
 
 /** Runs one job in this thread: what a worker does, and the fallback where no built worker exists. */
-export async function runProjectJob(command: ProjectCommand, config: ResolvedConfig, onPhase?: (phase: Phase) => void): Promise<ProjectOutcome> {
+export async function runProjectJob(command: ProjectCommand, config: ResolvedConfig, options: JobOptions, onPhase?: (phase: Phase) => void): Promise<ProjectOutcome> {
   try {
     if (command === "generate") {
       const { runGenerate } = await import("../pipeline.js");
-      const { files: _files, ...report } = await runGenerate(config, { onPhase });
+      const { files: _files, ...report } = await runGenerate(config, { onPhase, ...(options.offline ? { remote: "offline" as const } : {}) });
       return { ok: true, command, report, threadId };
     }
     const { runCheck } = await import("../pipeline.js");
-    return { ok: true, command, report: await runCheck(config, { regenerate: true }), threadId };
+    return { ok: true, command, report: await runCheck(config, { regenerate: true, ...options.check }), threadId };
   } catch (error) {
     return { ok: false, error: serializeError(error), threadId };
   }
@@ -85,10 +95,17 @@ function workerFile(): string | undefined {
 
 export async function runProjects(command: ProjectCommand, configs: ResolvedConfig[], options: RunProjectsOptions): Promise<void> {
   const queue: number[] = [];
+  const job: JobOptions = { ...(options.check ? { check: options.check } : {}), ...(options.offline ? { offline: true } : {}) };
   for (const [index, config] of configs.entries()) {
     if (command === "check" && (await isProvablyCurrent(config))) {
       const { runCheck } = await import("../pipeline.js");
-      options.onOutcome(index, { ok: true, command, report: await runCheck(config, { provenCurrent: true }), threadId });
+      let outcome: ProjectOutcome;
+      try {
+        outcome = { ok: true, command, report: await runCheck(config, { provenCurrent: true, ...job.check }), threadId };
+      } catch (error) {
+        outcome = { ok: false, error: serializeError(error), threadId };
+      }
+      options.onOutcome(index, outcome);
     } else {
       queue.push(index);
     }
@@ -98,7 +115,7 @@ export async function runProjects(command: ProjectCommand, configs: ResolvedConf
   const file = workerFile();
   const threads = Math.max(1, Math.min(queue.length, options.threads ?? availableParallelism()));
   if (!file || threads === 1) {
-    for (const index of queue) options.onOutcome(index, await runProjectJob(command, configs[index]!, (phase) => options.onPhase?.(index, phase)));
+    for (const index of queue) options.onOutcome(index, await runProjectJob(command, configs[index]!, job, (phase) => options.onPhase?.(index, phase)));
     return;
   }
 
@@ -107,7 +124,7 @@ export async function runProjects(command: ProjectCommand, configs: ResolvedConf
       const worker = new Worker(file);
       try {
         for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
-          options.onOutcome(index, await inWorker(worker, { id: index, command, config: configs[index]! }, (phase) => options.onPhase?.(index, phase)));
+          options.onOutcome(index, await inWorker(worker, { id: index, command, config: configs[index]!, options: job }, (phase) => options.onPhase?.(index, phase)));
         }
       } finally {
         await worker.terminate();

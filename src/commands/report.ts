@@ -2,8 +2,7 @@
 import type { ResolvedConfig } from "../config/resolve.js";
 import { formatWarning, type UserError } from "../errors.js";
 import type { Output } from "./output.js";
-import { hasDrift } from "../write/drift.js";
-import { describeCheck, describeCheckDetails } from "./check.js";
+import { checkFailed, describeCheck, describeCheckDetails } from "./check.js";
 import { EXIT } from "./command.js";
 import { describeGenerateDetails, summarizeGenerate } from "./generate.js";
 import { deserializeError, type ProjectOutcome } from "./projects.js";
@@ -15,7 +14,7 @@ export function projectLabel(config: ResolvedConfig): string {
 
 function exitCodeOf(outcome: ProjectOutcome): number {
   if (!outcome.ok) return outcome.error.user ? EXIT.userError : EXIT.internalError;
-  if (outcome.command === "check" && hasDrift(outcome.report.drift)) return EXIT.drift;
+  if (outcome.command === "check" && checkFailed(outcome.report)) return EXIT.drift;
   return EXIT.ok;
 }
 
@@ -42,6 +41,6 @@ export function printOutcome(config: ResolvedConfig, outcome: ProjectOutcome, ou
     return;
   }
   out.detail(describeCheckDetails(outcome.report));
-  if (hasDrift(outcome.report.drift)) out.error(tagged(describeCheck(outcome.report, out.errorPaint)));
+  if (checkFailed(outcome.report)) out.error(tagged(describeCheck(outcome.report, out.errorPaint)));
   else out.info(tagged(describeCheck(outcome.report, out.paint)));
 }

@@ -1,7 +1,9 @@
 import { existsSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, type ResolvedConfig } from "../config/resolve.js";
-import { UserError, toDisplayPath } from "../errors.js";
+import { UserError, formatWarning, toDisplayPath } from "../errors.js";
+import type { LockedDocument } from "../load/remote-documents.js";
+import { isHttpUrl } from "../load/url.js";
 import type { Output } from "./output.js";
 import { runGenerate } from "../pipeline.js";
 import { describeGenerateDetails, summarizeGenerate } from "./generate.js";
@@ -17,6 +19,10 @@ export interface WatchOptions {
   signal: AbortSignal;
   /** Quiet time after the last change before regenerating. @default 100 */
   debounceMs?: number;
+  /** Seconds between conditional requests for the spec's documents from URLs (`--poll`). @default the config's `fetch.pollSeconds` */
+  pollSeconds?: number;
+  /** Documents from URLs come from the cache only (`--offline`); nothing is polled. */
+  offline?: boolean;
 }
 
 /**
@@ -24,6 +30,9 @@ export interface WatchOptions {
  * changes. Folders are watched rather than files, so editors that save by writing a new file and renaming it over
  * the old one are seen too. A failed run prints its error and leaves the output as it was; watching goes on. The
  * set of watched files is re-read after every run, since `$ref`s come and go.
+ *
+ * Documents from URLs are polled, when the user asks for it (`--poll`, `fetch.pollSeconds`), with conditional
+ * requests carrying the validators of the version the last run used: a 304 (or the same bytes) is no change.
  */
 export async function runWatch(options: WatchOptions): Promise<void> {
   const { cwd, out, signal, debounceMs = 100 } = options;
@@ -34,6 +43,15 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  let config: ResolvedConfig | undefined;
+  /** The documents from URLs the last run read, and the version each run used (absent: never had one). */
+  let urls: string[] = [];
+  const versions = new Map<string, LockedDocument>();
+  let pollTimer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
+  let pollFailing = false;
+  const pollAbort = new AbortController();
+  const pollSeconds = () => (options.offline ? 0 : (options.pollSeconds ?? config?.fetch.pollSeconds ?? 0));
 
   const show = (file: string) => toDisplayPath(file, cwd);
 
@@ -42,12 +60,15 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     const read = new Set<string>();
     const prefix = `specforge: ${trigger ? `${trigger} changed: ` : ""}`;
     try {
-      const config = await options.resolveConfig();
+      config = await options.resolveConfig();
       if (config.configFile) files.add(config.configFile);
-      const report = await runGenerate(config, { onSpecFile: (file) => read.add(file) });
+      const report = await runGenerate(config, { onSpecFile: (file) => read.add(file), signal: pollAbort.signal, ...(options.offline ? { remote: "offline" as const } : {}) });
+      for (const warning of report.warnings) out.warn(formatWarning(warning));
       out.info(`${prefix}${summarizeGenerate(report, out.paint)}`);
       for (const line of describeGenerateDetails(report, out.paint)) out.detail(line);
+      for (const document of report.remoteDocuments) versions.set(document.url, document);
     } catch (error) {
+      if (stopped) return;
       const message =
         error instanceof UserError
           ? error.format()
@@ -55,11 +76,56 @@ export async function runWatch(options: WatchOptions): Promise<void> {
       out.error(`${prefix}${out.errorPaint.red("error:")} ${message}`);
       out.error("specforge: the output was left as it was; waiting for the next change");
     }
-    specFiles = [...read];
-    for (const file of read) files.add(file);
+    specFiles = [...read].filter((file) => !isHttpUrl(file));
+    urls = [...read].filter(isHttpUrl);
+    for (const file of specFiles) files.add(file);
     targets = watchTargets(files);
     updateWatchers();
     out.detail(`  watching: ${[...files].map(show).sort().join(", ")}`);
+    schedulePoll();
+  };
+
+  const schedulePoll = () => {
+    clearTimeout(pollTimer);
+    const seconds = pollSeconds();
+    if (stopped || seconds <= 0 || urls.length === 0) return;
+    pollTimer = setTimeout(() => {
+      polling = poll().finally(() => (polling = undefined));
+    }, seconds * 1000);
+  };
+
+  /** One round of conditional requests; a changed document schedules a run like a saved file. */
+  const poll = async (): Promise<void> => {
+    if (stopped || !config) return;
+    if (running) return schedulePoll(); // the run reschedules polling when it ends anyway
+    const [{ fetchPolicy, probeDocuments }, { RemoteCache }] = await Promise.all([import("../load/remote-documents.js"), import("../load/remote-cache.js")]);
+    // A document no run has had yet (the first run failed) counts as changed on any 200.
+    const known = new Map(urls.map((url) => [url, versions.get(url) ?? { sha256: "" }]));
+    let results: Awaited<ReturnType<typeof probeDocuments>>;
+    try {
+      results = await probeDocuments(known, fetchPolicy(config), new RemoteCache(config.fetch.cacheDir), pollAbort.signal);
+    } catch {
+      return; // stopped while polling
+    }
+    if (stopped) return;
+    const failed = results.find((result) => "error" in result);
+    if (failed && "error" in failed) {
+      const { location, message, hint } = failed.error;
+      if (!pollFailing) out.warn(`polling: ${location ?? failed.url}: ${message}; trying again every ${pollSeconds()} s${hint ? `\n  hint: ${hint}` : ""}`);
+      pollFailing = true;
+    } else if (pollFailing) {
+      pollFailing = false;
+      out.info(`specforge: polling: ${urls.length === 1 ? urls[0] : "the spec's documents"} answered again`);
+    }
+    let anyChanged = false;
+    for (const result of results) {
+      if ("changed" in result && result.changed) {
+        changed.add(result.url);
+        anyChanged = true;
+      }
+    }
+    if (anyChanged) schedule();
+    else schedulePoll();
   };
 
   const schedule = () => {
@@ -111,6 +177,8 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   const stop = () => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(pollTimer);
+    pollAbort.abort();
   };
   signal.addEventListener("abort", stop, { once: true });
 
@@ -120,20 +188,26 @@ export async function runWatch(options: WatchOptions): Promise<void> {
       if (changed.size > 0 && !stopped) schedule();
     });
     await running;
-    if (!stopped) out.info(`specforge: watching ${describeWatched(specFiles.map(show))} and the config for changes (Ctrl-C stops)`);
+    if (!stopped) out.info(`specforge: ${describeWatch(specFiles.map(show), urls, pollSeconds(), options.offline === true)}`);
   }
   await new Promise<void>((done) => (signal.aborted ? done() : signal.addEventListener("abort", () => done(), { once: true })));
   stop();
   await running;
+  await polling;
   for (const watcher of watchers.values()) watcher.close();
   watchers.clear();
   out.info("specforge: stopped watching");
 }
 
-function describeWatched(files: string[]): string {
-  if (files.length === 0) return "the spec";
-  const refs = files.length - 1;
-  return refs === 0 ? files[0]! : `${files[0]} and the ${refs} file${refs === 1 ? "" : "s"} it references`;
+/** What the watcher follows: local files, the config, and documents from URLs (polled, or said not to be). */
+function describeWatch(files: string[], urls: string[], pollSeconds: number, offline: boolean): string {
+  const local = files.length === 0 ? (urls.length > 0 ? "" : "the spec and ") : `${files[0]}${files.length > 1 ? ` and the ${files.length - 1} file${files.length === 2 ? "" : "s"} it references` : ""} and `;
+  const watching = `watching ${local}the config for changes`;
+  if (urls.length === 0) return `${watching} (Ctrl-C stops)`;
+  const documents = urls.length === 1 ? urls[0]! : `${urls.length} documents from URLs`;
+  if (pollSeconds > 0) return `${watching} and polling ${documents} every ${pollSeconds} s (Ctrl-C stops)`;
+  if (offline) return `${watching} (Ctrl-C stops); ${documents} ${urls.length === 1 ? "comes" : "come"} from the cache (--offline)`;
+  return `${watching} (Ctrl-C stops); ${documents} ${urls.length === 1 ? "is" : "are"} not polled: pass --poll SECONDS or set fetch.pollSeconds`;
 }
 
 /** The config files whose appearance or change matters: the --config file, or every name looked for in cwd. */

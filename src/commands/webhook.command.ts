@@ -50,7 +50,7 @@ const webhookTestCommand = defineCommand<WebhookTestArgs>({
   ],
   async run(args, context) {
     const out = context.output(args);
-    const config = await resolveConfig(configSources(args, context.io.cwd));
+    const config = await resolveConfig(configSources(args, context.io.cwd, context.env));
     assertSpecExists(config);
     const { runWebhookTest } = await import("./webhook-test.js");
     const result = await runWebhookTest(

@@ -6,6 +6,8 @@ import { UserError, formatPosition } from "../errors.js";
 import { PACKAGE_ROOT } from "../package/root.js";
 import { didYouMean } from "./suggest.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
+import { DEFAULT_FETCH_TIMEOUT_MS, type HeaderSource, type OriginAccess } from "../load/remote.js";
+import { isHttpUrl, originOf } from "../load/url.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
@@ -16,7 +18,10 @@ export type OutputKind = (typeof OUTPUT_KINDS)[number];
  * or pass as flags. Every field is optional; flags win over the file.
  */
 export interface UserConfig {
-  /** Path of the OpenAPI document (YAML or JSON), relative to the config file. Flag: `--spec`. @default "spec/training-api.v1.yaml" */
+  /**
+   * Path of the OpenAPI document (YAML or JSON), relative to the config file, or its http(s) URL. Flag: `--spec`.
+   * @default "spec/training-api.v1.yaml"
+   */
   spec?: string;
   /** Output folder, relative to the config file; specforge owns it. Flag: `--out`. @default "generated" */
   out?: string;
@@ -34,6 +39,8 @@ export interface UserConfig {
   refRoots?: string[];
   /** Largest spec file specforge reads (the spec and every file it `$ref`s), in bytes. @default 134217728 (128 MiB) */
   maxSpecFileBytes?: number;
+  /** How specs and `$ref`s on http(s) URLs are fetched (see FetchConfig). In a project, replaces the top-level one field by field. */
+  fetch?: FetchConfig;
   /**
    * Several specs in one repository, each generated into its own folder with its own options; `generate` and
    * `check` handle them all in one run (`--project NAME` picks some). With `projects`, the top-level `outputs` and
@@ -42,11 +49,32 @@ export interface UserConfig {
   projects?: ProjectConfig[];
 }
 
+/**
+ * Fetching specs from http(s) URLs. Secrets never appear here: a header names the environment variable that holds
+ * its value.
+ */
+export interface FetchConfig {
+  /**
+   * Headers sent to the spec URL's origin (and nowhere else): header name → the environment variable holding its
+   * value, e.g. `{ "Authorization": "VENDOR_SPEC_TOKEN" }`. @default Authorization from SPECFORGE_SPEC_TOKEN
+   */
+  headers?: Record<string, string>;
+  /**
+   * Other origins (`https://schemas.vendor.com`) that the spec may redirect to and `$ref` documents from, each with
+   * the headers sent there. Any other origin is refused. @default {}
+   */
+  origins?: Record<string, { headers?: Record<string, string> }>;
+  /** Milliseconds for one request, redirects and body included. @default 30000 */
+  timeoutMs?: number;
+  /** `generate --watch`: seconds between conditional requests for the spec's documents; 0 does not poll. Flag: `--poll`. @default 0 */
+  pollSeconds?: number;
+}
+
 /** One spec of a config with several (`projects`). Paths are relative to the config file. */
 export interface ProjectConfig {
   /** Names the project in output and picks it with `--project NAME`: letters, digits, `.`, `_` and `-`. */
   name: string;
-  /** Path of this project's OpenAPI document. */
+  /** Path (or http(s) URL) of this project's OpenAPI document. */
   spec: string;
   /** This project's output folder; no two projects may share one or nest one inside the other. */
   out: string;
@@ -54,6 +82,8 @@ export interface ProjectConfig {
   outputs?: OutputKind[];
   /** @default the top-level `format`, else true */
   format?: boolean;
+  /** @default the top-level `fetch` (this one's fields replace its fields) */
+  fetch?: FetchConfig;
 }
 
 /**
@@ -68,9 +98,21 @@ export function defineConfig(config: UserConfig): UserConfig {
   return config;
 }
 
+/** How documents on http(s) URLs are fetched, resolved. */
+export interface ResolvedFetch {
+  /** The origins documents may come from (the spec URL's own first), each with the headers sent there (values are secrets). */
+  origins: OriginAccess[];
+  timeoutMs: number;
+  /** Seconds between polls of `generate --watch` (0: none). */
+  pollSeconds: number;
+  /** specforge's cache folder, where fetched documents are kept (`node_modules/.cache/specforge`). */
+  cacheDir: string;
+}
+
 /** The complete configuration of one run: every default filled in, every path absolute. */
 export interface ResolvedConfig {
   cwd: string;
+  /** Absolute path of the spec, or its http(s) URL. */
   spec: string;
   out: string;
   outputs: Record<OutputKind, boolean>;
@@ -79,6 +121,7 @@ export interface ResolvedConfig {
   refRoots: string[];
   /** Largest spec file read, in bytes. */
   maxSpecFileBytes: number;
+  fetch: ResolvedFetch;
   /** The config file that was read (package.json when its `specforge` key was used); absent when there was none. */
   configFile?: string;
   /** The project's name, when the config lists `projects`. */
@@ -105,6 +148,8 @@ export interface ConfigSources {
   flagsFrom?: "command line" | typeof API_OPTIONS;
   /** Names of the projects to resolve (`--project`); without it, every project of the config. */
   projects?: string[];
+  /** Where header values (`fetch.headers`, SPECFORGE_SPEC_TOKEN) and SPECFORGE_CACHE_DIR are read. @default process.env */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** How errors name the options of `generate()` / `check()`. */
@@ -127,12 +172,23 @@ export async function resolveConfig(sources: ConfigSources): Promise<ResolvedCon
 }
 
 /** Like `resolveConfig`, for every spec the config describes (the selected projects, in the config's order). */
-export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = "command line", projects: selection }: ConfigSources): Promise<ResolvedConfig[]> {
+export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = "command line", projects: selection, env = process.env }: ConfigSources): Promise<ResolvedConfig[]> {
   validateConfig(flags, flagsFrom);
   const { config: fileConfig, base, shown, source } = await readUserConfig(cwd, configFile);
   validateConfig(fileConfig, shown || "config");
   const fromFile = (p: string | undefined) => (p === undefined ? undefined : resolve(base, p));
   const fromFlag = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
+  const specFromFile = (p: string | undefined) => (p === undefined ? undefined : resolveSpecPath(base, p));
+  const specFromFlag = (p: string | undefined) => (p === undefined ? undefined : resolveSpecPath(cwd, p));
+  const cacheDir = env.SPECFORGE_CACHE_DIR ? resolve(cwd, env.SPECFORGE_CACHE_DIR) : defaultCacheDir(base);
+  /** `fetch` of the flags or API options, else the file's (a project's fields over the top-level ones). */
+  const fetchFor = (spec: string, project?: { config: FetchConfig | undefined; pointer: string }): ResolvedFetch => {
+    const fromOptions = flags.fetch !== undefined;
+    const merged: FetchConfig = fromOptions ? flags.fetch! : { ...fileConfig.fetch, ...project?.config };
+    const pointerOf = (field: string) =>
+      fromOptions ? `${flagsFrom}: fetch.${field}` : `${pointerBase(shown)}${project?.config?.[field as keyof FetchConfig] !== undefined ? project.pointer : ""}/fetch/${field}`;
+    return resolveFetch(spec, merged, { pointerOf, env, cacheDir, tokenFromEnv: fileConfig.projects === undefined });
+  };
   const regenerate = (project?: string) => regenerateArgs(flags, configFile, project);
   const loading = {
     refRoots: [...(fileConfig.refRoots ?? []).map((p) => resolve(base, p)), ...(flags.refRoots ?? []).map((p) => resolve(cwd, p))],
@@ -148,15 +204,16 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         hint: "a config's `projects` lists several specs; `npx specforge init --project NAME --spec PATH` writes or extends one",
       });
     }
-    const spec = fromFlag(flags.spec) ?? fromFile(fileConfig.spec);
+    const spec = specFromFlag(flags.spec) ?? specFromFile(fileConfig.spec) ?? resolve(cwd, DEFAULT_SPEC);
     return [
       {
         cwd,
-        spec: spec ?? resolve(cwd, DEFAULT_SPEC),
+        spec,
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
         outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
         format: flags.format ?? fileConfig.format ?? true,
         ...loading,
+        fetch: fetchFor(spec),
         ...(source ? { configFile: source } : {}),
         specSource: flags.spec !== undefined ? "flag" : fileConfig.spec !== undefined ? "config" : "default",
         regenerateArgs: regenerate(),
@@ -201,19 +258,76 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     }
   }
   return projects
-    .filter((p) => wanted.includes(p.name))
-    .map((project) => ({
+    .map((project, index) => ({ project, index }))
+    .filter(({ project }) => wanted.includes(project.name))
+    .map(({ project, index }) => {
+      const spec = specFromFlag(flags.spec) ?? resolveSpecPath(base, project.spec);
+      return {
       cwd,
-      spec: fromFlag(flags.spec) ?? resolve(base, project.spec),
+      spec,
       out: fromFlag(flags.out) ?? resolve(base, project.out),
       outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
       ...loading,
+      fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
       configFile: source!,
       project: project.name,
       specSource: flags.spec !== undefined ? ("flag" as const) : ("config" as const),
       regenerateArgs: regenerate(project.name),
-    }));
+      };
+    });
+}
+
+/** A spec given as a URL stays one (normalised, as `new URL` writes it); anything else is a path below `base`. */
+function resolveSpecPath(base: string, spec: string): string {
+  return isHttpUrl(spec) ? new URL(spec).href : resolve(base, spec);
+}
+
+/**
+ * The cache folder for a config in `base`: `node_modules/.cache/specforge` of the project `base` is in (the nearest
+ * folder up with a package.json), else of `base` itself.
+ */
+function defaultCacheDir(base: string): string {
+  for (let dir = base; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return join(dir, "node_modules", ".cache", "specforge");
+    if (dirname(dir) === dir) return join(base, "node_modules", ".cache", "specforge");
+  }
+}
+
+interface FetchResolution {
+  /** Where a field of `fetch` was written, for messages: a JSON pointer into the config, or the API options. */
+  pointerOf: (field: string) => string;
+  env: NodeJS.ProcessEnv;
+  cacheDir: string;
+  /** SPECFORGE_SPEC_TOKEN is used only for a config of one spec: with several, it would go to every vendor. */
+  tokenFromEnv: boolean;
+}
+
+/**
+ * The origins a spec's documents may come from, with the headers each gets: the spec URL's own origin (its
+ * `fetch.headers`, or `Authorization: Bearer $SPECFORGE_SPEC_TOKEN`), then `fetch.origins`. Header values are read
+ * from the environment now and checked when a request needs them (a `check` that fetches nothing needs no token).
+ */
+function resolveFetch(spec: string, config: FetchConfig, { pointerOf, env, cacheDir, tokenFromEnv }: FetchResolution): ResolvedFetch {
+  const headers = (map: Record<string, string> | undefined, pointer: string): HeaderSource[] =>
+    Object.entries(map ?? {}).map(([name, variable]) => ({ name, variable, value: env[variable], from: `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}` }));
+  const origins: OriginAccess[] = [];
+  if (isHttpUrl(spec)) {
+    const own = headers(config.headers, pointerOf("headers"));
+    const token = env.SPECFORGE_SPEC_TOKEN;
+    if (tokenFromEnv && token && !own.some((h) => h.name.toLowerCase() === "authorization")) {
+      // A value with a space is a whole header value (`token ghp_…`, `Basic …`); a bare token is a bearer token.
+      own.push({ name: "Authorization", variable: "SPECFORGE_SPEC_TOKEN", value: /\s/.test(token.trim()) ? token.trim() : `Bearer ${token.trim()}`, from: "SPECFORGE_SPEC_TOKEN" });
+    }
+    origins.push({ origin: originOf(spec), headers: own });
+  }
+  for (const [origin, access] of Object.entries(config.origins ?? {})) {
+    const listed = headers(access.headers, `${pointerOf("origins")}/${origin.replace(/~/g, "~0").replace(/\//g, "~1")}/headers`);
+    const existing = origins.find((o) => o.origin === origin);
+    if (existing) existing.headers.push(...listed.filter((h) => !existing.headers.some((e) => e.name.toLowerCase() === h.name.toLowerCase())));
+    else origins.push({ origin, headers: listed });
+  }
+  return { origins, timeoutMs: config.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, pollSeconds: config.pollSeconds ?? 0, cacheDir };
 }
 
 interface FoundConfig {
@@ -274,7 +388,7 @@ function shellQuote(arg: string): string {
  * runs: only the config layer knows whether the path came from a flag, the config or the default.
  */
 export function assertSpecExists(config: ResolvedConfig): void {
-  if (existsSync(config.spec)) return;
+  if (isHttpUrl(config.spec) || existsSync(config.spec)) return;
   throw new UserError("file not found", { location: shownPath(config.spec, config.cwd), hint: describeSpecSource(config) });
 }
 
@@ -403,7 +517,12 @@ export function validateConfig(config: unknown, where: string): asserts config i
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
     throw new UserError(`the config must be an object, got ${JSON.stringify(config)}`, { location: where });
   }
-  const allowed = where === "command line" || where === API_OPTIONS ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"] : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "projects"];
+  const allowed =
+    where === "command line"
+      ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"]
+      : where === API_OPTIONS
+        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch"]
+        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -413,6 +532,8 @@ export function validateConfig(config: unknown, where: string): asserts config i
     };
     if (!allowed.includes(key)) fail(`is unknown (allowed: ${allowed.join(", ")})`, didYouMean(key, allowed, (k) => `\`${k}\``));
     if ((key === "spec" || key === "out") && typeof value !== "string") fail("must be a path string");
+    if (key === "spec") checkSpecUrl(value as string, name, where);
+    if (key === "fetch") validateFetch(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
     if (key === "refRoots" && (!Array.isArray(value) || value.some((v) => typeof v !== "string" || v === ""))) fail("must be a list of folder paths");
     if (key === "maxSpecFileBytes" && (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)) fail("must be a positive whole number of bytes");
@@ -437,7 +558,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
@@ -468,6 +589,7 @@ function validateProjects(value: unknown, where: string): void {
       }
     }
     const name = fields.name as string;
+    checkSpecUrl(fields.spec as string, `${label}: \`spec\``, at("spec"));
     if (!PROJECT_NAME.test(name)) {
       throw new UserError(`${label}: \`name\` may hold letters, digits, ".", "_" and "-" (and starts with a letter or digit)`, { location: at("name") });
     }
@@ -478,8 +600,90 @@ function validateProjects(value: unknown, where: string): void {
       validateConfig(options, at());
     } catch (error) {
       if (!(error instanceof UserError)) throw error;
-      const field = Object.keys(options).find((k) => error.message.includes(`\`${k}\``));
-      throw new UserError(`${label}: ${error.message}`, { location: at(field), hint: error.hint });
+      const field = Object.keys(options).find((k) => error.message.includes(`\`${k}\``) || error.message.includes(`\`${k}.`));
+      throw new UserError(`${label}: ${error.message}`, { location: error.location?.startsWith(`${at()}/`) ? error.location : at(field), hint: error.hint });
     }
   });
+}
+
+/**
+ * A spec URL is written to the manifest and shown in messages: it must not carry credentials (they go in a header,
+ * from an environment variable), and a fragment would mean nothing.
+ */
+function checkSpecUrl(spec: string, name: string, where: string): void {
+  if (!isHttpUrl(spec)) return;
+  let url: URL;
+  try {
+    url = new URL(spec);
+  } catch {
+    throw new UserError(`${name} is not a valid URL, got ${JSON.stringify(spec)}`, { location: where });
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new UserError(`${name} must not hold credentials (user:password@): the URL is written to the output's manifest`, {
+      location: where,
+      hint: "send them as a header whose value is read from an environment variable: `fetch.headers` in the config, or SPECFORGE_SPEC_TOKEN",
+    });
+  }
+  if (url.hash !== "") throw new UserError(`${name} must not have a fragment (#…): it names a whole document, got ${JSON.stringify(spec)}`, { location: where });
+}
+
+const FETCH_FIELDS = ["headers", "origins", "timeoutMs", "pollSeconds"];
+/** RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers fetch sets itself (or refuses): configuring them would be ignored or fail. */
+const MANAGED_HEADERS = new Set(["host", "content-length", "connection", "transfer-encoding", "keep-alive", "upgrade", "if-none-match", "if-modified-since"]);
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Checks `fetch` (see FetchConfig). A header's value is never echoed: it should name a variable, but may be a secret. */
+function validateFetch(value: unknown, where: string): void {
+  const at = (...segments: string[]) => (where === "command line" || where === API_OPTIONS ? where : `${pointerBase(where)}/${["fetch", ...segments].map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`);
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!isObject(value)) throw new UserError(`config field \`fetch\` must be an object { ${FETCH_FIELDS.join(", ")} }`, { location: at() });
+  for (const key of Object.keys(value)) {
+    if (!FETCH_FIELDS.includes(key)) {
+      throw new UserError(`config field \`fetch.${key}\` is unknown (allowed: ${FETCH_FIELDS.join(", ")})`, { location: at(key), hint: didYouMean(key, FETCH_FIELDS, (k) => `\`${k}\``) });
+    }
+  }
+  const checkHeaders = (headers: unknown, field: string, ...path: string[]) => {
+    if (headers === undefined) return;
+    if (!isObject(headers)) throw new UserError(`config field \`${field}\` must map header names to environment variable names`, { location: at(...path) });
+    for (const [name, variable] of Object.entries(headers)) {
+      if (!HEADER_NAME.test(name)) throw new UserError(`config field \`${field}\`: ${JSON.stringify(name)} is not a header name`, { location: at(...path, name) });
+      if (MANAGED_HEADERS.has(name.toLowerCase())) throw new UserError(`config field \`${field}\`: ${name} is set by specforge itself and cannot be configured`, { location: at(...path, name) });
+      if (typeof variable !== "string" || !ENV_NAME.test(variable)) {
+        throw new UserError(`config field \`${field}.${name}\` must name the environment variable that holds the value (like "VENDOR_SPEC_TOKEN"), not the value itself`, {
+          location: at(...path, name),
+          hint: "secrets do not belong in the config file (it is committed): put the value in an environment variable (in CI, from a secret) and name it here",
+        });
+      }
+    }
+  };
+  checkHeaders(value.headers, "fetch.headers", "headers");
+  if (value.origins !== undefined) {
+    if (!isObject(value.origins)) throw new UserError("config field `fetch.origins` must map origins (like \"https://schemas.example.com\") to { headers? }", { location: at("origins") });
+    for (const [origin, access] of Object.entries(value.origins)) {
+      let normal: string | undefined;
+      try {
+        normal = isHttpUrl(origin) ? new URL(origin).origin : undefined;
+      } catch {
+        normal = undefined;
+      }
+      if (normal !== origin) {
+        throw new UserError(`config field \`fetch.origins\`: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], nothing after it)`, {
+          location: at("origins", origin),
+          hint: normal ? `write ${JSON.stringify(normal)}` : 'like "https://schemas.example.com"',
+        });
+      }
+      if (!isObject(access) || Object.keys(access).some((k) => k !== "headers")) {
+        throw new UserError(`config field \`fetch.origins\`: ${origin} must be an object { headers? } ({} allows it without headers)`, { location: at("origins", origin) });
+      }
+      checkHeaders(access.headers, `fetch.origins["${origin}"].headers`, "origins", origin, "headers");
+    }
+  }
+  if (value.timeoutMs !== undefined && (typeof value.timeoutMs !== "number" || !Number.isSafeInteger(value.timeoutMs) || value.timeoutMs <= 0)) {
+    throw new UserError(`config field \`fetch.timeoutMs\` must be a positive whole number of milliseconds, got ${JSON.stringify(value.timeoutMs)}`, { location: at("timeoutMs") });
+  }
+  if (value.pollSeconds !== undefined && (typeof value.pollSeconds !== "number" || !Number.isFinite(value.pollSeconds) || value.pollSeconds < 0)) {
+    throw new UserError(`config field \`fetch.pollSeconds\` must be a number of seconds (0: no polling), got ${JSON.stringify(value.pollSeconds)}`, { location: at("pollSeconds") });
+  }
 }

@@ -1,13 +1,14 @@
 import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
-import type { ErrorStatusKey, HttpMethod as WireMethod, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
+import type { EncodingSpec, ErrorStatusKey, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
+import type { OAuth2Endpoints } from "../../templates/client/oauth.js";
 import { isSuccessStatus } from "../ir/build.js";
-import type { ApiModel, Encoding, Operation, Parameter, SecurityScheme, Server } from "../ir/model.js";
+import type { ApiModel, Encoding, MediaType, Operation, Parameter, SecurityScheme, Server, Tag } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
-import { PARAMETER_LOCATIONS, defaultExplode, defaultStyle, type HttpMethod } from "../openapi/vocabulary.js";
+import { STYLED_PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText, stringLiteral } from "./literal.js";
-import { FileTemplate, namedImports, typeText } from "./template.js";
+import { FileTemplate, namedExports, namedImports, typeText } from "./template.js";
 
 type Member = OptionalKind<PropertySignatureStructure>;
 
@@ -22,12 +23,16 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
   const servers = clientServers(model.servers);
   const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
 
-  // The credential types only where a scheme's option uses them.
+  // The credential types only where a scheme's option uses them; the device flow's only where a scheme runs it.
+  const deviceFlow = schemes.some(runsDeviceFlow);
   const unused = new Set<string>();
   if (!schemes.some(isBasic)) unused.add("BasicCredentials");
   if (schemes.length === 0) unused.add("Credential");
-  const runtimeImports = template.structure("./runtime/client/index.js", "import");
+  if (!deviceFlow) unused.add("OAuth2DeviceFlow");
+  const runtimeImports = template.structure("import ./runtime/client/index.js", "import");
   runtimeImports.namedImports = namedImports(runtimeImports).filter((specifier) => !unused.has(specifier.name));
+  const reexports = template.structure("export ./runtime/client/index.js", "export");
+  reexports.namedExports = namedExports(reexports).filter((specifier) => deviceFlow || !DEVICE_FLOW_EXPORTS.has(specifier.name));
 
   template.fillData("servers", servers.map((server) => server.spec));
   template.fillData("securitySchemes", Object.fromEntries(schemes.map((scheme): [string, SecuritySchemeSpec] => [scheme.key, schemeSpec(scheme)])));
@@ -43,7 +48,7 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
 
   const client = template.structure("Client", "interface");
   client.docs = [`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`];
-  client.properties = model.operations.map(operationMember);
+  client.properties = model.operations.map((op) => operationMember(op, model.tags));
 
   // A required option (the spec declares no server: `baseUrl`) makes `options` required.
   if (servers.some((server) => server.options.some((option) => !option.hasQuestionToken))) {
@@ -124,13 +129,36 @@ function operationType(op: Operation): string {
   return typeText.reference("Operation", [typeRef, ...mediaArg]);
 }
 
-function operationMember(op: Operation): Member {
+function operationMember(op: Operation, tags: readonly Tag[]): Member {
   const docs: string[] = [];
   if (op.summary) docs.push(commentText(op.summary));
   if (op.description && op.description !== op.summary) docs.push(commentText(op.description));
-  docs.push(`\`${op.method.toUpperCase()} ${commentText(op.path)}\`${op.operationId ? ` (operationId \`${commentText(op.operationId)}\`)` : ""}`);
+  docs.push(`\`${op.wireMethod} ${commentText(op.path)}\`${op.operationId ? ` (operationId \`${commentText(op.operationId)}\`)` : ""}`);
+  // Tags are listed when the document describes them the OpenAPI 3.2 way (a summary, a parent or a kind).
+  if (op.tags.length > 0 && tags.some((tag) => tag.summary !== undefined || tag.parent !== undefined || tag.kind !== undefined)) {
+    const byName = new Map(tags.map((tag) => [tag.name, tag]));
+    docs.push(`Tags: ${op.tags.map((tag) => commentText(tagTrail(tag, byName))).join("; ")}`);
+  }
   if (op.deprecated) docs.push("@deprecated");
   return { name: propertyKey(op.name), type: operationType(op), docs: [docs.join("\n\n")] };
+}
+
+/**
+ * A tag as the docs show it: its `summary` (else its name) after those of its parents (OpenAPI 3.2 nested tags),
+ * `Flights › International`, and its `kind` when it is not navigation (`Beta (badge)`).
+ */
+function tagTrail(name: string, byName: ReadonlyMap<string, Tag>): string {
+  const trail: string[] = [];
+  const seen = new Set<string>();
+  let current: string | undefined = name;
+  while (current !== undefined && !seen.has(current)) {
+    seen.add(current);
+    const tag = byName.get(current);
+    trail.unshift(tag?.summary ?? current);
+    current = tag?.parent;
+  }
+  const kind = byName.get(name)?.kind;
+  return `${trail.join(" › ")}${kind && kind !== "nav" ? ` (${kind})` : ""}`;
 }
 
 /** A parameter as the runtime reads it: only what differs from OpenAPI's defaults. */
@@ -148,7 +176,7 @@ function paramSpec(param: Parameter): ParamSpec {
 function operationSpec(op: Operation, serverCount: number): OperationSpec {
   const spec: OperationSpec = {
     name: op.name,
-    method: WIRE_METHODS[op.method],
+    method: op.wireMethod,
     path: op.path,
   };
   const server = op.server < 0 ? 0 : op.server;
@@ -160,10 +188,12 @@ function operationSpec(op: Operation, serverCount: number): OperationSpec {
   }
   if (op.idempotencyKey) spec.idempotencyKey = op.idempotencyKey;
   const params: NonNullable<OperationSpec["params"]> = {};
-  for (const location of PARAMETER_LOCATIONS) {
+  for (const location of STYLED_PARAMETER_LOCATIONS) {
     const list = op.parameters.filter((p) => p.in === location).map(paramSpec);
     if (list.length > 0) params[location] = list;
   }
+  const querystring = op.parameters.find((p) => p.in === "querystring");
+  if (querystring) params.querystring = { content: querystring.contentType!, ...(querystring.encoding ? { encoding: encodingSpecs(querystring.encoding) } : {}) };
   if (Object.keys(params).length > 0) spec.params = params;
   if (op.requestBody) {
     const preferred = op.requestBody.content.find((media) => media.type === op.requestBody!.preferred);
@@ -171,26 +201,26 @@ function operationSpec(op: Operation, serverCount: number): OperationSpec {
       mediaType: op.requestBody.preferred,
       ...(op.requestBody.required ? { required: true } : {}),
       ...(preferred?.encoding ? { encoding: encodingSpecs(preferred.encoding) } : {}),
+      ...(preferred?.positional ? { positional: positionalSpecs(preferred.positional) } : {}),
     };
   }
-  // Streams the call can ask for (`stream: true`); an always-streaming operation is typed and parsed as its body.
-  if (op.stream?.when) spec.stream = { mediaType: op.stream.mediaType, when: op.stream.when };
+  // Streams the call can ask for (`stream: true`), and operations that always stream (their success answer declares
+  // no JSON besides the stream): the client asks for the stream's media type, and reads its items as `sse` says.
+  if (op.stream && (op.stream.when || alwaysStreams(op))) {
+    const sse = op.stream.sse && (op.stream.sse.events || op.stream.sse.json !== true) ? { ...(op.stream.sse.events ? { events: true } : {}), json: op.stream.sse.json } : undefined;
+    spec.stream = { mediaType: op.stream.mediaType, ...(op.stream.when ? { when: op.stream.when } : {}), ...(sse ? { sse } : {}) };
+  }
   if (op.pagination) spec.pagination = op.pagination;
   const errors = op.responses.filter((r) => !isSuccessStatus(r.status)).flatMap((r) => errorStatusKey(r.status) ?? []);
   if (errors.length > 0) spec.errors = errors;
   return spec;
 }
 
-const WIRE_METHODS: Record<HttpMethod, WireMethod> = {
-  get: "GET",
-  put: "PUT",
-  post: "POST",
-  delete: "DELETE",
-  options: "OPTIONS",
-  head: "HEAD",
-  patch: "PATCH",
-  trace: "TRACE",
-};
+/** An operation whose streaming response declares no JSON body besides the stream: every call streams. */
+function alwaysStreams(op: Operation): boolean {
+  const response = op.responses.find((r) => r.status === op.stream?.status);
+  return response !== undefined && !response.content.some((media) => !media.sequence && /^application\/(.+\+)?json\s*(;.*)?$/i.test(media.type));
+}
 
 /** A response status key as the runtime matches it: `404`, `4XX` or `default` (anything else is no status). */
 function errorStatusKey(status: string): ErrorStatusKey | undefined {
@@ -200,20 +230,31 @@ function errorStatusKey(status: string): ErrorStatusKey | undefined {
   return upper === "1XX" || upper === "3XX" || upper === "4XX" || upper === "5XX" ? upper : undefined;
 }
 
-/** The Encoding Objects as the runtime reads them (`EncodingSpec`): what was written, and pinned part headers. */
-function encodingSpecs(encoding: Record<string, Encoding>): NonNullable<NonNullable<OperationSpec["body"]>["encoding"]> {
-  const specs: NonNullable<NonNullable<OperationSpec["body"]>["encoding"]> = {};
-  for (const [property, entry] of Object.entries(encoding)) {
-    const spec: (typeof specs)[string] = {};
-    if (entry.style !== undefined) spec.style = entry.style as ParamStyle;
-    if (entry.explode !== undefined) spec.explode = entry.explode;
-    if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
-    if (entry.contentType !== undefined) spec.contentType = entry.contentType;
-    const pinned = entry.headers.filter((header) => header.value !== undefined);
-    if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value!]));
-    specs[property] = spec;
-  }
+/** Positional multipart encodings (3.2 `prefixEncoding`, `itemEncoding`) as the runtime reads them. */
+function positionalSpecs(positional: NonNullable<MediaType["positional"]>): NonNullable<NonNullable<OperationSpec["body"]>["positional"]> {
+  return {
+    ...(positional.prefix.length > 0 ? { prefix: positional.prefix.map(encodingSpec) } : {}),
+    ...(positional.items ? { items: encodingSpec(positional.items) } : {}),
+  };
+}
+
+/** The Encoding Objects as the runtime reads them (`EncodingSpec`), by property. */
+function encodingSpecs(encoding: Record<string, Encoding>): Record<string, EncodingSpec> {
+  const specs: Record<string, EncodingSpec> = {};
+  for (const [property, entry] of Object.entries(encoding)) specs[property] = encodingSpec(entry);
   return specs;
+}
+
+/** One Encoding Object as the runtime reads it: what was written, and pinned part headers. */
+function encodingSpec(entry: Encoding): EncodingSpec {
+  const spec: EncodingSpec = {};
+  if (entry.style !== undefined) spec.style = entry.style as ParamStyle;
+  if (entry.explode !== undefined) spec.explode = entry.explode;
+  if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
+  if (entry.contentType !== undefined) spec.contentType = entry.contentType;
+  const pinned = entry.headers.filter((header) => header.value !== undefined);
+  if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value!]));
+  return spec;
 }
 
 const isBasic = (scheme: SecurityScheme) => scheme.type === "http" && scheme.scheme.toLowerCase() === "basic";
@@ -229,15 +270,29 @@ function schemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
     }
     case "apiKey":
       return { type: "apiKey", in: scheme.in, name: scheme.name, options };
+    case "oauth2": {
+      const device = scheme.flows.deviceAuthorization;
+      if (!device && !scheme.metadataUrl) return { type: "bearer", options };
+      const oauth2: OAuth2Endpoints = {};
+      if (device) Object.assign(oauth2, { deviceAuthorizationUrl: device.deviceAuthorizationUrl, tokenUrl: device.tokenUrl, scopes: device.scopes });
+      if (scheme.metadataUrl) oauth2.metadataUrl = scheme.metadataUrl;
+      return { type: "bearer", options, oauth2 };
+    }
     default:
       return { type: "bearer", options };
   }
 }
 
+/** An OAuth 2 scheme whose client option may run the device authorization flow (OpenAPI 3.2). */
+export const runsDeviceFlow = (scheme: SecurityScheme) => scheme.type === "oauth2" && (scheme.flows.deviceAuthorization !== undefined || scheme.metadataUrl !== undefined);
+
+/** What client.ts (and index.ts) re-export of the device flow, only where a scheme runs it. */
+export const DEVICE_FLOW_EXPORTS: ReadonlySet<string> = new Set(["OAuth2Error", "DeviceCodePrompt"]);
+
 /** The client option(s) of one scheme: its own, and the `apiKey` alias when it has one. */
 function credentialOptions(scheme: SecurityScheme): Member[] {
   const value = isBasic(scheme) ? "BasicCredentials" : "string";
-  const type = typeText.union([typeText.reference("Credential", [value]), "undefined"]);
+  const type = typeText.union([typeText.reference("Credential", [value]), ...(runsDeviceFlow(scheme) ? ["OAuth2DeviceFlow"] : []), "undefined"]);
   const members: Member[] = [{ name: propertyKey(scheme.option), hasQuestionToken: true, type, docs: [credentialDoc(scheme)] }];
   if (scheme.alias) {
     members.push({
@@ -271,10 +326,12 @@ function credentialDoc(scheme: SecurityScheme): string {
     }
     default:
       how = `An access token of security scheme ${key} (${scheme.type === "oauth2" ? "OAuth 2" : "OpenID Connect"}), sent as \`Authorization: Bearer <token>\`; a function is told the scopes the operation asks for`;
+      if (runsDeviceFlow(scheme)) how += ". Or `{ deviceFlow: { clientId, onUserCode } }`: the client runs the OAuth 2 device authorization flow (RFC 8628) against the spec's endpoints, shows you the user code, and renews the token";
   }
   const lines = [`${how}, on the operations that accept it. A function is called once per call (refresh tokens there).`];
   const description = scheme.description ? firstParagraph(scheme.description) : "";
   if (description) lines.push(description);
+  if (scheme.deprecated) lines.push("@deprecated The spec marks this security scheme deprecated.");
   return lines.join("\n\n");
 }
 

@@ -1,10 +1,12 @@
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
-import { FileTemplate } from "./template.js";
+import { DEVICE_FLOW_EXPORTS } from "./client.js";
+import { FileTemplate, namedExports } from "./template.js";
 
 /** Which modules the output folder has besides schema.ts. */
 export interface IndexModules {
-  client: boolean;
+  /** With whether client.ts re-exports the OAuth 2 device flow's names (a security scheme runs the flow). */
+  client: false | { deviceFlow: boolean };
   server: boolean;
   webhooks: boolean;
 }
@@ -15,9 +17,15 @@ export interface IndexModules {
  */
 export function emitIndex(modules: IndexModules, source: FileTemplateSource): EmittedFile {
   const template = new FileTemplate(source);
-  for (const module of ["client", "server", "webhooks"] as const) {
-    if (modules[module]) template.keep(`./${module}.js`);
-    else template.remove(`./${module}.js`);
+  for (const module of ["server", "webhooks"] as const) {
+    if (modules[module]) template.keep(`export ./${module}.js`);
+    else template.remove(`export ./${module}.js`);
+  }
+  if (!modules.client) template.remove("export ./client.js");
+  else if (modules.client.deviceFlow) template.keep("export ./client.js");
+  else {
+    const client = template.structure("export ./client.js", "export");
+    client.namedExports = namedExports(client).filter((specifier) => !DEVICE_FLOW_EXPORTS.has(specifier.name));
   }
   return template.print("entry point: re-exports everything below");
 }

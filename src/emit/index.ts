@@ -1,20 +1,20 @@
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
-import { emitClient } from "./client.js";
+import { emitClient, runsDeviceFlow } from "./client.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
 import { emitRuntime } from "./runtime.js";
 import { serverRuntimeData } from "./server-data.js";
 import type { EmitterWarning } from "./server-patterns.js";
 import { emitServer } from "./server.js";
-import { emitTypes } from "./types.js";
+import { emitTypes, type TypesInput } from "./types.js";
 import { emitWebhooks } from "./webhooks.js";
 
 /** What the emitters are given besides the model. Emitters read no file: the pipeline hands them everything. */
 export interface EmitInputs {
   /** The document openapi-typescript is given (the loader's corrected copy); asked only when the types are emitted. */
-  typesDocument: () => Record<string, unknown>;
+  typesDocument: () => TypesInput;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
@@ -49,6 +49,7 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   if (webhooks) {
     files.push(emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
   }
-  files.push(emitIndex({ client: outputs.client, server: outputs.server, webhooks }, templates.file("index")));
+  const client = outputs.client && { deviceFlow: model.securitySchemes.some(runsDeviceFlow) };
+  files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
   return { files, warnings };
 }

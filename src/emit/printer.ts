@@ -576,8 +576,12 @@ class Printer {
       case SK.TupleType: {
         const elements = (node as TS.TupleTypeNode).elements;
         if (elements.length === 0) return "[]";
-        const printed = elements.map((element) => {
-          if (ts.isNamedTupleMember(element) || ts.isOptionalTypeNode(element) || ts.isRestTypeNode(element)) this.unsupported(element);
+        const printed = elements.map((element): Doc => {
+          if (ts.isNamedTupleMember(element)) this.unsupported(element);
+          // `[A?, ...B[]]` (an array with prefixItems, see emit/types.ts): an optional element is parenthesised as
+          // an array element would be, `(A | B)?`.
+          if (ts.isOptionalTypeNode(element)) return [this.type(element.type, { kind: "array" }), "?"];
+          if (ts.isRestTypeNode(element)) return ["...", this.type(element.type, { kind: "tuple", siblings: elements.length })];
           return this.type(element, { kind: "tuple", siblings: elements.length });
         });
         return group(["[", indent([softline, join([",", line], printed)]), ifBreak(","), softline, "]"]);

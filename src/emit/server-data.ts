@@ -1,4 +1,4 @@
-import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
+import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, QuerystringParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
 import type { ApiModel, MediaType, Operation, Parameter } from "../ir/model.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAPS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
@@ -87,9 +87,9 @@ function schemasUsedBy(document: Obj, routes: readonly RouteSpec[]): Set<string>
           if (!follow(value)) return undefined;
         } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
           for (const schema of Object.values(value)) pending.push(schema);
-        } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
-          // As the runtime reads a mapping: a bare name is a component schema's.
-          for (const target of Object.values(value.mapping)) {
+        } else if (key === "discriminator" && isObject(value) && (isObject(value.mapping) || typeof value.defaultMapping === "string")) {
+          // As the runtime reads a mapping (and 3.2's defaultMapping): a bare name is a component schema's.
+          for (const target of [...Object.values(isObject(value.mapping) ? value.mapping : {}), value.defaultMapping]) {
             if (typeof target === "string" && !follow(target.startsWith("#") ? target : `#/components/schemas/${target}`)) return undefined;
           }
         } else if (!DATA_KEYWORDS.has(key)) {
@@ -124,7 +124,7 @@ export function serverRoutes(model: ApiModel): RouteSpec[] {
   return model.operations.flatMap((op) => {
     const base: Omit<RouteSpec, "path"> = {
       name: op.name,
-      method: op.method.toUpperCase(),
+      method: op.wireMethod,
       secured: op.security.schemes.length > 0 && !op.security.anonymous,
       ...(op.security.requirements.some((alternative) => alternative.length > 0)
         ? {
@@ -136,6 +136,7 @@ export function serverRoutes(model: ApiModel): RouteSpec[] {
       params: {
         path: paramsIn(op, "path"),
         query: paramsIn(op, "query"),
+        ...querystringOf(op),
         header: paramsIn(op, "header"),
         ...(op.parameters.some((p) => p.in === "cookie") ? { cookie: paramsIn(op, "cookie") } : {}),
       },
@@ -162,17 +163,46 @@ function paramsIn(op: Operation, location: Parameter["in"]): ParamSpec[] {
     });
 }
 
+/** An `in: querystring` parameter as the router reads it (templates/server/types.ts `QuerystringParamSpec`). */
+function querystringOf(op: Operation): { querystring?: QuerystringParamSpec } {
+  const param = op.parameters.find((p) => p.in === "querystring");
+  if (!param) return {};
+  return {
+    querystring: {
+      required: param.required,
+      contentType: param.contentType!,
+      schema: param.schema as Schema,
+      ...(param.encoding ? { encoding: encodingOf(param.encoding) } : {}),
+    },
+  };
+}
+
+/** A content map as the router reads it; a streamed media type's schema is one item's (load/sequential.ts). */
 function contentOf(content: MediaType[]): Record<string, MediaSpec> {
   return Object.fromEntries(
-    content.map((media): [string, MediaSpec] => [
-      media.type,
-      {
-        ...(media.schema !== undefined ? { schema: media.schema as Schema } : {}),
-        ...(media.example !== undefined ? { example: media.example } : {}),
-        ...(media.encoding ? { encoding: encodingOf(media.encoding) } : {}),
-      },
-    ]),
+    content.map((media): [string, MediaSpec] => {
+      const schema = media.sequence ? media.sequence.schema : media.schema;
+      return [
+        media.type,
+        {
+          ...(schema !== undefined ? { schema: schema as Schema } : {}),
+          ...(media.sequence ? sequenceOf(media.sequence) : {}),
+          ...(media.example !== undefined ? { example: media.example } : {}),
+          ...(media.encoding ? { encoding: encodingOf(media.encoding) } : {}),
+        },
+      ];
+    }),
   );
+}
+
+/**
+ * How the router frames a streamed media type (`SequenceSpec`). An event stream whose items are each event's JSON
+ * data is the router's default and is left out, so route tables of 3.1 specs stay as they were.
+ */
+function sequenceOf(sequence: NonNullable<MediaType["sequence"]>): Pick<MediaSpec, "sequence"> {
+  const sse = sequence.sse;
+  if (sequence.format === "sse" && (!sse || (!sse.events && sse.json === true))) return {};
+  return { sequence: { format: sequence.format, ...(sse ? { sse: { ...(sse.events ? { events: true } : {}), json: sse.json } } : {}) } };
 }
 
 /** What the router reads of a media type's Encoding Objects (part headers are the client's business). */

@@ -26,7 +26,7 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
 
   // The credential types only where an alternative of `SecurityAlternatives` uses them.
   const used = new Set<string>(alternatives.flatMap((alternative) => alternative.map(credentialsType)));
-  const runtimeImports = template.structure("./runtime/server/index.js", "import");
+  const runtimeImports = template.structure("import ./runtime/server/index.js", "import");
   runtimeImports.namedImports = namedImports(runtimeImports).filter(
     (specifier) => !(CREDENTIAL_TYPES as readonly string[]).includes(specifier.name) || used.has(specifier.name),
   );
@@ -49,7 +49,7 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
 function handlerMember(op: Operation): Member {
   const json = op.requestBody?.content.some((c) => c.type === "application/json");
   const type = typeText.reference("Handler", [typeText.indexed("paths", op.path, op.method), "Auth", ...(json ? [typeText.string("application/json")] : [])]);
-  const lines = [op.summary, `\`${op.method.toUpperCase()} ${op.paths.join("` and `")}\``].filter(Boolean).map((t) => commentText(t!));
+  const lines = [op.summary, `\`${op.wireMethod} ${op.paths.join("` and `")}\``].filter(Boolean).map((t) => commentText(t!));
   if (op.deprecated) lines.push("@deprecated");
   return { name: propertyKey(op.name), hasQuestionToken: true, type, docs: [lines.join("\n\n")] };
 }

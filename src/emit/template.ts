@@ -1,5 +1,6 @@
 import type {
   ExportDeclarationStructure,
+  ExportSpecifierStructure,
   FunctionDeclarationStructure,
   ImportDeclarationStructure,
   ImportSpecifierStructure,
@@ -14,8 +15,7 @@ import type {
 import type { FileTemplateKind, FileTemplateSource, PreparedStatement, PreparedTemplate } from "../package/templates.js";
 import { ts, tsMorph } from "../package/deps.js";
 import type { EmittedFile } from "./file.js";
-import { stringLiteral } from "./literal.js";
-import { isNextLineEmpty, printSourceFile, sourceWithData } from "./printer.js";
+import { isNextLineEmpty, printSourceFile, printString, sourceWithData } from "./printer.js";
 
 /** The structure of each kind of declaration a slot can be. */
 interface SlotStructures {
@@ -168,7 +168,9 @@ const preparedCache = new Map<string, PreparedTemplate>();
 
 function slotName(statement: import("ts-morph").Statement): string {
   if (tsMorph.Node.isVariableStatement(statement)) return statement.getDeclarations()[0]!.getName();
-  if (tsMorph.Node.isImportDeclaration(statement) || tsMorph.Node.isExportDeclaration(statement)) return statement.getModuleSpecifierValue() ?? "";
+  // `import ./runtime/client/index.js`, `export ./client.js`: a file may import from a module and re-export from it.
+  if (tsMorph.Node.isImportDeclaration(statement)) return `import ${statement.getModuleSpecifierValue()}`;
+  if (tsMorph.Node.isExportDeclaration(statement)) return `export ${statement.getModuleSpecifierValue() ?? ""}`;
   if (tsMorph.Node.hasName(statement)) return statement.getName();
   throw new Error(`a @slot marks a ${statement.getKindName()}, which has no name`);
 }
@@ -204,6 +206,16 @@ function templateProject(): Project {
   return project;
 }
 
+/** The named exports of an `export { … } from` structure, as objects. */
+export function namedExports(structure: ExportDeclarationStructure): OptionalKind<ExportSpecifierStructure>[] {
+  const list = structure.namedExports;
+  if (!Array.isArray(list)) throw new Error("a slot's export has no list of named exports");
+  return list.map((specifier) => {
+    if (typeof specifier === "function") throw new Error("a slot's export is written by a function");
+    return typeof specifier === "string" ? { name: specifier } : specifier;
+  });
+}
+
 /** The named imports of an import structure, as objects. */
 export function namedImports(structure: ImportDeclarationStructure): OptionalKind<ImportSpecifierStructure>[] {
   const list = structure.namedImports;
@@ -215,16 +227,17 @@ export function namedImports(structure: ImportDeclarationStructure): OptionalKin
 }
 
 /**
- * Type text for ts-morph structures. Every string from the spec in it is a JSON string literal (see literal.ts),
- * so no spec can change the syntax around it.
+ * Type text for ts-morph structures. Every string from the spec in it is a string literal escaped as TypeScript's
+ * printer escapes one (non-ASCII as `\uXXXX`, the form of the same keys in schema.ts), so no spec can change the
+ * syntax around it.
  */
 export const typeText = {
   /** `Name<A, B>` */
   reference: (name: string, args: readonly string[] = []) => (args.length > 0 ? `${name}<${args.join(", ")}>` : name),
   /** `"value"` */
-  string: (value: string) => stringLiteral(value),
+  string: (value: string) => printString(value),
   /** `root["a"]["b"]`: an indexed access into openapi-typescript's output. */
-  indexed: (root: string, ...keys: string[]) => root + keys.map((key) => `[${stringLiteral(key)}]`).join(""),
+  indexed: (root: string, ...keys: string[]) => root + keys.map((key) => `[${printString(key)}]`).join(""),
   /** `A | B` */
   union: (members: readonly string[]) => members.join(" | "),
 };

@@ -6,14 +6,26 @@ import type { EmittedFile } from "./file.js";
 import { printNodes } from "./printer.js";
 
 /**
+ * The document openapi-typescript is given, as the loader made it for it (load/oas32.ts `translateForTypes`, then
+ * load/discriminators.ts `typesDocument`), and where the loader moved what openapi-typescript cannot read.
+ */
+export interface TypesInput {
+  document: Record<string, unknown>;
+  /** Operations handed over under a reserved path (`query`, `additionalOperations`): that path, and where each belongs. */
+  moved: readonly { key: string; path: string; method: string }[];
+  /** The query parameter name querystring parameters were handed over under, when there were any. */
+  querystringMarker?: string;
+}
+
+/**
  * `schema.ts`: the types of every path, operation, component and webhook, made by openapi-typescript from the
  * document the loader corrected for it (discriminator values as the wire carries them: load/discriminators.ts
  * `typesDocument`). The bundling, validation and version checks openapi-typescript would run again are already
  * done by the loader, so its transform is called directly (that skips a second parse and Redocly's lint, which
  * are most of its time on large specs).
  */
-export function emitTypes(document: Record<string, unknown>): EmittedFile {
-  const schema = document as unknown as OpenAPI3; // the loader checked it is OpenAPI 3
+export function emitTypes(input: TypesInput): EmittedFile {
+  const schema = input.document as unknown as OpenAPI3; // the loader checked it is OpenAPI 3
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -41,7 +53,7 @@ export function emitTypes(document: Record<string, unknown>): EmittedFile {
     redoc: undefined as unknown as GlobalContext["redoc"],
     silent: true,
     inject: undefined,
-    transform: undefined,
+    transform: tupleWithRest,
     transformProperty: optionalWriteOnly,
     makePathsEnum: false,
     generatePathParams: false,
@@ -57,10 +69,30 @@ export function emitTypes(document: Record<string, unknown>): EmittedFile {
       cause: error,
     });
   }
+  nodes = placeTranslated(nodes, input);
   const description = "types of every path, operation, component and webhook (openapi-typescript)";
   const printed = printNodes(sameNodes(nodes));
   if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
   return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
+}
+
+/**
+ * An array with `prefixItems` (JSON Schema 2020-12): openapi-typescript types it as exactly those elements, `[A, B]`,
+ * ignoring that an array may stop short of them and that `items` types the rest. What it means is `[A?, B?,
+ * ...C[]]` (elements up to `minItems` required; no rest with `items: false`, any rest without `items`). OpenAPI 3.2
+ * models multipart parts by position this way (a manifest, then any number of files).
+ */
+function tupleWithRest(schema: unknown, options: unknown): TypeScript.TypeNode | undefined {
+  const array = schema as { type?: unknown; prefixItems?: unknown; items?: unknown; minItems?: unknown };
+  if (array.type !== "array" || !Array.isArray(array.prefixItems)) return undefined;
+  const transform = (node: unknown) => openapiTypescript.transformSchemaObject(node as never, options as never);
+  const required = typeof array.minItems === "number" ? array.minItems : 0;
+  const elements: TypeScript.TypeNode[] = array.prefixItems.map((item, i) => (i < required ? transform(item) : typescript.factory.createOptionalTypeNode(transform(item))));
+  if (array.items !== false) {
+    const rest = array.items === undefined || array.items === true ? typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.UnknownKeyword) : transform(array.items);
+    elements.push(typescript.factory.createRestTypeNode(typescript.factory.createArrayTypeNode(rest)));
+  }
+  return typescript.factory.createTupleTypeNode(elements);
 }
 
 /**
@@ -72,4 +104,81 @@ function optionalWriteOnly(property: TypeScript.PropertySignature, schema: unkno
   if (property.questionToken || !schema || typeof schema !== "object" || (schema as { writeOnly?: unknown }).writeOnly !== true) return undefined;
   const { factory, SyntaxKind } = typescript;
   return factory.updatePropertySignature(property, property.modifiers, property.name, factory.createToken(SyntaxKind.QuestionToken), property.type);
+}
+
+/**
+ * Puts what the loader translated for openapi-typescript (load/oas32.ts) where OpenAPI 3.2 has it: each moved
+ * operation becomes `paths[p][method]` beside the path's other methods, and a querystring parameter, typed as a query
+ * parameter with a reserved name, becomes `parameters.querystring`.
+ */
+function placeTranslated(nodes: readonly TypeScript.Node[], translation: TypesInput): ReturnType<typeof openapiTypescript.transformSchema> {
+  let result = [...nodes];
+  if (translation.moved.length > 0) {
+    const moved = new Map(translation.moved.map((entry) => [entry.key, entry]));
+    result = result.map((node) => {
+      if (!typescript.isInterfaceDeclaration(node) || node.name.text !== "paths") return node;
+      const added = new Map<string, TypeScript.PropertySignature[]>();
+      for (const member of node.members) {
+        const entry = typescript.isPropertySignature(member) ? moved.get(memberName(member)) : undefined;
+        const type = typescript.isPropertySignature(member) ? member.type : undefined;
+        const get = entry && type && typescript.isTypeLiteralNode(type) ? type.members.find((m): m is TypeScript.PropertySignature => typescript.isPropertySignature(m) && memberName(m) === "get") : undefined;
+        if (!entry || !get?.type) continue;
+        const placed = typescript.factory.createPropertySignature(get.modifiers, propertyName(entry.method), undefined, get.type);
+        const comments = typescript.getSyntheticLeadingComments(get);
+        if (comments) typescript.setSyntheticLeadingComments(placed, comments);
+        added.set(entry.path, [...(added.get(entry.path) ?? []), placed]);
+      }
+      const members = node.members
+        .filter((member) => !(typescript.isPropertySignature(member) && moved.has(memberName(member))))
+        .map((member) => {
+          const extra = typescript.isPropertySignature(member) ? added.get(memberName(member)) : undefined;
+          if (!extra || !typescript.isPropertySignature(member) || !member.type || !typescript.isTypeLiteralNode(member.type)) return member;
+          const type = typescript.factory.updateTypeLiteralNode(member.type, typescript.factory.createNodeArray([...member.type.members, ...extra]));
+          return typescript.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, type);
+        });
+      return typescript.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, members);
+    });
+  }
+  if (translation.querystringMarker !== undefined) {
+    const marker = translation.querystringMarker;
+    result = result.map((node) => (typescript.isInterfaceDeclaration(node) ? typescript.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, node.members.map((member) => querystringIn(member, marker))) : node));
+  }
+  return result as ReturnType<typeof openapiTypescript.transformSchema>;
+}
+
+/** `parameters: { query: { "\0querystring": T } }` → `parameters: { query?: never; querystring: T }`, at any depth. */
+function querystringIn<T extends TypeScript.TypeElement>(member: T, marker: string): T {
+  if (!typescript.isPropertySignature(member) || !member.type || !typescript.isTypeLiteralNode(member.type)) return member;
+  const literal = member.type;
+  let members = literal.members.map((m) => querystringIn(m, marker));
+  if (memberName(member) === "parameters") {
+    const query = members.find((m): m is TypeScript.PropertySignature => typescript.isPropertySignature(m) && memberName(m) === "query");
+    const queryType = query?.type && typescript.isTypeLiteralNode(query.type) ? query.type : undefined;
+    const found = queryType?.members.find((m): m is TypeScript.PropertySignature => typescript.isPropertySignature(m) && memberName(m) === marker);
+    if (query && queryType && found?.type) {
+      const rest = queryType.members.filter((m) => m !== found);
+      const querystring = typescript.factory.createPropertySignature(found.modifiers, "querystring", found.questionToken, found.type);
+      const comments = typescript.getSyntheticLeadingComments(found);
+      if (comments) typescript.setSyntheticLeadingComments(querystring, comments);
+      const newQuery =
+        rest.length === 0
+          ? typescript.factory.createPropertySignature(query.modifiers, query.name, typescript.factory.createToken(typescript.SyntaxKind.QuestionToken), typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword))
+          : typescript.factory.updatePropertySignature(query, query.modifiers, query.name, query.questionToken, typescript.factory.updateTypeLiteralNode(queryType, typescript.factory.createNodeArray(rest)));
+      const index = members.indexOf(query);
+      members = [...members.slice(0, index), newQuery, querystring, ...members.slice(index + 1)];
+    }
+  }
+  if (members.length === literal.members.length && members.every((m, i) => m === literal.members[i])) return member;
+  return typescript.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, typescript.factory.updateTypeLiteralNode(literal, typescript.factory.createNodeArray(members))) as unknown as T;
+}
+
+function memberName(member: TypeScript.TypeElement): string {
+  const name = member.name;
+  if (!name) return "";
+  return typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNumericLiteral(name) ? name.text : "";
+}
+
+/** A property name as openapi-typescript writes one: an identifier when it can be, else a string literal. */
+function propertyName(name: string): TypeScript.PropertyName {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? typescript.factory.createIdentifier(name) : typescript.factory.createStringLiteral(name);
 }

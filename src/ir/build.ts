@@ -3,14 +3,16 @@ import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import type { LoadedSpec } from "../load/index.js";
 import type { RenamedOperation } from "../load/operation-ids.js";
+import { operationsOf } from "../load/operations.js";
+import { derefIn, itemView, preferredSequence, sequenceFormat } from "../load/sequential.js";
 import {
-  HTTP_METHODS,
   type ApiModel,
   type Encoding,
   type EncodingHeader,
   type HttpMethod,
   type JsonSchema,
   type MediaType,
+  type OAuthFlows,
   type Operation,
   type PaginationInfo,
   type Parameter,
@@ -23,6 +25,7 @@ import {
   type SecurityScheme,
   type Server,
   type StreamInfo,
+  type Tag,
   type Webhook,
   type WebhookSchemeName,
   type WebhookSettings,
@@ -58,14 +61,15 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
     const item = ctx.deref(paths[path], ["paths", path]);
     if (!isObject(item)) continue;
     const itemServers = Array.isArray(item.servers) && item.servers.length > 0 ? item.servers : undefined;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!isObject(op)) continue;
-      const pointer = ["paths", path, method];
+    const { operations: found, notes } = operationsOf(item);
+    for (const note of notes) ctx.warn(note.message, ["paths", path, ...note.at], note.hint);
+    for (const { method, wireMethod, at, operation: op } of found) {
+      const pointer = ["paths", path, ...at];
       const opServers = Array.isArray(op.servers) && op.servers.length > 0 ? op.servers : itemServers;
       const server = opServers ? servers.add(opServers[0], ctx, [...pointer, "servers", 0]) : rootServer;
       drafts.push({
         method,
+        wireMethod,
         path,
         pointer,
         op,
@@ -94,6 +98,7 @@ export function buildModel(spec: LoadedSpec, specPath: string): ApiModel {
     document: doc,
     foreignSchemaRefs: spec.foreignSchemaRefs,
     warnings: ctx.warnings,
+    tags: buildTags(ctx, doc),
   };
 }
 
@@ -115,6 +120,7 @@ const CLIENT_RUNTIME_OPTIONS = [
 
 interface Draft {
   method: HttpMethod;
+  wireMethod: string;
   path: string;
   pointer: string[];
   op: Obj;
@@ -156,6 +162,12 @@ class BuildContext {
   where(pointer: (string | number)[]): string {
     return formatPointer(this.specPath, pointer);
   }
+
+  private derefs: ((node: unknown) => unknown) | undefined;
+  /** Follows internal `$ref`s without failing (for reading schemas, where a broken `$ref` was reported by the loader). */
+  get derefSchema(): (node: unknown) => unknown {
+    return (this.derefs ??= derefIn(this.doc));
+  }
 }
 
 class ServerTable {
@@ -177,10 +189,12 @@ class ServerTable {
     if (known !== undefined) return known;
     const variables = isObject(raw.variables) ? raw.variables : {};
     const index = this.list.length;
+    const name = str(raw.name);
     const server: Server = {
       url: raw.url,
+      ...(name !== undefined ? { name } : {}),
       // Tests and proxies need to point a fixed-URL server elsewhere.
-      urlOption: Object.keys(variables).length === 0 ? this.options.claim(serverUrlOption(raw.url, str(raw.description), index, this.list.map((s) => s.description))) : undefined,
+      urlOption: Object.keys(variables).length === 0 ? this.options.claim(serverUrlOption(raw.url, str(raw.description), index, this.list.map((s) => s.description), name)) : undefined,
       description: str(raw.description),
       variables: Object.keys(variables).map((name) => {
         const variable = isObject(variables[name]) ? (variables[name] as Obj) : {};
@@ -207,32 +221,82 @@ class ServerTable {
 
 function mergeParameters(ctx: BuildContext, itemParams: unknown, opParams: unknown, pointer: string[]): Parameter[] {
   const merged = new Map<string, Parameter>();
+  const where = new Map<string, (string | number)[]>();
+  // The path item's parameters: the operation's pointer without its method (`get`, or `additionalOperations/COPY`).
+  const itemPointer = pointer[pointer.length - 2] === "additionalOperations" ? pointer.slice(0, -2) : pointer.slice(0, -1);
   const add = (list: unknown, base: (string | number)[]) => {
     if (!Array.isArray(list)) return;
+    let querystrings = 0;
     list.forEach((raw, index) => {
       const param = toParameter(ctx, ctx.deref(raw, [...base, index]), [...base, index]);
-      if (param) merged.set(`${param.in}:${param.name}`, param); // operation-level overrides path-level
+      if (!param) return;
+      // Operation-level overrides path-level; there is one query string, whatever a querystring parameter is named.
+      const key = param.in === "querystring" ? "querystring" : `${param.in}:${param.name}`;
+      if (param.in === "querystring" && ++querystrings > 1) {
+        throw new UserError("a parameter list has at most one `in: querystring` parameter (it is the whole query string)", { location: ctx.where([...base, index]) });
+      }
+      merged.set(key, param);
+      where.set(key, [...base, index]);
     });
   };
-  add(itemParams, pointer.slice(0, -1).concat("parameters"));
+  add(itemParams, itemPointer.concat("parameters"));
   add(opParams, [...pointer, "parameters"]);
-  return [...merged.values()];
+  const parameters = [...merged.values()];
+  const querystring = where.get("querystring");
+  const query = parameters.find((p) => p.in === "query");
+  if (querystring && query) {
+    throw new UserError(`an \`in: querystring\` parameter is the whole query string, so the operation cannot also have the query parameter ${JSON.stringify(query.name)}`, {
+      location: ctx.where(querystring),
+      hint: "describe the query parameter inside the querystring parameter's schema, or use `in: query` parameters only",
+    });
+  }
+  return parameters;
 }
 
 function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)[]): Parameter | undefined {
   if (!isObject(raw)) return undefined;
-  const name = str(raw.name);
   const location = str(raw.in) as ParameterLocation | undefined;
+  // A querystring parameter's name is not sent (OpenAPI 3.2): it may be left out.
+  const name = str(raw.name) ?? (location === "querystring" ? "querystring" : undefined);
   if (name === undefined || !location || !PARAMETER_LOCATIONS.includes(location)) {
-    throw new UserError("a parameter needs `name` and `in` (path, query, header or cookie)", {
+    throw new UserError("a parameter needs `name` and `in` (path, query, querystring, header or cookie)", {
       location: ctx.where(pointer),
     });
   }
-  const style = str(raw.style) ?? defaultStyle(location);
+  let style = str(raw.style) ?? defaultStyle(location);
+  if (style === "cookie") {
+    ctx.warn(
+      "`style: cookie` (OpenAPI 3.2) has no effect yet: the cookie is written and read like `style: form` (its value percent-encoded, exploded objects as `name=value` pairs joined by `&`)",
+      [...pointer, "style"],
+    );
+    style = "form";
+  }
   const contentType = isObject(raw.content) ? Object.keys(raw.content)[0] : undefined;
-  const schema = contentType
-    ? ((raw.content as Obj)[contentType] as Obj | undefined)?.schema
-    : raw.schema;
+  if (location === "querystring" && contentType === undefined) {
+    throw new UserError("an `in: querystring` parameter is described by `content` (one media type, e.g. application/x-www-form-urlencoded), not by `schema`", {
+      location: ctx.where(pointer),
+      hint: "write `content: { application/x-www-form-urlencoded: { schema: … } }`",
+    });
+  }
+  const media = contentType ? ((raw.content as Obj)[contentType] as Obj | undefined) : undefined;
+  const schema = contentType ? media?.schema : raw.schema;
+  if (location === "querystring") {
+    const essence = contentType!.split(";", 1)[0]!.trim().toLowerCase();
+    const encoding = essence === "application/x-www-form-urlencoded" && isObject(media?.encoding) ? toEncoding(ctx, media.encoding, [...pointer, "content", contentType!, "encoding"], false) : undefined;
+    return {
+      name,
+      in: location,
+      required: raw.required === true,
+      style: "form",
+      explode: true,
+      allowReserved: false,
+      contentType,
+      ...(encoding && Object.keys(encoding).length > 0 ? { encoding } : {}),
+      schema: (schema ?? {}) as JsonSchema,
+      description: str(raw.description),
+      deprecated: raw.deprecated === true,
+    };
+  }
   return {
     name,
     in: location,
@@ -253,10 +317,7 @@ function anyOperationDeclaresSecurity(ctx: BuildContext, doc: Obj): boolean {
   for (const path of Object.keys(paths)) {
     const item = ctx.deref(paths[path], ["paths", path]);
     if (!isObject(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (isObject(op) && Array.isArray(op.security)) return true;
-    }
+    if (operationsOf(item).operations.some(({ operation }) => Array.isArray(operation.security))) return true;
   }
   return false;
 }
@@ -323,7 +384,7 @@ function buildSecuritySchemes(ctx: BuildContext, declared: Obj, options: NameReg
     const pointer = ["components", "securitySchemes", key];
     const raw = ctx.deref(declared[key], pointer);
     const scheme = isObject(raw) ? raw : {};
-    const base = { key, option: options.claim(securitySchemeOption(key)), description: str(scheme.description), pointer };
+    const base = { key, option: options.claim(securitySchemeOption(key)), description: str(scheme.description), pointer, ...(scheme.deprecated === true ? { deprecated: true } : {}) };
     const type = str(scheme.type) ?? "";
     const httpScheme = str(scheme.scheme)?.trim();
     const location = str(scheme.in);
@@ -332,7 +393,10 @@ function buildSecuritySchemes(ctx: BuildContext, declared: Obj, options: NameReg
       schemes.push({ ...base, type: "http", scheme: httpScheme, ...(str(scheme.bearerFormat) ? { bearerFormat: str(scheme.bearerFormat) } : {}) });
     } else if (type === "apiKey" && (location === "header" || location === "query" || location === "cookie") && name) {
       schemes.push({ ...base, type: "apiKey", in: location, name });
-    } else if (type === "oauth2" || type === "openIdConnect") {
+    } else if (type === "oauth2") {
+      const metadataUrl = str(scheme.oauth2MetadataUrl);
+      schemes.push({ ...base, type, flows: oauthFlows(scheme.flows), ...(metadataUrl ? { metadataUrl } : {}) });
+    } else if (type === "openIdConnect") {
       schemes.push({ ...base, type });
     } else {
       schemes.push({ ...base, type: "unsupported", declaredType: type });
@@ -359,6 +423,74 @@ function buildSecuritySchemes(ctx: BuildContext, declared: Obj, options: NameReg
   return schemes;
 }
 
+/**
+ * The document's Tag Objects. OpenAPI 3.2 nests them: a `parent` must name a declared tag and the nesting must not
+ * loop; either mistake is a warning and the `parent` is dropped (the tag then stands at the top).
+ */
+function buildTags(ctx: BuildContext, doc: Obj): Tag[] {
+  const raw = Array.isArray(doc.tags) ? doc.tags : [];
+  const tags: Tag[] = [];
+  const seen = new Set<string>();
+  raw.forEach((entry, index) => {
+    if (!isObject(entry) || typeof entry.name !== "string") return;
+    if (seen.has(entry.name)) {
+      ctx.warn(`tag ${JSON.stringify(entry.name)} is declared twice (tag names are unique); the first declaration is used`, ["tags", index, "name"]);
+      return;
+    }
+    seen.add(entry.name);
+    const tag: Tag = { name: entry.name };
+    for (const field of ["summary", "description", "parent", "kind"] as const) {
+      const value = str(entry[field]);
+      if (value !== undefined) tag[field] = value;
+    }
+    if (isObject(entry.externalDocs) && typeof entry.externalDocs.url === "string") {
+      tag.externalDocs = { url: entry.externalDocs.url, ...(str(entry.externalDocs.description) ? { description: str(entry.externalDocs.description) } : {}) };
+    }
+    tags.push(tag);
+  });
+  const byName = new Map(tags.map((tag) => [tag.name, tag]));
+  tags.forEach((tag) => {
+    if (tag.parent === undefined) return;
+    const index = raw.findIndex((entry) => isObject(entry) && entry.name === tag.name);
+    if (!byName.has(tag.parent)) {
+      ctx.warn(`tag ${JSON.stringify(tag.name)} names the parent ${JSON.stringify(tag.parent)}, which \`tags\` does not declare: it is read as a top-level tag`, ["tags", index, "parent"], "declare the parent tag in the root `tags` list");
+      delete tag.parent;
+      return;
+    }
+    const chain = new Set([tag.name]);
+    for (let up = byName.get(tag.parent); up; up = up.parent === undefined ? undefined : byName.get(up.parent)) {
+      if (chain.has(up.name)) {
+        ctx.warn(`tag ${JSON.stringify(tag.name)} is nested in itself (its parents loop back to it): it is read as a top-level tag`, ["tags", index, "parent"]);
+        delete tag.parent;
+        return;
+      }
+      chain.add(up.name);
+    }
+  });
+  return tags;
+}
+
+/** The OAuth Flows Object: each flow's endpoints and scope names (OpenAPI 3.2 adds `deviceAuthorization`). */
+function oauthFlows(raw: unknown): OAuthFlows {
+  const flows: OAuthFlows = {};
+  if (!isObject(raw)) return flows;
+  const scopes = (flow: Obj) => (isObject(flow.scopes) ? Object.keys(flow.scopes) : []);
+  const flow = (name: string) => (isObject(raw[name]) ? (raw[name] as Obj) : undefined);
+  const device = flow("deviceAuthorization");
+  if (device && str(device.deviceAuthorizationUrl) && str(device.tokenUrl)) {
+    flows.deviceAuthorization = { deviceAuthorizationUrl: str(device.deviceAuthorizationUrl)!, tokenUrl: str(device.tokenUrl)!, scopes: scopes(device) };
+  }
+  const client = flow("clientCredentials");
+  if (client && str(client.tokenUrl)) flows.clientCredentials = { tokenUrl: str(client.tokenUrl)!, scopes: scopes(client) };
+  const code = flow("authorizationCode");
+  if (code && str(code.authorizationUrl) && str(code.tokenUrl)) flows.authorizationCode = { authorizationUrl: str(code.authorizationUrl)!, tokenUrl: str(code.tokenUrl)!, scopes: scopes(code) };
+  const implicit = flow("implicit");
+  if (implicit && str(implicit.authorizationUrl)) flows.implicit = { authorizationUrl: str(implicit.authorizationUrl)!, scopes: scopes(implicit) };
+  const password = flow("password");
+  if (password && str(password.tokenUrl)) flows.password = { tokenUrl: str(password.tokenUrl)!, scopes: scopes(password) };
+  return flows;
+}
+
 /** `/x` and `/x/` with the same method are one operation; the route without the slash is the one the client calls. */
 function mergeTrailingSlashRoutes(drafts: Draft[]): Draft[][] {
   const groups = new Map<string, Draft[]>();
@@ -378,10 +510,19 @@ function toOperation(ctx: BuildContext, group: Draft[]): Operation {
   const { op, pointer } = main;
   const requestBody = toRequestBody(ctx, op.requestBody, [...pointer, "requestBody"]);
   const responses = toResponses(ctx, op.responses, [...pointer, "responses"]);
+  for (const media of requestBody?.content ?? []) {
+    if (media.sequence) {
+      ctx.warn(
+        `a request body of the sequential media type ${media.type} is sent and read whole (the client takes its bytes or text, the router hands the handler its bytes): streaming request items is not supported yet`,
+        [...pointer, "requestBody", "content", media.type],
+      );
+    }
+  }
   const operation: Operation = {
     name: "",
     operationId: str(op.operationId),
     method: main.method,
+    wireMethod: main.wireMethod,
     path: main.path,
     paths: group.map((d) => d.path),
     pointer,
@@ -406,25 +547,53 @@ function toOperation(ctx: BuildContext, group: Draft[]): Operation {
 function toRequestBody(ctx: BuildContext, raw: unknown, pointer: (string | number)[]): RequestBody | undefined {
   const body = ctx.deref(raw, pointer);
   if (!isObject(body)) return undefined;
-  const content = toContent(body.content, ctx, [...pointer, "content"]);
+  const content = toContent(body.content, ctx, [...pointer, "content"], true);
   if (content.length === 0) return undefined;
   return { required: body.required === true, content, preferred: preferredMediaType(content.map((c) => c.type)) };
 }
 
-/** A content map. With `ctx`, the `encoding` of form and multipart media types is read too (request bodies). */
-function toContent(raw: unknown, ctx?: BuildContext, pointer: (string | number)[] = []): MediaType[] {
+/**
+ * A content map. Request bodies (`encodings`) also read the `encoding` of form and multipart media types. Sequential
+ * media types get their item (see load/sequential.ts); what OpenAPI 3.2 describes there that specforge does not
+ * apply yet is a warning with its pointer.
+ */
+function toContent(raw: unknown, ctx: BuildContext, pointer: (string | number)[], encodings = false): MediaType[] {
   if (!isObject(raw)) return [];
   return Object.keys(raw).map((type) => {
     const media = isObject(raw[type]) ? (raw[type] as Obj) : {};
-    const examples = isObject(media.examples) ? Object.values(media.examples) : [];
-    const firstExample = examples.find((e) => isObject(e) && "value" in e) as Obj | undefined;
-    const result: MediaType = {
-      type,
-      schema: media.schema as JsonSchema | undefined,
-      example: "example" in media ? media.example : firstExample?.value,
-    };
+    const result: MediaType = { type, schema: media.schema as JsonSchema | undefined };
+    const example = firstExample(media);
+    if (example.found) result.example = example.value;
+    if (media.itemSchema !== undefined) result.itemSchema = media.itemSchema as JsonSchema;
     const essence = type.split(";", 1)[0]!.trim().toLowerCase();
-    if (ctx && isObject(media.encoding) && (essence === "application/x-www-form-urlencoded" || essence.startsWith("multipart/"))) {
+    const format = sequenceFormat(type);
+    if (format) result.sequence = itemView(media, format, ctx.derefSchema);
+    else if (media.itemSchema !== undefined) {
+      ctx.warn(
+        `itemSchema of ${type} has no effect yet: specforge streams text/event-stream, JSON Lines and application/json-seq; this body is read whole${essence.startsWith("multipart/") ? " (as a Blob)" : ""}`,
+        [...pointer, type, "itemSchema"],
+      );
+    }
+    const positional = media.prefixEncoding !== undefined || media.itemEncoding !== undefined;
+    if (positional && (!encodings || !essence.startsWith("multipart/"))) {
+      for (const field of ["prefixEncoding", "itemEncoding"]) {
+        if (media[field] === undefined) continue;
+        ctx.warn(
+          essence.startsWith("multipart/")
+            ? `${field} has no effect yet in a response: a multipart response is read as a Blob`
+            : `${field} has no effect: it applies to multipart media types only`,
+          [...pointer, type, field],
+        );
+      }
+    } else if (positional) {
+      // OpenAPI 3.2: the parts of a multipart body in order, like prefixItems / items.
+      const prefix = Array.isArray(media.prefixEncoding)
+        ? media.prefixEncoding.map((entry, i) => toEncodingEntry(ctx, entry, [...pointer, type, "prefixEncoding", i], true) ?? { headers: [] })
+        : [];
+      const items = media.itemEncoding === undefined ? undefined : toEncodingEntry(ctx, media.itemEncoding, [...pointer, type, "itemEncoding"], true);
+      result.positional = { prefix, ...(items ? { items } : {}) };
+    }
+    if (encodings && isObject(media.encoding) && (essence === "application/x-www-form-urlencoded" || essence.startsWith("multipart/"))) {
       const encoding = toEncoding(ctx, media.encoding, [...pointer, type, "encoding"], essence.startsWith("multipart/"));
       if (Object.keys(encoding).length > 0) result.encoding = encoding;
     }
@@ -432,32 +601,53 @@ function toContent(raw: unknown, ctx?: BuildContext, pointer: (string | number)[
   });
 }
 
+/**
+ * The example a Media Type Object gives: `example`, else the first Example Object's `dataValue` (OpenAPI 3.2, the
+ * value as data) or `value`.
+ */
+function firstExample(media: Obj): { found: boolean; value?: unknown } {
+  if ("example" in media) return { found: true, value: media.example };
+  for (const entry of isObject(media.examples) ? Object.values(media.examples) : []) {
+    if (!isObject(entry)) continue;
+    if ("dataValue" in entry) return { found: true, value: entry.dataValue };
+    if ("value" in entry) return { found: true, value: entry.value };
+  }
+  return { found: false };
+}
+
 /** A Media Type Object's `encoding` map; part headers only for multipart (the spec ignores them elsewhere). */
 function toEncoding(ctx: BuildContext, raw: Obj, pointer: (string | number)[], multipart: boolean): Record<string, Encoding> {
   const result: Record<string, Encoding> = {};
   for (const property of Object.keys(raw)) {
-    const entry = ctx.deref(raw[property], [...pointer, property]);
-    if (!isObject(entry)) continue;
-    const encoding: Encoding = { headers: [] };
-    if (typeof entry.contentType === "string") encoding.contentType = entry.contentType;
-    if (typeof entry.style === "string") encoding.style = entry.style;
-    if (typeof entry.explode === "boolean") encoding.explode = entry.explode;
-    if (typeof entry.allowReserved === "boolean") encoding.allowReserved = entry.allowReserved;
-    if (multipart && isObject(entry.headers)) {
-      for (const name of Object.keys(entry.headers)) {
-        if (name.toLowerCase() === "content-type") continue; // described by contentType
-        const header = ctx.deref(entry.headers[name], [...pointer, property, "headers", name]);
-        if (!isObject(header)) continue;
-        const value = pinnedValue(ctx, header.schema, [...pointer, property, "headers", name, "schema"]);
-        const described: EncodingHeader = { name, required: header.required === true };
-        if (value !== undefined) described.value = value;
-        encoding.headers.push(described);
-      }
-    }
+    const encoding = toEncodingEntry(ctx, raw[property], [...pointer, property], multipart);
+    if (!encoding) continue;
     // An own property named __proto__ must stay data when the emitters copy this map.
     Object.defineProperty(result, property, { value: encoding, enumerable: true, writable: true, configurable: true });
   }
   return result;
+}
+
+/** One Encoding Object; part headers only for multipart (the spec ignores them elsewhere). */
+function toEncodingEntry(ctx: BuildContext, raw: unknown, pointer: (string | number)[], multipart: boolean): Encoding | undefined {
+  const entry = ctx.deref(raw, pointer);
+  if (!isObject(entry)) return undefined;
+  const encoding: Encoding = { headers: [] };
+  if (typeof entry.contentType === "string") encoding.contentType = entry.contentType;
+  if (typeof entry.style === "string") encoding.style = entry.style;
+  if (typeof entry.explode === "boolean") encoding.explode = entry.explode;
+  if (typeof entry.allowReserved === "boolean") encoding.allowReserved = entry.allowReserved;
+  if (multipart && isObject(entry.headers)) {
+    for (const name of Object.keys(entry.headers)) {
+      if (name.toLowerCase() === "content-type") continue; // described by contentType
+      const header = ctx.deref(entry.headers[name], [...pointer, "headers", name]);
+      if (!isObject(header)) continue;
+      const value = pinnedValue(ctx, header.schema, [...pointer, "headers", name, "schema"]);
+      const described: EncodingHeader = { name, required: header.required === true };
+      if (value !== undefined) described.value = value;
+      encoding.headers.push(described);
+    }
+  }
+  return encoding;
 }
 
 /** The one value a header schema allows (`const`, a one-value `enum`) or its `default`, as text. */
@@ -480,7 +670,7 @@ function toResponses(ctx: BuildContext, raw: unknown, pointer: (string | number)
       return {
         status,
         description: str(obj.description),
-        content: toContent(obj.content),
+        content: toContent(obj.content, ctx, [...pointer, status, "content"]),
         headers: isObject(obj.headers) ? Object.keys(obj.headers) : [],
       };
     });
@@ -517,11 +707,15 @@ export const isSuccessStatus = (status: string) => /^2(\d\d|XX)$/i.test(status);
 function detectStream(ctx: BuildContext, operation: Operation): StreamInfo | undefined {
   for (const response of operation.responses) {
     if (!isSuccessStatus(response.status)) continue;
-    const sse = response.content.find((c) => c.type.toLowerCase().startsWith("text/event-stream"));
-    if (!sse) continue;
+    const mediaType = preferredSequence(response.content.map((c) => c.type));
+    const media = response.content.find((c) => c.type === mediaType);
+    if (!media?.sequence) continue;
     const bodySchema = operation.requestBody?.content.find((c) => JSON_TYPE.test(c.type))?.schema;
     const streamFlag = declaresProperty(ctx, bodySchema, "stream", operation.pointer);
-    return { status: response.status, mediaType: sse.type, when: streamFlag ? { in: "body", name: "stream" } : undefined };
+    const stream: StreamInfo = { status: response.status, mediaType: media.type, format: media.sequence.format };
+    if (media.sequence.sse) stream.sse = media.sequence.sse;
+    if (streamFlag) stream.when = { in: "body", name: "stream" };
+    return stream;
   }
   return undefined;
 }
@@ -590,6 +784,9 @@ function assignOperationNames(operations: Operation[], drafts: Draft[], renamed:
   }
 }
 
+/** The methods openapi-typescript types under `webhooks` (the fixed fields of OpenAPI 3.0 and 3.1). */
+const WEBHOOK_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
 function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
   const hooks = isObject(doc.webhooks) ? doc.webhooks : {};
   const registry = new NameRegistry();
@@ -597,10 +794,12 @@ function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
   for (const key of Object.keys(hooks)) {
     const item = ctx.deref(hooks[key], ["webhooks", key]);
     if (!isObject(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!isObject(op)) continue;
-      const pointer = ["webhooks", key, method];
+    for (const { method, at, operation: op } of operationsOf(item).operations) {
+      const pointer = ["webhooks", key, ...at];
+      if (!WEBHOOK_METHODS.includes(method)) {
+        ctx.warn(`a webhook delivered with ${method.toUpperCase()} has no effect yet: webhook receivers and types cover get, put, post, delete, options, head, patch and trace`, pointer);
+        continue;
+      }
       const requestBody = toRequestBody(ctx, op.requestBody, [...pointer, "requestBody"]);
       const eventType = str(op["x-event-type"]) ?? key;
       const wireValues = [eventType];

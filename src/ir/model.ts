@@ -6,10 +6,13 @@
  */
 
 import type { SpecWarning } from "../errors.js";
+import type { ItemView, SequenceFormat, SseItems } from "../load/sequential.js";
 import type { WebhookSchemeName } from "../../templates/webhooks/types.js";
 
-export { HTTP_METHODS, type HttpMethod, type ParameterLocation } from "../openapi/vocabulary.js";
+export type { HttpMethod, ParameterLocation } from "../openapi/vocabulary.js";
 import type { HttpMethod, ParameterLocation } from "../openapi/vocabulary.js";
+
+export type { ItemView, SequenceFormat, SseItems };
 
 export type JsonSchema = Record<string, unknown> | boolean;
 
@@ -38,11 +41,28 @@ export interface ApiModel {
   foreignSchemaRefs: string[][];
   /** What the model builder accepted but cannot honour everywhere (a mutualTLS scheme, say); printed like load warnings. */
   warnings: SpecWarning[];
+  /** The document's `tags`, in order, with OpenAPI 3.2's `summary`, `parent` and `kind` (operations name them). */
+  tags: Tag[];
+}
+
+/** A Tag Object. OpenAPI 3.2 nests tags (`parent`) and classifies them (`kind`: `nav`, `badge`, `audience`, …). */
+export interface Tag {
+  name: string;
+  /** A short title (3.2), e.g. for navigation. */
+  summary?: string;
+  description?: string;
+  /** The name of the tag this one is nested under (3.2); it is declared in `tags`. */
+  parent?: string;
+  /** What the tag is for (3.2): `nav`, `badge`, `audience` or anything else. */
+  kind?: string;
+  externalDocs?: { url: string; description?: string };
 }
 
 export interface Server {
   /** URL template as written, e.g. `{base_url}` or `https://api.example.com/v1`. */
   url: string;
+  /** The server's `name` (OpenAPI 3.2): a short unique label, which also names its client option. */
+  name?: string;
   /** For a server without variables: the client option that replaces its whole URL (`baseUrl` for the first). */
   urlOption?: string;
   description?: string;
@@ -66,8 +86,10 @@ export interface Parameter {
   style: string;
   explode: boolean;
   allowReserved: boolean;
-  /** The media type when the parameter is described with `content` instead of `schema`. */
+  /** The media type when the parameter is described with `content` instead of `schema` (always, for `querystring`). */
   contentType?: string;
+  /** A form-urlencoded `querystring` parameter: the Encoding Objects of its media type, by property name. */
+  encoding?: Record<string, Encoding>;
   schema: JsonSchema;
   description?: string;
   deprecated: boolean;
@@ -77,6 +99,14 @@ export interface MediaType {
   /** e.g. `application/json`, as written in the spec. */
   type: string;
   schema: JsonSchema | undefined;
+  /** OpenAPI 3.2 `itemSchema`, as written: one item of a sequential body. */
+  itemSchema?: JsonSchema;
+  /**
+   * For the sequential media types specforge streams (SSE, JSON Lines, JSON Text Sequences): what one item is
+   * (see load/sequential.ts). The client yields, and a handler returns, items of `sequence.schema`.
+   */
+  sequence?: ItemView;
+  /** The first example: `example`, else the first Example Object's `dataValue` (3.2) or `value`. */
   example?: unknown;
   /**
    * The Media Type Object's `encoding`: how each property of a form (`application/x-www-form-urlencoded`) or
@@ -84,6 +114,11 @@ export interface MediaType {
    * spec lists.
    */
   encoding?: Record<string, Encoding>;
+  /**
+   * A multipart request body's parts by position (OpenAPI 3.2 `prefixEncoding` and `itemEncoding`): the body is an
+   * array, part `i` is encoded by `prefix[i]`, every later one by `items`.
+   */
+  positional?: { prefix: Encoding[]; items?: Encoding };
 }
 
 /**
@@ -161,7 +196,13 @@ export type SecurityScheme = SecuritySchemeBase &
   (
     | { type: "http"; /** As the spec writes it (`bearer`, `Basic`, `Token`, …); compare case-insensitively. */ scheme: string; bearerFormat?: string }
     | { type: "apiKey"; in: "header" | "query" | "cookie"; /** The header, query parameter or cookie name. */ name: string }
-    | { type: "oauth2" }
+    | {
+        type: "oauth2";
+        /** The flows the scheme declares, with their endpoints (OpenAPI 3.2 adds the device authorization flow). */
+        flows: OAuthFlows;
+        /** The authorization server's metadata document (RFC 8414), OpenAPI 3.2 `oauth2MetadataUrl`. */
+        metadataUrl?: string;
+      }
     | { type: "openIdConnect" }
     /** Kinds neither the client nor the router can apply (`mutualTLS`, or an unknown or incomplete scheme): warned about. */
     | { type: "unsupported"; declaredType: string }
@@ -176,15 +217,29 @@ interface SecuritySchemeBase {
    */
   alias?: string;
   description?: string;
+  /** OpenAPI 3.2: the scheme is deprecated (its client option is marked so). */
+  deprecated?: boolean;
   /** JSON pointer segments of the scheme in the bundled document. */
   pointer: string[];
+}
+
+/** The OAuth 2 flows of a scheme (only the endpoints and scopes; the client runs the device flow itself). */
+export interface OAuthFlows {
+  deviceAuthorization?: { deviceAuthorizationUrl: string; tokenUrl: string; scopes: string[] };
+  clientCredentials?: { tokenUrl: string; scopes: string[] };
+  authorizationCode?: { authorizationUrl: string; tokenUrl: string; scopes: string[] };
+  implicit?: { authorizationUrl: string; scopes: string[] };
+  password?: { tokenUrl: string; scopes: string[] };
 }
 
 export interface Operation {
   /** Unique camelCase name: client method and server handler. */
   name: string;
   operationId?: string;
+  /** The path item's key for the operation (`get`, `query`, or an `additionalOperations` key such as `COPY`). */
   method: HttpMethod;
+  /** The method as sent: `GET`, `QUERY`, `COPY`. */
+  wireMethod: string;
   /** The path the client calls (the one without a trailing slash when both exist). */
   path: string;
   /** Every path served for this operation, `path` first (e.g. `/v1/chat/completions` and `/v1/chat/completions/`). */
@@ -201,7 +256,7 @@ export interface Operation {
   security: Security;
   /** Index into ApiModel.servers, or -1 when the spec declares no server. */
   server: number;
-  /** Present when a success response declares `text/event-stream`. */
+  /** Present when a success response is a stream the client reads item by item (SSE, JSON Lines, JSON Text Sequences). */
   stream?: StreamInfo;
   /** True when the operation declares FastAPI's 422 `{detail: [...]}` validation error body. */
   fastApiValidationError: boolean;
@@ -216,8 +271,15 @@ export interface Operation {
 
 export interface StreamInfo {
   status: string;
+  /** The sequential media type the client asks for (`Accept`): SSE, else JSON Lines, else JSON Text Sequences. */
   mediaType: string;
-  /** Where the request asks to stream, e.g. body property `stream` (only `body` is detected today). */
+  format: SequenceFormat;
+  /** Event streams: how events are read (see SseItems). */
+  sse?: SseItems;
+  /**
+   * Where the request asks to stream, e.g. body property `stream` (only `body` is detected today). Without it the
+   * operation always streams when the response declares no JSON body besides the stream.
+   */
   when?: { in: "body"; name: string };
 }
 

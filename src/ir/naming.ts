@@ -154,13 +154,15 @@ const GENERIC_HOST_LABELS = new Set(["www", "api", "apis", "rest", "gateway"]);
 
 /**
  * The client option that replaces a server's whole URL (servers without variables): `baseUrl` for the first; for
- * the others a name from what tells them apart — the description (`Sandbox server` → `sandboxUrl`), else the host
+ * the others a name from what tells them apart — the server's `name` (OpenAPI 3.2: `eu` → `euUrl`), the description (`Sandbox server` → `sandboxUrl`), else the host
  * (`https://uploads.github.com` → `uploadsUrl`, `https://api.inference.example.ai` → `inferenceUrl`), else the
  * last path segment (`/v2` → `v2Url`), and only then the position (`server3Url`). Collisions are the registry's.
  */
-export function serverUrlOption(url: string, description: string | undefined, index: number, earlierDescriptions: readonly (string | undefined)[] = []): string {
+export function serverUrlOption(url: string, description: string | undefined, index: number, earlierDescriptions: readonly (string | undefined)[] = [], name?: string): string {
   if (index === 0) return "baseUrl";
   const option = (parts: string[]) => `${toIdentifier(parts.join(" "), "server")}Url`;
+  // OpenAPI 3.2's `name` is the server's own short, unique label.
+  if (name !== undefined && words(name).length > 0) return option(words(name));
   const label = (text: string | undefined) => words(text ?? "").filter((w) => !GENERIC_SERVER_WORDS.has(w.toLowerCase()));
   const described = label(description);
   // A short label ("EU sandbox"), not a sentence about the server, and not one an earlier server has too.

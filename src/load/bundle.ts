@@ -2,10 +2,11 @@ import { existsSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UserError, formatPointer } from "../errors.js";
-import { SchemaIds, safeUrl, stripFragment, walkSchemaNodes, type Location } from "./ids.js";
+import { SchemaIds, fileUri, safeUrl, stripFragment, walkSchemaNodes, type Location } from "./ids.js";
 import { escapePointerSegment, parsePointer, resolvePointer, toJsonPointer } from "../openapi/pointer.js";
 import { PATH_ITEM_METHODS, SCHEMA_MAPS } from "../openapi/vocabulary.js";
 import { NameRegistry } from "../ir/naming.js";
+import { isHttpUrl, originOf } from "./url.js";
 
 /**
  * Turns a spec spread over several local files into one document whose `$ref`s are all internal (`#/...`), as
@@ -29,12 +30,19 @@ import { NameRegistry } from "../ir/naming.js";
  * Nodes are copied only where something changed, so a single-file spec is walked but not copied.
  */
 export interface BundleInput {
-  /** Absolute path of the entry file. */
+  /** Absolute path (or http(s) URL) of the entry file. */
   entry: string;
   /** Parsed entry document. */
   document: Record<string, unknown>;
-  /** Reads and parses another file (absolute path); throws a UserError when it cannot. */
-  readFile: (absolutePath: string, referencedFrom: string) => unknown;
+  /**
+   * Reads and parses another file (an absolute path, or an http(s) URL), for a `$ref` at `referencedFrom` in the
+   * file `referrer`; throws a UserError when it cannot.
+   */
+  readFile: (target: string, referencedFrom: string, referrer: string) => unknown;
+  /** The base URI of a file's top level: its `file:` URL, or where a fetched document came from after redirects. */
+  documentUri?: (file: string) => string;
+  /** Whether a `$ref` may fetch a document from this http(s) URL (its origin is allowed). Default: never. */
+  mayFetch?: (url: string) => boolean;
   /** Path shown to the user for an absolute path. */
   display: (absolutePath: string) => string;
   /**
@@ -134,14 +142,21 @@ export function bundle(input: BundleInput): BundleResult {
 
   const warnings: BundleWarning[] = [];
   const foreign = new Map<string, string[]>();
-  const ids = new SchemaIds();
+  const ids = new SchemaIds(input.documentUri ?? fileUri);
   const mayDeclareIds = input.mayDeclareIds ?? (() => true);
   ids.index(entry, input.document, mayDeclareIds(entry));
 
-  const load = (file: string, from: string): Json => {
+  /** The parsed file `file`, for a `$ref` at `from` in `referrer`; a document fetched from a URL reads no local file. */
+  const load = (file: string, from: string, referrer: string = file): Json => {
+    if (isHttpUrl(referrer) && !isHttpUrl(file)) {
+      throw new UserError(`$ref to a local file (${input.display(file)}) in a document fetched from a URL: refused`, {
+        location: from,
+        hint: "a document from a URL may $ref only other URLs (on allowed origins), never files on this machine",
+      });
+    }
     let doc = files.get(file);
     if (doc === undefined) {
-      doc = input.readFile(file, from);
+      doc = input.readFile(file, from, referrer);
       files.set(file, doc);
       ids.index(file, doc, mayDeclareIds(file));
     }
@@ -180,7 +195,8 @@ export function bundle(input: BundleInput): BundleResult {
       const top = { file, pointer: [], uri: ids.baseAt(file, []) };
       return resource ? within({ file, pointer: resource.pointer }, resource.uri, ref.slice(1), top) : within(top, top.uri, ref.slice(1));
     }
-    if (ids.empty && !hasScheme(ref)) {
+    const remote = isHttpUrl(file);
+    if (ids.empty && !hasScheme(ref) && !remote) {
       // No `$id` anywhere so far: a relative ref is a file path (the common multi-file case, kept cheap).
       const hash = ref.indexOf("#");
       const local = resolvePath(dirname(file), safeDecode(hash === -1 ? ref : ref.slice(0, hash)));
@@ -199,7 +215,7 @@ export function bundle(input: BundleInput): BundleResult {
     const fragment = hash === -1 ? "" : uri.slice(hash + 1);
     const resourceUri = stripFragment(uri);
     const inFile = (targetFile: string) => {
-      load(targetFile, where(file, path));
+      load(targetFile, where(file, path), file);
       // A file whose top level has an `$id` names its anchors under that `$id`.
       return within({ file: targetFile, pointer: [] }, ids.baseAt(targetFile, []), fragment);
     };
@@ -209,18 +225,27 @@ export function bundle(input: BundleInput): BundleResult {
     const isFile = resourceUri.startsWith("file:");
     const local = isFile ? fileURLToPath(resourceUri) : undefined;
     if (local !== undefined && (files.has(local) || existsSync(local))) return inFile(local);
-    if (!isFile && !hasScheme(ref)) {
+    if (!isFile && !hasScheme(ref) && !remote) {
       // A relative ref inside a resource with a non-file base (`$id: https://…`) may still mean a local file.
       const relative = resolvePath(dirname(file), safeDecode(stripFragment(ref)));
       if (existsSync(relative)) return inFile(relative);
     }
+    const besideSelf = ids.fileFor(resourceUri);
+    if (besideSelf !== undefined && (files.has(besideSelf) || existsSync(besideSelf))) return inFile(besideSelf);
     discoverFiles();
     const discovered = ids.resource(resourceUri);
     if (discovered) return within(discovered, resourceUri, fragment);
     if (local !== undefined) return inFile(local); // reports the missing file
+    if (isHttpUrl(resourceUri)) {
+      if (input.mayFetch?.(resourceUri)) return inFile(resourceUri);
+      const origin = originOf(resourceUri);
+      throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: ${resourceUri} is not the $id of a schema in the document, and documents are not fetched from ${origin}`, {
+        location: where(file, path),
+        hint: `$refs to other origins are off: if ${origin} serves part of the spec, allow it in the config: "fetch": { "origins": { ${JSON.stringify(origin)}: {} } }`,
+      });
+    }
     throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: ${resourceUri} is neither the $id of a schema in the document nor a local file`, {
       location: where(file, path),
-      hint: "remote $refs are not supported: download the document and reference it as a local file",
     });
   };
 
@@ -238,6 +263,7 @@ export function bundle(input: BundleInput): BundleResult {
       for (const [file, document] of [...files]) {
         if (walked.has(file)) continue;
         walked.add(file);
+        if (isHttpUrl(file)) continue; // its relative refs are URLs, not files
         walkSchemaNodes(document, "", (obj) => {
           const ref = obj.$ref;
           if (typeof ref !== "string" || hasScheme(ref) || ref.startsWith("#")) return "";
@@ -258,7 +284,7 @@ export function bundle(input: BundleInput): BundleResult {
   /** Resolves a `$ref` string to its value, file and pointer, or throws a UserError naming where it was. */
   const follow = (ref: string, file: string, path: (string | number)[]) => {
     const found = target(ref, file, path);
-    const value = resolvePointer(load(found.file, where(file, path)), found.pointer);
+    const value = resolvePointer(load(found.file, where(file, path), file), found.pointer);
     if (value === undefined) {
       throw new UserError(`unresolved $ref ${JSON.stringify(ref)}: nothing at ${formatPointer(input.display(found.file), found.pointer)}`, {
         location: where(file, path),
@@ -464,6 +490,12 @@ export function bundle(input: BundleInput): BundleResult {
           const mapping = bundleMapping(obj.discriminator.mapping, file, [...path, "discriminator", "mapping"]);
           if (mapping !== obj.discriminator.mapping) set("discriminator", { ...obj.discriminator, mapping });
         }
+        if (isObject(obj.discriminator) && typeof obj.discriminator.defaultMapping === "string") {
+          // OpenAPI 3.2's defaultMapping is read like a mapping value.
+          const bundled = bundleMapping({ defaultMapping: obj.discriminator.defaultMapping }, file, [...path, "discriminator"]);
+          const discriminator = (copy ?? obj).discriminator as JsonObject;
+          if (bundled.defaultMapping !== discriminator.defaultMapping) set("discriminator", { ...discriminator, defaultMapping: bundled.defaultMapping });
+        }
         break;
       default:
         // example, link, securityScheme: no nested $refs that need bundling beyond their own $ref.
@@ -630,7 +662,7 @@ function schemaNameFor(file: string, pointer: readonly string[], entry: string):
   const last = pointer[pointer.length - 1];
   if (file === entry && pointer.length > 3 && pointer[0] === "components" && last) return `${pointer[2]}_${last}`;
   if (last) return last;
-  const base = file.split(/[\\/]/).pop() ?? "Schema";
+  const base = (isHttpUrl(file) ? new URL(file).pathname : file).split(/[\\/]/).pop() ?? "Schema";
   return base.replace(/\.(ya?ml|json)$/i, "") || "Schema";
 }
 

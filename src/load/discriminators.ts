@@ -71,7 +71,11 @@ export function typesDocument(bundled: JsonObject): JsonObject {
     for (const ref of keysByRef.keys()) targets.add(ref);
     if (branches.length === 0) for (const ref of subtypesOf.get(parent.ref) ?? []) targets.add(ref);
 
+    // OpenAPI 3.2: the defaultMapping schema takes any tag the mapping does not name (or none), so it gets no tag.
+    const fallback = isObject(parent.schema.discriminator) ? (parent.schema.discriminator as JsonObject).defaultMapping : undefined;
+    const fallbackRef = typeof fallback === "string" ? mappingRef(fallback) : undefined;
     for (const ref of targets) {
+      if (ref === fallbackRef) continue;
       const target = resolve(ref);
       // A branch that is not an object (GitHub maps `array` to an array schema) has no property to carry a tag.
       if (!isObject(target) || target === parent.schema || !mayBeObject(target)) continue;
@@ -450,7 +454,7 @@ function isScalar(value: unknown): value is Scalar {
  * A copy of `root` with the value at each pointer replaced; every object and array on the way to a replaced value is
  * copied once, however many values below it change, and nothing else is.
  */
-function setAll(root: JsonObject, updates: readonly [readonly string[], unknown][]): JsonObject {
+export function setAll(root: JsonObject, updates: readonly [readonly string[], unknown][]): JsonObject {
   if (updates.length === 0) return root;
   interface Trie {
     value?: { set: unknown };

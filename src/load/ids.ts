@@ -1,5 +1,7 @@
-import { pathToFileURL } from "node:url";
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import { isHttpUrl } from "./url.js";
 
 /**
  * The schema identifiers of JSON Schema 2020-12 (OpenAPI 3.1 Schema Objects): `$id` starts a schema resource with
@@ -10,15 +12,14 @@ import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
  * `default`, …, and `x-` extensions), so an `$id` inside an example is not taken for a schema's.
  */
 export interface Location {
-  /** Absolute path of the file the node is in. */
+  /** Absolute path (or http(s) URL) of the file the node is in. */
   file: string;
   /** JSON pointer segments of the node in that file. */
   pointer: string[];
 }
 
-
 /** Keywords whose value maps names to objects: their keys are names, whatever they spell (`default`, `$id`, `example`). */
-const NAME_MAPS = new Set([
+export const NAME_MAPS = new Set([
   "properties",
   "patternProperties",
   "$defs",
@@ -45,7 +46,12 @@ interface ResourceRoot {
 }
 
 export class SchemaIds {
+  /** `documentUri(file)`: the base URI of a file's top level (its `file:` URL, or the URL a fetched document came from). */
+  constructor(private readonly documentUri: (file: string) => string = fileUri) {}
+
   private readonly resources = new Map<string, Location>();
+  /** Documents that name themselves with `$self` (OpenAPI 3.2): the URI → the file. */
+  private readonly selves: { uri: string; file: string }[] = [];
   private readonly anchors = new Map<string, Location>();
   private readonly roots = new Map<string, ResourceRoot[]>();
   /** Identifiers declared twice (the first declaration wins). */
@@ -67,7 +73,18 @@ export class SchemaIds {
       if (!first) map.set(key, at);
       else if (first.file !== at.file || first.pointer.join("/") !== at.pointer.join("/")) this.duplicates.push({ uri: key, first, second: at });
     };
-    walkSchemaNodes(document, fileUri(file), (obj, pointer, base) => {
+    walkSchemaNodes(document, this.documentUri(file), (obj, pointer, base) => {
+      // OpenAPI 3.2: `$self` is the document's own URI and the base of its relative references (RFC 3986 §5.1.1);
+      // a relative `$self` is resolved against the file's URI first.
+      if (pointer.length === 0 && typeof obj.$self === "string" && "openapi" in obj) {
+        const uri = safeUrl(obj.$self, base);
+        if (uri) {
+          base = stripFragment(uri);
+          roots.push({ pointer, uri: base });
+          register(this.resources, base, { file, pointer });
+          this.selves.push({ uri: base, file });
+        }
+      }
       if (typeof obj.$id === "string") {
         const uri = safeUrl(obj.$id, base);
         if (uri) {
@@ -95,13 +112,35 @@ export class SchemaIds {
 
   /** The base URI at a node: the `$id` of the innermost schema resource around it, else the file's own URI. */
   baseAt(file: string, pointer: readonly (string | number)[]): string {
-    return this.resourceAt(file, pointer)?.uri ?? fileUri(file);
+    return this.resourceAt(file, pointer)?.uri ?? this.documentUri(file);
   }
 
   /** The innermost `$id`'d resource around a node, if any. */
   resourceAt(file: string, pointer: readonly (string | number)[]): ResourceRoot | undefined {
     for (const root of this.roots.get(file) ?? []) {
       if (root.pointer.length <= pointer.length && root.pointer.every((segment, i) => segment === String(pointer[i]))) return root;
+    }
+    return undefined;
+  }
+
+  /**
+   * The local file a URI means when it lies beside a document that names itself with `$self`: with `$self:
+   * https://example.com/api/openapi.yaml`, `https://example.com/api/schemas/pet.yaml` is `schemas/pet.yaml` next to
+   * that document (the documents are read from disk as if from their intended URIs).
+   */
+  fileFor(uri: string): string | undefined {
+    for (const self of this.selves) {
+      // A document fetched from a URL resolves its references as URLs (load/remote-documents), not as local files.
+      if (isHttpUrl(self.file)) continue;
+      const folder = safeUrl(".", self.uri);
+      if (folder === undefined || !uri.startsWith(folder) || uri === self.uri) continue;
+      const relative = decode(uri.slice(folder.length));
+      if (relative === "" || relative.split("/").includes("..")) continue;
+      const path = fileURLToPath(new URL(relative.split("/").map(encodeURIComponent).join("/"), fileUri(self.file)));
+      // A URI without an extension (`https://example.com/api/shared/foo`, as the specification's own examples write
+      // them) names the document, whose file has one.
+      if (/\.[A-Za-z0-9]+$/.test(relative)) return path;
+      return [path, `${path}.yaml`, `${path}.yml`, `${path}.json`].find((candidate) => existsSync(candidate)) ?? path;
     }
     return undefined;
   }
@@ -144,8 +183,9 @@ export function walkSchemaNodes(
 
 const fileUris = new Map<string, string>();
 
-/** `file:///abs/path.yaml` for an absolute path: the base URI of a file's top level. */
+/** `file:///abs/path.yaml` for an absolute path (a URL stays as it is): the base URI of a file's top level. */
 export function fileUri(file: string): string {
+  if (isHttpUrl(file)) return file;
   let uri = fileUris.get(file);
   if (uri === undefined) {
     uri = pathToFileURL(file).href;

@@ -4,29 +4,43 @@ import { dirname, resolve } from "node:path";
 import { UserError, formatPointer, formatPosition, toDisplayPath, type SpecWarning } from "../errors.js";
 import { bundle, type BundleWarning } from "./bundle.js";
 import { markdownDescriptions } from "./descriptions.js";
-import { breakInheritanceCycles, explicitMappings } from "./discriminators.js";
-
-export { typesDocument } from "./discriminators.js";
+import { breakInheritanceCycles, explicitMappings, typesDocument } from "./discriminators.js";
+import { QUERYSTRING_MARKER, translateForTypes } from "./oas32.js";
 import { lintDocument } from "./lint.js";
 import { renameDuplicateOperationIds, type RenamedOperation } from "./operation-ids.js";
+import { matchPathParameters } from "./path-parameters.js";
 import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
+import { fileUri } from "./ids.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES, readSpecFile, type ReadPolicy } from "./read.js";
+import { isHttpUrl } from "./url.js";
 
 export interface SpecFile {
-  /** Absolute path. */
+  /** Absolute path, or the http(s) URL of a document fetched from the network. */
   path: string;
   /** SHA-256 of the file's bytes, hex. */
   sha256: string;
+  /** The git blob id of the file's bytes (`git hash-object`), hex: lets `check` find this version in a repository. */
+  gitBlob: string;
+  /** For a document from a URL: its HTTP validators and how it was had (fetched, a 304, or the cache). */
+  remote?: { etag?: string; lastModified?: string; base: string; source: "fetched" | "not-modified" | "cache" };
+}
+
+/** Where the loader reads documents from URLs (see remote-documents.ts). */
+export interface RemoteReader {
+  /** Whether documents may be fetched from this URL (its origin is allowed). */
+  mayFetch(url: string): boolean;
+  /** The document at `url`, or a UserError; `referencedFrom` names the `$ref` that asks. */
+  read(url: string, referencedFrom?: string): { bytes: Buffer; base: string; etag?: string; lastModified?: string; source: "fetched" | "not-modified" | "cache" };
 }
 
 export interface LoadedSpec {
   /** The bundled document: every `$ref` is internal. */
   document: Record<string, unknown>;
-  /** `3.0`, `3.1` or `3.2` (3.2 is read as 3.1). */
+  /** `3.0`, `3.1` or `3.2`. */
   version: "3.0" | "3.1" | "3.2";
   /** Every file read, entry first. */
   files: SpecFile[];
-  /** Absolute path of the entry file. */
+  /** Absolute path of the entry file (or its URL). */
   entry: string;
   /** What was accepted but probably not meant (e.g. a `$ref` YAML read as a comment), in document order. */
   warnings: SpecWarning[];
@@ -43,6 +57,8 @@ export interface LoadOptions {
   refRoots?: string[];
   /** Largest file read, in bytes. @default DEFAULT_MAX_SPEC_FILE_BYTES */
   maxSpecFileBytes?: number;
+  /** Documents from http(s) URLs: the spec itself when `specPath` is a URL, and `$ref`s to allowed origins. */
+  remote?: RemoteReader;
 }
 
 /**
@@ -52,27 +68,46 @@ export interface LoadOptions {
  * What is read is confined (see read.ts): `$ref`s reach only files inside the spec's folder tree (or `refRoots`),
  * only regular files, each at most `maxSpecFileBytes`; a file nested too deeply or whose YAML aliases expand too far
  * is refused (parse.ts). The bundled document then has HTML descriptions turned into Markdown, discriminators made
- * explicit (discriminators.ts) and duplicate operationIds renamed, and is linted for what the spec left out.
+ * explicit (discriminators.ts), duplicate operationIds renamed, path parameters matched to the path template
+ * (path-parameters.ts), and is linted for what the spec left out.
  *
  * `onRead` is told the absolute path of every file the loader is about to read — also the ones that turn out to be
  * missing or broken, so `generate --watch` knows what to watch even after a failed run (but not the ones refused
  * for lying outside the allowed folders: those are never watched either).
  */
 export function loadSpec(specPath: string, cwd: string = process.cwd(), options: LoadOptions | LoadOptions["onRead"] = {}): LoadedSpec {
-  const { onRead, refRoots = [], maxSpecFileBytes = DEFAULT_MAX_SPEC_FILE_BYTES } = typeof options === "function" ? { onRead: options } : options;
-  const entry = resolve(cwd, specPath);
+  const { onRead, refRoots = [], maxSpecFileBytes = DEFAULT_MAX_SPEC_FILE_BYTES, remote } = typeof options === "function" ? { onRead: options } : options;
+  const entryIsUrl = isHttpUrl(specPath);
+  const entry = entryIsUrl ? specPath : resolve(cwd, specPath);
   const display = (file: string) => toDisplayPath(file, cwd);
-  const policy: ReadPolicy = { roots: [dirname(entry), ...refRoots.map((root) => resolve(cwd, root))], maxFileBytes: maxSpecFileBytes };
-  const hashes = new Map<string, string>();
+  const configuredRoots = refRoots.map((root) => resolve(cwd, root));
+  const policy: ReadPolicy = { roots: entryIsUrl ? configuredRoots : [dirname(entry), ...configuredRoots], maxFileBytes: maxSpecFileBytes };
+  const hashes = new Map<string, { sha256: string; gitBlob: string }>();
+  /** Documents from URLs: their bytes (for warnings' line numbers) and how they were had. */
+  const fetched = new Map<string, ReturnType<RemoteReader["read"]>>();
   /** Files whose text mentions `$id` or `$anchor`: only those are scanned for schema identifiers. */
   const withIds = new Set<string>();
   let mentionsDiscriminator = false;
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
-    const bytes = readSpecFile(file, policy, { referencedFrom, display, onAllowed: onRead });
-    hashes.set(file, createHash("sha256").update(bytes).digest("hex"));
+    let bytes: Buffer;
+    if (isHttpUrl(file)) {
+      if (!remote?.mayFetch(file)) {
+        throw new UserError(`documents are not fetched from ${new URL(file).origin}`, { location: referencedFrom ?? file });
+      }
+      onRead?.(file);
+      const document = remote.read(file, referencedFrom);
+      fetched.set(file, document);
+      bytes = document.bytes;
+    } else {
+      bytes = readSpecFile(file, policy, { referencedFrom, display, onAllowed: onRead });
+    }
+    hashes.set(file, {
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      gitBlob: createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex"),
+    });
     const text = bytes.toString("utf8");
-    if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor")) withIds.add(file);
+    if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor") || text.includes("$self")) withIds.add(file);
     if (!mentionsDiscriminator && text.includes("discriminator")) mentionsDiscriminator = true;
     return parseSpecText(text, display(file));
   };
@@ -86,6 +121,8 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
       document: root as Record<string, unknown>,
       readFile: (file, from) => readParsed(file, from),
       display,
+      documentUri: (file) => fetched.get(file)?.base ?? fileUri(file),
+      mayFetch: (url) => remote?.mayFetch(url) ?? false,
       mayDeclareIds: (file) => withIds.has(file),
     });
   } catch (error) {
@@ -99,13 +136,19 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   if (mentionsDiscriminator) document = explicitMappings(document);
   const operationIds = renameDuplicateOperationIds(document, display(entry));
   document = operationIds.document;
+  const templates = matchPathParameters(document, display(entry));
+  document = templates.document;
   const lint = lintDocument(document, version, display(entry));
   return {
     document,
     version,
     entry,
-    files: files.map((path) => ({ path, sha256: hashes.get(path) ?? "" })),
-    warnings: [...locateWarnings(warnings, display), ...operationIds.warnings, ...lint],
+    files: files.map((path) => {
+      const document = fetched.get(path);
+      const remoteInfo = document && { base: document.base, source: document.source, ...(document.etag !== undefined ? { etag: document.etag } : {}), ...(document.lastModified !== undefined ? { lastModified: document.lastModified } : {}) };
+      return { path, sha256: hashes.get(path)?.sha256 ?? "", gitBlob: hashes.get(path)?.gitBlob ?? "", ...(remoteInfo ? { remote: remoteInfo } : {}) };
+    }),
+    warnings: [...locateWarnings(warnings, display, (file) => fetched.get(file)?.bytes.toString("utf8") ?? readFileSync(file, "utf8")), ...operationIds.warnings, ...templates.warnings, ...lint],
     foreignSchemaRefs,
     renamedOperations: operationIds.renamed,
   };
@@ -116,7 +159,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
  * is found (the n-th such line is the n-th null `$ref` in document order) so the warning names `file:line:column`
  * and the ref the author wrote.
  */
-function locateWarnings(warnings: BundleWarning[], display: (file: string) => string): SpecWarning[] {
+function locateWarnings(warnings: BundleWarning[], display: (file: string) => string, textOf: (file: string) => string): SpecWarning[] {
   const byFile = new Map<string, ReturnType<typeof nullRefLines> | undefined>();
   return warnings.map((warning) => {
     const pointerLocation = formatPointer(display(warning.file), warning.pointer);
@@ -124,7 +167,7 @@ function locateWarnings(warnings: BundleWarning[], display: (file: string) => st
     if (!byFile.has(warning.file)) {
       let found: ReturnType<typeof nullRefLines> | undefined;
       try {
-        found = nullRefLines(readFileSync(warning.file, "utf8"));
+        found = nullRefLines(textOf(warning.file));
       } catch {
         found = undefined;
       }
@@ -169,4 +212,14 @@ function checkVersion(root: unknown, file: string): LoadedSpec["version"] {
     });
   }
   return `3.${match[1]}` as LoadedSpec["version"];
+}
+
+/**
+ * The document openapi-typescript is given: a copy of the bundled one with what it cannot read of OpenAPI 3.2
+ * translated into what it can (oas32.ts), and discriminator values as the wire carries them (discriminators.ts);
+ * with where the translation moved operations and querystring parameters, for the types emitter to put back.
+ */
+export function documentForTypes(bundled: Record<string, unknown>): { document: Record<string, unknown>; moved: { key: string; path: string; method: string }[]; querystringMarker?: string } {
+  const translation = translateForTypes(bundled);
+  return { document: typesDocument(translation.document), moved: translation.moved, ...(translation.querystring ? { querystringMarker: QUERYSTRING_MARKER } : {}) };
 }

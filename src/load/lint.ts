@@ -1,11 +1,10 @@
 import { UserError, formatPointer, type SpecWarning } from "../errors.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
-import { HTTP_METHODS } from "../openapi/vocabulary.js";
+import { operationsOf } from "./operations.js";
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
-
 
 /** The fields of the OpenAPI Object (3.0, 3.1 and 3.2 together: specforge reads `webhooks` in 3.0 documents too). */
 const TOP_LEVEL_FIELDS = ["openapi", "$self", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"];
@@ -75,15 +74,13 @@ export function lintDocument(document: JsonObject, version: "3.0" | "3.1" | "3.2
     const item = target ? resolvePointer(document, target) : written;
     const itemPointer = target ?? ["paths", path];
     if (!isObject(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!isObject(operation)) continue;
+    for (const { at: below, operation } of operationsOf(item).operations) {
       operations++;
       const responses = operation.responses;
       if (!isObject(responses) || Object.keys(responses).filter((status) => !status.startsWith("x-")).length === 0) {
         warnings.push({
           message: `the operation declares no responses${version === "3.0" ? " (OpenAPI 3.0 requires at least one)" : ""}: its result is typed \`never\` (there is nothing to return)`,
-          location: at([...itemPointer, method]),
+          location: at([...itemPointer, ...below]),
           hint: "declare what it answers, e.g. `responses: { '200': { description: OK } }`",
         });
       }

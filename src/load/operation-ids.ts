@@ -1,11 +1,10 @@
 import { formatPointer, type SpecWarning } from "../errors.js";
-import { HTTP_METHODS } from "../openapi/vocabulary.js";
 import { NameRegistry } from "../ir/naming.js";
+import { operationsOf } from "./operations.js";
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
-
 
 /** An operation whose operationId another operation already had. */
 export interface RenamedOperation {
@@ -36,9 +35,8 @@ export function renameDuplicateOperationIds(
     for (const key of Object.keys(items)) {
       const item = items[key];
       if (!isObject(item) || typeof item.$ref === "string") continue;
-      for (const method of HTTP_METHODS) {
-        const operation = item[method];
-        if (isObject(operation) && typeof operation.operationId === "string") found.push({ pointer: [...base, key, method], id: operation.operationId });
+      for (const { at, operation } of operationsOf(item).operations) {
+        if (typeof operation.operationId === "string") found.push({ pointer: [...base, key, ...at], id: operation.operationId });
       }
     }
   };

@@ -6,9 +6,14 @@
 /** The segments of a pointer (the part after `#`); percent-escapes of a URI fragment are decoded first. */
 export function parsePointer(fragment: string): string[] {
   if (fragment === "" || fragment === "/") return fragment === "/" ? [""] : [];
-  const decoded = safeDecode(fragment);
-  return decoded
-    .replace(/^\//, "")
+  return splitPointer(safeDecode(fragment).replace(/^\/?/, "/"));
+}
+
+/** The segments of a pointer in its string form (`/paths/~1pets/get`), with no URI escapes to decode. */
+export function splitPointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
     .split("/")
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
@@ -31,7 +36,9 @@ export function resolvePointer(document: unknown, pointer: readonly string[]): u
 
 /** `~` → `~0`, `/` → `~1`: one segment as it is written in a pointer. */
 export function escapePointerSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
+  const text = String(segment);
+  // Most segments need no escape (the diff builds a pointer per node it visits).
+  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
 }
 
 /** The pointer of some segments: `/a/b` (empty for the document itself). */

@@ -4,19 +4,28 @@
  * maps of schemas.
  */
 
-/** The fields of a Path Item that hold an Operation in OpenAPI 3.0 and 3.1, in the order the spec lists them. */
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+/**
+ * The fields of a Path Item that hold an Operation, in the order the specification lists them: `get` … `trace`
+ * (OpenAPI 3.0 and 3.1) and `query` (3.2). Any other method is an `additionalOperations` key (load/operations.ts).
+ */
+export const PATH_ITEM_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;
 
-/** Every Path Item field that may hold an Operation, OpenAPI 3.2's `query` included (bundled like the others). */
-export const PATH_ITEM_METHODS: readonly string[] = [...HTTP_METHODS, "query"];
+/**
+ * An operation's method as its path item names it: a fixed field (`get`, `query`) or an `additionalOperations` key
+ * as written (`COPY`). The IR's `Operation.wireMethod` is what is sent.
+ */
+export type HttpMethod = string;
 
-export const PARAMETER_LOCATIONS = ["path", "query", "header", "cookie"] as const;
+/** Where a parameter is (`in`). `querystring` (OpenAPI 3.2): the whole query string is one value, described by a media type. */
+export const PARAMETER_LOCATIONS = ["path", "query", "querystring", "header", "cookie"] as const;
 export type ParameterLocation = (typeof PARAMETER_LOCATIONS)[number];
 
-/** A parameter's `style` when it does not say: `form` for query and cookie, `simple` for path and header. */
+/** The locations whose parameters are serialised by `style` and `explode` (a querystring parameter is by its media type). */
+export const STYLED_PARAMETER_LOCATIONS = ["path", "query", "header", "cookie"] as const;
+
+/** A parameter's `style` when it does not say: `form` for query and cookie (and querystring), `simple` for path and header. */
 export function defaultStyle(location: ParameterLocation): "form" | "simple" {
-  return location === "query" || location === "cookie" ? "form" : "simple";
+  return location === "query" || location === "cookie" || location === "querystring" ? "form" : "simple";
 }
 
 /** A parameter's `explode` when it does not say: true for `form`, false for every other style. */

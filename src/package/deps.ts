@@ -59,6 +59,7 @@ function requireWithBundledTypeScript<T>(id: string): T {
  */
 export const openapiTypescript = {
   transformSchema: requireWithBundledTypeScript<typeof import("openapi-typescript").transformSchema>("openapi-typescript/dist/transform/index.cjs"),
+  transformSchemaObject: requireWithBundledTypeScript<{ default: typeof import("openapi-typescript").transformSchemaObject }>("openapi-typescript/dist/transform/schema-object.cjs").default,
   ...requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "resolveRef">>("openapi-typescript/dist/lib/utils.cjs"),
   ...requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "astToString">>("openapi-typescript/dist/lib/ts.cjs"),
 };

@@ -17,8 +17,9 @@
  */
 export { createRuntime, type RequestParams, type Runtime, type RuntimeOperation } from "./runtime.js";
 export { ApiError, ConnectionError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
-export { Stream, parseSSE, type ParseSSEOptions, type ServerSentEvent } from "./sse.js";
+export { Stream, parseRecords, parseSSE, sequenceFormat, type ParseSSEOptions, type SequenceFormat, type ServerSentEvent, type StreamOptions } from "./sse.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
+export { OAuth2Error, type DeviceCodePrompt, type OAuth2DeviceFlow, type OAuth2Endpoints } from "./oauth.js";
 export type {
   ApiErrorOf,
   ApiResponse,
@@ -40,12 +41,14 @@ export type {
   PaginatedOperation,
   PaginationSpec,
   ParamSpec,
+  QuerystringSpec,
   ParamStyle,
   ParamsOf,
   RequestOptions,
   SecurityRequirementItem,
   SecuritySchemeSpec,
   ServerSpec,
+  SseItemsSpec,
   ServerVariableSpec,
   StreamEventOf,
   StreamingOperation,

@@ -8,9 +8,16 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-/** POST and PATCH may have taken effect even when the response is an error, so a repeat could duplicate work. */
+/** The methods RFC 9110 (and the QUERY draft) define as idempotent. */
+const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "QUERY"]);
+
+/**
+ * Whether repeating the request cannot do more than sending it once. POST and PATCH may have taken effect even when
+ * the response is an error, so a repeat could duplicate work; so may any other method a spec lists under
+ * `additionalOperations` (`COPY`, `LINK`), about which nothing is known.
+ */
 export function isIdempotent(method: HttpMethod): boolean {
-  return method !== "POST" && method !== "PATCH";
+  return IDEMPOTENT.has(method);
 }
 
 /** Longest wait a server may ask for; a longer `Retry-After` is not waited out, the error is thrown instead. */

@@ -3,6 +3,7 @@
  * timeout, abort and retries, and turns the response into data or an error.
  */
 import { credentialsFor, type AppliedCredentials } from "./auth.js";
+import { deviceFlowCredential, isDeviceFlow } from "./oauth.js";
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop, type Hop } from "./redirect.js";
 import { MAX_RETRY_AFTER_MS, backoffDelay, certainlyNotSent, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
@@ -15,16 +16,19 @@ import {
   serializeHeaders,
   pathSerializer,
   serializeQuery,
+  serializeQuerystring,
   type ParamValues,
   type SerializedBody,
 } from "./serialize.js";
-import { DEFAULT_MAX_EVENT_SIZE, Stream } from "./sse.js";
+import { DEFAULT_MAX_EVENT_SIZE, Stream, sequenceFormat } from "./sse.js";
 import type { ApiResponse, ClientOptions, HeaderValues, OperationSpec, ParamSpec, RequestOptions, SecuritySchemeSpec, ServerSpec } from "./types.js";
 
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
   path?: ParamValues | undefined;
   query?: ParamValues | undefined;
+  /** The value of an `in: querystring` parameter: the whole query string. */
+  querystring?: unknown;
   headers?: ParamValues | undefined;
   cookies?: ParamValues | undefined;
   body?: unknown;
@@ -67,7 +71,7 @@ const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  */
 export function createRuntime(servers: readonly ServerSpec[], options: ClientOptions = {}, securitySchemes: Readonly<Record<string, SecuritySchemeSpec>> = {}): Runtime {
-  const optionValues = options as Readonly<Record<string, unknown>>;
+  const optionValues = withDeviceFlows(options, securitySchemes);
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
   const sensitiveHeaders = [
     ...CREDENTIAL_HEADERS,
@@ -100,11 +104,13 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
         header: byName(spec.params?.header),
         cookie: byName(spec.params?.cookie),
       };
-      const path = pathSerializer(spec.path, specs.path);
+      // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
+      const [template, fixedQuery] = splitFixedQuery(spec.path);
+      const path = pathSerializer(template, specs.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
-      const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, specs, path, thrown, params, call);
+      const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, specs, path, fixedQuery, thrown, params, call);
 
       const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call).then(dataOf), {
         withResponse: send,
@@ -139,6 +145,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     spec: OperationSpec,
     specs: Record<"path" | "query" | "header" | "cookie", ReadonlyMap<string, ParamSpec>>,
     path: (values?: ParamValues) => string,
+    fixedQuery: string,
     thrown: WeakSet<ApiError>,
     params: RequestParams,
     call: RequestOptions,
@@ -152,6 +159,9 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     if (found instanceof Promise) signal?.throwIfAborted();
     // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
     let query = params.query ? serializeQuery(specs.query, params.query) : "";
+    const querystring = spec.params?.querystring;
+    if (querystring && params.querystring !== undefined && params.querystring !== null) query = serializeQuerystring(querystring.content, params.querystring, querystring.encoding);
+    if (fixedQuery) query = query ? `${fixedQuery}&${query}` : fixedQuery;
     if (credentials && credentials.query.length > 0) {
       const pairs = credentials.query.map(([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`).join("&");
       query = query ? `${query}&${pairs}` : pairs;
@@ -161,7 +171,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     const headers = new Headers();
     let body: SerializedBody | undefined;
     if (spec.body && params.body !== undefined) {
-      const serialized = serializeBody(spec.body.mediaType, params.body, spec.body.encoding);
+      const serialized = serializeBody(spec.body.mediaType, params.body, spec.body.encoding, spec.body.positional);
       body = serialized.body;
       if (serialized.contentType) headers.set("Content-Type", serialized.contentType);
     }
@@ -227,7 +237,8 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
           throw error;
         }
         const contentType = response.headers.get("content-type") ?? "";
-        if (contentType !== "application/json" && mediaTypeEssence(contentType) === "text/event-stream") {
+        const format = contentType === "application/json" ? undefined : sequenceFormat(contentType);
+        if (format) {
           // From here on the caller holds the connection open for as long as they read; only their signal applies.
           scope.stopTimer();
           const stream = new Stream(
@@ -238,7 +249,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
               // Cancelling the body (parseSSE does) closes the connection in Node; aborting makes sure with any fetch.
               scope.abort();
             },
-            { maxEventSize },
+            { maxEventSize, format, sse: spec.stream?.sse },
           );
           return { data: stream, status: response.status, headers: response.headers, response };
         }
@@ -343,6 +354,17 @@ async function parseBody(response: Response, spec: OperationSpec, isError: boole
   return blob.size === 0 && contentType === "" ? undefined : blob;
 }
 
+/**
+ * Splits a path template at its `?`: some specs write a fixed query into the path (OpenAI's `/responses?beta=true`
+ * is an operation of its own). The query comes back percent-encoded as the client encodes names and values.
+ */
+export function splitFixedQuery(template: string): [path: string, query: string] {
+  const at = template.indexOf("?");
+  if (at < 0) return [template, ""];
+  const pairs = [...new URLSearchParams(template.slice(at + 1))].map(([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`);
+  return [template.slice(0, at), pairs.join("&")];
+}
+
 /** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
 function streamAccept(spec: OperationSpec, params: RequestParams): string | undefined {
   const when = spec.stream?.when;
@@ -380,6 +402,23 @@ function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions
     return value;
   });
   return url.replace(/\/+$/, "");
+}
+
+/**
+ * The client options with every OAuth 2 device flow configuration (`{ deviceFlow: { clientId, onUserCode } }`)
+ * replaced by the credential function that runs it, made once per client so its token is shared by every call.
+ */
+function withDeviceFlows(options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>): Readonly<Record<string, unknown>> {
+  const values = options as Readonly<Record<string, unknown>>;
+  let copy: Record<string, unknown> | undefined;
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type !== "bearer" || !scheme.oauth2) continue;
+    for (const option of scheme.options) {
+      const value = values[option];
+      if (isDeviceFlow(value)) (copy ??= { ...values })[option] = deviceFlowCredential(value.deviceFlow, scheme.oauth2, options.fetch);
+    }
+  }
+  return copy ?? values;
 }
 
 /** The Cookie header: cookie parameters, then cookie API keys. */

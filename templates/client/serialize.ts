@@ -80,9 +80,18 @@ export function pathSerializer(template: string, specs: ReadonlyMap<string, Para
       if (value === undefined || value === null) throw new TypeError(`Missing path parameter "${name}"`);
       out += pathValue(params[i]!, value) + parts[i + 1]!;
     }
+    if (DOT_SEGMENT.test(out)) {
+      throw new TypeError(`The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away: the request would reach another resource`);
+    }
     return out;
   };
 }
+
+/**
+ * A `.` or `..` path segment: every URL parser (fetch's included) removes it with the segment before, and its
+ * percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
+ */
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
 
 /** simple: `a,b`; label: `.a.b` / `.a,b`; matrix: `;n=a;n=b` / `;n=a,b` (RFC 6570 `{x}`, `{.x}`, `{;x}`). */
 function pathValue(spec: ParamSpec, value: unknown): string {
@@ -148,8 +157,13 @@ function styledPairs(name: string, value: unknown, style: ParamStyle, explode: b
   } else if (isRecord(value)) {
     const entries = presentEntries(value);
     if (entries.length === 0) return out;
-    if (explode) for (const [k, v] of entries) out.push([flavour.name(k), flavour.value(text(v))]);
-    else out.push([key, entries.flatMap(([k, v]) => [flavour.value(k), flavour.value(text(v))]).join(delimiter)]);
+    if (explode) {
+      // Each property is a field of its own (`R=100&G=200`). Where OpenAPI is silent, a property that is itself a list
+      // repeats its field, as an exploded array does, and an object is JSON, as in a form body without encoding.
+      for (const [k, v] of entries) {
+        for (const item of Array.isArray(v) ? v.filter(isPresent) : [v]) out.push([flavour.name(k), flavour.value(text(item))]);
+      }
+    } else out.push([key, entries.flatMap(([k, v]) => [flavour.value(k), flavour.value(text(v))]).join(delimiter)]);
   } else {
     out.push([key, flavour.value(text(value))]);
   }
@@ -220,6 +234,18 @@ function encodedValue(value: unknown, mediaType: string): string {
   return isJsonMediaType(mediaType) ? JSON.stringify(value) : text(value);
 }
 
+/**
+ * The whole query string from an `in: querystring` parameter (OpenAPI 3.2), without the `?`: a form
+ * (`application/x-www-form-urlencoded`, written like a form body with its Encoding Objects; a `URLSearchParams` as
+ * it is) is query-ready already; any other media type is serialised as that type (JSON for JSON types, a string as
+ * it is) and percent-encoded, as the specification's examples show (`%7B%22numbers%22%3A%5B1%2C2%5D%7D`).
+ */
+export function serializeQuerystring(mediaType: string, value: unknown, encoding: Readonly<Record<string, EncodingSpec>> = {}): string {
+  const essence = mediaTypeEssence(mediaType);
+  if (essence === "application/x-www-form-urlencoded") return value instanceof URLSearchParams ? value.toString() : formUrlEncoded(value, encoding, true);
+  return encodeUnreserved(isJsonMediaType(essence) ? JSON.stringify(value) : text(value));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Bodies
 // ---------------------------------------------------------------------------------------------------------------
@@ -275,23 +301,45 @@ export function serializeBody(
   mediaType: string,
   value: unknown,
   encoding: Readonly<Record<string, EncodingSpec>> = {},
+  positional?: { prefix?: readonly EncodingSpec[] | undefined; items?: EncodingSpec | undefined },
 ): { body: SerializedBody; contentType: string | undefined } {
   const essence = mediaTypeEssence(mediaType);
   if (isJsonMediaType(essence)) return { body: JSON.stringify(value), contentType: mediaType };
   if (essence === "application/x-www-form-urlencoded") {
-    return { body: value instanceof URLSearchParams ? value : formUrlEncoded(value, encoding), contentType: mediaType };
+    // A string is a form the caller encoded; anything else that is not an object has no name=value form.
+    if (value instanceof URLSearchParams || typeof value === "string") return { body: value, contentType: mediaType };
+    if (!isRecord(value) || isBinaryValue(value)) throw new TypeError(`A form-urlencoded body is name=value pairs: give an object (or a URLSearchParams or string), not ${Array.isArray(value) ? "an array" : typeof value}`);
+    return { body: formUrlEncoded(value, encoding), contentType: mediaType };
   }
   if (essence.startsWith("multipart/")) {
     // fetch writes the Content-Type of a FormData (with its boundary) itself.
     if (value instanceof FormData) return { body: value, contentType: undefined };
+    // OpenAPI 3.2 models parts without names (multipart/mixed) as an array: one part per item, in order.
+    if (Array.isArray(value)) return encodeMultipart(essence, positionalParts(value, positional));
     return encodeMultipart(essence, multipartParts(value, encoding));
   }
-  if (isBodyInit(value)) {
-    // A wildcard such as "image/*" is no Content-Type; prefer the Blob's own type.
-    const contentType = essence.includes("*") ? (value instanceof Blob && value.type) || "application/octet-stream" : mediaType;
-    return { body: value, contentType };
-  }
+  if (essence.includes("*")) return rangeBody(essence, value);
+  if (isBodyInit(value)) return { body: value, contentType: mediaType };
   return { body: essence.startsWith("text/") ? text(value) : JSON.stringify(value), contentType: mediaType };
+}
+
+/**
+ * A body declared with a media range (any type, `image/` anything, `text/` anything), which is no Content-Type to
+ * send: a Blob goes with its own type, bytes as `application/octet-stream`, text as `text/plain` and any other value
+ * as JSON (Kubernetes declares the any-type range for the JSON objects its API server reads), each where the range
+ * admits it.
+ */
+function rangeBody(range: string, value: unknown): { body: SerializedBody; contentType: string | undefined } {
+  if (typeof value === "string" && matchesRange("text/plain", range)) return { body: value, contentType: "text/plain;charset=UTF-8" };
+  // fetch writes the Content-Type of these itself (a FormData's with its boundary).
+  if (value instanceof FormData || value instanceof URLSearchParams) return { body: value, contentType: undefined };
+  if (isBodyInit(value)) {
+    const own = value instanceof Blob ? value.type : "";
+    return { body: value, contentType: own && matchesRange(mediaTypeEssence(own), range) ? own : "application/octet-stream" };
+  }
+  if (matchesRange("application/json", range)) return { body: JSON.stringify(value), contentType: "application/json" };
+  if (matchesRange("text/plain", range)) return { body: text(value), contentType: "text/plain;charset=UTF-8" };
+  return { body: JSON.stringify(value), contentType: "application/octet-stream" };
 }
 
 /** True when the Encoding Object asks for RFC 6570-style serialisation (any of `style`, `explode`, `allowReserved`). */
@@ -304,13 +352,15 @@ function isStyled(encoding: EncodingSpec | undefined): boolean {
  * parameter with those settings (deepObject: `metadata[plan]=pro`, `preferred_locales[0]=fr`); any other is written
  * by content type: objects as JSON, arrays as one field per item, scalars as text.
  */
-function formUrlEncoded(value: unknown, encoding: Readonly<Record<string, EncodingSpec>>): string {
+function formUrlEncoded(value: unknown, encoding: Readonly<Record<string, EncodingSpec>>, inQuery = false): string {
   const pairs: string[] = [];
   for (const [name, field] of presentEntries(value)) {
     const spec = ownValue(encoding, name);
     if (spec && isStyled(spec)) {
       const style = spec.style ?? "form";
-      for (const [k, v] of styledPairs(name, field, style, spec.explode ?? style === "form", spec.allowReserved ? FORM_BODY_RESERVED : FORM_BODY)) pairs.push(`${k}=${v}`);
+      // In a URL the brackets are encoded too (RFC 3986 does not allow them in a query).
+      const flavour = inQuery ? (spec.allowReserved ? URL_QUERY_RESERVED : URL_QUERY) : spec.allowReserved ? FORM_BODY_RESERVED : FORM_BODY;
+      for (const [k, v] of styledPairs(name, field, style, spec.explode ?? style === "form", flavour)) pairs.push(`${k}=${v}`);
       continue;
     }
     for (const item of Array.isArray(field) && !(spec?.contentType && isJsonMediaType(spec.contentType)) ? field : [field]) {
@@ -327,7 +377,8 @@ function formUrlEncoded(value: unknown, encoding: Readonly<Record<string, Encodi
 
 /** One part of a multipart body. */
 export interface MultipartPart {
-  name: string;
+  /** The form field (`Content-Disposition: form-data; name`); parts by position (`multipart/mixed`) have none. */
+  name?: string | undefined;
   value: string | Blob;
   filename?: string | undefined;
   contentType?: string | undefined;
@@ -343,7 +394,8 @@ export function multipartParts(value: unknown, encoding: Readonly<Record<string,
   const parts: MultipartPart[] = [];
   for (const [name, field] of presentEntries(value)) {
     const spec = ownValue(encoding, name);
-    if (spec && isStyled(spec) && !(field instanceof FormPart)) {
+    // (A file is a part whatever the style: OpenAPI's styles serialise values, and bytes have no text form.)
+    if (spec && isStyled(spec) && !(field instanceof FormPart) && !isBinaryValue(field) && !(Array.isArray(field) && field.some(isBinaryValue))) {
       const style = spec.style ?? "form";
       for (const [k, v] of styledPairs(name, field, style, spec.explode ?? style === "form", MULTIPART)) parts.push({ name: k, value: v });
       continue;
@@ -354,7 +406,18 @@ export function multipartParts(value: unknown, encoding: Readonly<Record<string,
   return parts;
 }
 
-function multipartPart(name: string, item: unknown, spec: EncodingSpec | undefined): MultipartPart {
+/**
+ * The parts of a multipart body given by position (OpenAPI 3.2): item `i` is encoded by `prefix[i]`, later items by
+ * `items`; each part carries its Content-Type (and the headers its Encoding Object pins), no name.
+ */
+export function positionalParts(values: readonly unknown[], positional: { prefix?: readonly EncodingSpec[] | undefined; items?: EncodingSpec | undefined } = {}): MultipartPart[] {
+  return values.map((item, i) => {
+    const part = multipartPart(undefined, item, positional.prefix?.[i] ?? positional.items);
+    return { ...part, filename: undefined };
+  });
+}
+
+function multipartPart(name: string | undefined, item: unknown, spec: EncodingSpec | undefined): MultipartPart {
   const part = item instanceof FormPart ? item : undefined;
   const value = part ? part.value : item;
   const declared = spec?.contentType;
@@ -409,9 +472,12 @@ export function encodeMultipart(mediaType: string, parts: readonly MultipartPart
   const boundary = `----specforge${Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("")}`;
   const chunks: (string | Blob)[] = [];
   for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeQuoted(part.name)}"`;
-    if (part.filename !== undefined) head += `; filename="${escapeQuoted(part.filename)}"`;
-    head += "\r\n";
+    let head = `--${boundary}\r\n`;
+    if (part.name !== undefined) {
+      head += `Content-Disposition: form-data; name="${escapeQuoted(part.name)}"`;
+      if (part.filename !== undefined) head += `; filename="${escapeQuoted(part.filename)}"`;
+      head += "\r\n";
+    }
     if (part.contentType) head += `Content-Type: ${headerValue("Content-Type", part.contentType)}\r\n`;
     for (const [name, value] of part.headers ?? []) {
       if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new TypeError(`Invalid multipart part header name ${JSON.stringify(name)}`);
@@ -431,6 +497,10 @@ function escapeQuoted(text: string): string {
 function headerValue(name: string, value: string): string {
   if (/[\r\n\0]/.test(value)) throw new TypeError(`Invalid value for multipart part header ${name}: it contains a line break`);
   return value;
+}
+
+function isBinaryValue(value: unknown): boolean {
+  return value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value);
 }
 
 function isBodyInit(value: unknown): value is SerializedBody {

@@ -1,9 +1,11 @@
 /**
- * Server-sent events: a parser for the `text/event-stream` format
- * (https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream) and `Stream`, the typed
+ * Streamed responses: parsers for server-sent events (`text/event-stream`,
+ * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream), JSON Lines / NDJSON
+ * (one JSON value per line) and JSON Text Sequences (RFC 7464: each value after an RS byte), and `Stream`, the typed
  * iterable a streaming operation resolves to.
  */
 import { ConnectionError } from "./errors.js";
+import type { SseItemsSpec } from "./types.js";
 
 /** One dispatched event. */
 export interface ServerSentEvent {
@@ -15,6 +17,23 @@ export interface ServerSentEvent {
   id: string;
   /** The `retry:` field of this event in milliseconds, when it has a valid one. */
   retry?: number;
+  /** The `event` and `id` fields this event was sent with, when it had either (`event` and `id` above have defaults). */
+  sent?: { event?: string; id?: string };
+}
+
+/** How a streamed body is framed. */
+export type SequenceFormat = "sse" | "jsonl" | "json-seq";
+
+/** The JSON Lines media types in use (none is IANA-registered). */
+const JSON_LINES = ["application/jsonl", "application/x-jsonl", "application/jsonlines", "application/x-jsonlines", "application/x-ndjson", "application/ndjson"];
+
+/** The framing of a response's media type, when it is one the client streams. */
+export function sequenceFormat(contentType: string): SequenceFormat | undefined {
+  const essence = contentType.split(";", 1)[0]!.trim().toLowerCase();
+  if (essence === "text/event-stream") return "sse";
+  if (JSON_LINES.includes(essence)) return "jsonl";
+  if (essence === "application/json-seq" || essence.endsWith("+json-seq")) return "json-seq";
+  return undefined;
 }
 
 /** Default cap of one event (and of one line), in characters: 16 Mi. */
@@ -49,7 +68,7 @@ export async function* parseSSE(stream: ReadableStream<Uint8Array>, options: Par
   let afterCR = false;
   let finished = false;
   let lastId = "";
-  let event: { type: string; data: string[]; size: number; retry?: number } = { type: "", data: [], size: 0 };
+  let event: { type: string; data: string[]; size: number; retry?: number; typed?: boolean; id?: string } = { type: "", data: [], size: 0 };
 
   const tooLarge = (what: string) =>
     new RangeError(`A server-sent event ${what} is longer than ${maxEventSize} characters (maxEventSize / the client's maxStreamEventSize)`);
@@ -61,6 +80,11 @@ export async function* parseSSE(stream: ReadableStream<Uint8Array>, options: Par
       event = { type: "", data: [], size: 0 };
       if (current.data.length === 0) return undefined;
       const dispatched: ServerSentEvent = { event: current.type || "message", data: current.data.join("\n"), id: lastId };
+      if (current.typed || current.id !== undefined) {
+        dispatched.sent = {};
+        if (current.typed) dispatched.sent.event = current.type;
+        if (current.id !== undefined) dispatched.sent.id = current.id;
+      }
       if (current.retry !== undefined) dispatched.retry = current.retry;
       return dispatched;
     }
@@ -73,8 +97,10 @@ export async function* parseSSE(stream: ReadableStream<Uint8Array>, options: Par
       event.size += value.length + (event.data.length > 0 ? 1 : 0);
       if (event.size > maxEventSize) throw tooLarge("(its data)");
       event.data.push(value);
-    } else if (field === "event") event.type = value;
-    else if (field === "id" && !value.includes("\0")) lastId = value;
+    } else if (field === "event") {
+      event.type = value;
+      event.typed = true;
+    } else if (field === "id" && !value.includes("\0")) lastId = event.id = value;
     else if (field === "retry" && /^\d+$/.test(value)) event.retry = Number(value);
     return undefined;
   };
@@ -123,24 +149,87 @@ export async function* parseSSE(stream: ReadableStream<Uint8Array>, options: Par
 }
 
 /**
- * The events of a streamed response, each `data` parsed as JSON, ending at `data: [DONE]` or at the end of the stream.
- * Iterate it once with `for await`; leaving the loop early (or aborting the call's signal) closes the connection.
- * For events that are not JSON, read `stream.response.body` with `parseSSE` instead of iterating.
+ * The records of a JSON Lines body (one per line; blank lines are skipped) or of a JSON Text Sequence (each after
+ * an RS byte, up to the next), as text. Bytes may be split anywhere; a record longer than `maxEventSize` characters
+ * ends the stream with a `RangeError`. Stopping the iteration early cancels `stream`.
+ */
+export async function* parseRecords(stream: ReadableStream<Uint8Array>, format: "jsonl" | "json-seq", options: ParseSSEOptions = {}): AsyncGenerator<string, void, undefined> {
+  const maxSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
+  const separator = format === "jsonl" ? "\n" : "\u001e";
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  /** The record read so far, from earlier chunks (no separator in it). */
+  let pending: string[] = [];
+  let pendingLength = 0;
+  let finished = false;
+  const tooLarge = () => new RangeError(`A streamed record is longer than ${maxSize} characters (the client's maxStreamEventSize)`);
+  const take = (record: string, out: string[]) => {
+    const text = record.trim();
+    if (text !== "") out.push(text);
+  };
+  try {
+    while (!finished) {
+      const chunk = await reader.read();
+      finished = chunk.done;
+      const text = finished ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
+      const records: string[] = [];
+      let start = 0;
+      for (let at = text.indexOf(separator); at !== -1; at = text.indexOf(separator, start)) {
+        let record = text.slice(start, at);
+        if (pending.length > 0) {
+          pending.push(record);
+          record = pending.join("");
+          pending = [];
+          pendingLength = 0;
+        }
+        if (record.length > maxSize) throw tooLarge();
+        take(record, records);
+        start = at + 1;
+      }
+      if (start < text.length) {
+        pending.push(text.slice(start));
+        pendingLength += text.length - start;
+        if (pendingLength > maxSize) throw tooLarge();
+      }
+      // The last line of JSON Lines needs no newline; the last record of a sequence ends the stream.
+      if (finished && pending.length > 0) take(pending.join(""), records);
+      yield* records;
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}
+
+/** Options of a `Stream`: the parser's limits, how the body is framed and how event streams are read. */
+export interface StreamOptions extends ParseSSEOptions {
+  /** Default: server-sent events. */
+  format?: SequenceFormat | undefined;
+  /** Event streams: whole events or their data, and which data is JSON (default: every event's data, as JSON). */
+  sse?: SseItemsSpec | undefined;
+}
+
+/**
+ * The items of a streamed response, ending at the end of the body. For server-sent events an item is each event's
+ * `data` parsed as JSON (or the whole event, `{ event?, data, id?, retry? }`, when the spec's OpenAPI 3.2 `itemSchema`
+ * describes events), and the stream also ends at `data: [DONE]` (OpenAI's end marker); for JSON Lines and JSON Text
+ * Sequences an item is each JSON value. Iterate it once with `for await`; leaving the loop early (or aborting the
+ * call's signal) closes the connection. The body is read only as fast as the loop asks for items.
  */
 export class Stream<T> implements AsyncIterable<T> {
-  /** The response the events are read from. */
+  /** The response the items are read from. */
   readonly response: Response;
   readonly #signal: AbortSignal | undefined;
   readonly #close: () => void;
-  readonly #options: ParseSSEOptions;
+  readonly #options: StreamOptions;
   #iterated = false;
 
   /**
    * @param signal - the caller's signal: when it aborts, iteration rejects with its reason.
    * @param close - called once the stream is done with, however it ends (releases timers, aborts the request).
-   * @param options - limits of the parser (`maxEventSize`).
+   * @param options - limits of the parser (`maxEventSize`), the framing and how events are read.
    */
-  constructor(response: Response, signal?: AbortSignal, close: () => void = () => {}, options: ParseSSEOptions = {}) {
+  constructor(response: Response, signal?: AbortSignal, close: () => void = () => {}, options: StreamOptions = {}) {
     this.response = response;
     this.#signal = signal;
     this.#close = close;
@@ -153,26 +242,45 @@ export class Stream<T> implements AsyncIterable<T> {
     const body = this.response.body;
     try {
       if (body === null) return;
-      // Leaving this loop by any path (break, return, throw) runs parseSSE's cleanup, which cancels the body.
-      for await (const event of parseSSE(body, this.#options)) {
-        if (event.data === "[DONE]") return;
-        yield parseEvent<T>(event);
+      const format = this.#options.format ?? "sse";
+      // Leaving these loops by any path (break, return, throw) runs the parser's cleanup, which cancels the body.
+      if (format === "sse") {
+        const sse = this.#options.sse;
+        for await (const event of parseSSE(body, this.#options)) {
+          if (event.data === "[DONE]") return;
+          yield sseItem<T>(event, sse);
+        }
+      } else {
+        for await (const record of parseRecords(body, format, this.#options)) yield parseJson<T>(record, "A streamed record");
       }
     } catch (error) {
       if (this.#signal?.aborted) throw this.#signal.reason;
-      // A JSON error in an event and an event over the size cap are the server's data, not a broken connection.
+      // A JSON error in an item and an item over the size cap are the server's data, not a broken connection.
       if (error instanceof SyntaxError || error instanceof RangeError) throw error;
-      throw new ConnectionError("The event stream was interrupted", { cause: error });
+      throw new ConnectionError("The stream was interrupted", { cause: error });
     } finally {
       this.#close();
     }
   }
 }
 
-function parseEvent<T>(event: ServerSentEvent): T {
+/** One item of an event stream, as `sse` says items are read. */
+function sseItem<T>(event: ServerSentEvent, sse: SseItemsSpec | undefined): T {
+  const json = sse === undefined || (typeof sse.json === "boolean" ? sse.json : Object.hasOwn(sse.json.byEvent, event.event) ? sse.json.byEvent[event.event]! : sse.json.otherwise);
+  const data = json ? parseJson(event.data, `Event ${JSON.stringify(event.event)}`) : event.data;
+  if (!sse?.events) return data as T;
+  const item: Record<string, unknown> = {};
+  if (event.sent?.event !== undefined) item["event"] = event.sent.event;
+  item["data"] = data;
+  if (event.sent?.id !== undefined) item["id"] = event.sent.id;
+  if (event.retry !== undefined) item["retry"] = event.retry;
+  return item as T;
+}
+
+function parseJson<T>(text: string, what: string): T {
   try {
-    return JSON.parse(event.data) as T;
+    return JSON.parse(text) as T;
   } catch (error) {
-    throw new SyntaxError(`Event ${JSON.stringify(event.event)} is not JSON: ${event.data.slice(0, 200)}`, { cause: error });
+    throw new SyntaxError(`${what} is not JSON: ${text.slice(0, 200)}`, { cause: error });
   }
 }

@@ -12,14 +12,18 @@
  */
 import type { ApiError } from "./errors.js";
 import type { FormPart } from "./serialize.js";
+import type { OAuth2Endpoints } from "./oauth.js";
 import type { Stream } from "./sse.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Descriptions emitted by the generator
 // ---------------------------------------------------------------------------------------------------------------
 
-/** HTTP methods an OpenAPI operation can use, upper-case as sent on the wire. */
-export type HttpMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+/**
+ * An operation's method as sent on the wire: `GET` … `TRACE`, OpenAPI 3.2's `QUERY`, or any other method a path item
+ * lists under `additionalOperations`, spelled as the spec writes it (`COPY`, `LINK`).
+ */
+export type HttpMethod = string;
 
 /** One `{variable}` of a server URL template. */
 export interface ServerVariableSpec {
@@ -57,6 +61,16 @@ export interface ParamSpec {
   content?: string;
 }
 
+/**
+ * An `in: querystring` parameter (OpenAPI 3.2): the whole query string is one value of media type `content`.
+ * `application/x-www-form-urlencoded` is written as a form (with its `encoding`), anything else is serialised as
+ * that media type and percent-encoded.
+ */
+export interface QuerystringSpec {
+  content: string;
+  encoding?: Record<string, EncodingSpec>;
+}
+
 /** The request body of an operation. */
 export interface BodySpec {
   /** Media type sent as `Content-Type`, e.g. `"application/json"` or `"multipart/form-data"`. */
@@ -65,6 +79,11 @@ export interface BodySpec {
   required?: boolean;
   /** Form and multipart bodies: how each listed property is serialised (the spec's `encoding`), by property name. */
   encoding?: Record<string, EncodingSpec>;
+  /**
+   * Multipart bodies by position (OpenAPI 3.2 `prefixEncoding`, `itemEncoding`): an array body is sent as one part per
+   * item, in order, part `i` encoded by `prefix[i]`, every later one by `items`.
+   */
+  positional?: { prefix?: EncodingSpec[]; items?: EncodingSpec };
 }
 
 /**
@@ -90,7 +109,12 @@ export interface EncodingSpec {
  * - `apiKey`: the value as it is, in the header, query parameter or cookie `name`.
  */
 export type SecuritySchemeSpec =
-  | { type: "bearer" | "basic"; options: string[] }
+  | {
+      type: "bearer" | "basic";
+      options: string[];
+      /** An OAuth 2 scheme with a device authorization flow or metadata (OpenAPI 3.2): its option may run the flow. */
+      oauth2?: OAuth2Endpoints;
+    }
   | { type: "http"; scheme: string; options: string[] }
   | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string; options: string[] };
 
@@ -101,13 +125,26 @@ export interface SecurityRequirementItem {
 }
 
 /**
- * A streamed response (server-sent events). Without `when` the operation always streams; with it, it streams only when
- * the call sets that flag to `true` (OpenAI-style `{ "stream": true }` in the body).
+ * A streamed response: server-sent events, JSON Lines or JSON Text Sequences. Without `when` the operation always
+ * streams; with it, it streams only when the call sets that flag to `true` (OpenAI-style `{ "stream": true }`).
  */
 export interface StreamSpec {
-  /** Media type of the stream, sent as `Accept` when the call asks to stream; `"text/event-stream"`. */
+  /** Media type of the stream, sent as `Accept` when the call streams, e.g. `"text/event-stream"`. */
   mediaType: string;
   when?: { in: "body" | "query"; name: string };
+  /** How the items of an event stream are read (default: each event's `data` as JSON). */
+  sse?: SseItemsSpec;
+}
+
+/**
+ * How a client reads the items of an event stream. `events: true` (an OpenAPI 3.2 `itemSchema` with a `data` field):
+ * an item is the whole event, `{ event?, data, id?, retry? }` with the fields it was sent with; otherwise an item is
+ * one event's `data`. `json` says whether `data` is JSON: for every event, for none, or by event name (`message` for
+ * events without an `event` field).
+ */
+export interface SseItemsSpec {
+  events?: boolean;
+  json: boolean | { byEvent: Record<string, boolean>; otherwise: boolean };
 }
 
 /** Cursor pagination: a page carries an `items` array and a cursor to pass as query parameter `param` for the next page. */
@@ -145,7 +182,7 @@ export interface OperationSpec {
    * generated key unless the caller gives one.
    */
   idempotencyKey?: string;
-  params?: { path?: ParamSpec[]; query?: ParamSpec[]; header?: ParamSpec[]; cookie?: ParamSpec[] };
+  params?: { path?: ParamSpec[]; query?: ParamSpec[]; querystring?: QuerystringSpec; header?: ParamSpec[]; cookie?: ParamSpec[] };
   body?: BodySpec;
   stream?: StreamSpec;
   pagination?: PaginationSpec;
@@ -336,9 +373,17 @@ type ParamSlot<T, Name extends string> = [T] extends [never]
 
 type Flatten<T> = { [K in keyof T]: T[K] };
 
+/** `{ querystring: Q }` for an operation with an `in: querystring` parameter (optional when the parameter is). */
+type QuerystringSlot<P> = "querystring" extends keyof P
+  ? P extends { querystring: infer Q }
+    ? { querystring: Q }
+    : { querystring?: P["querystring" & keyof P] | undefined }
+  : {};
+
 type ParamsFrom<P, Op, M extends string> = Flatten<
   ParamSlot<ParamGroup<P, "path">, "path"> &
     ParamSlot<ParamGroup<P, "query">, "query"> &
+    QuerystringSlot<P> &
     ParamSlot<ParamGroup<P, "header">, "headers"> &
     ParamSlot<ParamGroup<P, "cookie">, "cookies"> &
     BodySlot<Op, M>
@@ -365,16 +410,33 @@ type OkKey<K> = K extends number ? (`${K}` extends `2${string}` ? K : never) : K
 /** Keys describing success: the 2xx ones, or `default` when the operation declares no 2xx response. */
 type SuccessKey<R> = [OkKey<keyof R>] extends [never] ? Extract<keyof R, "default"> : OkKey<keyof R>;
 
+/** The JSON Lines media types in use (mirrors `sequenceFormat` in sse.ts). */
+type JsonLinesMediaType = "application/jsonl" | "application/x-jsonl" | "application/jsonlines" | "application/x-jsonlines" | "application/x-ndjson" | "application/ndjson";
+/** JSON Text Sequences (RFC 7464), and structured `+json-seq` types. */
+type JsonSeqMediaType = "application/json-seq" | `${string}+json-seq`;
+
+/**
+ * The stream of a content map with sequential media types, in the order the client asks for them: SSE, then JSON
+ * Lines, then JSON Text Sequences; `never` without one.
+ */
+type SequenceBody<C> = "text/event-stream" extends keyof C
+  ? Stream<C["text/event-stream" & keyof C]>
+  : [Extract<keyof C, JsonLinesMediaType>] extends [never]
+    ? [Extract<keyof C, JsonSeqMediaType>] extends [never]
+      ? never
+      : Stream<C[Extract<keyof C, JsonSeqMediaType>]>
+    : Stream<C[Extract<keyof C, JsonLinesMediaType>]>;
+
 /** The parsed body for a response `content` map, mirroring how the runtime reads a response by its content type. */
 type ContentBody<C> = [Extract<keyof C, JsonMediaType>] extends [never]
   ? [Extract<keyof C, `${string}*${string}`>] extends [never]
-    ? "text/event-stream" extends keyof C
-      ? Stream<C["text/event-stream" & keyof C]>
-      : [Extract<keyof C, `text/${string}`>] extends [never]
+    ? [SequenceBody<C>] extends [never]
+      ? [Extract<keyof C, `text/${string}`>] extends [never]
         ? [keyof C] extends [never]
           ? undefined
           : Blob
         : string
+      : SequenceBody<C>
     : unknown
   : C[Extract<keyof C, JsonMediaType>];
 

@@ -1,10 +1,11 @@
 import type { paths } from "./schema.js";
-/** @slot the credential types only where a scheme's option uses them (`emitClient`) */
+/** @slot the credential types only where a scheme's option uses them, the device flow's where a scheme runs it (`emitClient`) */
 import {
   createRuntime,
   type BasicCredentials,
   type ClientOptions as RuntimeClientOptions,
   type Credential,
+  type OAuth2DeviceFlow,
   type Operation,
   type OperationSpec,
   type PaginatedOperation,
@@ -13,6 +14,7 @@ import {
   type StreamingOperation,
 } from "../client/index.js";
 
+/** @slot the OAuth 2 device flow's error and prompt only where a scheme runs the flow (`emitClient`) */
 export {
   ApiError,
   ConnectionError,
@@ -22,6 +24,8 @@ export {
   type ApiErrorOf,
   type ApiResponse,
   type CredentialContext,
+  OAuth2Error,
+  type DeviceCodePrompt,
   type FormPart,
   type RequestOptions,
 } from "../client/index.js";
@@ -40,6 +44,15 @@ const servers: ServerSpec[] = [
 const securitySchemes: Record<string, SecuritySchemeSpec> = {
   bearerAuth: { type: "bearer", options: ["bearerAuth", "apiKey"] },
   basicAuth: { type: "basic", options: ["basicAuth"] },
+  petstoreAuth: {
+    type: "bearer",
+    options: ["petstoreAuth"],
+    oauth2: {
+      deviceAuthorizationUrl: "https://petstore.example/oauth/device",
+      tokenUrl: "https://petstore.example/oauth/token",
+      scopes: ["pets:read"],
+    },
+  },
 };
 
 /** @slot members: one option per server URL or variable and per security scheme (`clientOptionMembers`) */
@@ -56,6 +69,11 @@ export interface ClientOptions extends RuntimeClientOptions {
   apiKey?: Credential<string> | undefined;
   /** The `{ username, password }` of security scheme `basicAuth` (HTTP basic). */
   basicAuth?: Credential<BasicCredentials> | undefined;
+  /**
+   * An access token of security scheme `petstoreAuth` (OAuth 2). Or `{ deviceFlow: { clientId, onUserCode } }`: the
+   * client runs the OAuth 2 device authorization flow (RFC 8628) against the spec's endpoints.
+   */
+  petstoreAuth?: Credential<string> | OAuth2DeviceFlow | undefined;
 }
 
 /** @slot members: one method per operation (`operationMember`); the API's title and version in this comment */

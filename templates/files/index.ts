@@ -1,5 +1,5 @@
 export type * from "./schema.js";
-/** @slot removed when the client is not generated */
+/** @slot removed when the client is not generated; the OAuth 2 device flow's names only where a scheme runs it (`emitIndex`) */
 export {
   createClient,
   ApiError,
@@ -7,11 +7,13 @@ export {
   TimeoutError,
   Stream,
   formPart,
+  OAuth2Error,
   type Client,
   type ClientOptions,
   type ApiErrorOf,
   type ApiResponse,
   type CredentialContext,
+  type DeviceCodePrompt,
   type FormPart,
   type RequestOptions,
 } from "./client.js";

@@ -3,6 +3,7 @@
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
 import { compileFormDecoder, type EncodingSpec } from "./form.js";
+import { parseMultipartParts } from "./multipart.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
 import { nullRecord, parseClientJson } from "./json.js";
@@ -163,7 +164,7 @@ function isJsonMedia(mediaType: string): boolean {
 function parserFor(key: string, schema: Schema, encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler): Parser {
   const declared = key.toLowerCase();
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
-  const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC]);
+  const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC], compiler.probe);
   return async (bytes, mediaType, rawType, errors) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
@@ -189,6 +190,8 @@ function parserFor(key: string, schema: Schema, encoding: Record<string, Encodin
         return undefined;
       }
     }
+    // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
+    if (effective.startsWith("multipart/")) return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors);
     if (effective.startsWith("text/")) return decodeText(bytes, errors, "value_error");
     return bytes;
   };
@@ -196,7 +199,9 @@ function parserFor(key: string, schema: Schema, encoding: Record<string, Encodin
 
 /** A shallow copy with uploaded files replaced by "" so `type: string, format: binary` fields validate. */
 function withoutFiles(value: unknown): unknown {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  // Parts by position: a binary part stands for `type: string, format: binary` as a file does.
+  if (Array.isArray(value)) return value.some(isBinaryPart) ? value.map((part) => (isBinaryPart(part) ? "" : part)) : value;
+  if (value === null || typeof value !== "object") return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, field] of Object.entries(value)) {
     const replaced = isBlob(field) ? "" : Array.isArray(field) && field.some(isBlob) ? field.map((f) => (isBlob(f) ? "" : f)) : field;
@@ -212,4 +217,8 @@ function copyDefaults(from: unknown, to: unknown): void {
 
 function isBlob(value: unknown): boolean {
   return typeof Blob !== "undefined" && value instanceof Blob;
+}
+
+function isBinaryPart(value: unknown): boolean {
+  return value instanceof Uint8Array || isBlob(value);
 }

@@ -22,6 +22,13 @@ export interface EncodingSpec {
   contentType?: string;
 }
 
+/**
+ * Whether a value satisfies a schema (the router's validator, in probe mode). With it, a string field of a schema that
+ * admits a string and other scalars is typed only when the text itself does not fit: Stripe's `anyOf: [integer,
+ * {enum: [""]}]` reads `6` as the number 6, and `""` stays the empty string.
+ */
+export type Probe = (schema: Schema, value: unknown) => boolean;
+
 /** The fields of a form: `URLSearchParams` and `FormData` both fit. */
 export interface FormFields {
   getAll(name: string): (string | File)[];
@@ -124,7 +131,7 @@ const INDEX = /^(?:0|[1-9]\d{0,8})$/;
  * index, gaps closed) where the schema wants an array or says nothing and every key is an index; strings become
  * integers, numbers, booleans or null where the schema admits those and not a string.
  */
-export function coerceRaw(value: Raw, schema: Schema | undefined, document: SchemaDocument, loc: Loc, errors: ValidationIssue[], json = false): unknown {
+export function coerceRaw(value: Raw, schema: Schema | undefined, document: SchemaDocument, loc: Loc, errors: ValidationIssue[], json = false, probe?: Probe): unknown {
   const types = schema === undefined ? new Set(["any"]) : schemaTypes(schema, document);
   if (isTree(value)) {
     const keys = [...value.entries.keys()];
@@ -138,10 +145,10 @@ export function coerceRaw(value: Raw, schema: Schema | undefined, document: Sche
       const items = [...value.entries].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, item]) => item);
       items.push(...value.appended);
       const itemSchema = schema === undefined ? undefined : arrayItems(schema, document);
-      return items.map((item, i) => coerceRaw(item, itemSchema, document, [...loc, i], errors));
+      return items.map((item, i) => coerceRaw(item, itemSchema, document, [...loc, i], errors, false, probe));
     }
     const out = nullRecord();
-    for (const [key, item] of value.entries) setOwn(out, key, coerceRaw(item, schema === undefined ? undefined : propertySchema(schema, key, document), document, [...loc, key], errors));
+    for (const [key, item] of value.entries) setOwn(out, key, coerceRaw(item, schema === undefined ? undefined : propertySchema(schema, key, document), document, [...loc, key], errors, false, probe));
     if (value.appended.length > 0) {
       errors.push({ loc: [...loc], msg: "Input should be an object, not a list", type: "dict_type" });
       return undefined;
@@ -149,7 +156,12 @@ export function coerceRaw(value: Raw, schema: Schema | undefined, document: Sche
     return out;
   }
   if (typeof value !== "string") return value; // an uploaded file
-  return coerceString(value, types, loc, errors, json);
+  return coerceString(value, types, loc, errors, json, fitsOf(schema, probe));
+}
+
+/** The probe of one schema, when there is a schema to probe. */
+function fitsOf(schema: Schema | undefined, probe: Probe | undefined): ((value: unknown) => boolean) | undefined {
+  return schema === undefined || probe === undefined ? undefined : (value) => probe(schema, value);
 }
 
 const INTEGER = /^[+-]?\d+$/;
@@ -160,7 +172,7 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * JSON; an object or array schema that does not admit a string reads a string as JSON too (OpenAPI's default
  * content type for such fields).
  */
-export function coerceString(value: string, types: Set<string>, loc: Loc, errors: ValidationIssue[], json = false): unknown {
+export function coerceString(value: string, types: Set<string>, loc: Loc, errors: ValidationIssue[], json = false, fits?: (value: unknown) => boolean): unknown {
   const wantsString = types.has("string") || types.has("any") || types.size === 0;
   if (json || (!wantsString && (types.has("object") || types.has("array")))) {
     // Parts and fields are bounded like JSON bodies: nesting past the limit is refused before parsing.
@@ -169,7 +181,14 @@ export function coerceString(value: string, types: Set<string>, loc: Loc, errors
     errors.push({ loc: [...loc], msg: parsed.tooDeep ? `JSON is nested more than ${DEFAULT_MAX_DEPTH} levels deep` : "Invalid JSON", type: parsed.tooDeep ? "too_deep" : "json_invalid" });
     return undefined;
   }
-  if (wantsString) return value;
+  if (wantsString) {
+    // A string is also another scalar here (`anyOf: [integer, {enum: [""]}]`): the text stays text if it fits.
+    if (fits && !types.has("any") && (types.has("integer") || types.has("number") || types.has("boolean") || types.has("null")) && !fits(value)) {
+      const typed = typedScalar(value, types);
+      if (typed !== NOT_TYPED && fits(typed)) return typed;
+    }
+    return value;
+  }
   if (types.has("integer") && INTEGER.test(value)) return Number(value);
   if (types.has("number") && NUMBER.test(value)) return Number(value);
   if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
@@ -179,6 +198,17 @@ export function coerceString(value: string, types: Set<string>, loc: Loc, errors
   else if (types.has("boolean")) errors.push({ loc: [...loc], msg: "Input should be a valid boolean, unable to interpret input", type: "bool_parsing" });
   else return value;
   return undefined;
+}
+
+const NOT_TYPED = Symbol("not typed");
+
+/** `value` read as the first non-string scalar type it parses as, else NOT_TYPED. */
+function typedScalar(value: string, types: Set<string>): unknown {
+  if (types.has("integer") && INTEGER.test(value)) return Number(value);
+  if (types.has("number") && NUMBER.test(value)) return Number(value);
+  if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
+  if (types.has("null") && (value === "" || value === "null")) return null;
+  return NOT_TYPED;
 }
 
 /** The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf), else `additionalProperties`. */
@@ -242,6 +272,7 @@ export function compileFormDecoder(
   encoding: Readonly<Record<string, EncodingSpec>> | undefined,
   document: SchemaDocument,
   loc: Loc,
+  probe?: Probe,
 ): (fields: FormFields, errors: ValidationIssue[]) => Record<string, unknown> {
   const resolved = resolveSafe(schema, document);
   const properties: Record<string, Schema> = {};
@@ -257,8 +288,8 @@ export function compileFormDecoder(
     const style = enc.style ?? "form";
     const types = schemaTypes(properties[name]!, document);
     if (style === "form" && (enc.explode ?? true) && types.has("object") && !types.has("array")) {
-      const target = resolveSafe(properties[name]!, document);
-      for (const key of typeof target === "object" ? Object.keys(target.properties ?? {}) : []) if (!Object.hasOwn(properties, key)) spread.set(key, name);
+      // (Through `$ref`s and compositions: hey-api's `oneOf: [{$ref: Model}, {type: "null"}]`.)
+      for (const key of Object.keys(declaredProperties(properties[name]!, document))) if (!Object.hasOwn(properties, key)) spread.set(key, name);
     }
   }
 
@@ -270,7 +301,7 @@ export function compileFormDecoder(
     for (const name of deep) {
       const raw = gatherBracketed(entries, name, [...loc, name], errors);
       for (const key of keys) if (key === name || bracketPath(key, name)) claimed.add(key);
-      if (raw !== undefined) setOwn(out, name, coerceRaw(raw, properties[name], document, [...loc, name], errors));
+      if (raw !== undefined) setOwn(out, name, coerceRaw(raw, properties[name], document, [...loc, name], errors, false, probe));
     }
     const spreadValues = new Map<string, Record<string, unknown>>();
     for (const key of keys) {
@@ -282,18 +313,34 @@ export function compileFormDecoder(
         if (!target) spreadValues.set(owner, (target = {}));
         const propSchema = propertySchema(properties[owner]!, key, document);
         const first = values[0]!;
-        setOwn(target, key, typeof first === "string" ? coerceString(first, propSchema === undefined ? new Set(["any"]) : schemaTypes(propSchema, document), [...loc, owner, key], errors) : first);
+        const types = propSchema === undefined ? new Set(["any"]) : schemaTypes(propSchema, document);
+        if (propSchema !== undefined && types.has("array") && !types.has("string")) {
+          // A list property of the exploded object repeats its field, one item each (as the client writes it).
+          const items = arrayItems(propSchema, document);
+          const itemTypes = items === undefined ? new Set(["any"]) : schemaTypes(items, document);
+          setOwn(target, key, values.map((value, i) => (typeof value === "string" ? coerceString(value, itemTypes, [...loc, owner, key, i], errors, false, fitsOf(items, probe)) : value)));
+        } else setOwn(target, key, typeof first === "string" ? coerceString(first, types, [...loc, owner, key], errors, false, fitsOf(propSchema, probe)) : first);
         continue;
       }
       if (!Object.hasOwn(properties, key)) {
         setOwn(out, key, values.length > 1 ? values : values[0]);
         continue;
       }
-      setOwn(out, key, decodeField(values, properties[key]!, encodingOf(key), document, [...loc, key], errors));
+      setOwn(out, key, decodeField(values, properties[key]!, encodingOf(key), document, [...loc, key], errors, probe));
     }
     for (const [owner, value] of spreadValues) setOwn(out, owner, value);
     return out;
   };
+}
+
+/** The properties an object schema declares, through `$ref`s and `allOf`/`anyOf`/`oneOf` (each schema read once). */
+function declaredProperties(schema: Schema, document: SchemaDocument, seen: Set<Schema> = new Set(), out: Record<string, Schema> = {}): Record<string, Schema> {
+  const resolved = resolveSafe(schema, document);
+  if (typeof resolved !== "object" || seen.has(resolved) || seen.size > MAX_DEPTH * 8) return out;
+  seen.add(resolved);
+  for (const [name, property] of Object.entries(resolved.properties ?? {})) if (!Object.hasOwn(out, name)) setOwn(out, name, property);
+  for (const branch of [...(resolved.allOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.oneOf ?? [])]) declaredProperties(branch, document, seen, out);
+  return out;
 }
 
 function collectProperties(schema: SchemaObject, document: SchemaDocument, out: Record<string, Schema>, depth: number): void {
@@ -306,7 +353,15 @@ function collectProperties(schema: SchemaObject, document: SchemaDocument, out: 
 }
 
 /** One declared property's values (a field may repeat) as its Encoding Object and schema say. */
-function decodeField(values: (string | File)[], schema: Schema, encoding: EncodingSpec | undefined, document: SchemaDocument, loc: Loc, errors: ValidationIssue[]): unknown {
+function decodeField(
+  values: (string | File)[],
+  schema: Schema,
+  encoding: EncodingSpec | undefined,
+  document: SchemaDocument,
+  loc: Loc,
+  errors: ValidationIssue[],
+  probe: Probe | undefined,
+): unknown {
   const types = schemaTypes(schema, document);
   const isArray = types.has("array") && !types.has("string");
   const json = isJsonType(encoding?.contentType);
@@ -318,7 +373,8 @@ function decodeField(values: (string | File)[], schema: Schema, encoding: Encodi
       const delimiter = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
       const parts = explode ? strings : strings.flatMap((v) => (v === "" ? [] : v.split(delimiter)));
       const itemTypes = itemTypesOf(schema, document);
-      return parts.map((part, i) => coerceString(part, itemTypes, [...loc, i], errors));
+      const fits = fitsOf(arrayItems(schema, document), probe);
+      return parts.map((part, i) => coerceString(part, itemTypes, [...loc, i], errors, false, fits));
     }
     if (types.has("object") && !types.has("string")) {
       // Not exploded: `key,value,key,value` with the style's delimiter.
@@ -327,18 +383,20 @@ function decodeField(values: (string | File)[], schema: Schema, encoding: Encodi
       const out = nullRecord();
       for (let i = 0; i + 1 < parts.length; i += 2) {
         const propSchema = propertySchema(schema, parts[i]!, document);
-        setOwn(out, parts[i]!, coerceString(parts[i + 1]!, propSchema === undefined ? new Set(["any"]) : schemaTypes(propSchema, document), [...loc, parts[i]!], errors));
+        const types = propSchema === undefined ? new Set(["any"]) : schemaTypes(propSchema, document);
+        setOwn(out, parts[i]!, coerceString(parts[i + 1]!, types, [...loc, parts[i]!], errors, false, fitsOf(propSchema, probe)));
       }
       return out;
     }
-    return coerceRaw(values[0]!, schema, document, loc, errors);
+    return coerceRaw(values[0]!, schema, document, loc, errors, false, probe);
   }
   if (isArray && !json) {
     const itemTypes = itemTypesOf(schema, document);
-    return values.map((value, i) => (typeof value === "string" ? coerceString(value, itemTypes, [...loc, i], errors) : value));
+    const fits = fitsOf(arrayItems(schema, document), probe);
+    return values.map((value, i) => (typeof value === "string" ? coerceString(value, itemTypes, [...loc, i], errors, false, fits) : value));
   }
   const first = values[0]!;
-  return typeof first === "string" ? coerceString(first, types, loc, errors, json) : first;
+  return typeof first === "string" ? coerceString(first, types, loc, errors, json, fitsOf(schema, probe)) : first;
 }
 
 function itemTypesOf(schema: Schema, document: SchemaDocument): Set<string> {

@@ -27,6 +27,8 @@ export interface Incoming {
   readonly malformed?: string;
   /** The URL's query parameters. */
   readonly searchParams: URLSearchParams;
+  /** The query string as sent, without `?` (an `in: querystring` parameter reads it whole). */
+  readonly search: string;
   /** One header like `Headers.get`: `name` in lower case; repeated headers joined with ", "; null when absent. */
   header(name: string): string | null;
   /** Whether a body follows (a body stream, unless `Content-Length: 0`). */
@@ -91,6 +93,7 @@ export function fromRequest(request: Request): Incoming {
     malformed: host === null || isValidHost(host) ? undefined : "Invalid Host header",
     pathname: url.pathname,
     searchParams: url.searchParams,
+    search: url.search.slice(1),
     header: (name) => request.headers.get(name),
     hasBody: request.body !== null && request.headers.get("content-length") !== "0",
     readBody: (maxBytes) => readLimited(request, maxBytes),

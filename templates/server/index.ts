@@ -32,6 +32,8 @@ export type {
   ParamGroup,
   ParamSpec,
   PatternOptions,
+  QuerystringParam,
+  QuerystringParamSpec,
   RequestBody,
   RequestBodySpec,
   ResponseSpec,
@@ -45,5 +47,6 @@ export type {
   SchemaDocument,
   SchemaObject,
   SchemeCredentials,
+  SequenceSpec,
   ValidationIssue,
 } from "./types.js";

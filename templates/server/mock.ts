@@ -17,6 +17,18 @@ export interface MockOptions {
   maxDepth?: number;
   /** Reuse a compiler (and its cache) for example checks. */
   compiler?: SchemaCompiler;
+  /**
+   * Which of the deterministic variants to make. 0 (the default) takes the spec's examples and defaults, the first
+   * `enum` value, `false` and the lowest allowed number; other numbers pick other enum values, booleans, numbers
+   * and strings (still within the schema), so that test data can vary with a seed.
+   */
+  variant?: number;
+  /**
+   * Strings to try for a string schema without a `format`, before the generated ones (`"string"`, `"a"`, …): the
+   * first that validates is used, starting at `variant` (modulo their number). Test data that must survive a wire
+   * (spaces, `&`, `%`, `/`, non-ASCII) goes here.
+   */
+  strings?: readonly string[];
 }
 
 const FORMAT_VALUES: Record<string, string> = {
@@ -41,16 +53,20 @@ const HARD_DEPTH_LIMIT = 24;
 /** Generates a deterministic value for `schema` (refs resolved in `document`). */
 export function mockFromSchema(schema: Schema | undefined, document: SchemaDocument = {}, options: MockOptions = {}): unknown {
   const generator = new MockGenerator(document, options);
-  return generator.generate(schema ?? true, 0, 0);
+  return generator.generate(schema ?? true, 0, Math.max(0, Math.trunc(options.variant ?? 0)));
 }
 
-/** The example a media type declares: `example`, else the first of `examples` (map of Example Objects or array). */
+/**
+ * The example a media type declares: `example`, else the first of `examples` (map of Example Objects, each with an
+ * OpenAPI 3.2 `dataValue` or a `value`, or a plain array).
+ */
 export function mediaExample(media: MediaSpec): { found: boolean; value?: unknown } {
   if (media.example !== undefined) return { found: true, value: media.example };
   const examples = media.examples;
   if (Array.isArray(examples)) return examples.length > 0 ? { found: true, value: examples[0] } : { found: false };
   if (examples && typeof examples === "object") {
-    for (const example of Object.values(examples as Record<string, { value?: unknown }>)) {
+    for (const example of Object.values(examples as Record<string, { value?: unknown; dataValue?: unknown }>)) {
+      if (example && typeof example === "object" && "dataValue" in example) return { found: true, value: example.dataValue };
       if (example && typeof example === "object" && "value" in example) return { found: true, value: example.value };
     }
   }
@@ -61,6 +77,7 @@ class MockGenerator {
   private readonly compiler: SchemaCompiler;
   private readonly direction: "request" | "response";
   private readonly maxDepth: number;
+  private readonly strings: readonly string[];
   /** How often each $ref is on the current path: a repeat means recursion, so generate the minimum. */
   private readonly refStack = new Map<string, number>();
 
@@ -71,6 +88,7 @@ class MockGenerator {
     this.compiler = options.compiler ?? new SchemaCompiler(document);
     this.direction = options.direction ?? "response";
     this.maxDepth = options.maxDepth ?? 3;
+    this.strings = options.strings ?? [];
   }
 
   private validates(schema: Schema, value: unknown): boolean {
@@ -179,14 +197,14 @@ class MockGenerator {
     // Prefer non-null branches (a mock "null" is a poor example), then the first branch that validates.
     const ordered = [...branches].sort((a, b) => Number(this.isNullSchema(a)) - Number(this.isNullSchema(b)));
     let fallback: unknown;
+    // A branch next to keywords of its own (`properties` beside `anyOf: [{required: [file_ids]}, {required: [files]}]`,
+    // as OpenAI writes "one of these is required") is generated together with them, so the base's property schemas
+    // shape what the branch requires.
+    const withBase = Object.keys(base).some((k) => KEYWORDS.has(k));
     for (let i = 0; i < ordered.length; i++) {
       const branch = ordered[i];
-      let value = this.generate(branch, depth, variant);
+      let value = withBase && !this.isNullSchema(branch) ? this.generate({ allOf: [base, branch] }, depth, variant) : this.generate(branch, depth, variant);
       value = this.applyDiscriminator(schema, branch, value);
-      if (Object.keys(base).some((k) => KEYWORDS.has(k)) && isPlainObject(value)) {
-        const extra = this.generate(base, depth, variant);
-        if (isPlainObject(extra)) value = { ...extra, ...value };
-      }
       if (i === 0) fallback = value;
       if (this.validates(schema, value)) return value;
     }
@@ -222,7 +240,7 @@ class MockGenerator {
     const merged: SchemaObject = { ...schema };
     delete merged.allOf;
     const properties: Record<string, Schema> = { ...(schema.properties ?? {}) };
-    const required = new Set(schema.required ?? []);
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     for (const part of schema.allOf ?? []) {
       let resolved: Schema;
       try {
@@ -241,7 +259,7 @@ class MockGenerator {
         const earlier = properties[name];
         properties[name] = earlier === undefined ? property : { allOf: [earlier, property] };
       }
-      for (const name of flat.required ?? []) required.add(name);
+      if (Array.isArray(flat.required)) for (const name of flat.required) required.add(name);
       for (const [key, value] of Object.entries(flat)) {
         if (key === "properties" || key === "required" || key === "$ref") continue;
         if (merged[key] === undefined) merged[key] = value;
@@ -261,11 +279,16 @@ class MockGenerator {
     const candidates: string[] = [];
     if (formatted !== undefined) candidates.push(variant === 0 ? formatted : variantOfFormatted(formatted, schema.format as string, variant));
     const base = variant === 0 ? "string" : `string${variant}`;
-    candidates.push(base, "a", "0", "A", "a0", "example", "");
+    if (formatted === undefined) for (let i = 0; i < this.strings.length; i++) candidates.push(this.strings[(variant + i) % this.strings.length]!);
+    candidates.push(base);
+    // Variants of the short ones first, so that items which must be distinct can be (digit-only ids, short codes).
+    if (variant > 0) candidates.push(String(variant), `a${variant}`, `A${variant}`);
+    candidates.push("a", "0", "A", "a0", "example", "");
     for (const raw of candidates) {
-      let candidate = raw;
-      if (candidate.length < minLength) candidate = candidate + "x".repeat(minLength - candidate.length);
-      if (candidate.length > maxLength) candidate = candidate.slice(0, maxLength);
+      // Lengths are counted in code points (as JSON Schema does), and a cut never splits a surrogate pair.
+      const points = Array.from(raw);
+      const candidate =
+        points.length < minLength ? raw + "x".repeat(minLength - points.length) : points.length > maxLength ? points.slice(0, maxLength).join("") : raw;
       if (this.validates({ ...schema, type: "string" }, candidate)) return candidate;
     }
     const fallback = formatted ?? base;
@@ -282,25 +305,33 @@ class MockGenerator {
     count = Math.min(count, maxItems);
     if (rest === false) count = Math.min(count, tuple.length);
     const out: unknown[] = [];
+    const seen = schema.uniqueItems ? new Set<string>() : undefined;
     for (let i = 0; i < count; i++) {
       const itemSchema = i < tuple.length ? tuple[i] : rest ?? true;
-      // uniqueItems needs distinct items: vary them deterministically.
-      out.push(this.generate(itemSchema, depth + 1, schema.uniqueItems ? variant + i : variant));
+      // uniqueItems needs distinct items: vary them deterministically, trying a few more variants when a pattern
+      // or bound makes two of them equal (Discord's snowflakes all came out "0").
+      let item = this.generate(itemSchema, depth + 1, schema.uniqueItems ? variant + i : variant);
+      for (let attempt = 1; seen && seen.has(JSON.stringify(item)) && attempt <= 8; attempt++) {
+        item = this.generate(itemSchema, depth + 1, variant + i + attempt * (count + 1));
+      }
+      seen?.add(JSON.stringify(item));
+      out.push(item);
     }
     return out;
   }
 
   private objectFor(schema: SchemaObject, depth: number, variant: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    const required = new Set(schema.required ?? []);
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const minimal = depth >= this.maxDepth;
     const skipped = this.direction === "response" ? "writeOnly" : "readOnly";
     for (const [name, propertySchema] of Object.entries(schema.properties ?? {})) {
       if (this.flagged(propertySchema, skipped)) continue;
       if (!required.has(name) && minimal) continue;
       const value = this.generate(propertySchema, depth + 1, variant);
-      // Optional properties whose generation hit a recursion dead end are left out rather than invalid.
-      if (!required.has(name) && value === null && !this.validates(propertySchema, null)) continue;
+      // An optional property whose value came out invalid (a recursion dead end, a `pattern` no candidate string
+      // matches, Discord's `enum: []`) is left out rather than making the whole value invalid.
+      if (!required.has(name) && !this.validates(propertySchema, value)) continue;
       out[name] = value;
     }
     for (const name of required) {
@@ -314,6 +345,15 @@ class MockGenerator {
     for (let i = 0; Object.keys(out).length < minProperties && additional !== false && i < minProperties + 8; i++) {
       const key = `property${i + 1}`;
       if (!(key in out)) out[key] = typeof additional === "object" ? this.generate(additional, depth + 1, variant) : "string";
+    }
+    // `not` is how specs say "not both" (OpenAI's `not: {required: [image_url, file_id]}`): leaving out one optional
+    // property at a time finds a value that keeps clear of it.
+    if (schema.not !== undefined && !this.validates(schema, out)) {
+      for (const name of Object.keys(out)) {
+        if (required.has(name)) continue;
+        const { [name]: _left, ...fewer } = out;
+        if (this.validates(schema, fewer)) return fewer;
+      }
     }
     return out;
   }

@@ -144,7 +144,7 @@ class NodeIncoming implements Incoming {
   readonly malformed: string | undefined;
   readonly hasBody: boolean;
   /** The query string after "?". */
-  private readonly search: string;
+  readonly search: string;
   /** The authority a URL is built with: an absolute-form target's, else the Host header's. */
   private readonly authority: string | undefined;
   private query: URLSearchParams | undefined;
@@ -394,6 +394,9 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
+/** The media types of bodies sent item by item. */
+const STREAMED_TYPES = /^\s*(?:text\/event-stream|application\/(?:x-)?(?:jsonl|jsonlines|ndjson)|application\/(?:[\w.+-]+\+)?json-seq)\s*(?:;|$)/i;
+
 /** Writes a web Response to a ServerResponse, chunk by chunk with backpressure. */
 export async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers: OutgoingHttpHeaders = {};
@@ -411,8 +414,8 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
     res.end();
     return;
   }
-  // Streams (SSE) must reach the client before the first event is ready.
-  if (String(headers["content-type"] ?? "").startsWith("text/event-stream")) res.flushHeaders();
+  // Streams (SSE, JSON Lines, JSON Text Sequences) must reach the client before the first item is ready.
+  if (STREAMED_TYPES.test(String(headers["content-type"] ?? ""))) res.flushHeaders();
 
   const reader = response.body.getReader();
   const onClose = () => {

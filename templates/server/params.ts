@@ -3,7 +3,7 @@
  * schema and OpenAPI style/explode, then validates them. Everything schema-dependent is decided once in
  * `compileParam`; per request only the returned closure runs.
  */
-import { coerceRaw, gatherBracketed } from "./form.js";
+import { coerceRaw, coerceString, gatherBracketed, type Probe } from "./form.js";
 import { nullRecord, parseClientJson } from "./json.js";
 import { cloneJson, derefSchema, schemaTypes, type Loc, type Schema, type SchemaDocument, type ValidationIssue } from "./schema.js";
 import type { SchemaCompiler } from "./validate.js";
@@ -55,16 +55,16 @@ export function compileParam(spec: ParamSpec, location: ParamLocation, compiler:
         else if (spec.required) errors.push({ loc: path, msg: "Field required", type: "missing" });
         return;
       }
-      const coerced = coerceRaw(value, schema, document, path, errors);
+      const coerced = coerceRaw(value, schema, document, path, errors, false, compiler.probe);
       if (errors.length > before) return;
       if (check(coerced, path, errors)) out[name] = coerced;
     };
   }
 
   // Content-serialized params are one opaque string, whatever the schema says.
-  const read = rawReader(spec, location, json ? "simple" : style, json ? false : explode, json ? new Set(["string"]) : types);
+  const read = rawReader(spec, location, json ? "simple" : style, json ? false : explode, json ? new Set(["string"]) : types, document);
   // Path arrays and objects arrive already split (see `splitPathValue`).
-  const coerce = json ? jsonCoercion(compiler.maxDepth) : compileCoercion(schema, document, types, style, location === "path" ? true : explode);
+  const coerce = json ? jsonCoercion(compiler.maxDepth) : compileCoercion(schema, document, types, style, location === "path" ? true : explode, compiler.probe);
 
   return (raw, out, errors) => {
     const value = read(raw);
@@ -81,8 +81,11 @@ export function compileParam(spec: ParamSpec, location: ParamLocation, compiler:
   };
 }
 
-/** The raw value: a string, a list of strings (repeated query keys) or key/value pairs (exploded object). */
-type RawValue = string | string[] | Map<string, string>;
+/**
+ * The raw value: a string, a list of strings (repeated query keys) or key/value pairs (an exploded object, where a
+ * property that is a list repeats its key).
+ */
+type RawValue = string | string[] | Map<string, string | string[]>;
 
 function rawReader(
   spec: ParamSpec,
@@ -90,6 +93,7 @@ function rawReader(
   style: string,
   explode: boolean,
   types: Set<string>,
+  document: SchemaDocument,
 ): (raw: RawParams) => RawValue | undefined {
   const name = spec.name;
   switch (location) {
@@ -112,12 +116,14 @@ function rawReader(
       const isObject = types.has("object") && !types.has("array") && !types.has("string");
       if (isObject && explode && style === "form") {
         // Exploded form objects put each property at the top level: `?a=1&b=2`; only declared properties count.
-        const keys = objectKeysOf(spec.schema);
+        // (Through `$ref`s and compositions: hey-api's `oneOf: [{$ref: Model}, {type: "null"}]`.)
+        const properties = objectPropertiesOf(spec.schema ?? true, document);
+        const lists = new Set(Object.keys(properties).filter((key) => isListSchema(properties[key]!, document)));
         return (raw) => {
-          let found: Map<string, string> | undefined;
-          for (const key of keys) {
-            const value = raw.query.get(key);
-            if (value !== null) (found ??= new Map()).set(key, value);
+          let found: Map<string, string | string[]> | undefined;
+          for (const key of Object.keys(properties)) {
+            const value = lists.has(key) ? raw.query.getAll(key) : raw.query.get(key);
+            if (value !== null && !(Array.isArray(value) && value.length === 0)) (found ??= new Map()).set(key, value);
           }
           return found;
         };
@@ -174,10 +180,6 @@ function pairOf(part: string, decode: (text: string) => string): [string, string
   return eq < 0 ? [decode(part), ""] : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))];
 }
 
-function objectKeysOf(schema: Schema | undefined): string[] {
-  return typeof schema === "object" && schema.properties ? Object.keys(schema.properties) : [];
-}
-
 type Coerce = (value: RawValue, path: Loc, errors: ValidationIssue[]) => unknown;
 
 function jsonCoercion(maxDepth: number): Coerce {
@@ -191,7 +193,7 @@ function jsonCoercion(maxDepth: number): Coerce {
 }
 
 /** Picks how to coerce from the schema's admitted types: arrays split, objects pair up, scalars parse. */
-function compileCoercion(schema: Schema, document: SchemaDocument, types: Set<string>, style: string, explode: boolean): Coerce {
+function compileCoercion(schema: Schema, document: SchemaDocument, types: Set<string>, style: string, explode: boolean, probe: Probe): Coerce {
   const wantsString = types.has("string") || types.has("any");
   const separator = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
   if (types.has("array") && !wantsString) {
@@ -208,7 +210,7 @@ function compileCoercion(schema: Schema, document: SchemaDocument, types: Set<st
   if (types.has("object") && !wantsString) {
     const properties = objectPropertiesOf(schema, document);
     return (value, path, errors) => {
-      let pairs: Map<string, string>;
+      let pairs: Map<string, string | string[]>;
       if (value instanceof Map) pairs = value;
       else {
         const parts = (Array.isArray(value) ? value[0] : value).split(separator);
@@ -227,8 +229,21 @@ function compileCoercion(schema: Schema, document: SchemaDocument, types: Set<st
       const out = nullRecord(); // keys are the client's: "__proto__" must stay a key
       for (const [key, raw] of pairs) {
         const propertySchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
-        const coerce = propertySchema ? scalarCoercion(schemaTypes(propertySchema, document)) : (s: string) => s;
-        out[key] = coerce(raw, [...path, key], errors);
+        if (propertySchema === undefined) out[key] = raw;
+        else if (Array.isArray(raw)) {
+          // A list property of an exploded object: its key repeated, one item each.
+          const items = arrayItemsOf(propertySchema, document);
+          const itemTypes = schemaTypes(items, document);
+          out[key] = raw.map((item, i) => coerceString(item, itemTypes, [...path, key, i], errors, false, (v) => probe(items, v)));
+        } else {
+          const types = schemaTypes(propertySchema, document);
+          const typedToo = types.has("integer") || types.has("number") || types.has("boolean") || types.has("null");
+          // As in a form body: an object (or list) property is JSON; a string where other scalars are admitted too is
+          // typed only if the text does not fit (Stripe's `anyOf: [integer, {enum: [""]}]`).
+          if ((types.has("object") || types.has("array")) && !types.has("string")) out[key] = coerceString(raw, types, [...path, key], errors);
+          else if (types.has("string") && typedToo) out[key] = coerceString(raw, types, [...path, key], errors, false, (v) => probe(propertySchema, v));
+          else out[key] = scalarCoercion(types)(raw, [...path, key], errors);
+        }
       }
       return out;
     };
@@ -284,12 +299,20 @@ function arrayItemsOf(schema: Schema, document: SchemaDocument): Schema {
   return true;
 }
 
-function objectPropertiesOf(schema: Schema, document: SchemaDocument): Record<string, Schema> {
+/** Whether a property is a list (so an exploded object repeats its key): an array schema that does not admit a string. */
+function isListSchema(schema: Schema, document: SchemaDocument): boolean {
+  const types = schemaTypes(schema, document);
+  return types.has("array") && !types.has("string");
+}
+
+/** The properties an object schema declares, through `$ref`s and `allOf`/`anyOf`/`oneOf` (each schema read once). */
+function objectPropertiesOf(schema: Schema, document: SchemaDocument, seen: Set<Schema> = new Set()): Record<string, Schema> {
   const resolved = derefSchema(schema, document);
-  if (typeof resolved !== "object") return {};
+  if (typeof resolved !== "object" || seen.has(resolved)) return {};
+  seen.add(resolved);
   const out: Record<string, Schema> = { ...(resolved.properties ?? {}) };
   for (const branch of [...(resolved.allOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.oneOf ?? [])]) {
-    Object.assign(out, objectPropertiesOf(branch, document));
+    Object.assign(out, objectPropertiesOf(branch, document, seen));
   }
   return out;
 }

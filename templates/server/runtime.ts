@@ -13,10 +13,11 @@ import { ErrorShapes, errorReply, specWideResponses, statusTitle, type ErrorFact
 import { mediaExample, mockFromSchema } from "./mock.js";
 import { compileParam, parseCookies, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
 import { fromRequest, headAnswer, headersRecord, isThenable, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
-import { isBodylessStatus, sseResponse } from "./responses.js";
+import { compileQuerystring, type QuerystringDecoder } from "./querystring.js";
+import { isBodylessStatus, streamResponse } from "./responses.js";
 import { RouteTrie } from "./routing.js";
 import { schemaTypes, type SchemaDocument, type ValidationIssue } from "./schema.js";
-import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials } from "./types.js";
+import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials, SequenceSpec } from "./types.js";
 import { SchemaCompiler, type Check, type Strip } from "./validate.js";
 
 /** Default request body limit: 1 MiB. */
@@ -45,21 +46,33 @@ interface CompiledResponse {
   /** The media type used when the handler does not say (JSON first). */
   defaultMedia: string | undefined;
   hasContent: boolean;
+  /** The streamed media types declared (SSE, then JSON Lines, then JSON Text Sequences), with their framing. */
+  sequences: { key: string; sequence: SequenceSpec }[];
 }
 
 interface MockPayload {
   status: number;
   contentType: string | undefined;
   body: unknown;
-  /** True when only `text/event-stream` is declared: the mock streams one event. */
-  stream: boolean;
-  /** The 2xx response also declares text/event-stream: used when the client only accepts SSE. */
-  streamEvent?: unknown;
+  /** The streamed media type the response declares (the first, by preference), with the items the mock streams. */
+  stream?: { key: string; sequence: SequenceSpec; items: unknown[] };
+  /** True when the response declares nothing but streams: the mock always streams. */
+  streamOnly: boolean;
 }
 
 interface CompiledRoute {
   spec: RouteSpec;
   paramNames: string[];
+  /**
+   * The query the spec writes into the path (OpenAI's `/responses?beta=true`): the request must carry each pair.
+   * Undefined for an ordinary path.
+   */
+  fixedQuery: [string, string][] | undefined;
+  /**
+   * Every route of this method and path, the ones with the most fixed query pairs first, when there is more than
+   * this one (`/responses` and `/responses?beta=true`); the trie holds the first registered.
+   */
+  variants: CompiledRoute[] | undefined;
   decoders: Record<ParamLocation, ParamDecoder[]>;
   /** Whether any parameter decoder exists (else the raw parameter view is never built). */
   hasParams: boolean;
@@ -71,6 +84,8 @@ interface CompiledRoute {
   mock: MockPayload | undefined;
   /** Names of query parameters that take one value: a repeated one is an error, not a silent choice. */
   singleQuery: string[];
+  /** An `in: querystring` parameter's decoder. */
+  querystring: QuerystringDecoder | undefined;
   /** Error shapes chosen for this operation, by status (`-` suffix: validation errors). */
   errorShapes: Map<string, ReturnType<ErrorShapes["shapeFor"]>>;
 }
@@ -101,12 +116,34 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
   const shapes = new ErrorShapes(compiler);
 
+  const byPath = new Map<string, CompiledRoute>();
   for (const spec of routes) {
     const method = spec.method.toUpperCase();
     const compiled = compileRoute(spec, compiler, options, document);
-    const { paramNames } = trie.add(method, spec.path, compiled);
+    const at = spec.path.indexOf("?");
+    const path = at < 0 ? spec.path : spec.path.slice(0, at);
+    if (at >= 0) compiled.fixedQuery = [...new URLSearchParams(spec.path.slice(at + 1))];
+    const key = `${method} ${path}`;
+    const first = byPath.get(key);
+    if (first && (first.fixedQuery || compiled.fixedQuery)) {
+      // Same method and path, told apart by the fixed query: captures come in template order for all of them.
+      compiled.paramNames = [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!);
+      first.variants = [...(first.variants ?? [first]), compiled].sort((a, b) => (b.fixedQuery?.length ?? 0) - (a.fixedQuery?.length ?? 0));
+      continue;
+    }
+    const { paramNames } = trie.add(method, path, compiled);
     compiled.paramNames = paramNames;
+    byPath.set(key, compiled);
   }
+
+  /** The route among same-path variants whose fixed query the request carries (most pairs first); else none. */
+  const pickVariant = (route: CompiledRoute, incoming: Incoming): CompiledRoute | undefined => {
+    if (!route.variants && !route.fixedQuery) return route;
+    for (const candidate of route.variants ?? [route]) {
+      if (!candidate.fixedQuery || candidate.fixedQuery.every(([name, value]) => incoming.searchParams.getAll(name).includes(value))) return candidate;
+    }
+    return undefined;
+  };
 
   /** For errors no operation owns (404, 405, a malformed request): what the spec at large declares, by status. */
   const specWide = new Map<number, Record<string, ResponseSpec> | undefined>();
@@ -195,7 +232,8 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
         if (allowed.includes("GET") && !allowed.includes("HEAD")) allowed.push("HEAD");
         return fail(undefined, incoming, 405, "method_not_allowed", "Method Not Allowed", { allow: allowed.join(", ") });
       }
-      route = match.value;
+      route = pickVariant(match.value, incoming);
+      if (!route) return fail(undefined, incoming, ...NOT_FOUND);
       const answer = serve(route, match.captures, incoming);
       if (isThenable(answer)) return answer.then((settled) => (isHead ? headAnswer(settled) : settled), failed);
       return isHead ? headAnswer(answer) : answer;
@@ -258,6 +296,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       }
     }
     if (route.singleQuery.length > 0) checkSingleQuery(route.singleQuery, incoming.searchParams, issues);
+    const querystring = route.querystring ? route.querystring(incoming.search, issues) : undefined;
     if (route.hasParams) {
       const raw: RawParams = {
         path,
@@ -274,9 +313,9 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       }
     }
     if (route.body) {
-      return route.body(incoming, maxBodyBytes, issues).then((parsed) => run(route, handler, incoming, auth, values, issues, parsed.value, parsed.contentType));
+      return route.body(incoming, maxBodyBytes, issues).then((parsed) => run(route, handler, incoming, auth, values, querystring, issues, parsed.value, parsed.contentType));
     }
-    return run(route, handler, incoming, auth, values, issues, undefined, undefined);
+    return run(route, handler, incoming, auth, values, querystring, issues, undefined, undefined);
   };
 
   /** 4. Validation errors, or a mock answer for operations without a handler. 5. The handler. */
@@ -286,6 +325,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     incoming: Incoming,
     auth: unknown,
     values: Record<ParamLocation, Record<string, unknown>>,
+    querystring: unknown,
     issues: ValidationIssue[],
     body: unknown,
     contentType: string | undefined,
@@ -297,6 +337,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     const ctx = {
       path: values.path,
       query: values.query,
+      querystring,
       headers: values.header,
       cookies: values.cookie,
       body,
@@ -337,11 +378,16 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     const declared = route.responses.get(String(status)) ?? route.responses.get(`${String(status)[0]}XX`) ?? route.responses.get("default");
 
     if (stream !== undefined) {
+      const wanted = (result as AnyHandlerResult).contentType;
+      const chosen = chooseSequence(declared, wanted, incoming.header("accept"));
+      if (chosen === undefined) {
+        return responseMismatch(route, status, [{ loc: ["response"], msg: `No ${wanted} stream declared for status ${status}`, type: "undeclared_stream" }], incoming);
+      }
       let prepareEvent: ((event: unknown) => unknown) | undefined;
-      const strip = declared?.strip?.get("text/event-stream");
+      const strip = declared?.strip?.get(chosen.key);
       if (options.validateResponses) {
-        const check = declared?.media.get("text/event-stream");
-        if (!check) return responseMismatch(route, status, [{ loc: ["response"], msg: "No text/event-stream response declared for this status", type: "undeclared_stream" }], incoming);
+        const check = declared?.media.get(chosen.key);
+        if (!check) return responseMismatch(route, status, [{ loc: ["response"], msg: `No ${chosen.key} response declared for this status`, type: "undeclared_stream" }], incoming);
         prepareEvent = (event) => {
           const sent = strip ? strip(event) : event;
           const issues: ValidationIssue[] = [];
@@ -349,9 +395,11 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
           return sent;
         };
       } else if (strip) prepareEvent = strip;
-      return sseResponse(stream, {
+      return streamResponse(stream, {
         status,
         headers,
+        sequence: chosen.sequence,
+        contentType: chosen.key,
         terminator,
         signal: incoming.signal,
         prepareEvent,
@@ -414,7 +462,10 @@ function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompil
   return {
     spec,
     paramNames: [],
+    fixedQuery: undefined,
+    variants: undefined,
     decoders,
+    querystring: spec.params.querystring ? compileQuerystring(spec.params.querystring, compiler) : undefined,
     hasParams: PARAM_LOCATIONS.some((location) => decoders[location].length > 0),
     needsCookies: decoders.cookie.length > 0,
     body: spec.body ? compileBody(spec.body, compiler) : undefined,
@@ -430,15 +481,55 @@ function compileResponse(response: ResponseSpec, compiler: SchemaCompiler, valid
   const media = new Map<string, Check>();
   const strippers = strip ? new Map<string, Strip>() : undefined;
   const keys = Object.keys(response.content ?? {});
+  const sequences = streamedMedia(response.content ?? {});
   for (const key of keys) {
+    // A streamed media type's schema is one item's: each item is validated and stripped on its own.
     const schema = response.content![key].schema;
     media.set(key, validate ? compiler.compile(schema, "response") : () => true);
-    // Only JSON bodies and SSE events have properties to strip; text and bytes go out as they are.
-    if (strippers && (/json/i.test(key) || key === "text/event-stream")) strippers.set(key, compiler.stripper(schema));
+    // Only JSON bodies and streamed items have properties to strip; text and bytes go out as they are.
+    if (strippers && (/json/i.test(key) || sequences.some((entry) => entry.key === key))) strippers.set(key, compiler.stripper(schema));
   }
-  const nonStream = keys.filter((k) => k !== "text/event-stream");
+  const nonStream = keys.filter((k) => !sequences.some((entry) => entry.key === k));
   const defaultMedia = nonStream.find((k) => k === "application/json") ?? nonStream.find((k) => /json/i.test(k)) ?? nonStream[0];
-  return { media, strip: strippers, defaultMedia, hasContent: keys.length > 0 };
+  return { media, strip: strippers, defaultMedia, hasContent: keys.length > 0, sequences };
+}
+
+/** The rank of a streamed format when several are declared: SSE, then JSON Lines, then JSON Text Sequences. */
+const SEQUENCE_RANK = { sse: 0, jsonl: 1, "json-seq": 2 } as const;
+
+/**
+ * The streamed media types of a content map, best first. A route table written before sequences were described
+ * (no `sequence`) still streams `text/event-stream` as events whose data is each item.
+ */
+function streamedMedia(content: Record<string, MediaSpec>): { key: string; sequence: SequenceSpec }[] {
+  const found: { key: string; sequence: SequenceSpec }[] = [];
+  for (const [key, media] of Object.entries(content)) {
+    const sequence = media.sequence ?? (key.split(";", 1)[0]!.trim().toLowerCase() === "text/event-stream" ? { format: "sse" as const } : undefined);
+    if (sequence) found.push({ key, sequence });
+  }
+  return found.sort((a, b) => SEQUENCE_RANK[a.sequence.format] - SEQUENCE_RANK[b.sequence.format]);
+}
+
+/**
+ * The streamed media type a handler's stream is sent as: the one it names (`contentType`, which must be declared),
+ * else the first declared one the request's `Accept` lists, else the first declared. A stream for a status that
+ * declares none goes out as server-sent events, as it always has (`validateResponses` reports it).
+ */
+function chooseSequence(declared: CompiledResponse | undefined, contentType: string | undefined, accept: string | null): { key: string; sequence: SequenceSpec } | undefined {
+  const sequences = declared?.sequences ?? [];
+  if (contentType !== undefined) {
+    const wanted = contentType.split(";", 1)[0]!.trim().toLowerCase();
+    return sequences.find((entry) => entry.key.split(";", 1)[0]!.trim().toLowerCase() === wanted);
+  }
+  if (sequences.length === 0) return { key: "text/event-stream", sequence: { format: "sse" } };
+  if (accept) {
+    const accepted = accept.split(",").map((part) => part.split(";", 1)[0]!.trim().toLowerCase());
+    for (const type of accepted) {
+      const match = sequences.find((entry) => entry.key.split(";", 1)[0]!.trim().toLowerCase() === type);
+      if (match) return match;
+    }
+  }
+  return sequences[0];
 }
 
 /**
@@ -476,6 +567,9 @@ function logFailure(error: unknown, operation: string | undefined, incoming: Inc
   }
 }
 
+/** How many items a mock stream sends (each generated with another variant, so they differ where they can). */
+const MOCK_STREAM_ITEMS = 3;
+
 /** Picks the first 2xx response (else `default`) and precomputes its example or generated payload. */
 function compileMock(spec: RouteSpec, compiler: SchemaCompiler): MockPayload | undefined {
   const statuses = Object.keys(spec.responses);
@@ -483,34 +577,52 @@ function compileMock(spec: RouteSpec, compiler: SchemaCompiler): MockPayload | u
     .filter((s) => /^2\d\d$/.test(s) || /^2XX$/i.test(s))
     .sort((a, b) => a.localeCompare(b))[0];
   const key = success ?? (statuses.includes("default") ? "default" : undefined);
-  if (key === undefined) return { status: 200, contentType: undefined, body: undefined, stream: false };
+  if (key === undefined) return { status: 200, contentType: undefined, body: undefined, streamOnly: false };
   const status = /^\d{3}$/.test(key) ? Number(key) : 200;
   const content = spec.responses[key].content ?? {};
-  const keys = Object.keys(content);
-  const nonStream = keys.filter((k) => k !== "text/event-stream");
+  const sequences = streamedMedia(content);
+  const nonStream = Object.keys(content).filter((k) => !sequences.some((entry) => entry.key === k));
   const media = nonStream.find((k) => k === "application/json") ?? nonStream.find((k) => /json/i.test(k)) ?? nonStream[0];
   const generate = (entry: MediaSpec): unknown => {
     const example = mediaExample(entry);
     return example.found ? example.value : mockFromSchema(entry.schema, compiler.document, { compiler });
   };
-  const streamEvent = content["text/event-stream"] ? generate(content["text/event-stream"]) : undefined;
-  if (media === undefined) {
-    if (streamEvent !== undefined) return { status, contentType: "text/event-stream", body: undefined, stream: true, streamEvent };
-    return { status, contentType: undefined, body: undefined, stream: false };
+  const first = sequences[0];
+  const stream = first && { key: first.key, sequence: first.sequence, items: mockItems(content[first.key]!, compiler) };
+  if (media === undefined) return { status, contentType: stream?.key, body: undefined, stream, streamOnly: stream !== undefined };
+  return { status, contentType: media, body: generate(content[media]), stream, streamOnly: false };
+}
+
+/**
+ * The items a mock stream sends: the media type's example when it is a list of valid items (OpenAPI 3.2 models a
+ * sequence as an array, e.g. in an example's `dataValue`) or one valid item (what 3.1 documents show for an event),
+ * else items generated from the item schema.
+ */
+function mockItems(media: MediaSpec, compiler: SchemaCompiler): unknown[] {
+  const check = compiler.compile(media.schema ?? true, "response");
+  const example = mediaExample(media);
+  if (example.found) {
+    const value = example.value;
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => check(item, [], null))) return value;
+    if (check(value, [], null)) return [value];
   }
-  return { status, contentType: media, body: generate(content[media]), stream: false, streamEvent };
+  const items: unknown[] = [];
+  for (let variant = 0; variant < MOCK_STREAM_ITEMS; variant++) items.push(mockFromSchema(media.schema, compiler.document, { compiler, variant }));
+  return items;
 }
 
 function mockResponse(mock: MockPayload, request: Incoming, terminator: string | null): Answer {
-  const accept = request.header("accept") ?? "";
-  const wantsStream = mock.streamEvent !== undefined && (mock.stream || (accept.includes("text/event-stream") && !accept.includes("json")));
+  const stream = mock.stream;
+  const accepted = (request.header("accept") ?? "").split(",").map((part) => part.split(";", 1)[0]!.trim().toLowerCase());
+  const essence = stream?.key.split(";", 1)[0]!.trim().toLowerCase();
+  const wantsStream = stream !== undefined && (mock.streamOnly || (accepted.includes(essence!) && !accepted.includes("application/json")));
   if (wantsStream) {
-    const event = mock.streamEvent;
-    return sseResponse(
+    const items = structuredClone(stream.items);
+    return streamResponse(
       (async function* () {
-        yield event;
+        yield* items;
       })(),
-      { status: mock.status, terminator, signal: request.signal, onError: () => undefined },
+      { status: mock.status, sequence: stream.sequence, contentType: stream.key, terminator, signal: request.signal, onError: () => undefined },
     );
   }
   return encodeBody(mock.status, mock.body === undefined ? undefined : structuredClone(mock.body), mock.contentType);

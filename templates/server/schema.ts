@@ -40,7 +40,8 @@ export interface SchemaObject {
   anyOf?: readonly Schema[];
   oneOf?: readonly Schema[];
   not?: Schema;
-  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  /** `defaultMapping` (OpenAPI 3.2): the schema for a value whose tag is absent or not in `mapping`. */
+  discriminator?: { propertyName: string; mapping?: Record<string, string>; defaultMapping?: string };
   readOnly?: boolean;
   writeOnly?: boolean;
   default?: unknown;

@@ -30,9 +30,23 @@ export interface ParamSpec {
   contentType?: string;
 }
 
+/**
+ * How items of a sequential body are framed: server-sent events, JSON Lines, JSON Text Sequences (RFC 7464). For an
+ * event stream, `events: true` (an OpenAPI 3.2 `itemSchema` with a `data` field) makes an item a whole event
+ * (`{ event?, data, id?, retry? }`), else an item is one event's `data`; `json` says whether `data` is JSON, for every
+ * event, for none, or by event name (`message` for events without an `event` field).
+ */
+export interface SequenceSpec {
+  format: "sse" | "jsonl" | "json-seq";
+  sse?: { events?: boolean; json: boolean | { byEvent: Record<string, boolean>; otherwise: boolean } };
+}
+
 /** One entry of a `content` map. */
 export interface MediaSpec {
+  /** For a sequential media type (`sequence`), the schema of one item. */
   schema?: Schema;
+  /** Present for the sequential media types the router streams. */
+  sequence?: SequenceSpec;
   /**
    * Form and multipart request bodies: the spec's Encoding Objects by property name (`style`, `explode`,
    * `allowReserved`, `contentType`), which say how each property's fields are read.
@@ -40,8 +54,8 @@ export interface MediaSpec {
   encoding?: Record<string, EncodingSpec>;
   /** Media-level `example` (preferred by mock mode). */
   example?: unknown;
-  /** Media-level `examples`: OpenAPI's map of Example Objects (`{ name: { value } }`) or a plain array. */
-  examples?: Record<string, { value?: unknown; [key: string]: unknown }> | readonly unknown[];
+  /** Media-level `examples`: OpenAPI's map of Example Objects (`{ name: { value } }`, 3.2 `dataValue`) or a plain array. */
+  examples?: Record<string, { value?: unknown; dataValue?: unknown; [key: string]: unknown }> | readonly unknown[];
 }
 
 /** The operation's `requestBody`. */
@@ -56,10 +70,20 @@ export interface ResponseSpec {
   content?: Record<string, MediaSpec>;
 }
 
+/** An `in: querystring` parameter (OpenAPI 3.2): the whole query string, one value of media type `contentType`. */
+export interface QuerystringParamSpec {
+  required: boolean;
+  contentType: string;
+  schema?: Schema;
+  /** A form (`application/x-www-form-urlencoded`): how each property's fields are read. */
+  encoding?: Record<string, EncodingSpec>;
+}
+
 /** Parameters of an operation, grouped by location (path-level parameters already merged in). */
 export interface RouteParams {
   path: ParamSpec[];
   query: ParamSpec[];
+  querystring?: QuerystringParamSpec;
   header: ParamSpec[];
   cookie?: ParamSpec[];
 }
@@ -275,6 +299,12 @@ type PathParams<Op> = Op extends { parameters: { path?: infer G } } ? OrNoParams
 type QueryParams<Op> = Op extends { parameters: { query?: infer G } } ? OrNoParams<G> : NoParams;
 type HeaderParams<Op> = Op extends { parameters: { header?: infer G } } ? OrNoParams<G> : NoParams;
 type CookieParams<Op> = Op extends { parameters: { cookie?: infer G } } ? OrNoParams<G> : NoParams;
+/** The decoded value of an `in: querystring` parameter (`undefined` when it is optional and the query is empty). */
+export type QuerystringParam<Op> = Op extends { parameters: { querystring: infer Q } }
+  ? Q
+  : Op extends { parameters: { querystring?: infer Q } }
+    ? Q | undefined
+    : undefined;
 /** The object type of one parameter location (`path`, `query`, `header`, `cookie`), `NoParams` when undeclared. */
 export type ParamGroup<Op, Where extends "path" | "query" | "header" | "cookie"> = {
   path: PathParams<Op>;
@@ -315,9 +345,14 @@ type BodyAs<T, M> = M extends `${string}*${string}`
       ? WithoutReadOnly<T>
       : M extends `multipart/form-data${string}`
         ? { [K in keyof WithoutReadOnly<T>]: FormField<WithoutReadOnly<T>[K]> }
-        : M extends `text/${string}`
-          ? string
-          : Uint8Array;
+        : M extends `multipart/${string}`
+          ? PositionalParts<T>
+          : M extends `text/${string}`
+            ? string
+            : Uint8Array;
+
+/** A multipart body by position (`multipart/mixed`, OpenAPI 3.2): its parts in order; binary ones as bytes. */
+type PositionalParts<T> = T extends readonly unknown[] ? { [K in keyof T]: T[K] extends string ? T[K] | Uint8Array : T[K] } : Uint8Array;
 
 type MediaValue<Content, Media extends string> = [Media] extends [never]
   ? { [M in keyof Content]: BodyAs<Content[M], M> }[keyof Content]
@@ -338,6 +373,8 @@ export interface HandlerContext<Op, Auth = unknown, Media extends string = never
   path: PathParams<Op>;
   /** Declared query parameters, coerced (defaults applied); undeclared ones are left in `request.url`. */
   query: QueryParams<Op>;
+  /** An `in: querystring` parameter (OpenAPI 3.2): the whole query string, decoded by its media type and validated. */
+  querystring: QuerystringParam<Op>;
   /** Declared header parameters, keyed by their spec spelling. All headers: `request.headers`. */
   headers: HeaderParams<Op>;
   /** Declared cookie parameters. */
@@ -373,12 +410,24 @@ type StatusOf<Key> = Key extends number
 export type BinaryResult = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array>;
 type ResultBody<T, M> = M extends `text/${string}` | `${string}json${string}` ? T : T | BinaryResult;
 
+/** The media types the router streams item by item (mirrors the generator's `sequenceFormat`). */
+type SequenceMediaType =
+  | "text/event-stream"
+  | "application/jsonl"
+  | "application/x-jsonl"
+  | "application/jsonlines"
+  | "application/x-jsonlines"
+  | "application/x-ndjson"
+  | "application/ndjson"
+  | "application/json-seq"
+  | `${string}+json-seq`;
+
 type ResultFor<Status extends number, Response> = Response extends { content: infer C }
   ? [C] extends [never]
     ? { status: Status; body?: undefined; headers?: ResultHeaders }
     : {
-        [M in keyof C]: M extends "text/event-stream"
-          ? { status: Status; stream: AsyncIterable<C[M]>; headers?: ResultHeaders }
+        [M in keyof C]: M extends SequenceMediaType
+          ? { status: Status; stream: AsyncIterable<C[M]>; contentType?: M; headers?: ResultHeaders }
           : { status: Status; body: ResultBody<C[M], M>; contentType?: M; headers?: ResultHeaders };
       }[keyof C]
   : { status: Status; body?: undefined; headers?: ResultHeaders };
@@ -387,8 +436,9 @@ type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never;
 
 /**
  * The union of results an operation may produce: one member per declared status (and media type), with the
- * body typed by that status. `default` (and `4XX`-style ranges) allow any other status number. A
- * `text/event-stream` response takes `{ status, stream: AsyncIterable<Event> }` instead of `body`.
+ * body typed by that status. `default` (and `4XX`-style ranges) allow any other status number. A streamed response
+ * (`text/event-stream`, JSON Lines, `application/json-seq`) takes `{ status, stream: AsyncIterable<Item> }` instead of
+ * `body`, and `contentType` picks one of several streamed media types (else the request's `Accept` does).
  */
 export type HandlerResult<Op> = {
   [K in keyof ResponsesOf<Op>]: ResultFor<StatusOf<K>, ResponsesOf<Op>[K]>;

@@ -118,6 +118,12 @@ export class SchemaCompiler {
     return (value) => (value.length > maxInput ? UNCHECKED : bounded(value));
   }
 
+  /**
+   * Whether `value` satisfies `schema` as a request value, without reporting or changing anything (the form
+   * decoders ask it which reading of an ambiguous string to take). A bound method: decoders hold it alone.
+   */
+  readonly probe = (schema: Schema, value: unknown): boolean => this.compile(schema, "request")(value, [], null);
+
   /** Returns the check for `schema`. Throws (at compile time) on an unresolvable `$ref`. */
   compile(schema: Schema | undefined, direction: SchemaDirection = "request"): Check {
     if (schema === undefined || schema === true) return accept;
@@ -246,9 +252,10 @@ export class SchemaCompiler {
     const ignored = direction === "request" ? "readOnly" : "writeOnly";
     const properties: [string, Check, boolean][] = [];
     // Request bodies get pydantic-like defaults: openapi-typescript types defaulted properties as required.
-    const defaults: [string, unknown][] = [];
+    const defaults: [string, unknown, Check][] = [];
     const known = new Set<string>();
-    const required = new Set(schema.required ?? []);
+    // (`required: true` on a property is Swagger 2.0's spelling, meaningless in a 3.x schema: ignored, as JSON Schema does.)
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
       known.add(name);
       // readOnly props in a request (writeOnly in a response) are neither required nor validated.
@@ -256,9 +263,10 @@ export class SchemaCompiler {
         required.delete(name);
         continue;
       }
-      properties.push([name, this.compile(propSchema, direction), required.has(name)]);
+      const check = this.compile(propSchema, direction);
+      properties.push([name, check, required.has(name)]);
       if (direction === "request" && typeof propSchema === "object" && propSchema.default !== undefined) {
-        defaults.push([name, propSchema.default]);
+        defaults.push([name, propSchema.default, check]);
       }
       required.delete(name);
     }
@@ -284,6 +292,8 @@ export class SchemaCompiler {
     // except for names an object inherits ("constructor", "toString", …): those need an own-property test.
     const inherited = names.map((name) => name in Object.prototype);
     const defaultInherited = defaults.map(([name]) => name in Object.prototype);
+    // Whether each default satisfies its own property schema, found out on first use (the schema may be recursive).
+    const defaultValid: (boolean | undefined)[] = [];
     const maxDepth = this.maxDepth;
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
@@ -300,8 +310,11 @@ export class SchemaCompiler {
       // Only the reporting pass fills defaults; union probes (errors === null) must not mutate the input.
       if (errors !== null) {
         for (let i = 0; i < defaults.length; i++) {
-          const [name, fallback] = defaults[i]!;
-          if (defaultInherited[i] ? !Object.hasOwn(record, name) : record[name] === undefined) record[name] = cloneJson(fallback);
+          const [name, fallback, check] = defaults[i]!;
+          if (!(defaultInherited[i] ? !Object.hasOwn(record, name) : record[name] === undefined)) continue;
+          // A default its own schema refuses (Kubernetes writes `default: {}` on timestamps) is not filled in: it
+          // would turn a valid request into an invalid one.
+          if ((defaultValid[i] ??= check(cloneJson(fallback), [], null))) record[name] = cloneJson(fallback);
         }
       }
       for (let i = 0; i < count; i++) {
@@ -403,7 +416,10 @@ export class SchemaCompiler {
         for (const tag of tags) if (typeof tag === "string" && !byTag.has(tag)) byTag.set(tag, check);
       }
     }
-    if (byTag.size === 0) return undefined;
+    // OpenAPI 3.2: a value without a tag, or with one the mapping does not name, is the default schema's.
+    const defaultRef = schema.discriminator?.defaultMapping;
+    const fallback = typeof defaultRef === "string" ? this.compileRef(defaultRef.startsWith("#") ? defaultRef : `#/components/schemas/${defaultRef}`, direction) : undefined;
+    if (byTag.size === 0 && !fallback) return undefined;
     const expected = [...byTag.keys()].map((t) => `'${t}'`).join(", ");
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -411,9 +427,10 @@ export class SchemaCompiler {
       }
       const tag = (value as Record<string, unknown>)[propertyName];
       if (tag === undefined) {
+        if (fallback) return fallback(value, path, errors);
         return fail(errors, path, "union_tag_not_found", `Unable to extract tag using discriminator '${propertyName}'`);
       }
-      const branch = typeof tag === "string" ? byTag.get(tag) : undefined;
+      const branch = (typeof tag === "string" ? byTag.get(tag) : undefined) ?? fallback;
       if (!branch) {
         return fail(
           errors,
@@ -585,7 +602,7 @@ export class SchemaCompiler {
     if (Array.isArray(schema.items)) children.push(...(schema.items as readonly Schema[]));
     else children.push(schema.items as Schema | undefined);
     children.push(...(schema.prefixItems ?? []), ...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []));
-    for (const ref of Object.values(schema.discriminator?.mapping ?? {})) {
+    for (const ref of [...Object.values(schema.discriminator?.mapping ?? {}), ...(schema.discriminator?.defaultMapping ? [schema.discriminator.defaultMapping] : [])]) {
       children.push(resolvePointer(this.document, ref.startsWith("#") ? ref : `#/components/schemas/${ref}`));
     }
     for (const child of children) {

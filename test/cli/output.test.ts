@@ -75,7 +75,7 @@ describe("output", () => {
     const tty = await runOnTerminal(args, project, {});
     expect(tty.code).toBe(1);
     expect(tty.stderr).toContain(`${ESC}33mextra:${ESC}39m`);
-    expect(tty.stderr).toMatch(new RegExp(`\\u001b\\[31m-.*"fingerprint"`));
+    expect(tty.stderr).toMatch(new RegExp(`\\u001b\\[31m-.*} from "\\./server\\.js";`)); // index.ts no longer re-exports the server
 
     const noColor = await runOnTerminal(args, project, { NO_COLOR: "1" });
     expect(noColor.code).toBe(1);
@@ -126,6 +126,7 @@ describe("--verbose details", () => {
       removed: [],
       warnings: [],
       formattedByPrettier: [["schema.ts", "ConditionalType"]],
+      remoteDocuments: [],
       milliseconds: 1,
       timings: { load: 1 },
     });

@@ -25,7 +25,7 @@ export default defineConfig({
   test: {
     root,
     include: ["test/corpus/**/*.test.ts"],
-    globalSetup: ["test/global-setup.ts"],
+    globalSetup: ["test/global-setup.ts", "test/corpus/setup.ts"],
     testTimeout: 600_000,
     hookTimeout: 600_000,
     fileParallelism: false,

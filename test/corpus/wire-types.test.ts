@@ -61,7 +61,7 @@ describe("OpenAI's spec", () => {
           };
         },
       },
-      { authenticate: (token: string) => (token === "sk-test" ? { user: "t" } : undefined) },
+      { authenticate: (credentials: { ApiKeyAuth?: { token: string } }) => (credentials.ApiKeyAuth?.token === "sk-test" ? { user: "t" } : undefined) },
     );
     server = createServer(toNodeListener(router));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -76,7 +76,8 @@ describe("OpenAI's spec", () => {
       join(OUT, "openai-project", "usage.ts"),
       [
         'import { createClient } from "./openai/index.js";',
-        'const client = createClient({ apiKey: "sk-test" });',
+        // OpenAI's spec declares two bearer schemes (ApiKeyAuth, AdminApiKeyAuth): one option each.
+        'const client = createClient({ apiKeyAuth: "sk-test" });',
         "export async function readme(): Promise<void> {",
         '  const stream = await client.createChatCompletion({ body: { model: "m", messages: [{ role: "user", content: "Hi" }], stream: true } });',
         '  for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.content ?? "");',

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openapiTypescript, ts } from "../../src/package/deps.js";
 import { printNodes, printNumber, printString } from "../../src/emit/printer.js";
 import { emitTypes } from "../../src/emit/types.js";
-import { loadSpec, typesDocument } from "../../src/load/index.js";
+import { documentForTypes, loadSpec } from "../../src/load/index.js";
 import { V1_SPEC, cleanupTempDirs, tempDir, writeFiles } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
@@ -14,7 +14,7 @@ function schemaOf(schemas: Record<string, unknown>, openapi = "3.1.0"): { canoni
   const dir = tempDir();
   writeFiles(dir, { "openapi.json": JSON.stringify({ openapi, info: { title: "t", version: "1" }, paths: {}, components: { schemas } }) });
   const spec = loadSpec(join(dir, "openapi.json"), dir);
-  return emitTypes(typesDocument(spec.document));
+  return emitTypes(documentForTypes(spec.document));
 }
 
 /** What prettier (default settings) makes of the same declarations as TypeScript's printer writes them. */
@@ -26,7 +26,7 @@ async function prettierOf(schemas: Record<string, unknown>, openapi = "3.1.0"): 
   const original = openapiTypescript.transformSchema;
   openapiTypescript.transformSchema = (...args) => (nodes = original(...args));
   try {
-    emitTypes(typesDocument(spec.document));
+    emitTypes(documentForTypes(spec.document));
   } finally {
     openapiTypescript.transformSchema = original;
   }
@@ -54,6 +54,10 @@ const CASES: Record<string, Record<string, unknown>> = {
   },
   "additionalProperties and index signatures": { S: { type: "object", additionalProperties: { type: "array", items: { type: "string", enum: long(6) } } } },
   "tuples (prefixItems)": { S: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false } },
+  "tuples with required elements and a rest (prefixItems, minItems, items)": {
+    S: { type: "array", minItems: 1, prefixItems: [{ type: "object", properties: { count: { type: "integer" } } }, { type: ["string", "null"] }], items: { type: "string", enum: long(6) } },
+    T: { type: "array", prefixItems: [{ anyOf: [{ type: "string" }, { type: "number" }] }] },
+  },
   "quoted and unquoted keys": {
     S: { type: "object", properties: { plain: { type: "string" }, "with-dash": { type: "string" }, "it's": { type: "string" }, 'say "hi"': { type: "string" }, café: { type: "string" }, "123": { type: "string" } } },
   },
@@ -83,7 +87,7 @@ describe("the printer on openapi-typescript's types", () => {
   });
 
   it("prints the v1 spec's schema.ts exactly as prettier formats it", async () => {
-    const file = emitTypes(typesDocument(loadSpec(V1_SPEC, process.cwd()).document));
+    const file = emitTypes(documentForTypes(loadSpec(V1_SPEC, process.cwd()).document));
     expect(file.canonical).toBeDefined();
     expect(await prettier.format(file.canonical!, { parser: "typescript" })).toBe(file.canonical);
   });

@@ -122,6 +122,17 @@ describe("encodings", () => {
     expect(seen[0]!.body).toBe("metadata=&invoice_settings[custom_fields]=");
   });
 
+  it("Stripe's emptyable scalars (anyOf: [integer, {enum: [\"\"]}]): a number arrives as a number, \"\" as \"\"", async () => {
+    for (const body of [
+      { application_fee_amount: 6, off_session: true, invoice_settings: { days_until_due: 30 } },
+      { application_fee_amount: "", off_session: "one_off", invoice_settings: { days_until_due: "" } },
+    ]) {
+      seen.length = 0;
+      expect(await client.postCustomers!({ body })).toEqual(body);
+    }
+    expect(seen[0]!.body).toBe("application_fee_amount=&off_session=one_off&invoice_settings[days_until_due]=");
+  });
+
   it("deepObject query parameters: percent-encoded brackets, nested and indexed, read back typed", async () => {
     seen.length = 0;
     const query = { created: { gt: 1700000000, lte: 1800000000 }, expand: ["data.customer"], filter: { owner: { id: 7, verified: false }, tags: ["a", "b"] } };

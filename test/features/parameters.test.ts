@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildGroup, importGenerated, type BuiltGroup } from "./harness.js";
 
@@ -11,7 +13,10 @@ let client: Record<string, (params?: unknown) => Promise<any>>;
 const urls: string[] = [];
 
 beforeAll(async () => {
-  group = await buildGroup("parameters", [{ name: "parameters", spec: "parameters.yaml" }]);
+  group = await buildGroup("parameters", [
+    { name: "parameters", spec: "parameters.yaml" },
+    { name: "path-templates", spec: "path-templates.yaml" },
+  ]);
   const { createClient, createRouter } = await importGenerated(group, "parameters");
   const echo = ({ path, query, headers, cookies }: Record<string, unknown>) => ({ status: 200, body: { path, query, headers, cookies } });
   const router = createRouter(
@@ -105,5 +110,35 @@ describe("parameters", () => {
     urls.length = 0;
     expect((await client.pathScalars!({ path: { label: 5, matrix: "a b" } })).path).toEqual({ label: 5, matrix: "a b" });
     expect(urls).toEqual(["/scalars/.5/;matrix=a%20b"]);
+  });
+});
+
+describe("path templates and path parameters that do not match", () => {
+  it("is a required string path parameter of the operations that lack one; one the path has no place for is left out", () => {
+    expect(group.stderr["path-templates"]).toBe(
+      [
+        "specforge: warning: test/fixtures/features/path-templates.yaml#/paths/~1v{api-version}~1items~1{id}: the path has {api-version}, which no path parameter declares on 1 of its 2 operations: a required string path parameter is assumed; the path has no {shard}: path parameter `shard` cannot be sent, and is left out",
+        "  hint: declare each template variable of the path, and nothing else, as a parameter with `in: path`",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("goes from the client to the router over 127.0.0.1 like a declared one", async () => {
+    const { createClient, createRouter, toNodeListener } = await importGenerated(group, "path-templates");
+    const echo = ({ path }: Record<string, unknown>) => ({ status: 200, body: { path } });
+    const router = createRouter({ getItem: echo, deleteItem: () => ({ status: 204 }) }, { basePath: "/api" });
+    const server = createServer(toNodeListener(router));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, maxRetries: 0 });
+      expect(await client.getItem({ path: { "api-version": "2.1 beta", id: 7 } })).toEqual({ path: { "api-version": "2.1 beta", id: 7 } });
+      expect(await client.deleteItem({ path: { "api-version": "1", id: 7 } })).toBeUndefined();
+      // The declared one keeps its schema on the router too.
+      expect((await client.deleteItem({ path: { "api-version": "3", id: 7 } }).catch((e: { status: number }) => e)).status).toBe(400);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

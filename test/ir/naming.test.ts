@@ -63,7 +63,7 @@ describe("operation names of the v1 document", () => {
     const chat = model.operations.find((o) => o.name === "createChatCompletion")!;
     expect(chat.path).toBe("/v1/chat/completions");
     expect(chat.paths).toEqual(["/v1/chat/completions", "/v1/chat/completions/"]);
-    expect(chat.stream).toEqual({ status: "200", mediaType: "text/event-stream", when: { in: "body", name: "stream" } });
+    expect(chat.stream).toEqual({ status: "200", mediaType: "text/event-stream", format: "sse", sse: { events: false, json: true }, when: { in: "body", name: "stream" } });
     expect(model.operations.find((o) => o.name === "listModelCheckpoints")!.pagination).toEqual({ items: "data", hasMore: "has_more", cursor: "last_id", param: "after" });
   });
 

@@ -109,12 +109,12 @@ describe("$id and $anchor references", () => {
     expect(error.message).toBe('unresolved $ref "#pet-id": no $anchor "pet-id" in spec.yaml');
   });
 
-  it("an $id nothing declares is a clear error (remote documents are not fetched)", () => {
+  it("an $id nothing declares is a clear error (documents are fetched only from origins the config allows)", () => {
     const project = tempDir();
     writeFiles(project, { "spec.yaml": spec(["components:", "  schemas:", "    Pet: {$ref: 'https://example.com/schemas/pet.json'}"]) });
     const error = loadError(project, "spec.yaml");
     expect(error.format()).toBe(
-      'spec.yaml#/components/schemas/Pet/$ref: unresolved $ref "https://example.com/schemas/pet.json": https://example.com/schemas/pet.json is neither the $id of a schema in the document nor a local file\n  hint: remote $refs are not supported: download the document and reference it as a local file',
+      'spec.yaml#/components/schemas/Pet/$ref: unresolved $ref "https://example.com/schemas/pet.json": https://example.com/schemas/pet.json is not the $id of a schema in the document, and documents are not fetched from https://example.com\n  hint: $refs to other origins are off: if https://example.com serves part of the spec, allow it in the config: "fetch": { "origins": { "https://example.com": {} } }',
     );
   });
 

@@ -69,6 +69,21 @@ describe("operations", () => {
   });
 });
 
+describe("a path with a query of its own (OpenAI's /responses/{id}?beta=true)", () => {
+  test("sends that query first and the call's after it, joined with & (never a second ?)", async () => {
+    const { urls, fetch } = recorder();
+    const operation = createRuntime([{ url: "http://api.test/v1" }], { fetch, maxRetries: 0 }).operation({
+      name: "betaGetResponse",
+      method: "GET",
+      path: "/responses/{response_id}?beta=true",
+      params: { path: [{ name: "response_id" }], query: [{ name: "include" }] },
+    });
+    await operation({ path: { response_id: "r 1" }, query: { include: ["a b"] } });
+    await operation({ path: { response_id: "r" } });
+    expect(urls).toEqual(["http://api.test/v1/responses/r%201?beta=true&include=a%20b", "http://api.test/v1/responses/r?beta=true"]);
+  });
+});
+
 describe("requests the fetch standard refuses", () => {
   // Without a custom fetch or hooks the runtime calls fetch(url, init) without building a Request; what the
   // Request constructor would refuse must still be a TypeError of the call, not a (retried) ConnectionError.

@@ -51,9 +51,11 @@ describe("the OpenAPI 3.1.1 style examples, exactly", () => {
     }
   });
 
-  test("the empty string: `;color` (matrix), `.` (label), empty (simple), `color=` (form)", () => {
+  test("the empty string: `;color` (matrix), empty (simple), `color=` (form); label's `.` cannot be a whole segment", () => {
     const path = (style: ParamSpec["style"]) => serializePath("/{color}", one({ name: "color", style }), { color: "" });
-    expect([path("matrix"), path("label"), path("simple")]).toEqual(["/;color", "/.", "/"]);
+    expect([path("matrix"), path("simple")]).toEqual(["/;color", "/"]);
+    expect(() => path("label")).toThrow(/"\." or "\.\." segment/);
+    expect(serializePath("/x{color}", one({ name: "color", style: "label" }), { color: "" })).toBe("/x.");
     expect(serializeQuery(one({ name: "color" }), { color: "" })).toBe("color=");
   });
 
@@ -80,6 +82,14 @@ describe("percent-encoding (RFC 6570)", () => {
   });
 });
 
+describe("where OpenAPI is silent: an exploded form object whose property is a list or an object", () => {
+  test("a list repeats its field, as an exploded array does; an object is JSON, as in a form body without encoding", () => {
+    expect(serializeQuery(one({ name: "page" }), { page: { size: 8, sort: ["name", "+id"], range: { from: 1 } } })).toBe(
+      "size=8&sort=name&sort=%2Bid&range=%7B%22from%22%3A1%7D",
+    );
+  });
+});
+
 describe("where OpenAPI is silent: deepObject with arrays and nested objects, as Stripe's SDK writes them", () => {
   test("nested objects continue the brackets, arrays are indexed, a scalar is the plain name", () => {
     expect(serializeQuery(one({ name: "c", style: "deepObject", explode: true }), { c: { a: { b: 1 }, d: ["x", "y"] } })).toBe(
@@ -101,6 +111,17 @@ describe("other values", () => {
 
   test("content (JSON) in a path", () => {
     expect(serializePath("/x/{f}", one({ name: "f", content: "application/json" }), { f: { a: 1 } })).toBe("/x/%7B%22a%22%3A1%7D");
+  });
+
+  test('a value that makes a "." or ".." segment is an error: URLs resolve those away (/users/.. would be /)', () => {
+    for (const id of [".", ".."]) {
+      expect(() => serializePath("/users/{id}/keys", new Map(), { id })).toThrow(`The path parameters of /users/{id}/keys make the path /users/${id}/keys`);
+      expect(() => serializePath("/users/{id}", new Map(), { id })).toThrow(/"\." or "\.\." segment/);
+    }
+    // Dots inside a segment, or more of them, are ordinary text (and what the router hands back).
+    expect(serializePath("/users/{id}", new Map(), { id: "..." })).toBe("/users/...");
+    expect(serializePath("/users/{id}", new Map(), { id: ".hidden" })).toBe("/users/.hidden");
+    expect(serializePath("/compare/{base}...{head}", new Map(), { base: ".", head: "." })).toBe("/compare/.....");
   });
 
   test("a missing path parameter is an error, not the text 'undefined'", () => {
@@ -244,5 +265,32 @@ describe("bodies", () => {
     const png = new Blob(["x"], { type: "image/png" });
     expect(serializeBody("image/*", png).contentType).toBe("image/png");
     expect(serializeBody("text/plain", 42)).toEqual({ body: "42", contentType: "text/plain" });
+  });
+
+  test("a form body is an object: a string is a form encoded already and goes as it is; an array has no name=value form", () => {
+    expect(serializeBody("application/x-www-form-urlencoded", "a=1&b=2")).toEqual({ body: "a=1&b=2", contentType: "application/x-www-form-urlencoded" });
+    expect(() => serializeBody("application/x-www-form-urlencoded", ["a", "b"])).toThrow(/name=value pairs: give an object .* not an array/);
+    expect(() => serializeBody("application/x-www-form-urlencoded", new Blob(["x"]))).toThrow(TypeError);
+  });
+
+  test("multipart: a file keeps its part whatever the encoding's style (hey-api writes style: form on a binary property)", async () => {
+    const file = new File(["bytes"], "a.bin", { type: "application/octet-stream" });
+    const parts = multipartParts({ content: file, data: { prop: "x" } }, { content: { style: "form" }, data: { style: "form" } });
+    expect(await Promise.all(parts.map(async (p) => [p.name, p.filename, p.value instanceof Blob ? await p.value.text() : p.value]))).toEqual([
+      ["content", "a.bin", "bytes"],
+      ["prop", undefined, "x"],
+    ]);
+  });
+
+  test("a media range is never sent as a Content-Type: objects go as JSON (Kubernetes' */*), text as text/plain, bytes as octet-stream", () => {
+    expect(serializeBody("*/*", { kind: "Pod", metadata: { name: "p" } })).toEqual({ body: '{"kind":"Pod","metadata":{"name":"p"}}', contentType: "application/json" });
+    expect(serializeBody("application/*", [1])).toEqual({ body: "[1]", contentType: "application/json" });
+    expect(serializeBody("*/*", "plain words")).toEqual({ body: "plain words", contentType: "text/plain;charset=UTF-8" });
+    expect(serializeBody("text/*", { a: 1 })).toEqual({ body: '{"a":1}', contentType: "text/plain;charset=UTF-8" });
+    const bytes = new Uint8Array([1, 2, 3]);
+    expect(serializeBody("*/*", bytes)).toEqual({ body: bytes, contentType: "application/octet-stream" });
+    // A Blob keeps its own type only where the range admits it.
+    expect(serializeBody("image/*", new Blob(["x"], { type: "text/html" })).contentType).toBe("application/octet-stream");
+    expect(serializeBody("*/*", new Blob(["x"], { type: "application/pdf" })).contentType).toBe("application/pdf");
   });
 });

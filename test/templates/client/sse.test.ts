@@ -36,7 +36,7 @@ describe("parseSSE", () => {
   test("fields, multi-line data, comments and the default event type", async () => {
     const text = ": keep-alive\n\nevent: delta\ndata: {\"a\":\ndata: 1}\nid: 7\nretry: 1500\n\ndata: plain\n\ndata\n\n";
     expect(await collect([text])).toEqual([
-      { event: "delta", data: '{"a":\n1}', id: "7", retry: 1500 },
+      { event: "delta", data: '{"a":\n1}', id: "7", retry: 1500, sent: { event: "delta", id: "7" } },
       message("plain", { id: "7" }),
       message("", { id: "7" }),
     ]);
@@ -49,7 +49,7 @@ describe("parseSSE", () => {
 
   test("one byte per read, with a BOM and a character split across reads", async () => {
     const text = "\uFEFFdata: h\u00e9llo \u{1F600}\n\nevent: x\ndata: \u4e2d\u6587\n\n";
-    expect(await collect(bytewise(text))).toEqual([message("h\u00e9llo \u{1F600}"), { event: "x", data: "\u4e2d\u6587", id: "" }]);
+    expect(await collect(bytewise(text))).toEqual([message("h\u00e9llo \u{1F600}"), { event: "x", data: "\u4e2d\u6587", id: "", sent: { event: "x" } }]);
   });
 
   test("a field without a space after the colon, unknown fields, invalid retry and NUL in id", async () => {

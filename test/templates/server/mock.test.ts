@@ -71,7 +71,7 @@ describe("mock mode", () => {
     expect(JSON.parse(a).data[0]).toEqual({ id: "00000000-0000-4000-8000-000000000000", type: "training_started", data: { num_sequences: 0 } });
   });
 
-  it("streams a generated event when the client only accepts text/event-stream", async () => {
+  it("streams generated events, each valid for the event schema, when the client only accepts text/event-stream", async () => {
     const res = await router.fetch(
       new Request(`${BASE}/v1/chat/completions`, {
         method: "POST",
@@ -81,11 +81,14 @@ describe("mock mode", () => {
     );
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     const text = await res.text();
-    const [event, done] = text.split("\n\n");
-    expect(done).toBe("data: [DONE]");
-    const chunk = JSON.parse(event.slice("data: ".length));
+    const events = text.split("\n\n").filter(Boolean);
+    expect(events.pop()).toBe("data: [DONE]");
+    expect(events.length).toBe(3);
     const schema = routes[0].responses["200"].content!["text/event-stream"].schema;
-    expect(compileValidator(schema, document, { direction: "response" })(chunk)).toEqual([]);
+    for (const event of events) {
+      const chunk = JSON.parse(event.slice("data: ".length));
+      expect(compileValidator(schema, document, { direction: "response" })(chunk)).toEqual([]);
+    }
   });
 
   it("still validates requests and requires a bearer token (any token) on secured operations", async () => {
@@ -180,6 +183,55 @@ describe("mockFromSchema", () => {
     expect(valid(pet, doc)).toMatchObject({ kind: "cat" });
     const implicit = { oneOf: [{ $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind" } };
     expect(valid(implicit, doc)).toEqual({ kind: "Dog" });
+  });
+
+  it("`variant` picks other valid values; `strings` are tried first for free text, in turn from the variant", () => {
+    const schema: Schema = { type: "object", required: ["kind", "on", "n", "text", "id", "short"], properties: {
+      kind: { enum: ["a", "b", "c"] }, on: { type: "boolean" }, n: { type: "integer", minimum: 1, maximum: 5 },
+      text: { type: "string" }, id: { type: "string", format: "uuid" }, short: { type: "string", maxLength: 3 },
+    } };
+    const strings = ["a b&c", "Zoë ✓ 😀"];
+    expect(mockFromSchema(schema, {}, { strings })).toEqual({ kind: "a", on: false, n: 1, text: "a b&c", id: "00000000-0000-4000-8000-000000000000", short: "a b" });
+    const second = mockFromSchema(schema, {}, { strings, variant: 1 });
+    expect(second).toEqual({ kind: "b", on: true, n: 2, text: "Zoë ✓ 😀", id: "00000000-0000-4000-8000-000000000001", short: "Zoë" });
+    expect(compileValidator(schema, {}, { direction: "response" })(second)).toEqual([]);
+    // A string cut to maxLength keeps whole code points: never half an emoji (a lone surrogate is not UTF-8).
+    expect(mockFromSchema({ type: "string", maxLength: 5 }, {}, { strings: ["ab😀😀😀"] })).toBe("ab😀😀😀");
+    expect(mockFromSchema({ type: "string", maxLength: 3 }, {}, { strings: ["ab😀😀😀"] })).toBe("ab😀");
+    // A string that the schema refuses is passed over.
+    expect(mockFromSchema({ type: "string", pattern: "^[a-z]+$" }, {}, { strings })).toBe("string");
+  });
+
+  it("uniqueItems: items a pattern makes equal are varied until distinct (Discord's snowflakes)", () => {
+    const snowflakes: Schema = { type: "array", uniqueItems: true, minItems: 2, items: { type: "string", pattern: "^(0|[1-9][0-9]*)$" } };
+    const value = valid(snowflakes) as string[];
+    expect(new Set(value).size).toBe(2);
+  });
+
+  it("an optional property no generated value satisfies is left out; a required one stays (the value is then invalid)", () => {
+    const color = { type: "string", pattern: "^#(([0-9a-fA-F]{2}){3}|([0-9a-fA-F]){3})$" };
+    expect(valid({ type: "object", required: ["text"], properties: { text: { type: "string" }, color, action: { type: "string", enum: [] } } })).toEqual({ text: "string" });
+    expect(mockFromSchema({ type: "object", required: ["color"], properties: { color } })).toEqual({ color: "string" });
+  });
+
+  it("\"one of these is required\" and \"not both\" (OpenAI's anyOf of required lists beside properties, and not)", () => {
+    const ref = {
+      type: "object",
+      properties: { image_url: { type: "string", format: "uri" }, file_id: { type: "string" } },
+      anyOf: [{ required: ["image_url"] }, { required: ["file_id"] }],
+      not: { required: ["image_url", "file_id"] },
+      additionalProperties: false,
+    };
+    expect(valid(ref as Schema)).toEqual({ image_url: "https://example.com" });
+    const batch = { type: "object", properties: { file_ids: { type: "array", minItems: 1, items: { type: "string" } } }, anyOf: [{ required: ["file_ids"] }] };
+    expect(valid(batch as Schema)).toEqual({ file_ids: ["string"] });
+  });
+
+  it("`required: true` on a property (Swagger 2.0's spelling) is ignored", () => {
+    // (The schema type says `required` is a list: the spec is outside it, as specs often are.)
+    const swagger2 = (schema: object) => schema as unknown as Schema;
+    expect(valid(swagger2({ type: "object", properties: { a: { type: "string", required: true } } }))).toEqual({ a: "string" });
+    expect(valid(swagger2({ allOf: [{ type: "object", required: true, properties: { a: { type: "integer" } } }] }))).toEqual({ a: 0 });
   });
 
   it("cuts recursion off by dropping optional properties and emptying arrays", () => {

@@ -250,6 +250,101 @@ describe("parameters", () => {
   });
 });
 
+describe("exploded form objects (`?prop=x&n=1` for an object parameter)", () => {
+  it("are gathered from the properties the schema declares through $refs and unions, as hey-api's fixture writes them", async () => {
+    const document = { components: { schemas: { Model: { type: "object", properties: { prop: { type: "string" }, n: { type: "integer" } } } } } };
+    const spec: RouteSpec = {
+      name: "defaults",
+      method: "GET",
+      path: "/defaults",
+      secured: false,
+      params: {
+        path: [],
+        query: [{ name: "parameterModel", required: false, schema: { oneOf: [{ $ref: "#/components/schemas/Model" }, { type: "null" }] } }],
+        header: [],
+        cookie: [],
+      },
+      responses: { "200": { content: { "application/json": { schema: {} } } } },
+      validationErrorStatus: 400,
+    };
+    const router = createRouterRuntime(document, [spec], { defaults: (ctx: { query: unknown }) => ({ status: 200, body: ctx.query as object }) }, {});
+    const res = await router.fetch(new Request(`${BASE}/defaults?prop=x%2Fy&n=2&other=1`));
+    expect(await res.json()).toEqual({ parameterModel: { prop: "x/y", n: 2 } });
+    expect(await (await router.fetch(new Request(`${BASE}/defaults`))).json()).toEqual({});
+  });
+
+  it("a list property repeats its key, an object property is JSON, an emptyable number is typed (as the client writes them)", async () => {
+    const spec: RouteSpec = {
+      name: "page",
+      method: "GET",
+      path: "/page",
+      secured: false,
+      params: {
+        path: [],
+        query: [
+          {
+            name: "page",
+            required: true,
+            schema: {
+              type: "object",
+              properties: {
+                size: { anyOf: [{ type: "integer" }, { type: "string", enum: [""] }] },
+                sort: { type: "array", items: { type: "string" } },
+                range: { type: "object", properties: { from: { type: "integer" } } },
+              },
+            },
+          },
+        ],
+        header: [],
+        cookie: [],
+      },
+      responses: { "200": { content: { "application/json": { schema: {} } } } },
+      validationErrorStatus: 400,
+    };
+    const router = createRouterRuntime({}, [spec], { page: (ctx: { query: unknown }) => ({ status: 200, body: ctx.query as object }) }, {});
+    const res = await router.fetch(new Request(`${BASE}/page?size=8&sort=name&sort=%2Bid&range=%7B%22from%22%3A1%7D`));
+    expect(await res.json()).toEqual({ page: { size: 8, sort: ["name", "+id"], range: { from: 1 } } });
+    const empty = await router.fetch(new Request(`${BASE}/page?size=&sort=a`));
+    expect(await empty.json()).toEqual({ page: { size: "", sort: ["a"] } });
+  });
+});
+
+describe("a path with a query of its own (OpenAI's /responses and /responses?beta=true)", () => {
+  const route = (name: string, path: string): RouteSpec => ({
+    name,
+    method: "POST",
+    path,
+    secured: false,
+    params: { path: [], query: [], header: [] },
+    responses: { "200": { content: { "application/json": { schema: {} } } } },
+    validationErrorStatus: 400,
+  });
+  const router = createRouterRuntime(
+    {},
+    [route("createResponse", "/responses"), route("betaCreateResponse", "/responses?beta=true"), route("betaOnly", "/previews/{id}?beta=true&v=2")],
+    Object.fromEntries(["createResponse", "betaCreateResponse", "betaOnly"].map((name) => [name, (ctx: { path: object }) => ({ status: 200, body: { name, path: ctx.path } })])),
+    {},
+  );
+  const post = async (target: string) => {
+    const res = await router.fetch(new Request(`${BASE}${target}`, { method: "POST" }));
+    return res.status === 200 ? ((await res.json()) as { name: string }).name : res.status;
+  };
+
+  it("is the operation a request carrying that query reaches; the path alone reaches the other", async () => {
+    expect(await post("/responses")).toBe("createResponse");
+    expect(await post("/responses?beta=true")).toBe("betaCreateResponse");
+    expect(await post("/responses?stream=1&beta=true")).toBe("betaCreateResponse");
+    expect(await post("/responses?beta=false")).toBe("createResponse");
+  });
+
+  it("without a route for the path alone, a request that lacks the query is not found", async () => {
+    expect(await post("/previews/p1?beta=true&v=2")).toBe("betaOnly");
+    expect(await post("/previews/p1?beta=true")).toBe(404);
+    const res = await router.fetch(new Request(`${BASE}/previews/p%201?v=2&beta=true`, { method: "POST" }));
+    expect(await res.json()).toEqual({ name: "betaOnly", path: { id: "p 1" } });
+  });
+});
+
 describe("request bodies", () => {
   const handled = vi.fn();
   const router = createRouter(

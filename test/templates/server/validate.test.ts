@@ -153,6 +153,14 @@ describe("properties", () => {
     expect(types(check(JSON.parse('{"constructor":1,"toString":1}')))).toEqual(["string_type"]);
   });
 
+  it("`required: true` on a property (Swagger 2.0's spelling, which hey-api's fixture keeps) is ignored, not a crash", () => {
+    const swagger2 = { type: "object", properties: { offset: { type: "number", required: true }, inner: { type: "object", required: true, properties: { a: { type: "string" } } } } };
+    const check = v(swagger2 as unknown as Schema);
+    expect(check({})).toEqual([]);
+    expect(check({ offset: 1, inner: { a: "x" } })).toEqual([]);
+    expect(types(check({ offset: "1" }))).toEqual(["float_type"]);
+  });
+
   it("a property whose value is undefined is absent, as JSON.stringify will send it", () => {
     const check = v({ type: "object", required: ["id"], properties: { id: { type: "string" }, note: { type: "string" } } }, {}, "response");
     expect(check({ id: "a", note: undefined })).toEqual([]);
@@ -315,6 +323,23 @@ describe("defaults", () => {
     expect(compiler.mayFillDefaults({ $ref: "#/components/schemas/Tree" }, "request")).toBe(true);
     expect(compiler.mayFillDefaults({ $ref: "#/components/schemas/Plain" }, "request")).toBe(false);
     expect(compiler.mayFillDefaults({ $ref: "#/components/schemas/Tree" }, "response")).toBe(false);
+  });
+
+  it("a default its own schema refuses is not filled in (Kubernetes' `default: {}` on timestamps): the request stays valid", () => {
+    const document: SchemaDocument = { components: { schemas: { Time: { type: "string", format: "date-time" } } } };
+    const schema: Schema = {
+      type: "object",
+      properties: {
+        creationTimestamp: { allOf: [{ $ref: "#/components/schemas/Time" }], default: {} },
+        replicas: { type: "integer", default: 1 },
+      },
+    };
+    const body: Record<string, unknown> = {};
+    expect(v(schema, document)(body)).toEqual([]);
+    expect(body).toEqual({ replicas: 1 });
+    const sent: Record<string, unknown> = { creationTimestamp: "1970-01-01T00:00:00Z" };
+    expect(v(schema, document)(sent)).toEqual([]);
+    expect(sent).toEqual({ creationTimestamp: "1970-01-01T00:00:00Z", replicas: 1 });
   });
 
   it("hands every request its own copy of a structured default, own __proto__ keys included", () => {
