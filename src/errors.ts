@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import { isHttpUrl } from "./load/url.js";
+import { isHttpUrl } from "./openapi/url.js";
 import { toJsonPointer } from "./openapi/pointer.js";
 
 /**

@@ -17,7 +17,7 @@ import type { ApiModel } from "./ir/model.js";
 import type { LoadedSpec } from "./load/index.js";
 import type { LockedDocument, RemoteMode } from "./load/remote-documents.js";
 import { LockedCopyMissing } from "./load/remote.js";
-import { isHttpUrl } from "./load/url.js";
+import { isHttpUrl } from "./openapi/url.js";
 import { sha256 } from "./package/hash.js";
 import { packageVersion } from "./package/root.js";
 import { writeOutputFolder, type WriteHooks, type WriteSummary } from "./write/atomic.js";

@@ -4,7 +4,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, OUTPUT_KINDS, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
-import { isHttpUrl } from "../load/url.js";
+import { isHttpUrl } from "../openapi/url.js";
 
 /** The scripts `specforge init` adds to the project's package.json. */
 const INIT_SCRIPTS = { "api:generate": "specforge generate", "api:check": "specforge check" } as const;

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, type ResolvedConfig } from "../config/resolve.js";
 import { UserError, formatWarning, toDisplayPath } from "../errors.js";
 import type { LockedDocument } from "../load/remote-documents.js";
-import { isHttpUrl } from "../load/url.js";
+import { isHttpUrl } from "../openapi/url.js";
 import type { Output } from "./output.js";
 import { runGenerate } from "../pipeline.js";
 import { describeGenerateDetails, summarizeGenerate } from "./generate.js";

@@ -7,7 +7,7 @@ import { PACKAGE_ROOT } from "../package/root.js";
 import { didYouMean } from "./suggest.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
 import { DEFAULT_FETCH_TIMEOUT_MS, type HeaderSource, type OriginAccess } from "../load/remote.js";
-import { isHttpUrl, originOf } from "../load/url.js";
+import { isHttpUrl, originOf } from "../openapi/url.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;

@@ -6,7 +6,7 @@ import { SchemaIds, fileUri, safeUrl, stripFragment, walkSchemaNodes, type Locat
 import { escapePointerSegment, parsePointer, resolvePointer, toJsonPointer } from "../openapi/pointer.js";
 import { PATH_ITEM_METHODS, SCHEMA_MAPS } from "../openapi/vocabulary.js";
 import { NameRegistry } from "../ir/naming.js";
-import { isHttpUrl, originOf } from "./url.js";
+import { isHttpUrl, originOf } from "../openapi/url.js";
 
 /**
  * Turns a spec spread over several local files into one document whose `$ref`s are all internal (`#/...`), as

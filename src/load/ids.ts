@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
-import { isHttpUrl } from "./url.js";
+import { isHttpUrl } from "../openapi/url.js";
 
 /**
  * The schema identifiers of JSON Schema 2020-12 (OpenAPI 3.1 Schema Objects): `$id` starts a schema resource with

@@ -12,7 +12,7 @@ import { matchPathParameters } from "./path-parameters.js";
 import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
 import { fileUri } from "./ids.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES, readSpecFile, type ReadPolicy } from "./read.js";
-import { isHttpUrl } from "./url.js";
+import { isHttpUrl } from "../openapi/url.js";
 
 export interface SpecFile {
   /** Absolute path, or the http(s) URL of a document fetched from the network. */

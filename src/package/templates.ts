@@ -69,7 +69,10 @@ export interface PreparedStatement {
   text: string;
   /** The template has a blank line between it and the statement before. */
   blankLineBefore: boolean;
-  /** The slot's name, when it is one: its declaration's (the module's, for an `import`/`export … from`). */
+  /**
+   * The slot's name, when it is one: its declaration's; for an `import`/`export … from`, the keyword and the module
+   * as the output names it (`import ./runtime/client/index.js`, `export ./client.js`).
+   */
   slot?: string;
   /** A slot's ts-morph structure (JSON), without its stand-in members. */
   structure?: unknown;

@@ -4,7 +4,7 @@ import { RUNTIME_KINDS, generatorFingerprint, templatesFingerprint } from "../pa
 import { sha256 } from "../package/hash.js";
 import { readTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
-import { isHttpUrl } from "../load/url.js";
+import { isHttpUrl } from "../openapi/url.js";
 import type { Drift } from "./drift.js";
 import { MANIFEST_FILE, parseManifest, pathFromOutput, readManifest } from "./manifest.js";
 

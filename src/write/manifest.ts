@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { isHttpUrl } from "../load/url.js";
+import { isHttpUrl } from "../openapi/url.js";
 
 /** The file that marks a folder as specforge's and records what was generated into it, from what. */
 export const MANIFEST_FILE = ".specforge-manifest.json";

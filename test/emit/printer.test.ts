@@ -76,3 +76,24 @@ describe("a file template the printer cannot print", () => {
     expect(formatted).not.toContain("listPets"); // no stand-in is left
   });
 });
+
+describe("strings from the spec in the templates' type text", () => {
+  it("are written as schema.ts writes the same keys (non-ASCII as \\uXXXX), so an indexed access reads like its target", async () => {
+    const { join } = await import("node:path");
+    const { generate } = await import("../../src/index.js");
+    const { ROOT, cleanupTempDirs, tempDir, writeFiles } = await import("../helpers.js");
+    const dir = tempDir();
+    const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "string" } } } } };
+    const spec = { openapi: "3.1.0", info: { title: "t", version: "1" }, servers: [{ url: "https://x.example" }], paths: { "/café/字符": { get: { operationId: "getCafe", responses: ok } } } };
+    writeFiles(dir, { "openapi.json": JSON.stringify(spec) });
+    try {
+      const { files } = await generate({ spec: join(dir, "openapi.json"), out: join(dir, "out"), cwd: ROOT });
+      const key = '"/caf\\u00E9/\\u5B57\\u7B26"';
+      expect(files.get("schema.ts")).toContain(`${key}: {`);
+      expect(files.get("client.ts")).toContain(`Operation<paths[${key}]["get"]>`);
+      expect(files.get("server.ts")).toContain(`Handler<paths[${key}]["get"], Auth>`);
+    } finally {
+      cleanupTempDirs();
+    }
+  });
+});

@@ -14,7 +14,8 @@ afterAll(cleanupTempDirs);
  * The header each file starts with (generator version, spec path and hash) is not part of a golden.
  *
  * The same run checks that every generated file, the copied runtime and schema.ts included, is exactly what
- * prettier (default settings) makes of it: the printer never writes what prettier would change.
+ * prettier (default settings) makes of it: the printer never writes what prettier would change. The OpenAPI 3.2
+ * documents of test/fixtures (the v1 spec in 3.2, and those from the wild) are checked against prettier too.
  */
 const FEATURES = join(FIXTURES, "features");
 const GOLDENS = join(ROOT, "test", "features", "goldens");
@@ -30,6 +31,16 @@ const fixtures = readdirSync(FEATURES, { withFileTypes: true })
     return [];
   })
   .sort((a, b) => (a.name < b.name ? -1 : 1));
+
+/** The OpenAPI 3.2 documents beside the feature fixtures: their output is compared with prettier's, not with goldens. */
+const FIXTURES_3_2 = [
+  "training-api-3.2/training-api.v1.3.2.yaml",
+  "scalar-galaxy-3.2/galaxy-3.2.yaml",
+  "oai-learn-3.2/3.2-query-example.yaml",
+  "oai-learn-3.2/3.2-tags-example.yaml",
+  "oas-3.2-spec/examples.yaml",
+  "oas-3.2-spec/self/openapi.yaml",
+];
 
 /** The file without the header every generated file starts with (the stamp is the writer's, not the emitters'). */
 const withoutHeader = (text: string) => text.replace(/^\/\*\*\n(?: \*.*\n)* \*\/\n(?:\/\/ @ts-nocheck\n)?\n/, "");
@@ -53,11 +64,23 @@ describe("feature fixtures: golden files and prettier's own output", () => {
         if (!existsSync(golden) && !updating()) throw new Error(`no golden for ${fixture.name}/${name}: write it with \`npx vitest run test/features/goldens.test.ts -u\``);
         await expect(withoutHeader(content), `${fixture.name}/${name}`).toMatchFileSnapshot(golden);
       }
-      for (const [path, content] of files) {
-        if (!path.endsWith(".ts") || (path.startsWith("runtime/") && checkedRuntime.has(path))) continue;
-        checkedRuntime.add(path);
-        expect(await prettier.format(content, { parser: "typescript", filepath: path }), `${fixture.name}/${path} is not in prettier's form`).toBe(content);
-      }
+      await expectPrettierForm(fixture.name, files);
     });
   }
 });
+
+describe("OpenAPI 3.2 fixtures: prettier's own output", () => {
+  it.each(FIXTURES_3_2)("%s", async (fixture) => {
+    const { files } = await generate({ spec: join(FIXTURES, fixture), out: join(tempDir(), "out"), cwd: ROOT });
+    await expectPrettierForm(fixture, files);
+  });
+});
+
+/** Every generated TypeScript file is what prettier (default settings) makes of it; each runtime file once. */
+async function expectPrettierForm(fixture: string, files: Map<string, string>): Promise<void> {
+  for (const [path, content] of files) {
+    if (!path.endsWith(".ts") || (path.startsWith("runtime/") && checkedRuntime.has(path))) continue;
+    checkedRuntime.add(path);
+    expect(await prettier.format(content, { parser: "typescript", filepath: path }), `${fixture}/${path} is not in prettier's form`).toBe(content);
+  }
+}
