@@ -13,7 +13,10 @@ import { emitWebhooks } from "./webhooks.js";
 
 /** What the emitters are given besides the model. Emitters read no file: the pipeline hands them everything. */
 export interface EmitInputs {
-  /** The document openapi-typescript is given (the loader's corrected copy); asked only when the types are emitted. */
+  /**
+   * The document openapi-typescript is given (the loader's corrected, 3.2-translated copy) and where the translation
+   * moved operations and querystring parameters; asked only when the types are emitted.
+   */
   typesDocument: () => TypesInput;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
