@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     exclude: ["test/corpus/**", "node_modules/**"],
     globalSetup: ["test/global-setup.ts"],
+    // Snapshots (the goldens of test/features/goldens.test.ts) change only when asked: `vitest -u` or UPDATE_GOLDENS=1.
+    update: process.env.UPDATE_GOLDENS === "1" ? "all" : "none",
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Tests start real servers and child processes; two workers fit this 2-core machine.

@@ -1,7 +1,6 @@
 import { API_OPTIONS, resolveConfig, type UserConfig } from "./config/resolve.js";
-import { runCheck, type CheckReport } from "./commands/check.js";
-import type { GenerateReport } from "./commands/generate.js";
 import type { SpecWarning } from "./errors.js";
+import type { CheckReport, GenerateReport } from "./pipeline.js";
 import { hasDrift } from "./write/drift.js";
 
 /** Options of `generate()` and `check()`: the config fields (they win over the config file) and where to run. */
@@ -52,14 +51,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const { cwd = process.cwd(), config: configFile, write = false, project, offline = false, ...flags } = options;
   const remote = offline ? { remote: "offline" as const } : {};
   const config = await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] });
-  // The emitters (openapi-typescript, ts-morph) load only when generating: `import { defineConfig } from "specforge"`
-  // in a config file must stay cheap for `check`.
+  // The pipeline loads its emitters (openapi-typescript, ts-morph) only when generating, and is itself imported here
+  // only when called: `import { defineConfig } from "specforge"` in a config file must stay cheap.
+  const { render, runGenerate } = await import("./pipeline.js");
   if (write) {
-    const { runGenerate } = await import("./commands/generate.js");
     const report = await runGenerate(config, remote);
     return { files: report.files, report, warnings: report.warnings };
   }
-  const { render } = await import("./pipeline.js");
   const { files, warnings } = await render(config, remote);
   return { files, warnings };
 }
@@ -70,6 +68,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
  */
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const { cwd = process.cwd(), config: configFile, project, remote = false, ...flags } = options;
+  const { runCheck } = await import("./pipeline.js");
   const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] }), { remote });
   return { ...report, upToDate: !hasDrift(report.drift) };
 }

@@ -1,3 +1,7 @@
+import { relative } from "node:path";
+import { isHttpUrl } from "./openapi/url.js";
+import { toJsonPointer } from "./openapi/pointer.js";
+
 /**
  * A mistake the user can fix (bad spec, bad flag, bad output folder). The CLI prints `message` alone, without a
  * stack, and exits with code 2; anything else that is thrown is a bug in specforge and is reported as such.
@@ -51,7 +55,11 @@ export function formatPointer(file: string, pointer: readonly (string | number)[
   return `${file}#${toJsonPointer(pointer)}`;
 }
 
-export function toJsonPointer(segments: readonly (string | number)[]): string {
-  if (segments.length === 0) return "";
-  return "/" + segments.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+
+/** A path as messages show it: relative to cwd when inside it, absolute otherwise; always with forward slashes. A URL is shown as it is. */
+export function toDisplayPath(file: string, cwd: string): string {
+  if (isHttpUrl(file)) return file;
+  const rel = relative(cwd, file);
+  const shown = rel && !rel.startsWith("..") ? rel : file;
+  return shown.split("\\").join("/");
 }

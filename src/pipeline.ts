@@ -1,26 +1,85 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+/**
+ * The one path from a spec to files: load (src/load/: read or fetch, parse, bundle) → IR (src/ir/: the normalised
+ * model) → emit (src/emit/: one emitter per output file, filling the file templates of templates/files/) → write
+ * (src/write/: format, stamp, atomic write, drift). The CLI's commands, the programmatic API, `mock` and `webhook
+ * test` all come through here; `check` also compares the spec with the version the output was generated from
+ * (src/diff/).
+ *
+ * The stages that need TypeScript, openapi-typescript and ts-morph are imported when first used: `check` of an
+ * up-to-date folder (the manifest proves it) never loads them.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { assertSpecExists, type ResolvedConfig } from "./config/resolve.js";
-import type { EmittedFile } from "./emit/file.js";
-import { UserError, formatPointer, type SpecWarning } from "./errors.js";
-import type { EmitterWarning } from "./emit/server-patterns.js";
-import { emitIndex, type ModuleExports } from "./emit/index-file.js";
-import { emitClient } from "./emit/client.js";
-import { emitServer } from "./emit/server.js";
-import { emitTypes } from "./emit/types.js";
-import { emitWebhooks } from "./emit/webhooks.js";
-import { packageVersion } from "./fingerprint.js";
-import { buildModel } from "./ir/build.js";
+import type { DiffResult } from "./diff/model.js";
+import { UserError, formatPointer, toDisplayPath, type SpecWarning } from "./errors.js";
 import type { ApiModel } from "./ir/model.js";
-import { toDisplayPath, type LoadedSpec } from "./load/index.js";
-import { loadSpecSource, type RemoteMode } from "./load/remote-documents.js";
+import type { LoadedSpec } from "./load/index.js";
+import type { LockedDocument, RemoteMode } from "./load/remote-documents.js";
+import { LockedCopyMissing } from "./load/remote.js";
+import { isHttpUrl } from "./openapi/url.js";
+import { sha256 } from "./package/hash.js";
+import { packageVersion } from "./package/root.js";
+import { writeOutputFolder, type WriteHooks, type WriteSummary } from "./write/atomic.js";
 import { inspectOutputFolder } from "./write/disk.js";
-import { compareTrees, type Drift } from "./write/drift.js";
-import { createFormatter } from "./write/format.js";
-import { runtimeFiles } from "./templates.js";
-import { runFingerprint } from "./write/fast-check.js";
-import { MANIFEST_FILE, lockedDocuments, pathFromOutput, readManifest, serializeManifest, sha256, type Manifest, type ManifestInput } from "./write/manifest.js";
+import { compareTrees, hasDrift, type Drift } from "./write/drift.js";
+import { isProvablyCurrent, manifestDrift, runFingerprint } from "./write/fast-check.js";
+import { MANIFEST_FILE, lockedDocuments, manifestInputs, pathFromOutput, readManifest, serializeManifest, type Manifest, type ManifestInput } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
+
+/** The phases of a run, in order (`write` is the writer's, after rendering). */
+export type Phase = "load" | "model" | "emit" | "format" | "write";
+
+/** Milliseconds spent in each phase, in order. */
+export type PhaseTimings = Record<string, number>;
+
+export interface LoadOptions {
+  /** Told every spec file the loader reads (absolute path), also when the run then fails. */
+  onSpecFile?: (file: string) => void;
+  /** Told when each phase starts (the progress line of a long run). */
+  onPhase?: (phase: Phase) => void;
+  /**
+   * Where documents from URLs come from: `fetch` (the network, else the cache), `offline` (the cache), `locked`
+   * (the versions the output folder's manifest locked, from the cache), `network` (the network alone). @default "fetch"
+   */
+  remote?: RemoteMode;
+  /** The versions of documents from URLs the output was generated from (its manifest's). */
+  lock?: ReadonlyMap<string, LockedDocument>;
+  /** Stops fetching (watch mode ending). */
+  signal?: AbortSignal;
+}
+
+/** A spec loaded and turned into the IR: what every command that reads a spec starts from. */
+export interface LoadedModel {
+  spec: LoadedSpec;
+  model: ApiModel;
+  /** The spec's path as messages show it (relative to cwd when inside it; a URL as it is). */
+  specShown: string;
+  /** Problems in the spec that did not stop loading, the loader's and the model builder's. */
+  warnings: SpecWarning[];
+}
+
+/**
+ * The spec a config names, a file (confined to its folder tree and `refRoots`) or a URL (fetched under the config's
+ * `fetch` rules, kept in the cache), loaded and modelled.
+ */
+export async function loadModel(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedModel> {
+  options.onPhase?.("load");
+  options.onSpecFile?.(config.spec); // watched even when missing: `generate --watch` waits for it to appear
+  assertSpecExists(config);
+  const { loadSpecSource } = await import("./load/remote-documents.js");
+  const spec = await loadSpecSource(config, {
+    mode: options.remote ?? "fetch",
+    ...(options.lock ? { lock: options.lock } : {}),
+    ...(options.onSpecFile ? { onRead: options.onSpecFile } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  options.onPhase?.("model");
+  const { buildModel } = await import("./ir/build.js");
+  const specShown = toDisplayPath(spec.entry, config.cwd);
+  const model = buildModel(spec, specShown);
+  return { spec, model, specShown, warnings: [...spec.warnings, ...model.warnings] };
+}
 
 export interface Rendered {
   /** Every output file by relative path (forward slashes), the manifest included, formatted and stamped. */
@@ -32,44 +91,11 @@ export interface Rendered {
   timings: PhaseTimings;
   /** Problems in the spec that did not stop generation (see LoadedSpec.warnings). */
   warnings: SpecWarning[];
+  /** Files the printer could not print, which prettier formatted: path and why (`--verbose` says so). */
+  formattedByPrettier: [path: string, reason: string][];
 }
 
-export type PhaseTimings = Record<string, number>;
-
-/** The phases of a run, in order (`write` is the writer's, after rendering). */
-export type Phase = "load" | "model" | "emit" | "format" | "write";
-
-export interface RenderOptions {
-  /** Told every spec file the loader reads (absolute path), also when the run then fails. */
-  onSpecFile?: (file: string) => void;
-  /** Told when each phase starts (the progress line of a long run). */
-  onPhase?: (phase: Phase) => void;
-  /**
-   * Where documents from URLs come from: `fetch` (the network, else the cache), `offline` (the cache), `locked`
-   * (the versions the output folder's manifest locked, from the cache), `network` (the network alone). @default "fetch"
-   */
-  remote?: RemoteMode;
-  /** Stops fetching (watch mode ending). */
-  signal?: AbortSignal;
-}
-
-/** Emitters, in output order. Each returns the files it adds, what index.ts should re-export, and its warnings. */
-type Emitter = (model: ApiModel) => { files: EmittedFile[]; exports?: ModuleExports; warnings?: EmitterWarning[] };
-
-function emittersFor(config: ResolvedConfig): Emitter[] {
-  const list: Emitter[] = [(model) => ({ files: [emitTypes(model)] })];
-  if (config.outputs.client) {
-    list.push(emitClient, () => ({ files: runtimeFiles("client") }));
-  }
-  if (config.outputs.server) {
-    list.push(emitServer, () => ({ files: runtimeFiles("server") }));
-  }
-  if (config.outputs.webhooks) {
-    list.push((model) => (model.webhooks.length > 0 ? emitWebhooks(model) : { files: [] }));
-    list.push((model) => ({ files: model.webhooks.length > 0 ? runtimeFiles("webhooks") : [] }));
-  }
-  return list;
-}
+export type RenderOptions = Omit<LoadOptions, "lock">;
 
 /**
  * Loads the spec and renders every output file in memory. Reads the spec's files (or fetches its documents, keeping
@@ -77,41 +103,30 @@ function emittersFor(config: ResolvedConfig): Emitter[] {
  */
 export async function render(config: ResolvedConfig, options: RenderOptions = {}): Promise<Rendered> {
   const timings: PhaseTimings = {};
+  let current: Phase | undefined;
   let mark = performance.now();
-  const phase = (name: string) => {
+  const enter = (phase: Phase) => {
     const now = performance.now();
-    timings[name] = now - mark;
-    mark = now;
+    if (current) timings[current] = now - mark;
+    [current, mark] = [phase, now];
+    options.onPhase?.(phase);
   };
-  options.onSpecFile?.(config.spec); // watched even when missing: `generate --watch` waits for it to appear
-  options.onPhase?.("load");
-  assertSpecExists(config);
   const previous = readManifest(config.out);
-  const spec = await loadSpecSource(config, {
-    mode: options.remote ?? "fetch",
-    lock: lockedDocuments(previous),
-    ...(options.onSpecFile ? { onRead: options.onSpecFile } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  phase("load");
-  options.onPhase?.("model");
-  const specShown = toDisplayPath(spec.entry, config.cwd);
-  const model = buildModel(spec, specShown);
-  phase("model");
-  options.onPhase?.("emit");
+  const { spec, model, specShown, warnings: loadWarnings } = await loadModel(config, { ...options, onPhase: enter, lock: lockedDocuments(previous) });
+  enter("emit");
 
-  const emitted: EmittedFile[] = [];
-  const exports: ModuleExports[] = [];
-  const warnings = [...spec.warnings, ...model.warnings];
-  for (const emit of emittersFor(config)) {
-    const result = emit(model);
-    emitted.push(...result.files);
-    if (result.exports) exports.push(result.exports);
-    for (const warning of result.warnings ?? []) warnings.push({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint });
-  }
-  emitted.push(emitIndex(exports));
-  phase("emit");
-  options.onPhase?.("format");
+  const { emitFiles } = await import("./emit/index.js");
+  const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
+  const { documentForTypes } = await import("./load/index.js");
+  const emitted = emitFiles(model, config.outputs, {
+    typesDocument: () => documentForTypes(spec.document),
+    templates: { file: fileTemplate, runtime: runtimeTemplates },
+  });
+  const warnings = [
+    ...loadWarnings,
+    ...emitted.warnings.map((warning) => ({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint })),
+  ];
+  enter("format");
 
   const inputs = Object.fromEntries(
     spec.files.map((f): [string, ManifestInput] => {
@@ -127,13 +142,14 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   // Headers name only the generator: which spec bytes the output came from is the manifest's business, so an edit
   // of the spec rewrites only the files whose content it changes.
   const provenance = { generator: `specforge ${packageVersion()}` };
-  const fingerprint = await runFingerprint(config);
+  const fingerprint = await runFingerprint(config, [...emitted.files.map((file) => file.path), MANIFEST_FILE]);
   const files = new Map<string, string>();
+  const { createFormatter } = await import("./write/format.js");
   const formatter = config.format ? await createFormatter(config.out) : undefined;
   const formatted = await Promise.all(
-    emitted.map(async (file) => {
+    emitted.files.map(async (file) => {
       // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
-      if (formatter?.defaults && file.canonical !== undefined) {
+      if (formatter && file.canonical !== undefined && (await formatter.usesDefaults(file.path))) {
         return [file.path, stampTypeScript(file.canonical, provenance, file.description, { noCheck: file.noCheck })] as const;
       }
       const stamped = stampTypeScript(file.content, provenance, file.description, { noCheck: file.noCheck });
@@ -152,8 +168,214 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   };
   const manifestText = serializeManifest(manifest);
   files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
-  phase("format");
-  return { files, model, spec, timings, warnings };
+  timings.format = performance.now() - mark;
+  const formattedByPrettier = emitted.files.flatMap((file): [string, string][] => (file.notCanonical === undefined ? [] : [[file.path, file.notCanonical]]));
+  return { files, model, spec, timings, warnings, formattedByPrettier };
+}
+
+export interface GenerateReport extends WriteSummary {
+  /** The output folder as messages show it. */
+  out: string;
+  /** Every file now in the output folder, by relative path. */
+  files: Map<string, string>;
+  milliseconds: number;
+  /** Milliseconds per phase: load, model, emit, format, write. */
+  timings: PhaseTimings;
+  /** Problems in the spec that did not stop generation; the CLI prints them on stderr. */
+  warnings: SpecWarning[];
+  /** Files the printer could not print, which prettier formatted: path and why. */
+  formattedByPrettier: [path: string, reason: string][];
+  /** The documents read from URLs: their version and how each was had (fetched, not modified, from the cache). */
+  remoteDocuments: RemoteDocumentVersion[];
+}
+
+/** A document from a URL as one run used it. */
+export interface RemoteDocumentVersion {
+  url: string;
+  sha256: string;
+  etag?: string;
+  lastModified?: string;
+  source: "fetched" | "not-modified" | "cache";
+}
+
+export type GenerateHooks = WriteHooks & RenderOptions;
+
+/** `specforge generate`: render in memory, then replace the output folder atomically. */
+export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
+  const started = performance.now();
+  const { files, timings, warnings, formattedByPrettier, spec } = await render(config, hooks);
+  const remoteDocuments = spec.files.flatMap((f): RemoteDocumentVersion[] =>
+    f.remote ? [{ url: f.path, sha256: f.sha256, source: f.remote.source, ...(f.remote.etag !== undefined ? { etag: f.remote.etag } : {}), ...(f.remote.lastModified !== undefined ? { lastModified: f.remote.lastModified } : {}) }] : [],
+  );
+  const out = toDisplayPath(config.out, config.cwd);
+  hooks.onPhase?.("write");
+  const writeStarted = performance.now();
+  const summary = writeOutputFolder(config.out, out, files, hooks);
+  const finished = performance.now();
+  return { ...summary, out, files, warnings, formattedByPrettier, remoteDocuments, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
+}
+
+/**
+ * What changed in the API since the output was generated (when the spec changed): the changes, or why they cannot
+ * be shown (the old version is not in git).
+ */
+export type ApiExplanation = { kind: "changes"; result: DiffResult; from: string; to: string } | { kind: "unavailable"; reason: string };
+
+export interface CheckReport {
+  out: string;
+  spec: string;
+  drift: Drift;
+  /** True when the manifest proved the output current without regenerating. */
+  fast: boolean;
+  /** The command that brings the output folder up to date. */
+  fix: string;
+  milliseconds: number;
+  /** Present when the output is stale and the spec is not the one it was generated from. */
+  api?: ApiExplanation;
+  /**
+   * Why the output could not be regenerated to compare with (the locked version of a document from a URL is not in
+   * the cache): the drift is what the manifest's hashes prove, without diffs.
+   */
+  unverified?: string;
+  /** `check --remote`: whether the documents from URLs are still the versions the output was generated from. */
+  remote?: RemoteReport;
+}
+
+/** What `check --remote` found on the servers. */
+export type RemoteReport =
+  /** Nothing to ask: the spec reads no documents from URLs, or the output locks none yet. */
+  | { kind: "none"; reason: string }
+  | { kind: "unchanged"; documents: string[] }
+  | { kind: "changed"; documents: DocumentChange[]; api: ApiExplanation };
+
+/** A document from a URL whose version differs from the locked one (`before` absent: new; `after` absent: no longer read). */
+export interface DocumentChange {
+  url: string;
+  before?: string;
+  after?: string;
+}
+
+export interface RunCheckOptions {
+  /** Regenerate and compare even when the manifest proves the output current. */
+  regenerate?: boolean;
+  /** The caller has just run isProvablyCurrent (a check of several projects), so it is not run twice. */
+  provenCurrent?: boolean;
+  /** Also ask the servers whether the documents from URLs are still the locked versions (`check --remote`). */
+  remote?: boolean;
+}
+
+/**
+ * `specforge check`: is the output folder exactly what `generate` would write? Writes nothing (but the cache). A
+ * spec from a URL is the version the manifest locks, read from the cache: no network. With `remote`, the servers
+ * are asked too.
+ */
+export async function runCheck(config: ResolvedConfig, options: RunCheckOptions = {}): Promise<CheckReport> {
+  const started = performance.now();
+  const out = toDisplayPath(config.out, config.cwd);
+  const spec = toDisplayPath(config.spec, config.cwd);
+  // The same config, project and flags that this check was given, so the fix regenerates exactly this output.
+  const fix = ["npx specforge generate", ...(config.regenerateArgs ?? [])].join(" ");
+  let report: CheckReport;
+  if (!options.regenerate && (options.provenCurrent || (await isProvablyCurrent(config)))) {
+    report = { out, spec, fast: true, fix, drift: { missing: [], extra: [], stale: [] }, milliseconds: 0 };
+  } else {
+    try {
+      const { drift, spec: loaded } = await findDrift(config, out, { remote: "locked" });
+      const api = hasDrift(drift) ? await explainSpecChange(config, loaded, spec) : undefined;
+      report = { out, spec, fast: false, fix, drift, milliseconds: 0, ...(api ? { api } : {}) };
+    } catch (error) {
+      if (!(error instanceof LockedCopyMissing)) throw error;
+      const drift = await manifestDrift(config, "the locked spec is not in the cache, so there is no diff");
+      report = { out, spec, fast: false, fix, drift, milliseconds: 0, unverified: `${error.location}: ${error.message}` };
+    }
+  }
+  if (options.remote) report.remote = await checkRemote(config, out, spec);
+  report.milliseconds = performance.now() - started;
+  return report;
+}
+
+/**
+ * `check --remote`: asks each server, conditionally with the locked version's validators, whether the document is
+ * still that version (a 304, or the same bytes). When one changed, the spec is loaded as it is now and as it was
+ * locked (from the cache), and compared: the API change report of `specforge diff`.
+ */
+async function checkRemote(config: ResolvedConfig, out: string, specShown: string): Promise<RemoteReport> {
+  const manifest = readManifest(config.out);
+  const lock = lockedDocuments(manifest);
+  if (!manifest || lock.size === 0) {
+    return { kind: "none", reason: isHttpUrl(config.spec) ? `${out}/ locks no version of ${specShown} yet: run \`specforge generate\`` : `${specShown} reads no documents from URLs` };
+  }
+  if (manifest.spec !== pathFromOutput(config.out, config.spec)) {
+    return { kind: "none", reason: `${out}/ was generated from ${isHttpUrl(manifest.spec) ? manifest.spec : toDisplayPath(resolve(config.out, manifest.spec), config.cwd)}, not ${specShown}: run \`specforge generate\`` };
+  }
+  const [{ fetchPolicy, loadSpecSource, probeDocuments }, { RemoteCache }, { diffDocuments }] = await Promise.all([
+    import("./load/remote-documents.js"),
+    import("./load/remote-cache.js"),
+    import("./diff/compare.js"),
+  ]);
+  const cache = new RemoteCache(config.fetch.cacheDir);
+  // The ETag the manifest recorded, and the one the cache last saw for the same bytes (a CDN may send another for
+  // them): If-None-Match takes a list, so either one answers 304.
+  const known = new Map(
+    [...lock].map(([url, locked]) => {
+      const seen = cache.versions(url).find((version) => version.sha256 === locked.sha256)?.etag;
+      const etags = [...new Set([locked.etag, seen].filter((etag): etag is string => etag !== undefined))];
+      return [url, { ...locked, ...(etags.length > 0 ? { etag: etags.join(", ") } : {}) }] as const;
+    }),
+  );
+  const results = await probeDocuments(known, fetchPolicy(config), cache);
+  for (const result of results) if ("error" in result) throw result.error;
+  if (!results.some((result) => "changed" in result && result.changed)) return { kind: "unchanged", documents: [...lock.keys()] };
+
+  const current = await loadSpecSource(config, { mode: "network" });
+  const now = new Map(current.files.filter((f) => f.remote).map((f) => [f.path, f.sha256]));
+  const documents: DocumentChange[] = [];
+  for (const [url, locked] of lock) {
+    const after = now.get(url);
+    if (after !== locked.sha256) documents.push({ url, before: locked.sha256, ...(after !== undefined ? { after } : {}) });
+  }
+  for (const [url, after] of now) if (!lock.has(url)) documents.push({ url, after });
+  if (documents.length === 0) return { kind: "unchanged", documents: [...lock.keys()] };
+  let api: ApiExplanation;
+  try {
+    const lockedEntry = isHttpUrl(manifest.spec) ? manifest.spec : resolve(config.out, manifest.spec);
+    const previous = await loadSpecSource({ ...config, spec: lockedEntry }, { mode: "locked", lock });
+    const label = toDisplayPath(lockedEntry, config.cwd);
+    api = { kind: "changes", result: diffDocuments(previous.document, current.document), from: `${label} (as generated)`, to: `${specShown} (now)` };
+  } catch (error) {
+    if (!(error instanceof LockedCopyMissing)) throw error;
+    api = { kind: "unavailable", reason: `${error.location}: ${error.message}` };
+  }
+  return { kind: "changed", documents, api };
+}
+
+/**
+ * When the spec is not the one the manifest says the output was generated from, the API changes between the two.
+ * The old version is read back from git by the blob ids the manifest records (see README: "`check` explains
+ * itself"); undefined when the spec did not change (the drift comes from elsewhere: a hand edit, a generator upgrade).
+ */
+async function explainSpecChange(config: ResolvedConfig, current: LoadedSpec, specShown: string): Promise<ApiExplanation | undefined> {
+  const manifestPath = join(config.out, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return undefined;
+  const recorded = manifestInputs(readFileSync(manifestPath, "utf8"));
+  if (!recorded) return undefined;
+  if (Object.keys(recorded.inputs).some(isHttpUrl)) {
+    // The documents from URLs are the locked versions here; what changed on the servers is `check --remote`'s.
+    return { kind: "unavailable", reason: "the spec reads documents from URLs, which are not in git (`specforge check --remote` compares those with the servers)" };
+  }
+  const now = Object.fromEntries(current.files.map((f) => [pathFromOutput(config.out, f.path), f.sha256]));
+  const before = Object.fromEntries(Object.entries(recorded.inputs).map(([path, input]) => [path, input.sha256]));
+  if (recorded.spec === pathFromOutput(config.out, current.entry) && sameRecord(now, before)) return undefined;
+  const [{ loadPreviousSpec }, { diffDocuments }] = await Promise.all([import("./load/git.js"), import("./diff/compare.js")]);
+  const previous = loadPreviousSpec(config.out, recorded.spec, recorded.inputs);
+  if ("unavailable" in previous) return { kind: "unavailable", reason: previous.unavailable };
+  const from = toDisplayPath(resolve(config.out, recorded.spec), config.cwd);
+  return { kind: "changes", result: diffDocuments(previous.spec.document, current.document), from: `${from} (as generated)`, to: specShown };
+}
+
+function sameRecord(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /** Compares a fresh in-memory generation with the output folder; also returns the spec as it was loaded. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { didYouMean, editDistance } from "../src/suggest.js";
+import { didYouMean, editDistance } from "../src/config/suggest.js";
 
 const FLAGS = ["spec", "out", "outputs", "format", "config", "project", "quiet", "verbose", "help", "version"];
 const COMMANDS = ["init", "generate", "check", "mock", "webhook"];

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { foreignImports } from "../src/template-imports.js";
+import { foreignImports } from "../src/package/template-imports.js";
 import { ROOT } from "./helpers.js";
 
-describe("runtime templates need nothing installed downstream", () => {
+describe("templates need nothing installed downstream", () => {
   it("every template imports only its siblings and node: built-ins", () => {
-    const files = ["client", "server", "webhooks"].flatMap((kind) =>
+    const files = ["client", "server", "webhooks", "files"].flatMap((kind) =>
       readdirSync(join(ROOT, "templates", kind))
         .filter((n) => n.endsWith(".ts"))
         .map((name) => ({ path: `${kind}/${name}`, text: readFileSync(join(ROOT, "templates", kind, name), "utf8") })),

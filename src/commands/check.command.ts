@@ -39,7 +39,8 @@ export const checkCommand = defineCommand<CheckArgs>({
     const out = context.output(args);
     if (args.markdown === "") throw new UserError("--markdown needs a file name", { location: "command line" });
     const configs = await resolveConfigs(configSources(args, context.io.cwd, context.env));
-    const { checkFailed, checkMarkdown, describeCheck, describeCheckDetails, githubActionsReport, runCheck } = await import("./check.js");
+    const { checkFailed, checkMarkdown, describeCheck, describeCheckDetails, githubActionsReport } = await import("./check.js");
+    const { runCheck } = await import("../pipeline.js");
     const writeMarkdown = (text: string) => {
       if (args.markdown === undefined) return;
       const file = resolve(context.io.cwd, args.markdown);

@@ -5,7 +5,7 @@
  * `check` of an up-to-date folder stay fast.
  */
 import type { Options, PositionalOptions } from "yargs";
-import type { Output } from "../output.js";
+import type { Output } from "./output.js";
 
 /** The CLI's connection to the world; tests pass their own. */
 export interface CliIO {

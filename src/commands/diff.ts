@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import type { Paint } from "../output.js";
+import { toDisplayPath } from "../errors.js";
+import type { Paint } from "./output.js";
 
 /** `specforge diff OLD NEW`: the output formats and what `--fail-on` can match (options in diff.command.ts). */
 export const DIFF_FORMATS = ["text", "markdown", "json"] as const;
@@ -14,7 +15,7 @@ export interface DiffArgs {
 
 /** Loads both versions, compares them and renders the result; `failed` says whether `--fail-on` matched. */
 export async function runDiff(args: DiffArgs, cwd: string, paint: Paint): Promise<{ output: string; failed: boolean }> {
-  const [{ loadSpec, toDisplayPath }, { loadGitSpec, parseGitSpec }, { diffDocuments }, format, { isBreaking }] = await Promise.all([
+  const [{ loadSpec }, { loadGitSpec, parseGitSpec }, { diffDocuments }, format, { isBreaking }] = await Promise.all([
     import("../load/index.js"),
     import("../load/git.js"),
     import("../diff/compare.js"),

@@ -1,6 +1,6 @@
 import { resolveConfig, resolveConfigs, validateConfig } from "../config/resolve.js";
 import { UserError, formatWarning } from "../errors.js";
-import type { Output } from "../output.js";
+import type { Output } from "./output.js";
 import { EXIT, defineCommand, type CommandContext } from "./command.js";
 import { configFlags, configOption, configSources, formatOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import { createProgress, type Progress } from "./progress.js";
@@ -54,7 +54,8 @@ export const generateCommand = defineCommand<GenerateArgs>({
     const progress = createProgress(context.io, context.env, { quiet: args.quiet, columns: process.stderr.columns });
     try {
       if (configs.length === 1) {
-        const { describeGenerate, describeGenerateDetails, runGenerate } = await import("./generate.js");
+        const { describeGenerate, describeGenerateDetails } = await import("./generate.js");
+        const { runGenerate } = await import("../pipeline.js");
         const report = await runGenerate(configs[0]!, { onPhase: (phase) => progress.update(PHASE_TEXT[phase]), ...(args.offline ? { remote: "offline" as const } : {}) });
         progress.done();
         for (const warning of report.warnings) out.warn(formatWarning(warning));

@@ -4,13 +4,13 @@ import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, OUTPUT_KINDS, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
-import { isHttpUrl } from "../load/url.js";
+import { isHttpUrl } from "../openapi/url.js";
 
 /** The scripts `specforge init` adds to the project's package.json. */
-export const INIT_SCRIPTS = { "api:generate": "specforge generate", "api:check": "specforge check" } as const;
+const INIT_SCRIPTS = { "api:generate": "specforge generate", "api:check": "specforge check" } as const;
 
 /** Where `init` looks for a spec when no --spec is given, in this order. */
-export const SPEC_CANDIDATES = [
+const SPEC_CANDIDATES = [
   DEFAULT_SPEC,
   "openapi.yaml",
   "openapi.yml",

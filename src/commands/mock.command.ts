@@ -1,5 +1,5 @@
 import { assertSpecExists, resolveConfig } from "../config/resolve.js";
-import { UserError, formatWarning } from "../errors.js";
+import { UserError, formatWarning, toDisplayPath } from "../errors.js";
 import { EXIT, defineCommand } from "./command.js";
 import { configOption, configSources, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 
@@ -30,7 +30,6 @@ export const mockCommand = defineCommand<MockArgs>({
     const config = await resolveConfig(configSources(args, context.io.cwd, context.env));
     assertSpecExists(config);
     const { startMockServer } = await import("./mock.js");
-    const { toDisplayPath } = await import("../load/index.js");
     const mock = await startMockServer(config, args.port).catch((error: NodeJS.ErrnoException) => {
       if (error?.code === "EADDRINUSE" || error?.code === "EACCES") {
         throw new UserError(`cannot listen on 127.0.0.1:${args.port}: ${error.code === "EADDRINUSE" ? "the port is in use" : "permission denied"}`, {

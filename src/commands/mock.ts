@@ -1,15 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRouterRuntime, type RouteSpec, type SchemaDocument } from "../../templates/server/index.js";
+import { createRouterRuntime } from "../../templates/server/index.js";
 import { toNodeListener } from "../../templates/server/node.js";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { formatPointer, type SpecWarning } from "../errors.js";
-import { serverDocument, serverRoutes } from "../emit/server.js";
-import { superLinearPatterns, superLinearWarnings } from "../emit/server-patterns.js";
-import { buildModel } from "../ir/build.js";
+import { serverRuntimeData } from "../emit/server-data.js";
 import type { Server } from "../ir/model.js";
-import { toDisplayPath } from "../load/index.js";
-import { loadSpecSource } from "../load/remote-documents.js";
+import { loadModel } from "../pipeline.js";
 
 export interface MockServer {
   url: string;
@@ -27,14 +24,11 @@ export interface MockServer {
  * secured operations accept any credentials of their schemes.
  */
 export async function startMockServer(config: ResolvedConfig, port: number): Promise<MockServer> {
-  const spec = await loadSpecSource(config);
-  const specShown = toDisplayPath(config.spec, config.cwd);
-  const model = buildModel(spec, specShown);
-  const table = serverRoutes(model);
-  const routes = table as unknown as RouteSpec[];
+  // The spec is read and modelled as `generate` does, and the router is given the data server.ts would hold.
+  const { model, specShown, warnings } = await loadModel(config);
+  const { document, routes, generated, warnings: patternWarnings } = serverRuntimeData(model);
   const basePath = serverBasePath(model.servers[0]);
-  const slow = superLinearPatterns(model.document);
-  const router = createRouterRuntime(serverDocument(model, table) as SchemaDocument, routes, {}, { mock: true, basePath }, { superLinearPatterns: slow.map((found) => found.pattern) });
+  const router = createRouterRuntime(document, routes, {}, { mock: true, basePath }, generated);
   const server = createServer(toNodeListener(router));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -44,11 +38,7 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routes.length,
     basePath,
-    warnings: [
-      ...spec.warnings,
-      ...model.warnings,
-      ...superLinearWarnings(slow).map((w) => ({ message: w.message, location: formatPointer(specShown, w.pointer), hint: w.hint })),
-    ],
+    warnings: [...warnings, ...patternWarnings.map((w) => ({ message: w.message, location: formatPointer(specShown, w.pointer), hint: w.hint }))],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

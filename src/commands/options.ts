@@ -77,7 +77,7 @@ function list(value: string | string[] | undefined): string[] | undefined {
 }
 
 /** `--outputs client,server` → ["client", "server"]. An empty list is an error (not "types only"). */
-export function parseOutputs(value: string | string[] | undefined): OutputKind[] | undefined {
+function parseOutputs(value: string | string[] | undefined): OutputKind[] | undefined {
   const names = list(value);
   if (names !== undefined && names.length === 0) {
     throw new UserError(`--outputs needs at least one of: ${OUTPUT_KINDS.join(", ")}`, {
@@ -89,7 +89,7 @@ export function parseOutputs(value: string | string[] | undefined): OutputKind[]
 }
 
 /** `--project a,b` (or repeated) → ["a", "b"]. */
-export function parseProjects(value: string | string[] | undefined): string[] | undefined {
+function parseProjects(value: string | string[] | undefined): string[] | undefined {
   const names = list(value);
   if (names !== undefined && names.length === 0) throw new UserError("--project needs a project name", { location: "command line" });
   return names;

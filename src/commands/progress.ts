@@ -18,7 +18,7 @@ const CLEAR_LINE = "\r\u001b[2K";
 const noProgress: Progress = { update: () => {}, around: (print) => print(), done: () => {} };
 
 /** Whether a progress line may be drawn: stderr is a terminal, not CI, not a dumb terminal, not --quiet. */
-export function progressAllowed(io: CliIO, env: NodeJS.ProcessEnv, quiet: boolean): boolean {
+function progressAllowed(io: CliIO, env: NodeJS.ProcessEnv, quiet: boolean): boolean {
   return Boolean(io.stderrWrite && io.isTTY?.stderr && !quiet && !env.CI && env.TERM !== "dumb");
 }
 

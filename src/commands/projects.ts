@@ -12,11 +12,9 @@ import { fileURLToPath } from "node:url";
 import { Worker, threadId } from "node:worker_threads";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
-import { PACKAGE_ROOT } from "../fingerprint.js";
-import type { Phase } from "../pipeline.js";
+import { PACKAGE_ROOT } from "../package/root.js";
+import type { CheckReport, GenerateReport, Phase, RunCheckOptions } from "../pipeline.js";
 import { isProvablyCurrent } from "../write/fast-check.js";
-import type { CheckOptions, CheckReport } from "./check.js";
-import type { GenerateReport } from "./generate.js";
 
 export type ProjectCommand = "generate" | "check";
 
@@ -40,7 +38,7 @@ export type WorkerRequest = { id: number; command: ProjectCommand; config: Resol
 
 /** How each job runs: `check --remote`, `generate --offline`. */
 export interface JobOptions {
-  check?: Pick<CheckOptions, "remote">;
+  check?: Pick<RunCheckOptions, "remote">;
   offline?: boolean;
 }
 export type WorkerReply = { id: number; phase: Phase } | { id: number; outcome: ProjectOutcome };
@@ -58,7 +56,7 @@ export interface RunProjectsOptions {
   offline?: boolean;
 }
 
-export function serializeError(error: unknown): SerializedError {
+function serializeError(error: unknown): SerializedError {
   if (error instanceof UserError) return { user: true, message: error.message, location: error.location, hint: error.hint };
   return { user: false, stack: (error as Error)?.stack ?? String(error) };
 }
@@ -74,11 +72,11 @@ export function deserializeError(error: SerializedError): Error {
 export async function runProjectJob(command: ProjectCommand, config: ResolvedConfig, options: JobOptions, onPhase?: (phase: Phase) => void): Promise<ProjectOutcome> {
   try {
     if (command === "generate") {
-      const { runGenerate } = await import("./generate.js");
+      const { runGenerate } = await import("../pipeline.js");
       const { files: _files, ...report } = await runGenerate(config, { onPhase, ...(options.offline ? { remote: "offline" as const } : {}) });
       return { ok: true, command, report, threadId };
     }
-    const { runCheck } = await import("./check.js");
+    const { runCheck } = await import("../pipeline.js");
     return { ok: true, command, report: await runCheck(config, { regenerate: true, ...options.check }), threadId };
   } catch (error) {
     return { ok: false, error: serializeError(error), threadId };
@@ -100,7 +98,7 @@ export async function runProjects(command: ProjectCommand, configs: ResolvedConf
   const job: JobOptions = { ...(options.check ? { check: options.check } : {}), ...(options.offline ? { offline: true } : {}) };
   for (const [index, config] of configs.entries()) {
     if (command === "check" && (await isProvablyCurrent(config))) {
-      const { runCheck } = await import("./check.js");
+      const { runCheck } = await import("../pipeline.js");
       let outcome: ProjectOutcome;
       try {
         outcome = { ok: true, command, report: await runCheck(config, { provenCurrent: true, ...job.check }), threadId };

@@ -1,7 +1,7 @@
 /** How `generate` and `check` over several projects report each one: the usual lines, prefixed with its name. */
 import type { ResolvedConfig } from "../config/resolve.js";
 import { formatWarning, type UserError } from "../errors.js";
-import type { Output } from "../output.js";
+import type { Output } from "./output.js";
 import { checkFailed, describeCheck, describeCheckDetails } from "./check.js";
 import { EXIT } from "./command.js";
 import { describeGenerateDetails, summarizeGenerate } from "./generate.js";
@@ -12,7 +12,7 @@ export function projectLabel(config: ResolvedConfig): string {
   return config.project ?? config.spec;
 }
 
-export function exitCodeOf(outcome: ProjectOutcome): number {
+function exitCodeOf(outcome: ProjectOutcome): number {
   if (!outcome.ok) return outcome.error.user ? EXIT.userError : EXIT.internalError;
   if (outcome.command === "check" && checkFailed(outcome.report)) return EXIT.drift;
   return EXIT.ok;

@@ -1,12 +1,12 @@
 import { existsSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, type ResolvedConfig } from "../config/resolve.js";
-import { UserError, formatWarning } from "../errors.js";
-import { toDisplayPath } from "../load/index.js";
+import { UserError, formatWarning, toDisplayPath } from "../errors.js";
 import type { LockedDocument } from "../load/remote-documents.js";
-import { isHttpUrl } from "../load/url.js";
-import type { Output } from "../output.js";
-import { describeGenerateDetails, runGenerate, summarizeGenerate } from "./generate.js";
+import { isHttpUrl } from "../openapi/url.js";
+import type { Output } from "./output.js";
+import { runGenerate } from "../pipeline.js";
+import { describeGenerateDetails, summarizeGenerate } from "./generate.js";
 
 export interface WatchOptions {
   cwd: string;

@@ -2,16 +2,14 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { SchemaCompiler, mockFromSchema, type Schema, type SchemaDocument } from "../../templates/server/index.js";
 import type { ValidationIssue } from "../../templates/server/schema.js";
-import { createWebhookTools, normalizeEventName, type WebhookSchemeName, type WebhookSpec } from "../../templates/webhooks/index.js";
+import { createWebhookTools, normalizeEventName, type WebhookSchemeName } from "../../templates/webhooks/index.js";
 import { schemeOf } from "../../templates/webhooks/parse.js";
 import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { ResolvedConfig } from "../config/resolve.js";
-import { webhookRuntimeSpec } from "../emit/webhooks.js";
+import { webhookRuntimeSpec } from "../emit/webhook-spec.js";
 import { UserError } from "../errors.js";
-import { buildModel } from "../ir/build.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
-import { toDisplayPath } from "../load/index.js";
-import { loadSpecSource } from "../load/remote-documents.js";
+import { loadModel } from "../pipeline.js";
 
 export interface WebhookTestOptions {
   url: string;
@@ -41,10 +39,10 @@ export interface WebhookTestResult {
 }
 
 /** Prefix of environment variables that fill `${NAME}` / `$NAME` secrets in a payload template. */
-export const NAMED_SECRET_ENV_PREFIX = "SPECFORGE_SECRET_";
+const NAMED_SECRET_ENV_PREFIX = "SPECFORGE_SECRET_";
 
 /** Bytes of the reply that are read and shown; the rest is not read (an endless reply must not fill memory). */
-export const MAX_REPLY_BYTES = 64 * 1024;
+const MAX_REPLY_BYTES = 64 * 1024;
 
 /**
  * `specforge webhook test`: sends one delivery the way the provider would: the payload (the event's template, else
@@ -60,9 +58,10 @@ export async function runWebhookTest(
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
     throw new UserError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   }
-    const model = buildModel(await loadSpecSource(config), toDisplayPath(config.spec, config.cwd));
+  // The spec is read and modelled as `generate` does, and the delivery built from the data webhooks.ts would hold.
+  const { model, specShown } = await loadModel(config);
   if (model.webhooks.length === 0) {
-    throw new UserError("the spec declares no webhooks", { location: toDisplayPath(config.spec, config.cwd) });
+    throw new UserError("the spec declares no webhooks", { location: specShown });
   }
   const hook = options.event
     ? model.webhooks.find((w) => w.key === options.event || w.eventType === options.event)
@@ -79,7 +78,7 @@ export async function runWebhookTest(
   const secret = readCredential(env, options.secretEnv, inCwd(options.secretFile), "secret");
   const token = readCredential(env, options.tokenEnv, inCwd(options.tokenFile), "token");
 
-  const spec = webhookRuntimeSpec(model) as unknown as WebhookSpec;
+  const spec = webhookRuntimeSpec(model);
   const tools = createWebhookTools<Record<string, unknown>>(spec);
   const warnings: string[] = [];
   const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, env, token, warnings);
@@ -194,7 +193,7 @@ export function samplePayload(model: ApiModel, hook: Webhook): { value: unknown;
 }
 
 /** The `X-GitHub-Event` of a GitHub-style webhook: `x-github.subcategory`, else its key without the action. */
-export function githubEventName(hook: Webhook): string {
+function githubEventName(hook: Webhook): string {
   if (hook.eventHeader) return hook.eventHeader;
   const action = hook.conditions.action;
   const suffix = action === undefined ? "" : `-${normalizeEventName(action)}`;
@@ -227,7 +226,7 @@ async function readCapped(response: Response, max: number): Promise<{ text: stri
  * Control characters of text from the network as escapes, so a reply cannot move the cursor, retitle the terminal or
  * reorder what is shown: C0 (but tab and newline), DEL, C1, the bidirectional overrides and the line separators.
  */
-export function escapeControl(text: string): string {
+function escapeControl(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
     const code = c.charCodeAt(0);
     if (c === "\r") return "\\r";

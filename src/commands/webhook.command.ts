@@ -18,7 +18,7 @@ interface WebhookTestArgs extends Pick<ConfigArgs, "spec" | "config" | "project"
   verbose?: boolean;
 }
 
-export const webhookTestCommand = defineCommand<WebhookTestArgs>({
+const webhookTestCommand = defineCommand<WebhookTestArgs>({
   name: "test",
   describe: "send one signed delivery to a receiver, as the provider's Test action does, and print the reply",
   options: (defaults) => ({

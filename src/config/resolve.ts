@@ -3,11 +3,11 @@ import { createRequire, isBuiltin } from "node:module";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { UserError, formatPosition } from "../errors.js";
-import { PACKAGE_ROOT } from "../fingerprint.js";
-import { didYouMean } from "../suggest.js";
+import { PACKAGE_ROOT } from "../package/root.js";
+import { didYouMean } from "./suggest.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
 import { DEFAULT_FETCH_TIMEOUT_MS, type HeaderSource, type OriginAccess } from "../load/remote.js";
-import { isHttpUrl, originOf } from "../load/url.js";
+import { isHttpUrl, originOf } from "../openapi/url.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
@@ -379,7 +379,7 @@ function regenerateArgs(flags: UserConfig, configFile: string | undefined, proje
 }
 
 /** An argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
-export function shellQuote(arg: string): string {
+function shellQuote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -396,7 +396,7 @@ export function assertSpecExists(config: ResolvedConfig): void {
  * Why specforge looked for the spec where it did, for a "file not found": the flag, the config (and project) that
  * names it, or — only when neither did — the default path.
  */
-export function describeSpecSource(config: ResolvedConfig): string {
+function describeSpecSource(config: ResolvedConfig): string {
   const configShown = config.configFile ? basename(config.configFile) : "the config";
   switch (config.specSource) {
     case "flag":

@@ -3,6 +3,9 @@
  * everything they inherit (path-level parameters, document-level security and servers) resolved.
  */
 
+import { resolvePointer as resolveSegments, splitPointer, toJsonPointer } from "../openapi/pointer.js";
+import { PATH_ITEM_METHODS } from "../openapi/vocabulary.js";
+
 export type Json = unknown;
 export type JsonObject = Record<string, unknown>;
 
@@ -14,31 +17,15 @@ export interface Loc {
 
 export const isObject = (value: Json): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
 
+/** `pointer` with `segments` appended, each escaped (RFC 6901). */
 export function child(pointer: string, ...segments: (string | number)[]): string {
-  let result = pointer;
-  for (const segment of segments) {
-    const text = String(segment);
-    result += "/" + (text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text);
-  }
-  return result;
+  return pointer + toJsonPointer(segments);
 }
 
-export function parsePointer(pointer: string): string[] {
-  if (pointer === "") return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
+export { splitPointer as parsePointer };
 
 export function resolvePointer(doc: Json, pointer: string): Json {
-  let node = doc;
-  for (const segment of parsePointer(pointer)) {
-    if (Array.isArray(node)) node = /^(0|[1-9]\d*)$/.test(segment) ? node[Number(segment)] : undefined;
-    else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment];
-    else return undefined;
-  }
-  return node;
+  return resolveSegments(doc, splitPointer(pointer));
 }
 
 /** The pointer of an internal `$ref` (`#/components/schemas/Pet` → `/components/schemas/Pet`), percent-decoded. */
@@ -79,8 +66,6 @@ function refTarget(doc: Json, ref: string): Loc | undefined {
   return target;
 }
 
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;
-
 export interface ParameterView {
   /** `query:limit`; header names are case-insensitive, so lower-cased. */
   key: string;
@@ -120,7 +105,7 @@ export function operationsOf(doc: JsonObject): OperationView[] {
       const item = deref(doc, { node: raw, pointer: child("", section, path) });
       if (!isObject(item.node)) continue;
       const pathItem = item.node;
-      for (const method of HTTP_METHODS) {
+      for (const method of PATH_ITEM_METHODS) {
         const operation = pathItem[method];
         if (!isObject(operation)) continue;
         const pointer = child(item.pointer, method);
@@ -173,7 +158,7 @@ function parametersOf(doc: JsonObject, pathItem: JsonObject, pathPointer: string
 
 /** The name a component has (`/components/schemas/Pet` → `Pet`), or undefined for anything else. */
 export function componentName(pointer: string): string | undefined {
-  const segments = parsePointer(pointer);
+  const segments = splitPointer(pointer);
   return segments.length === 3 && segments[0] === "components" ? segments[2] : undefined;
 }
 
@@ -182,7 +167,7 @@ export function componentName(pointer: string): string | undefined {
  * `Pet.tags[]`. A change is named after where it is, whichever operation led to it.
  */
 export function schemaSubject(pointer: string): string | undefined {
-  const segments = parsePointer(pointer);
+  const segments = splitPointer(pointer);
   if (segments.length < 3 || segments[0] !== "components" || segments[1] !== "schemas") return undefined;
   let subject = segments[2]!;
   for (let i = 3; i < segments.length; i++) {

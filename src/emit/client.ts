@@ -1,120 +1,67 @@
-import type * as TS from "typescript";
+import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
+import type { EncodingSpec, ErrorStatusKey, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
+import type { OAuth2Endpoints } from "../../templates/client/oauth.js";
 import { isSuccessStatus } from "../ir/build.js";
 import type { ApiModel, Encoding, MediaType, Operation, Parameter, SecurityScheme, Server, Tag } from "../ir/model.js";
-import { interfaceDeclaration, jsDoc, jsonConstant, moduleSpecifiers, renderFile, types, type Member } from "./canonical.js";
+import { propertyKey } from "../ir/naming.js";
+import { STYLED_PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
+import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
-import type { ModuleExports } from "./index-file.js";
 import { commentText, stringLiteral } from "./literal.js";
-import { builders } from "prettier/doc";
+import { FileTemplate, namedExports, namedImports, typeText } from "./template.js";
 
-const { hardline, indent } = builders;
-
-const RUNTIME = "./runtime/client/index.js";
+type Member = OptionalKind<PropertySignatureStructure>;
 
 /**
- * `client.ts`: `createClient(options)` returning one typed method per operation. Only the spec-dependent part is
- * emitted here (servers, one `OperationSpec` per operation, the `Client` interface); behaviour lives in the
- * hand-written runtime copied from `templates/client/`. Types are indexed accesses into `schema.ts`.
+ * `client.ts`: `createClient(options)` returning one typed method per operation, from templates/files/client.ts.
+ * The template holds the fixed code; this fills its slots: the servers, security schemes and operations the
+ * runtime (templates/client/) is configured with, and the `ClientOptions` and `Client` interfaces, whose types are
+ * indexed accesses into `schema.ts`.
  */
-export function emitClient(model: ApiModel): { files: EmittedFile[]; exports: ModuleExports } {
+export function emitClient(model: ApiModel, source: FileTemplateSource): EmittedFile {
+  const template = new FileTemplate(source);
   const servers = clientServers(model.servers);
-  const requiresOptions = servers.some((s) => s.options.some((o) => !o.optional));
   const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
-  const content = renderFile([
-    [
-      moduleSpecifiers("import type", ["paths"], "./schema.js"),
-      moduleSpecifiers(
-        "import",
-        [
-          "createRuntime",
-          ...(schemes.some(isBasic) ? ["type BasicCredentials"] : []),
-          "type ClientOptions as RuntimeClientOptions",
-          ...(schemes.length > 0 ? ["type Credential"] : []),
-          ...(schemes.some(runsDeviceFlow) ? ["type OAuth2DeviceFlow"] : []),
-          "type Operation",
-          "type OperationSpec",
-          "type PaginatedOperation",
-          ...(schemes.length > 0 ? ["type SecuritySchemeSpec"] : []),
-          "type ServerSpec",
-          "type StreamingOperation",
-        ],
-        RUNTIME,
-      ),
-    ],
-    [
-      moduleSpecifiers(
-        "export",
-        [
-          "ApiError",
-          "ConnectionError",
-          "TimeoutError",
-          "Stream",
-          "formPart",
-          "type ApiErrorOf",
-          "type ApiResponse",
-          ...(schemes.length > 0 ? ["type CredentialContext"] : []),
-          ...(schemes.some(runsDeviceFlow) ? ["OAuth2Error", "type DeviceCodePrompt"] : []),
-          "type FormPart",
-          "type RequestOptions",
-        ],
-        RUNTIME,
-      ),
-    ],
-    [jsDoc("The spec's servers; each operation names one by index."), jsonConstant("const servers: ServerSpec[]", servers.map((s) => s.spec))],
-    ...(schemes.length > 0
-      ? [
-          [
-            jsDoc("The spec's security schemes, by key: where each credential goes and which client options hold it."),
-            jsonConstant("const securitySchemes: Record<string, SecuritySchemeSpec>", Object.fromEntries(schemes.map((scheme) => [scheme.key, schemeSpec(scheme)]))),
-          ],
-        ]
-      : []),
-    [
-      jsDoc(
-        schemes.length > 0
-          ? "Options of `createClient`: the runtime's options plus one per server variable and one per security scheme."
-          : "Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`.",
-      ),
-      interfaceDeclaration("export interface ClientOptions extends RuntimeClientOptions", [...servers.flatMap((s) => s.options), ...schemes.flatMap(credentialOptions)]),
-    ],
-    [
-      jsDoc(`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`),
-      interfaceDeclaration("export interface Client", model.operations.map((op) => operationSignature(op, model.tags))),
-    ],
-    [
-      jsDoc("How each method sends its request: method, path, parameters, body and declared errors."),
-      jsonConstant("const operations: OperationSpec[]", model.operations.map((op) => operationSpec(op, servers))),
-    ],
-    [
-      jsDoc("Creates a client. Every method sends one request (with retries) and resolves to the typed success body."),
-      [
-        requiresOptions ? "export function createClient(options: ClientOptions): Client {" : "export function createClient(options: ClientOptions = {}): Client {",
-        indent([
-          hardline,
-          schemes.length > 0 ? "const runtime = createRuntime(servers, options, securitySchemes);" : "const runtime = createRuntime(servers, options);",
-          hardline,
-          "return Object.fromEntries(",
-          indent([hardline, "operations.map((spec) => [spec.name, runtime.operation(spec)]),"]),
-          hardline,
-          ") as unknown as Client;",
-        ]),
-        hardline,
-        "}",
-      ],
-    ],
-  ]);
-  return {
-    files: [{ path: "client.ts", content, canonical: content, description: "typed client: createClient() with one method per operation" }],
-    exports: {
-      module: "client",
-      values: ["createClient", "ApiError", "ConnectionError", "TimeoutError", "Stream", "formPart", ...(schemes.some(runsDeviceFlow) ? ["OAuth2Error"] : [])],
-      types: ["Client", "ClientOptions", "ApiErrorOf", "ApiResponse", ...(schemes.length > 0 ? ["CredentialContext"] : []), ...(schemes.some(runsDeviceFlow) ? ["DeviceCodePrompt"] : []), "FormPart", "RequestOptions"],
-    },
-  };
+
+  // The credential types only where a scheme's option uses them; the device flow's only where a scheme runs it.
+  const deviceFlow = schemes.some(runsDeviceFlow);
+  const unused = new Set<string>();
+  if (!schemes.some(isBasic)) unused.add("BasicCredentials");
+  if (schemes.length === 0) unused.add("Credential");
+  if (!deviceFlow) unused.add("OAuth2DeviceFlow");
+  const runtimeImports = template.structure("import ./runtime/client/index.js", "import");
+  runtimeImports.namedImports = namedImports(runtimeImports).filter((specifier) => !unused.has(specifier.name));
+  const reexports = template.structure("export ./runtime/client/index.js", "export");
+  reexports.namedExports = namedExports(reexports).filter((specifier) => deviceFlow || !DEVICE_FLOW_EXPORTS.has(specifier.name));
+
+  template.fillData("servers", servers.map((server) => server.spec));
+  template.fillData("securitySchemes", Object.fromEntries(schemes.map((scheme): [string, SecuritySchemeSpec] => [scheme.key, schemeSpec(scheme)])));
+  template.fillData("operations", model.operations.map((op) => operationSpec(op, servers.length)));
+
+  const clientOptions = template.structure("ClientOptions", "interface");
+  clientOptions.docs = [
+    schemes.length > 0
+      ? "Options of `createClient`: the runtime's options plus one per server variable and one per security scheme."
+      : "Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`.",
+  ];
+  clientOptions.properties = [...servers.flatMap((server) => server.options), ...schemes.flatMap(credentialOptions)];
+
+  const client = template.structure("Client", "interface");
+  client.docs = [`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`];
+  client.properties = model.operations.map((op) => operationMember(op, model.tags));
+
+  // A required option (the spec declares no server: `baseUrl`) makes `options` required.
+  if (servers.some((server) => server.options.some((option) => !option.hasQuestionToken))) {
+    template.structure("createClient", "function").parameters![0]!.initializer = undefined;
+  } else {
+    template.keep("createClient");
+  }
+
+  return template.print("typed client: createClient() with one method per operation");
 }
 
 interface ClientServer {
-  spec: { url: string; variables: Record<string, { option: string; default: string }> };
+  spec: ServerSpec;
   options: Member[];
 }
 
@@ -127,7 +74,7 @@ function clientServers(servers: Server[]): ClientServer[] {
     return [
       {
         spec: { url: "{url}", variables: { url: { option: "baseUrl", default: "" } } },
-        options: [{ name: "baseUrl", type: types.keyword("string"), doc: "Base URL of the API (the spec declares no server)." }],
+        options: [{ name: "baseUrl", type: "string", docs: ["Base URL of the API (the spec declares no server)."] }],
       },
     ];
   }
@@ -139,9 +86,9 @@ function clientServers(servers: Server[]): ClientServer[] {
         options: [
           {
             name: server.urlOption,
-            optional: true,
-            type: types.keyword("string"),
-            doc: `Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`,
+            hasQuestionToken: true,
+            type: "string",
+            docs: [`Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`],
           },
         ],
       };
@@ -153,9 +100,11 @@ function clientServers(servers: Server[]): ClientServer[] {
       const values = variable.enum ? `\nOne of ${variable.enum.map((e) => commentText(stringLiteral(e))).join(", ")}.` : "";
       options.push({
         name: variable.option,
-        optional: true,
-        type: types.keyword("string"),
-        doc: `Server variable \`${commentText(variable.name)}\` of \`${commentText(server.url)}\`; may also be a whole URL.${variable.description ? ` ${commentText(variable.description)}` : ""}${values}\n@default ${commentText(stringLiteral(variable.default))}`,
+        hasQuestionToken: true,
+        type: "string",
+        docs: [
+          `Server variable \`${commentText(variable.name)}\` of \`${commentText(server.url)}\`; may also be a whole URL.${variable.description ? ` ${commentText(variable.description)}` : ""}${values}\n@default ${commentText(stringLiteral(variable.default))}`,
+        ],
       });
     }
     return {
@@ -168,18 +117,19 @@ function clientServers(servers: Server[]): ClientServer[] {
   });
 }
 
-function operationType(op: Operation): TS.TypeNode {
-  const typeRef = types.indexed("paths", op.path, op.method);
+/** The method type: `Operation<paths[path][method]>`, or its streaming or paginated variant. */
+function operationType(op: Operation): string {
+  const typeRef = typeText.indexed("paths", op.path, op.method);
   const media = op.requestBody ? op.requestBody.preferred : "application/json";
-  const mediaArg = media === "application/json" ? [] : [types.string(media)];
+  const mediaArg = media === "application/json" ? [] : [typeText.string(media)];
   if (op.stream?.when) {
-    return types.reference("StreamingOperation", [typeRef, types.string(media), types.string(op.stream.mediaType), types.string(op.stream.when.name)]);
+    return typeText.reference("StreamingOperation", [typeRef, typeText.string(media), typeText.string(op.stream.mediaType), typeText.string(op.stream.when.name)]);
   }
-  if (op.pagination) return types.reference("PaginatedOperation", [typeRef, types.string(op.pagination.items), ...mediaArg]);
-  return types.reference("Operation", [typeRef, ...mediaArg]);
+  if (op.pagination) return typeText.reference("PaginatedOperation", [typeRef, typeText.string(op.pagination.items), ...mediaArg]);
+  return typeText.reference("Operation", [typeRef, ...mediaArg]);
 }
 
-function operationSignature(op: Operation, tags: readonly Tag[]): Member {
+function operationMember(op: Operation, tags: readonly Tag[]): Member {
   const docs: string[] = [];
   if (op.summary) docs.push(commentText(op.summary));
   if (op.description && op.description !== op.summary) docs.push(commentText(op.description));
@@ -190,7 +140,7 @@ function operationSignature(op: Operation, tags: readonly Tag[]): Member {
     docs.push(`Tags: ${op.tags.map((tag) => commentText(tagTrail(tag, byName))).join("; ")}`);
   }
   if (op.deprecated) docs.push("@deprecated");
-  return { name: op.name, type: operationType(op), doc: docs.join("\n\n") };
+  return { name: propertyKey(op.name), type: operationType(op), docs: [docs.join("\n\n")] };
 }
 
 /**
@@ -211,37 +161,39 @@ function tagTrail(name: string, byName: ReadonlyMap<string, Tag>): string {
   return `${trail.join(" › ")}${kind && kind !== "nav" ? ` (${kind})` : ""}`;
 }
 
-function paramSpec(param: Parameter): Record<string, unknown> {
-  const defaultStyle = param.in === "query" || param.in === "cookie" ? "form" : "simple";
-  const spec: Record<string, unknown> = { name: param.name };
-  if (param.style !== defaultStyle) spec.style = param.style;
-  if (param.explode !== (param.style === "form")) spec.explode = param.explode;
+/** A parameter as the runtime reads it: only what differs from OpenAPI's defaults. */
+function paramSpec(param: Parameter): ParamSpec {
+  const spec: ParamSpec = { name: param.name };
+  // The spec's own style; the runtime treats a style it does not know as the location's default.
+  if (param.style !== defaultStyle(param.in)) spec.style = param.style as ParamStyle;
+  if (param.explode !== defaultExplode(param.style)) spec.explode = param.explode;
   if (param.allowReserved) spec.allowReserved = true;
   if (param.contentType) spec.content = param.contentType;
   return spec;
 }
 
-function operationSpec(op: Operation, servers: ClientServer[]): Record<string, unknown> {
-  const spec: Record<string, unknown> = {
+/** How the runtime sends one operation (templates/client/types.ts `OperationSpec`). */
+function operationSpec(op: Operation, serverCount: number): OperationSpec {
+  const spec: OperationSpec = {
     name: op.name,
     method: op.wireMethod,
     path: op.path,
   };
   const server = op.server < 0 ? 0 : op.server;
-  if (server !== 0 && server < servers.length) spec.server = server;
+  if (server !== 0 && server < serverCount) spec.server = server;
   if (op.security.requirements.some((alternative) => alternative.length > 0)) {
     spec.security = op.security.requirements.map((alternative) =>
       alternative.map(({ scheme, scopes }) => (scopes.length > 0 ? { scheme, scopes } : { scheme })),
     );
   }
   if (op.idempotencyKey) spec.idempotencyKey = op.idempotencyKey;
-  const params: Record<string, unknown> = {};
-  for (const location of ["path", "query", "header", "cookie"] as const) {
+  const params: NonNullable<OperationSpec["params"]> = {};
+  for (const location of STYLED_PARAMETER_LOCATIONS) {
     const list = op.parameters.filter((p) => p.in === location).map(paramSpec);
     if (list.length > 0) params[location] = list;
   }
   const querystring = op.parameters.find((p) => p.in === "querystring");
-  if (querystring) params.querystring = { content: querystring.contentType, ...(querystring.encoding ? { encoding: encodingSpecs(querystring.encoding) } : {}) };
+  if (querystring) params.querystring = { content: querystring.contentType!, ...(querystring.encoding ? { encoding: encodingSpecs(querystring.encoding) } : {}) };
   if (Object.keys(params).length > 0) spec.params = params;
   if (op.requestBody) {
     const preferred = op.requestBody.content.find((media) => media.type === op.requestBody!.preferred);
@@ -259,10 +211,7 @@ function operationSpec(op: Operation, servers: ClientServer[]): Record<string, u
     spec.stream = { mediaType: op.stream.mediaType, ...(op.stream.when ? { when: op.stream.when } : {}), ...(sse ? { sse } : {}) };
   }
   if (op.pagination) spec.pagination = op.pagination;
-  const errors = op.responses
-    .map((r) => r.status)
-    .filter((status) => !isSuccessStatus(status))
-    .map((status) => (/^\d+$/.test(status) ? Number(status) : status.toUpperCase() === "DEFAULT" ? "default" : status.toUpperCase()));
+  const errors = op.responses.filter((r) => !isSuccessStatus(r.status)).flatMap((r) => errorStatusKey(r.status) ?? []);
   if (errors.length > 0) spec.errors = errors;
   return spec;
 }
@@ -273,36 +222,45 @@ function alwaysStreams(op: Operation): boolean {
   return response !== undefined && !response.content.some((media) => !media.sequence && /^application\/(.+\+)?json\s*(;.*)?$/i.test(media.type));
 }
 
+/** A response status key as the runtime matches it: `404`, `4XX` or `default` (anything else is no status). */
+function errorStatusKey(status: string): ErrorStatusKey | undefined {
+  if (/^\d+$/.test(status)) return Number(status);
+  const upper = status.toUpperCase();
+  if (upper === "DEFAULT") return "default";
+  return upper === "1XX" || upper === "3XX" || upper === "4XX" || upper === "5XX" ? upper : undefined;
+}
+
 /** Positional multipart encodings (3.2 `prefixEncoding`, `itemEncoding`) as the runtime reads them. */
-function positionalSpecs(positional: NonNullable<MediaType["positional"]>): Record<string, unknown> {
+function positionalSpecs(positional: NonNullable<MediaType["positional"]>): NonNullable<NonNullable<OperationSpec["body"]>["positional"]> {
   return {
     ...(positional.prefix.length > 0 ? { prefix: positional.prefix.map(encodingSpec) } : {}),
     ...(positional.items ? { items: encodingSpec(positional.items) } : {}),
   };
 }
 
-/** The Encoding Objects as the runtime reads them (templates/client/types.ts `EncodingSpec`): what was written, and pinned part headers. */
-function encodingSpecs(encoding: Record<string, Encoding>): Record<string, unknown> {
-  const specs: Record<string, unknown> = {};
+/** The Encoding Objects as the runtime reads them (`EncodingSpec`), by property. */
+function encodingSpecs(encoding: Record<string, Encoding>): Record<string, EncodingSpec> {
+  const specs: Record<string, EncodingSpec> = {};
   for (const [property, entry] of Object.entries(encoding)) specs[property] = encodingSpec(entry);
   return specs;
 }
 
-function encodingSpec(entry: Encoding): Record<string, unknown> {
-  const spec: Record<string, unknown> = {};
-  if (entry.style !== undefined) spec.style = entry.style;
+/** One Encoding Object as the runtime reads it: what was written, and pinned part headers. */
+function encodingSpec(entry: Encoding): EncodingSpec {
+  const spec: EncodingSpec = {};
+  if (entry.style !== undefined) spec.style = entry.style as ParamStyle;
   if (entry.explode !== undefined) spec.explode = entry.explode;
   if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
   if (entry.contentType !== undefined) spec.contentType = entry.contentType;
   const pinned = entry.headers.filter((header) => header.value !== undefined);
-  if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value]));
+  if (pinned.length > 0) spec.headers = Object.fromEntries(pinned.map((header) => [header.name, header.value!]));
   return spec;
 }
 
 const isBasic = (scheme: SecurityScheme) => scheme.type === "http" && scheme.scheme.toLowerCase() === "basic";
 
 /** How the runtime applies a scheme (templates/client/types.ts `SecuritySchemeSpec`). */
-function schemeSpec(scheme: SecurityScheme): Record<string, unknown> {
+function schemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
   const options = scheme.alias ? [scheme.option, scheme.alias] : [scheme.option];
   switch (scheme.type) {
     case "http": {
@@ -315,7 +273,7 @@ function schemeSpec(scheme: SecurityScheme): Record<string, unknown> {
     case "oauth2": {
       const device = scheme.flows.deviceAuthorization;
       if (!device && !scheme.metadataUrl) return { type: "bearer", options };
-      const oauth2: Record<string, unknown> = {};
+      const oauth2: OAuth2Endpoints = {};
       if (device) Object.assign(oauth2, { deviceAuthorizationUrl: device.deviceAuthorizationUrl, tokenUrl: device.tokenUrl, scopes: device.scopes });
       if (scheme.metadataUrl) oauth2.metadataUrl = scheme.metadataUrl;
       return { type: "bearer", options, oauth2 };
@@ -326,19 +284,22 @@ function schemeSpec(scheme: SecurityScheme): Record<string, unknown> {
 }
 
 /** An OAuth 2 scheme whose client option may run the device authorization flow (OpenAPI 3.2). */
-const runsDeviceFlow = (scheme: SecurityScheme) => scheme.type === "oauth2" && (scheme.flows.deviceAuthorization !== undefined || scheme.metadataUrl !== undefined);
+export const runsDeviceFlow = (scheme: SecurityScheme) => scheme.type === "oauth2" && (scheme.flows.deviceAuthorization !== undefined || scheme.metadataUrl !== undefined);
+
+/** What client.ts (and index.ts) re-export of the device flow, only where a scheme runs it. */
+export const DEVICE_FLOW_EXPORTS: ReadonlySet<string> = new Set(["OAuth2Error", "DeviceCodePrompt"]);
 
 /** The client option(s) of one scheme: its own, and the `apiKey` alias when it has one. */
 function credentialOptions(scheme: SecurityScheme): Member[] {
-  const value = isBasic(scheme) ? types.reference("BasicCredentials") : types.keyword("string");
-  const type = types.union([types.reference("Credential", [value]), ...(runsDeviceFlow(scheme) ? [types.reference("OAuth2DeviceFlow")] : []), types.keyword("undefined")]);
-  const members: Member[] = [{ name: scheme.option, optional: true, type, doc: credentialDoc(scheme) }];
+  const value = isBasic(scheme) ? "BasicCredentials" : "string";
+  const type = typeText.union([typeText.reference("Credential", [value]), ...(runsDeviceFlow(scheme) ? ["OAuth2DeviceFlow"] : []), "undefined"]);
+  const members: Member[] = [{ name: propertyKey(scheme.option), hasQuestionToken: true, type, docs: [credentialDoc(scheme)] }];
   if (scheme.alias) {
     members.push({
-      name: scheme.alias,
-      optional: true,
+      name: propertyKey(scheme.alias),
+      hasQuestionToken: true,
       type,
-      doc: `The same credential as \`${scheme.option}\` (the spec's only scheme), under the name most SDKs use; \`${scheme.option}\` wins when both are set.`,
+      docs: [`The same credential as \`${scheme.option}\` (the spec's only scheme), under the name most SDKs use; \`${scheme.option}\` wins when both are set.`],
     });
   }
   return members;

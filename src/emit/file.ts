@@ -13,6 +13,6 @@ export interface EmittedFile {
   canonical?: string;
   /** Marked `// @ts-nocheck` (the runtime: specforge's own, type-checked code; see `stampTypeScript`). */
   noCheck?: boolean;
-  /** Why an emitter that prints canonical text could not for this file (shown by `--verbose`). */
+  /** Why the printer could not print this file, so that prettier formats it (`generate --verbose` says so). */
   notCanonical?: string;
 }

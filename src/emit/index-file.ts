@@ -1,26 +1,31 @@
-import { moduleSpecifiers, renderFile } from "./canonical.js";
+import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
+import { DEVICE_FLOW_EXPORTS } from "./client.js";
+import { FileTemplate, namedExports } from "./template.js";
 
-/** What an emitted module contributes to `index.ts`. */
-export interface ModuleExports {
-  /** Module path relative to the output folder, without extension (e.g. `client`). */
-  module: string;
-  /** Value exports (functions, classes, constants). */
-  values: string[];
-  /** Type-only exports. */
-  types: string[];
+/** Which modules the output folder has besides schema.ts. */
+export interface IndexModules {
+  /** With whether client.ts re-exports the OAuth 2 device flow's names (a security scheme runs the flow). */
+  client: false | { deviceFlow: boolean };
+  server: boolean;
+  webhooks: boolean;
 }
 
-/** `index.ts`: one entry point that re-exports the types and whatever the other emitters produced. */
-export function emitIndex(modules: ModuleExports[]): EmittedFile {
-  const content = renderFile([
-    [
-      'export type * from "./schema.js";',
-      ...modules
-        .map((mod) => ({ mod, names: [...mod.values, ...mod.types.map((name) => `type ${name}`)] }))
-        .filter(({ names }) => names.length > 0)
-        .map(({ mod, names }) => moduleSpecifiers("export", names, `./${mod.module}.js`)),
-    ],
-  ]);
-  return { path: "index.ts", content, canonical: content, description: "entry point: re-exports everything below" };
+/**
+ * `index.ts`, the entry point, from templates/files/index.ts: it re-exports the types and each generated module's
+ * public names; the exports of a module that is not generated are left out.
+ */
+export function emitIndex(modules: IndexModules, source: FileTemplateSource): EmittedFile {
+  const template = new FileTemplate(source);
+  for (const module of ["server", "webhooks"] as const) {
+    if (modules[module]) template.keep(`export ./${module}.js`);
+    else template.remove(`export ./${module}.js`);
+  }
+  if (!modules.client) template.remove("export ./client.js");
+  else if (modules.client.deviceFlow) template.keep("export ./client.js");
+  else {
+    const client = template.structure("export ./client.js", "export");
+    client.namedExports = namedExports(client).filter((specifier) => !DEVICE_FLOW_EXPORTS.has(specifier.name));
+  }
+  return template.print("entry point: re-exports everything below");
 }

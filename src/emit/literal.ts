@@ -9,20 +9,10 @@ export function stringLiteral(value: string): string {
   return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-/** A JS expression for plain JSON data (objects, arrays, strings, numbers, booleans, null). */
-export function dataLiteral(value: unknown): string {
-  return (JSON.stringify(value) ?? "undefined").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-}
-
 /** Text that can go inside a `/** … *\/` comment without ending it or breaking its lines' `*` prefix. */
 export function commentText(text: string): string {
   return text
     .replace(/\*\//g, "*\\/")
     .replace(/\r\n?|\u2028|\u2029/g, "\n")
     .trim();
-}
-
-/** `paths["/v1/models"]["get"]`: an indexed-access type into openapi-typescript's output. */
-export function indexedType(root: string, ...keys: string[]): string {
-  return root + keys.map((key) => `[${stringLiteral(key)}]`).join("");
 }

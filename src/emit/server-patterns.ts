@@ -1,4 +1,5 @@
 import { isSafePattern } from "redos-detector";
+import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
 
 /**
  * Regexes in the spec that the generated router runs on client input (`pattern`, `patternProperties` keys) and
@@ -33,8 +34,6 @@ export interface EmitterWarning {
   hint?: string;
 }
 
-/** Keywords whose value is data (an instance), not a schema: a `pattern` key inside is not a regex. */
-const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"]);
 
 /** Why a pattern is listed: it backtracks catastrophically, or the analysis could not show that it does not. */
 type Verdict = "linear" | "super-linear" | "undecided";

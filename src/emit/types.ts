@@ -1,22 +1,31 @@
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
-import type * as TS from "typescript";
-import { openapiTypescript, ts } from "../deps.js";
-import { printCanonicalTypes } from "./canonical-types.js";
+import type * as TypeScript from "typescript";
 import { UserError } from "../errors.js";
-import { typesDocument } from "../load/discriminators.js";
-import { QUERYSTRING_MARKER, translateForTypes, type TypesTranslation } from "../load/oas32.js";
-import type { ApiModel } from "../ir/model.js";
+import { openapiTypescript, sameNodes, typescript } from "../package/deps.js";
 import type { EmittedFile } from "./file.js";
+import { printNodes } from "./printer.js";
+
+/**
+ * The document openapi-typescript is given, as the loader made it for it (load/oas32.ts `translateForTypes`, then
+ * load/discriminators.ts `typesDocument`), and where the loader moved what openapi-typescript cannot read.
+ */
+export interface TypesInput {
+  document: Record<string, unknown>;
+  /** Operations handed over under a reserved path (`query`, `additionalOperations`): that path, and where each belongs. */
+  moved: readonly { key: string; path: string; method: string }[];
+  /** The query parameter name querystring parameters were handed over under, when there were any. */
+  querystringMarker?: string;
+}
 
 /**
  * `schema.ts`: the types of every path, operation, component and webhook, made by openapi-typescript from the
- * bundled document as corrected for it (discriminator values as the wire carries them, see typesDocument). The bundling, validation and version checks openapi-typescript would run again are already
- * done by our loader, so its transform is called directly (that skips a second parse and Redocly's lint, which
+ * document the loader corrected for it (discriminator values as the wire carries them: load/discriminators.ts
+ * `typesDocument`). The bundling, validation and version checks openapi-typescript would run again are already
+ * done by the loader, so its transform is called directly (that skips a second parse and Redocly's lint, which
  * are most of its time on large specs).
  */
-export function emitTypes(model: ApiModel): EmittedFile {
-  const translation = translateForTypes(model.document);
-  const schema = typesDocument(translation.document) as unknown as OpenAPI3;
+export function emitTypes(input: TypesInput): EmittedFile {
+  const schema = input.document as unknown as OpenAPI3; // the loader checked it is OpenAPI 3
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -60,9 +69,9 @@ export function emitTypes(model: ApiModel): EmittedFile {
       cause: error,
     });
   }
-  nodes = placeTranslated(nodes, translation);
+  nodes = placeTranslated(nodes, input);
   const description = "types of every path, operation, component and webhook (openapi-typescript)";
-  const printed = printCanonicalTypes(nodes);
+  const printed = printNodes(sameNodes(nodes));
   if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
   return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
 }
@@ -73,17 +82,17 @@ export function emitTypes(model: ApiModel): EmittedFile {
  * ...C[]]` (elements up to `minItems` required; no rest with `items: false`, any rest without `items`). OpenAPI 3.2
  * models multipart parts by position this way (a manifest, then any number of files).
  */
-function tupleWithRest(schema: unknown, options: unknown): TS.TypeNode | undefined {
+function tupleWithRest(schema: unknown, options: unknown): TypeScript.TypeNode | undefined {
   const array = schema as { type?: unknown; prefixItems?: unknown; items?: unknown; minItems?: unknown };
   if (array.type !== "array" || !Array.isArray(array.prefixItems)) return undefined;
   const transform = (node: unknown) => openapiTypescript.transformSchemaObject(node as never, options as never);
   const required = typeof array.minItems === "number" ? array.minItems : 0;
-  const elements: TS.TypeNode[] = array.prefixItems.map((item, i) => (i < required ? transform(item) : ts.factory.createOptionalTypeNode(transform(item))));
+  const elements: TypeScript.TypeNode[] = array.prefixItems.map((item, i) => (i < required ? transform(item) : typescript.factory.createOptionalTypeNode(transform(item))));
   if (array.items !== false) {
-    const rest = array.items === undefined || array.items === true ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword) : transform(array.items);
-    elements.push(ts.factory.createRestTypeNode(ts.factory.createArrayTypeNode(rest)));
+    const rest = array.items === undefined || array.items === true ? typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.UnknownKeyword) : transform(array.items);
+    elements.push(typescript.factory.createRestTypeNode(typescript.factory.createArrayTypeNode(rest)));
   }
-  return ts.factory.createTupleTypeNode(elements);
+  return typescript.factory.createTupleTypeNode(elements);
 }
 
 /**
@@ -91,9 +100,10 @@ function tupleWithRest(schema: unknown, options: unknown): TS.TypeNode | undefin
  * requests and responses alike (a required one is still required by the server's validation of requests).
  * (`readOnly` properties are `readonly` and left out of request bodies by the client and server types.)
  */
-function optionalWriteOnly(property: TS.PropertySignature, schema: unknown): TS.PropertySignature | undefined {
+function optionalWriteOnly(property: TypeScript.PropertySignature, schema: unknown): TypeScript.PropertySignature | undefined {
   if (property.questionToken || !schema || typeof schema !== "object" || (schema as { writeOnly?: unknown }).writeOnly !== true) return undefined;
-  return ts.factory.updatePropertySignature(property, property.modifiers, property.name, ts.factory.createToken(ts.SyntaxKind.QuestionToken), property.type);
+  const { factory, SyntaxKind } = typescript;
+  return factory.updatePropertySignature(property, property.modifiers, property.name, factory.createToken(SyntaxKind.QuestionToken), property.type);
 }
 
 /**
@@ -101,73 +111,74 @@ function optionalWriteOnly(property: TS.PropertySignature, schema: unknown): TS.
  * operation becomes `paths[p][method]` beside the path's other methods, and a querystring parameter, typed as a query
  * parameter with a reserved name, becomes `parameters.querystring`.
  */
-function placeTranslated(nodes: readonly TS.Node[], translation: TypesTranslation): ReturnType<typeof openapiTypescript.transformSchema> {
+function placeTranslated(nodes: readonly TypeScript.Node[], translation: TypesInput): ReturnType<typeof openapiTypescript.transformSchema> {
   let result = [...nodes];
   if (translation.moved.length > 0) {
     const moved = new Map(translation.moved.map((entry) => [entry.key, entry]));
     result = result.map((node) => {
-      if (!ts.isInterfaceDeclaration(node) || node.name.text !== "paths") return node;
-      const added = new Map<string, TS.PropertySignature[]>();
+      if (!typescript.isInterfaceDeclaration(node) || node.name.text !== "paths") return node;
+      const added = new Map<string, TypeScript.PropertySignature[]>();
       for (const member of node.members) {
-        const entry = ts.isPropertySignature(member) ? moved.get(memberName(member)) : undefined;
-        const type = ts.isPropertySignature(member) ? member.type : undefined;
-        const get = entry && type && ts.isTypeLiteralNode(type) ? type.members.find((m): m is TS.PropertySignature => ts.isPropertySignature(m) && memberName(m) === "get") : undefined;
+        const entry = typescript.isPropertySignature(member) ? moved.get(memberName(member)) : undefined;
+        const type = typescript.isPropertySignature(member) ? member.type : undefined;
+        const get = entry && type && typescript.isTypeLiteralNode(type) ? type.members.find((m): m is TypeScript.PropertySignature => typescript.isPropertySignature(m) && memberName(m) === "get") : undefined;
         if (!entry || !get?.type) continue;
-        const placed = ts.factory.createPropertySignature(get.modifiers, propertyName(entry.method), undefined, get.type);
-        const comments = ts.getSyntheticLeadingComments(get);
-        if (comments) ts.setSyntheticLeadingComments(placed, comments);
+        const placed = typescript.factory.createPropertySignature(get.modifiers, propertyName(entry.method), undefined, get.type);
+        const comments = typescript.getSyntheticLeadingComments(get);
+        if (comments) typescript.setSyntheticLeadingComments(placed, comments);
         added.set(entry.path, [...(added.get(entry.path) ?? []), placed]);
       }
       const members = node.members
-        .filter((member) => !(ts.isPropertySignature(member) && moved.has(memberName(member))))
+        .filter((member) => !(typescript.isPropertySignature(member) && moved.has(memberName(member))))
         .map((member) => {
-          const extra = ts.isPropertySignature(member) ? added.get(memberName(member)) : undefined;
-          if (!extra || !ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
-          const type = ts.factory.updateTypeLiteralNode(member.type, ts.factory.createNodeArray([...member.type.members, ...extra]));
-          return ts.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, type);
+          const extra = typescript.isPropertySignature(member) ? added.get(memberName(member)) : undefined;
+          if (!extra || !typescript.isPropertySignature(member) || !member.type || !typescript.isTypeLiteralNode(member.type)) return member;
+          const type = typescript.factory.updateTypeLiteralNode(member.type, typescript.factory.createNodeArray([...member.type.members, ...extra]));
+          return typescript.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, type);
         });
-      return ts.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, members);
+      return typescript.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, members);
     });
   }
-  if (translation.querystring) {
-    result = result.map((node) => (ts.isInterfaceDeclaration(node) ? ts.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, node.members.map(querystringIn)) : node));
+  if (translation.querystringMarker !== undefined) {
+    const marker = translation.querystringMarker;
+    result = result.map((node) => (typescript.isInterfaceDeclaration(node) ? typescript.factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, node.members.map((member) => querystringIn(member, marker))) : node));
   }
   return result as ReturnType<typeof openapiTypescript.transformSchema>;
 }
 
 /** `parameters: { query: { "\0querystring": T } }` → `parameters: { query?: never; querystring: T }`, at any depth. */
-function querystringIn<T extends TS.TypeElement>(member: T): T {
-  if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
+function querystringIn<T extends TypeScript.TypeElement>(member: T, marker: string): T {
+  if (!typescript.isPropertySignature(member) || !member.type || !typescript.isTypeLiteralNode(member.type)) return member;
   const literal = member.type;
-  let members = literal.members.map(querystringIn);
+  let members = literal.members.map((m) => querystringIn(m, marker));
   if (memberName(member) === "parameters") {
-    const query = members.find((m): m is TS.PropertySignature => ts.isPropertySignature(m) && memberName(m) === "query");
-    const queryType = query?.type && ts.isTypeLiteralNode(query.type) ? query.type : undefined;
-    const marker = queryType?.members.find((m): m is TS.PropertySignature => ts.isPropertySignature(m) && memberName(m) === QUERYSTRING_MARKER);
-    if (query && queryType && marker?.type) {
-      const rest = queryType.members.filter((m) => m !== marker);
-      const querystring = ts.factory.createPropertySignature(marker.modifiers, "querystring", marker.questionToken, marker.type);
-      const comments = ts.getSyntheticLeadingComments(marker);
-      if (comments) ts.setSyntheticLeadingComments(querystring, comments);
+    const query = members.find((m): m is TypeScript.PropertySignature => typescript.isPropertySignature(m) && memberName(m) === "query");
+    const queryType = query?.type && typescript.isTypeLiteralNode(query.type) ? query.type : undefined;
+    const found = queryType?.members.find((m): m is TypeScript.PropertySignature => typescript.isPropertySignature(m) && memberName(m) === marker);
+    if (query && queryType && found?.type) {
+      const rest = queryType.members.filter((m) => m !== found);
+      const querystring = typescript.factory.createPropertySignature(found.modifiers, "querystring", found.questionToken, found.type);
+      const comments = typescript.getSyntheticLeadingComments(found);
+      if (comments) typescript.setSyntheticLeadingComments(querystring, comments);
       const newQuery =
         rest.length === 0
-          ? ts.factory.createPropertySignature(query.modifiers, query.name, ts.factory.createToken(ts.SyntaxKind.QuestionToken), ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword))
-          : ts.factory.updatePropertySignature(query, query.modifiers, query.name, query.questionToken, ts.factory.updateTypeLiteralNode(queryType, ts.factory.createNodeArray(rest)));
+          ? typescript.factory.createPropertySignature(query.modifiers, query.name, typescript.factory.createToken(typescript.SyntaxKind.QuestionToken), typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword))
+          : typescript.factory.updatePropertySignature(query, query.modifiers, query.name, query.questionToken, typescript.factory.updateTypeLiteralNode(queryType, typescript.factory.createNodeArray(rest)));
       const index = members.indexOf(query);
       members = [...members.slice(0, index), newQuery, querystring, ...members.slice(index + 1)];
     }
   }
   if (members.length === literal.members.length && members.every((m, i) => m === literal.members[i])) return member;
-  return ts.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, ts.factory.updateTypeLiteralNode(literal, ts.factory.createNodeArray(members))) as unknown as T;
+  return typescript.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, typescript.factory.updateTypeLiteralNode(literal, typescript.factory.createNodeArray(members))) as unknown as T;
 }
 
-function memberName(member: TS.TypeElement): string {
+function memberName(member: TypeScript.TypeElement): string {
   const name = member.name;
   if (!name) return "";
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : "";
+  return typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNumericLiteral(name) ? name.text : "";
 }
 
 /** A property name as openapi-typescript writes one: an identifier when it can be, else a string literal. */
-function propertyName(name: string): TS.PropertyName {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? ts.factory.createIdentifier(name) : ts.factory.createStringLiteral(name);
+function propertyName(name: string): TypeScript.PropertyName {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? typescript.factory.createIdentifier(name) : typescript.factory.createStringLiteral(name);
 }

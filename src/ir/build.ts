@@ -1,5 +1,6 @@
 import { UserError, formatPointer } from "../errors.js";
-import { parsePointer, resolvePointer } from "../load/bundle.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
+import { PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import type { LoadedSpec } from "../load/index.js";
 import type { RenamedOperation } from "../load/operation-ids.js";
 import { operationsOf } from "../load/operations.js";
@@ -257,12 +258,12 @@ function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)
   const location = str(raw.in) as ParameterLocation | undefined;
   // A querystring parameter's name is not sent (OpenAPI 3.2): it may be left out.
   const name = str(raw.name) ?? (location === "querystring" ? "querystring" : undefined);
-  if (name === undefined || !location || !["path", "query", "querystring", "header", "cookie"].includes(location)) {
+  if (name === undefined || !location || !PARAMETER_LOCATIONS.includes(location)) {
     throw new UserError("a parameter needs `name` and `in` (path, query, querystring, header or cookie)", {
       location: ctx.where(pointer),
     });
   }
-  let style = str(raw.style) ?? (location === "query" || location === "cookie" ? "form" : "simple");
+  let style = str(raw.style) ?? defaultStyle(location);
   if (style === "cookie") {
     ctx.warn(
       "`style: cookie` (OpenAPI 3.2) has no effect yet: the cookie is written and read like `style: form` (its value percent-encoded, exploded objects as `name=value` pairs joined by `&`)",
@@ -301,7 +302,7 @@ function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)
     in: location,
     required: location === "path" ? true : raw.required === true,
     style,
-    explode: typeof raw.explode === "boolean" ? raw.explode : style === "form",
+    explode: typeof raw.explode === "boolean" ? raw.explode : defaultExplode(style),
     allowReserved: raw.allowReserved === true,
     contentType,
     schema: (schema ?? {}) as JsonSchema,

@@ -9,16 +9,10 @@ import type { SpecWarning } from "../errors.js";
 import type { ItemView, SequenceFormat, SseItems } from "../load/sequential.js";
 import type { WebhookSchemeName } from "../../templates/webhooks/types.js";
 
+export type { HttpMethod, ParameterLocation } from "../openapi/vocabulary.js";
+import type { HttpMethod, ParameterLocation } from "../openapi/vocabulary.js";
+
 export type { ItemView, SequenceFormat, SseItems };
-
-/**
- * An operation's method as the path item names it: a fixed field (`get` … `trace`, `query` from OpenAPI 3.2) or an
- * `additionalOperations` key as written (`COPY`). `Operation.wireMethod` is what is sent.
- */
-export type HttpMethod = string;
-
-/** The fixed methods of a Path Item Object, in document order (OpenAPI 3.2 adds `query`). */
-export const HTTP_METHODS: readonly string[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];
 
 export type JsonSchema = Record<string, unknown> | boolean;
 
@@ -83,9 +77,6 @@ export interface ServerVariable {
   enum?: string[];
   description?: string;
 }
-
-/** `querystring` (OpenAPI 3.2): the whole query string is one value, described by a media type (`contentType`). */
-export type ParameterLocation = "path" | "query" | "querystring" | "header" | "cookie";
 
 export interface Parameter {
   name: string;

@@ -36,14 +36,12 @@ export function camelCase(input: string): string {
   return parts.map((w, i) => (i === 0 ? w.toLowerCase() : capitalise(w))).join("");
 }
 
-/** `base_url` → `BaseUrl`. */
-export function pascalCase(input: string): string {
-  return words(input).map(capitalise).join("");
-}
+/** An ASCII identifier: what a property key or binding may be written as without quotes. */
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** True when `name` can be written as a binding identifier in generated code. */
-export function isSafeIdentifier(name: string): boolean {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name);
+/** True when `name` is an ASCII identifier (reserved words included: they are valid property keys). */
+export function isIdentifierName(name: string): boolean {
+  return IDENTIFIER.test(name);
 }
 
 /**
@@ -58,41 +56,48 @@ export function toIdentifier(input: string, fallback = "value"): string {
   return name;
 }
 
-/** Property keys on emitted objects are always quoted when they are not plain identifiers. */
+/** A property key as emitted: bare when it is an identifier (but never `__proto__`), else a JSON string. */
 export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && name !== "__proto__" ? name : JSON.stringify(name);
+  return isIdentifierName(name) && name !== "__proto__" ? name : JSON.stringify(name);
 }
 
 /**
- * Hands out names, resolving collisions in call order: the first `foo` stays `foo`, later ones become `foo2`,
- * `foo3`, … Comparison ignores case, so two names that differ only in case (which collide on case-insensitive
- * file systems and confuse readers) are kept apart too.
+ * The one rule for names that are taken, for every name specforge makes or changes (client methods, options,
+ * webhook names, hoisted schema names, duplicate operationIds): the first `foo` stays `foo`, later ones become
+ * `foo_2`, `foo_3`, … in call order (so in document order). No name made from a spec by `toIdentifier` has such a
+ * suffix, so a suffixed name never takes another's.
  */
 export class NameRegistry {
   private readonly taken = new Set<string>();
+  private readonly key: (name: string) => string;
 
-  constructor(reserved: Iterable<string> = []) {
-    for (const name of reserved) this.taken.add(name.toLowerCase());
+  /**
+   * `reserved`: names never handed out. `key`: what counts as the same name; by default names that differ only in
+   * case are the same (they collide on case-insensitive file systems and confuse readers).
+   */
+  constructor(reserved: Iterable<string> = [], key: (name: string) => string = (name) => name.toLowerCase()) {
+    this.key = key;
+    for (const name of reserved) this.taken.add(key(name));
   }
 
   /** Keeps `name` from being handed out until it is released. */
   reserve(name: string): void {
-    this.taken.add(name.toLowerCase());
+    this.taken.add(this.key(name));
   }
 
   /** Makes a reserved name available again. */
   release(name: string): void {
-    this.taken.delete(name.toLowerCase());
+    this.taken.delete(this.key(name));
   }
 
   isFree(name: string): boolean {
-    return !this.taken.has(name.toLowerCase());
+    return !this.taken.has(this.key(name));
   }
 
   claim(base: string): string {
     let name = base;
-    for (let n = 2; this.taken.has(name.toLowerCase()); n++) name = `${base}${n}`;
-    this.taken.add(name.toLowerCase());
+    for (let n = 2; this.taken.has(this.key(name)); n++) name = `${base}_${n}`;
+    this.taken.add(this.key(name));
     return name;
   }
 }
@@ -111,7 +116,7 @@ export function stripFastApiSuffix(operationId: string, path: string, method: st
 }
 
 /** A method name for an operation without an operationId: `GET /pets/{petId}` → `getPetsByPetId`. */
-export function nameFromRoute(method: string, path: string): string {
+function nameFromRoute(method: string, path: string): string {
   const segments = path
     .split("/")
     .filter(Boolean)

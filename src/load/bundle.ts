@@ -3,7 +3,10 @@ import { dirname, resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UserError, formatPointer } from "../errors.js";
 import { SchemaIds, fileUri, safeUrl, stripFragment, walkSchemaNodes, type Location } from "./ids.js";
-import { isHttpUrl, originOf } from "./url.js";
+import { escapePointerSegment, parsePointer, resolvePointer, toJsonPointer } from "../openapi/pointer.js";
+import { PATH_ITEM_METHODS, SCHEMA_MAPS } from "../openapi/vocabulary.js";
+import { NameRegistry } from "../ir/naming.js";
+import { isHttpUrl, originOf } from "../openapi/url.js";
 
 /**
  * Turns a spec spread over several local files into one document whose `$ref`s are all internal (`#/...`), as
@@ -82,8 +85,6 @@ type Kind =
 type Json = unknown;
 type JsonObject = Record<string, unknown>;
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];
-const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
 const SCHEMA_SINGLES = [
   "additionalProperties",
   "items",
@@ -134,7 +135,8 @@ export function bundle(input: BundleInput): BundleResult {
   const files = new Map<string, Json>([[entry, input.document]]);
   const hoisted = new Map<string, string>(); // "file#pointer" -> schema name in the entry's components
   const hoistedSchemas: [string, Json][] = [];
-  const usedNames = new Set<string>(Object.keys(schemasOf(input.document)));
+  // Component schema names are keys of the document: exact, case-sensitive names.
+  const schemaNames = new NameRegistry(Object.keys(schemasOf(input.document)), (name) => name);
   const inlining: string[] = [];
   let inlinedCount = 0;
 
@@ -325,7 +327,7 @@ export function bundle(input: BundleInput): BundleResult {
       });
     }
     const { value, plain, nameHint, ...target } = follow(ref, file, path);
-    const key = `${target.file}#${encodePointer(target.pointer)}`;
+    const key = `${target.file}#${toJsonPointer(target.pointer)}`;
     // openapi-typescript turns `#/components/schemas/A/properties/b` into `components["schemas"]["A"]["b"]`, which
     // is wrong past an optional property, an array or a composition, and the server's schema document only holds
     // component schemas: a schema `$ref` to anything but a whole component schema gets its target hoisted.
@@ -336,7 +338,7 @@ export function bundle(input: BundleInput): BundleResult {
     if (kind === "schema" && target.file === entry && inOtherComponents) foreign.set(key, target.pointer);
     if (target.file === entry && (kind !== "schema" || isComponentSchema || inOtherComponents)) {
       if (file === entry && plain) return undefined; // internal ref of the entry: keep, but still walk siblings below
-      return visitChildren({ ...obj, $ref: "#" + encodePointer(target.pointer) }, kind, file, path);
+      return visitChildren({ ...obj, $ref: "#" + toJsonPointer(target.pointer) }, kind, file, path);
     }
     if (kind === "schema") {
       const isComponentSlot = file === entry && path.length === 3 && path[0] === "components" && path[1] === "schemas";
@@ -347,7 +349,7 @@ export function bundle(input: BundleInput): BundleResult {
       }
       let name = hoisted.get(key);
       if (name === undefined) {
-        name = uniqueName(nameHint ?? schemaNameFor(target.file, target.pointer, entry), usedNames);
+        name = schemaNames.claim(nameHint ?? schemaNameFor(target.file, target.pointer, entry));
         hoisted.set(key, name);
         const slot: [string, Json] = [name, undefined];
         hoistedSchemas.push(slot);
@@ -427,7 +429,7 @@ export function bundle(input: BundleInput): BundleResult {
         break;
       case "pathItem":
         list("parameters", "parameter");
-        for (const method of HTTP_METHODS) one(method, "operation");
+        for (const method of PATH_ITEM_METHODS) one(method, "operation");
         map("additionalOperations", "operation");
         break;
       case "operation":
@@ -644,38 +646,6 @@ function hasScheme(ref: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(ref);
 }
 
-export function parsePointer(fragment: string): string[] {
-  if (fragment === "" || fragment === "/") return fragment === "/" ? [""] : [];
-  const decoded = safeDecode(fragment);
-  return decoded
-    .replace(/^\//, "")
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
-export function resolvePointer(doc: Json, pointer: readonly string[]): Json {
-  let node: Json = doc;
-  for (const segment of pointer) {
-    if (node === null || typeof node !== "object") return undefined;
-    if (Array.isArray(node)) {
-      if (!/^(0|[1-9]\d*)$/.test(segment)) return undefined;
-      node = node[Number(segment)];
-    } else {
-      if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
-      node = (node as JsonObject)[segment];
-    }
-  }
-  return node;
-}
-
-function encodePointer(segments: readonly string[]): string {
-  return segments.length === 0 ? "" : "/" + segments.map(escapePointerSegment).join("/");
-}
-
-function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
 function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
@@ -700,11 +670,4 @@ function schemaNameFor(file: string, pointer: readonly string[], entry: string):
 function lastUriSegment(uri: string): string | undefined {
   const segment = safeDecode(uri.replace(/[?#].*$/, "").replace(/\/+$/, "").split(/[/:]/).pop() ?? "");
   return segment.replace(/\.(ya?ml|json)$/i, "") || undefined;
-}
-
-function uniqueName(base: string, used: Set<string>): string {
-  let name = base;
-  for (let n = 2; used.has(name); n++) name = `${base}_${n}`;
-  used.add(name);
-  return name;
 }

@@ -1,6 +1,7 @@
 import { formatPointer } from "../errors.js";
 import { hasHtml, htmlToMarkdown } from "./html.js";
 import { MAX_NESTING, tooDeep } from "./parse.js";
+import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ const NAME_MAPS = new Set([
 ]);
 
 /** Keywords whose value is data (an example, a default, allowed values): never rewritten. */
-const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "value", "mapping", "scopes"]);
+const DATA_KEYS = new Set([...DATA_KEYWORDS, "value", "mapping", "scopes"]);
 
 /**
  * The bundled document with every `description` written in HTML turned into Markdown (see html.ts), once, so every

@@ -1,4 +1,5 @@
-import { parsePointer, resolvePointer } from "./bundle.js";
+import { escapePointerSegment, parsePointer, resolvePointer, toJsonPointer } from "../openapi/pointer.js";
+import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
 
 /**
  * Compositions and discriminators, read the way the wire carries them.
@@ -183,7 +184,7 @@ export function breakInheritanceCycles(document: JsonObject): JsonObject {
         const parent = nameOf(ref);
         if (parent === undefined || !parents.has(parent)) return undefined;
         const inherited = ownConstraints(schemas[parent] as JsonObject);
-        if (inherited) inheritedFrom.set(inherited, prefix + parent.replace(/~/g, "~0").replace(/\//g, "~1"));
+        if (inherited) inheritedFrom.set(inherited, prefix + escapePointerSegment(parent));
         return inherited;
       });
       if (rewritten !== schemas[name]) {
@@ -275,7 +276,7 @@ function scanSchemas(document: JsonObject): Scan {
     const obj = node as JsonObject;
     const discriminator = obj.discriminator;
     if (discriminator !== null && typeof discriminator === "object" && typeof (discriminator as JsonObject).propertyName === "string") {
-      scan.discriminated.push({ schema: obj, ref: "#" + path.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join(""), propertyName: (discriminator as JsonObject).propertyName as string });
+      scan.discriminated.push({ schema: obj, ref: "#" + toJsonPointer(path), propertyName: (discriminator as JsonObject).propertyName as string });
     }
     if (Array.isArray(obj.allOf) && obj.allOf.some(isRequiredOnly)) scan.requiredOnly.push([...path]);
     for (const key in obj) {
@@ -322,7 +323,7 @@ function hoistRequiredOnlyParts(document: JsonObject, owners: readonly string[][
   return setAll(document, updates);
 }
 
-const SKIPPED = new Set(["example", "examples", "enum", "const", "default", "discriminator"]);
+const SKIPPED = new Set([...DATA_KEYWORDS, "discriminator"]);
 
 /** Component schemas by the refs their `allOf` names directly: `#/components/schemas/Pet` → [refs of Cat, Dog]. */
 function allOfSubtypes(document: JsonObject): Map<string, string[]> {
@@ -333,7 +334,7 @@ function allOfSubtypes(document: JsonObject): Map<string, string[]> {
     if (!isObject(schema)) continue;
     for (const part of arrayOf(schema.allOf)) {
       if (!isObject(part) || typeof part.$ref !== "string") continue;
-      const ref = "#/components/schemas/" + name.replace(/~/g, "~0").replace(/\//g, "~1");
+      const ref = "#/components/schemas/" + escapePointerSegment(name);
       result.set(part.$ref, [...(result.get(part.$ref) ?? []), ref]);
     }
   }

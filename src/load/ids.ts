@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { isHttpUrl } from "./url.js";
+import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import { isHttpUrl } from "../openapi/url.js";
 
 /**
  * The schema identifiers of JSON Schema 2020-12 (OpenAPI 3.1 Schema Objects): `$id` starts a schema resource with
@@ -16,9 +17,6 @@ export interface Location {
   /** JSON pointer segments of the node in that file. */
   pointer: string[];
 }
-
-/** Keywords whose values are data, never schemas (skipped unless they are a name in a map of names). */
-export const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const"]);
 
 /** Keywords whose value maps names to objects: their keys are names, whatever they spell (`default`, `$id`, `example`). */
 export const NAME_MAPS = new Set([

@@ -1,17 +1,18 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
-import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
+import { dirname, resolve } from "node:path";
+import { UserError, formatPointer, formatPosition, toDisplayPath, type SpecWarning } from "../errors.js";
 import { bundle, type BundleWarning } from "./bundle.js";
 import { markdownDescriptions } from "./descriptions.js";
-import { breakInheritanceCycles, explicitMappings } from "./discriminators.js";
+import { breakInheritanceCycles, explicitMappings, typesDocument } from "./discriminators.js";
+import { QUERYSTRING_MARKER, translateForTypes } from "./oas32.js";
 import { lintDocument } from "./lint.js";
 import { renameDuplicateOperationIds, type RenamedOperation } from "./operation-ids.js";
 import { matchPathParameters } from "./path-parameters.js";
 import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
 import { fileUri } from "./ids.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES, readSpecFile, type ReadPolicy } from "./read.js";
-import { isHttpUrl } from "./url.js";
+import { isHttpUrl } from "../openapi/url.js";
 
 export interface SpecFile {
   /** Absolute path, or the http(s) URL of a document fetched from the network. */
@@ -213,10 +214,12 @@ function checkVersion(root: unknown, file: string): LoadedSpec["version"] {
   return `3.${match[1]}` as LoadedSpec["version"];
 }
 
-/** Relative to cwd when inside it, absolute otherwise; always with forward slashes. A URL is shown as it is. */
-export function toDisplayPath(file: string, cwd: string): string {
-  if (isHttpUrl(file)) return file;
-  const rel = relative(cwd, file);
-  const shown = rel && !rel.startsWith("..") ? rel : file;
-  return shown.split("\\").join("/");
+/**
+ * The document openapi-typescript is given: a copy of the bundled one with what it cannot read of OpenAPI 3.2
+ * translated into what it can (oas32.ts), and discriminator values as the wire carries them (discriminators.ts);
+ * with where the translation moved operations and querystring parameters, for the types emitter to put back.
+ */
+export function documentForTypes(bundled: Record<string, unknown>): { document: Record<string, unknown>; moved: { key: string; path: string; method: string }[]; querystringMarker?: string } {
+  const translation = translateForTypes(bundled);
+  return { document: typesDocument(translation.document), moved: translation.moved, ...(translation.querystring ? { querystringMarker: QUERYSTRING_MARKER } : {}) };
 }

@@ -1,5 +1,5 @@
 import { UserError, formatPointer, type SpecWarning } from "../errors.js";
-import { parsePointer, resolvePointer } from "./bundle.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { operationsOf } from "./operations.js";
 
 type JsonObject = Record<string, unknown>;

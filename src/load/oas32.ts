@@ -1,5 +1,6 @@
 import { setAll } from "./discriminators.js";
-import { DATA_KEYWORDS, NAME_MAPS } from "./ids.js";
+import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import { NAME_MAPS } from "./ids.js";
 import { FIXED_METHODS, operationsOf } from "./operations.js";
 import { derefIn, itemView, sequenceFormat } from "./sequential.js";
 

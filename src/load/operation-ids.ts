@@ -1,4 +1,5 @@
 import { formatPointer, type SpecWarning } from "../errors.js";
+import { NameRegistry } from "../ir/naming.js";
 import { operationsOf } from "./operations.js";
 
 type JsonObject = Record<string, unknown>;
@@ -44,7 +45,7 @@ export function renameDuplicateOperationIds(
   collect(isObject(document.components) ? document.components.pathItems : undefined, ["components", "pathItems"]);
 
   const key = (id: string) => id.replace(/#/g, "/");
-  const taken = new Set(found.map((f) => key(f.id)));
+  const taken = new NameRegistry(found.map((f) => f.id), key);
   const firstAt = new Map<string, string[]>();
   const renamed: RenamedOperation[] = [];
   const warnings: SpecWarning[] = [];
@@ -54,10 +55,7 @@ export function renameDuplicateOperationIds(
       firstAt.set(key(id), pointer);
       continue;
     }
-    let n = 2;
-    while (taken.has(key(`${id}_${n}`))) n++;
-    const name = `${id}_${n}`;
-    taken.add(key(name));
+    const name = taken.claim(id);
     renamed.push({ pointer, original: id, renamed: name });
     warnings.push({
       message: `operationId ${JSON.stringify(id)} is also the operationId of ${formatPointer(shown, first)}; operationIds must be unique, so this one is renamed ${JSON.stringify(name)}`,

@@ -5,12 +5,14 @@
  * reads them from here, so none of them sees fewer than another.
  */
 
+import { PATH_ITEM_METHODS } from "../openapi/vocabulary.js";
+
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The methods a Path Item Object has fields for, in the order the specification lists them. */
-export const FIXED_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;
+export const FIXED_METHODS = PATH_ITEM_METHODS;
 
 /** An HTTP method token (RFC 9110 §5.6.2): what `additionalOperations` keys must be to be sent at all. */
 const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

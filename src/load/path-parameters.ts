@@ -1,5 +1,5 @@
 import { formatPointer, type SpecWarning } from "../errors.js";
-import { parsePointer, resolvePointer } from "./bundle.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 
 type JsonObject = Record<string, unknown>;
 

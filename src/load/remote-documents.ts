@@ -6,7 +6,7 @@ import { FetchError, LockedCopyMissing, accessFor, fetchDocument, type FetchPoli
 
 export { LockedCopyMissing } from "./remote.js";
 import type { RemoteCache } from "./remote-cache.js";
-import { isHttpUrl, originOf } from "./url.js";
+import { isHttpUrl, originOf } from "../openapi/url.js";
 
 /**
  * The documents of one load that come from URLs: the spec itself when `--spec` is a URL, and the documents `$ref`s

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { UserError } from "../errors.js";
-import { packageVersion } from "../fingerprint.js";
-import { isHttpUrl, originOf } from "./url.js";
+import { packageVersion } from "../package/root.js";
+import { isHttpUrl, originOf } from "../openapi/url.js";
 
 /**
  * Fetching one spec document over HTTP(S) with Node's own fetch, under the rules a vendor's document is read by:

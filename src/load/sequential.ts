@@ -1,4 +1,4 @@
-import { parsePointer, resolvePointer } from "./bundle.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 
 /**
  * Sequential media types (OpenAPI 3.2 §"Sequential Media Types"): a body that is a stream of items. specforge

@@ -1,18 +1,19 @@
 import { join } from "node:path";
 
 type Prettier = typeof import("prettier");
+type Options = import("prettier").Options;
 let prettierModule: Promise<Prettier> | undefined;
 const loadPrettier = () => (prettierModule ??= import("prettier"));
 
 /**
- * How the output folder is formatted. With prettier's default settings (no prettier config, or one that only
- * restates defaults) files whose text is already in prettier's canonical form are taken as they are: the runtime
- * templates (formatted once, when specforge is built) and the files specforge prints itself in that form. Any
- * other setting sends every file through prettier with the project's configuration.
+ * How the output folder is formatted: each file with the prettier settings that apply to its real path (the
+ * project's config, its `overrides` and .editorconfig included). A file whose settings are prettier's defaults and
+ * whose text is already in prettier's form (the runtime, formatted when specforge is built; the files specforge
+ * prints itself) is taken as it is; every other file goes through prettier.
  */
 export interface Formatter {
-  /** True when the project uses prettier's defaults, so canonical text needs no formatting pass. */
-  readonly defaults: boolean;
+  /** True when prettier's settings for this file (relative to the output folder) are its defaults. */
+  usesDefaults(relativePath: string): Promise<boolean>;
   format(relativePath: string, content: string): Promise<string>;
 }
 
@@ -37,22 +38,27 @@ const PRETTIER_DEFAULTS: Record<string, unknown> = {
   jsxSingleQuote: false,
 };
 
+/** True when a resolved config only restates prettier's defaults (or is absent). */
+function isDefault(config: Options | null): boolean {
+  return config === null || Object.entries(config).every(([key, value]) => key in PRETTIER_DEFAULTS && PRETTIER_DEFAULTS[key] === value);
+}
+
 export async function createFormatter(outDir: string): Promise<Formatter> {
   const prettier = await loadPrettier();
-  const settings = await Promise.all(
-    ["x.ts", "runtime/client/x.ts", "runtime/server/x.ts", "runtime/webhooks/x.ts"].map((name) =>
-      prettier.resolveConfig(join(outDir, name), { editorconfig: true }),
-    ),
-  );
-  const defaults = settings.every(
-    (config) => config === null || Object.entries(config).every(([key, value]) => key in PRETTIER_DEFAULTS && PRETTIER_DEFAULTS[key] === value),
-  );
+  const resolved = new Map<string, Promise<Options | null>>();
+  const settings = (relativePath: string) => {
+    let config = resolved.get(relativePath);
+    if (!config) {
+      config = prettier.resolveConfig(join(outDir, relativePath), { editorconfig: true });
+      resolved.set(relativePath, config);
+    }
+    return config;
+  };
   return {
-    defaults,
+    usesDefaults: async (relativePath) => isDefault(await settings(relativePath)),
     async format(relativePath, content) {
       const filepath = join(outDir, relativePath);
-      const config = (await prettier.resolveConfig(filepath, { editorconfig: true })) ?? {};
-      return prettier.format(content, { ...config, filepath });
+      return prettier.format(content, { ...((await settings(relativePath)) ?? {}), filepath });
     },
   };
 }
@@ -64,17 +70,18 @@ export async function formatWithDefaults(content: string): Promise<string> {
 }
 
 /**
- * The prettier settings that would apply in the output folder, as a stable string: part of the fingerprint that
- * tells `check` whether a previous generation is still valid.
+ * The prettier settings that apply to each output file (by its path relative to the output folder), as a stable
+ * string: part of the fingerprint that tells `check` whether a previous generation is still valid. Per file, so an
+ * `overrides` entry for one generated file counts.
  */
-export async function formattingFingerprint(outDir: string): Promise<string> {
+export async function formattingFingerprint(outDir: string, relativePaths: readonly string[]): Promise<string> {
   const prettier = await loadPrettier();
   // Each run sees the config files as they are now (prettier caches them per process: watch mode, the API, tests).
   await prettier.clearConfigCache();
   const settings = await Promise.all(
-    ["x.ts", "x.json"].map(async (name) => (await prettier.resolveConfig(join(outDir, name), { editorconfig: true })) ?? {}),
+    [...relativePaths].sort().map(async (path) => [path, sortKeys((await prettier.resolveConfig(join(outDir, path), { editorconfig: true })) ?? {})]),
   );
-  return JSON.stringify([prettier.version, ...settings.map(sortKeys)]);
+  return JSON.stringify([prettier.version, settings]);
 }
 
 function sortKeys(value: unknown): unknown {

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { isHttpUrl } from "../load/url.js";
+import { isHttpUrl } from "../openapi/url.js";
 
 /** The file that marks a folder as specforge's and records what was generated into it, from what. */
 export const MANIFEST_FILE = ".specforge-manifest.json";
@@ -38,8 +37,6 @@ export interface Manifest {
   /** Every other generated file and its SHA-256. */
   files: Record<string, string>;
 }
-
-export const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
 
 export function serializeManifest(manifest: Manifest): string {
   return JSON.stringify(manifest, null, 2) + "\n";

@@ -2,7 +2,7 @@ import { cpSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
-import { useColor } from "../../src/output.js";
+import { useColor } from "../../src/commands/output.js";
 import { FIXTURES, ROOT, cleanupTempDirs, projectWithV1Spec, runBin, runCli, tempDir, type CliResult } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
@@ -113,5 +113,23 @@ describe("output", () => {
     expect(useColor(false, { FORCE_COLOR: "1" })).toBe(true);
     expect(useColor(true, { FORCE_COLOR: "0" })).toBe(false);
     expect(useColor(false, { FORCE_COLOR: "1", NO_COLOR: "1" })).toBe(false);
+  });
+});
+
+describe("--verbose details", () => {
+  it("name a file prettier formatted because the printer does not know its syntax, and why", async () => {
+    const { describeGenerateDetails } = await import("../../src/commands/generate.js");
+    const lines = describeGenerateDetails({
+      out: "gen",
+      written: ["schema.ts"],
+      unchanged: [],
+      removed: [],
+      warnings: [],
+      formattedByPrettier: [["schema.ts", "ConditionalType"]],
+      remoteDocuments: [],
+      milliseconds: 1,
+      timings: { load: 1 },
+    });
+    expect(lines).toContain("  gen/schema.ts was formatted by prettier: the printer does not know ConditionalType");
   });
 });

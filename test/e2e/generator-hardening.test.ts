@@ -2,7 +2,7 @@ import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runGenerate } from "../../src/commands/generate.js";
+import { runGenerate } from "../../src/pipeline.js";
 import { resolveConfig } from "../../src/config/resolve.js";
 import { MAX_NESTING } from "../../src/load/parse.js";
 import { cleanupTempDirs, ROOT, runBin, runCli, snapshotTree, tempDir, typecheck, writeFiles, type CliResult } from "../helpers.js";

@@ -5,7 +5,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWebhookTools, type WebhookSpec } from "../../templates/webhooks/index.js";
-import { webhookRuntimeSpec } from "../../src/emit/webhooks.js";
+import { webhookRuntimeSpec } from "../../src/emit/webhook-spec.js";
 import { buildModel } from "../../src/ir/build.js";
 import { loadSpec } from "../../src/load/index.js";
 import { FIXTURES, ROOT, runBin, tempDir, writeFiles } from "../helpers.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverDocument, serverRoutes } from "../../src/emit/server.js";
+import { serverDocument, serverRoutes } from "../../src/emit/server-data.js";
 import { buildModel } from "../../src/ir/build.js";
 import { loadSpec } from "../../src/load/index.js";
 import { tempDir, V1_SPEC, writeFiles } from "../helpers.js";

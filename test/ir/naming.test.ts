@@ -43,9 +43,14 @@ describe("naming", () => {
     expect(operationBaseName("  ", "delete", "/")).toBe("delete_");
   });
 
-  it("resolves collisions deterministically and case-insensitively", () => {
+  it("resolves collisions deterministically and case-insensitively, with one rule: `_2`, `_3`, …", () => {
     const names = new NameRegistry();
-    expect(["getUser", "getUser", "GetUser", "getUser2"].map((n) => names.claim(n))).toEqual(["getUser", "getUser2", "GetUser3", "getUser22"]);
+    expect(["getUser", "getUser", "GetUser", "getUser2", "getUser_2"].map((n) => names.claim(n))).toEqual(["getUser", "getUser_2", "GetUser_3", "getUser2", "getUser_2_2"]);
+  });
+
+  it("can compare names exactly (the loader's component schema names)", () => {
+    const names = new NameRegistry(["Pet"], (name) => name);
+    expect(["Pet", "pet", "Pet"].map((n) => names.claim(n))).toEqual(["Pet_2", "pet", "Pet_3"]);
   });
 });
 

@@ -80,8 +80,8 @@ describe("security in the model", () => {
     });
     expect(m.servers[0]!.variables[0]!.option).toBe("apiToken");
     expect(m.securitySchemes.map((s) => [s.option, s.alias])).toEqual([
-      ["apiToken2", undefined],
-      ["headers2", undefined],
+      ["apiToken_2", undefined],
+      ["headers_2", undefined],
       ["apiKey", undefined],
     ]);
   });

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config/resolve.js";
-import { runGenerate } from "../../src/commands/generate.js";
+import { runGenerate } from "../../src/pipeline.js";
 import { MANIFEST_FILE } from "../../src/write/manifest.js";
 import { cleanupTempDirs, projectWithV1Spec, runBin, runCli, snapshotTree, tempDir } from "../helpers.js";
 

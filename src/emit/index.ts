@@ -1,0 +1,58 @@
+import type { ApiModel } from "../ir/model.js";
+import type { RuntimeKind } from "../package/fingerprint.js";
+import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
+import { emitClient, runsDeviceFlow } from "./client.js";
+import type { EmittedFile } from "./file.js";
+import { emitIndex } from "./index-file.js";
+import { emitRuntime } from "./runtime.js";
+import { serverRuntimeData } from "./server-data.js";
+import type { EmitterWarning } from "./server-patterns.js";
+import { emitServer } from "./server.js";
+import { emitTypes, type TypesInput } from "./types.js";
+import { emitWebhooks } from "./webhooks.js";
+
+/** What the emitters are given besides the model. Emitters read no file: the pipeline hands them everything. */
+export interface EmitInputs {
+  /**
+   * The document openapi-typescript is given (the loader's corrected, 3.2-translated copy) and where the translation
+   * moved operations and querystring parameters; asked only when the types are emitted.
+   */
+  typesDocument: () => TypesInput;
+  /** specforge's templates (src/package/templates.ts). */
+  templates: {
+    file(kind: FileTemplateKind): FileTemplateSource;
+    runtime(kind: RuntimeKind): readonly RuntimeTemplate[];
+  };
+}
+
+/** Which outputs to emit besides the types (schema.ts) and index.ts, which always are. */
+export interface EmitOutputs {
+  client: boolean;
+  server: boolean;
+  webhooks: boolean;
+}
+
+/**
+ * Every output file of a spec, in memory: schema.ts (openapi-typescript), then for each output its file (filled
+ * from templates/files/) and its runtime (copied from templates/<kind>/), and index.ts. Not yet stamped or formatted.
+ */
+export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
+  const { templates } = inputs;
+  const files: EmittedFile[] = [emitTypes(inputs.typesDocument())];
+  const warnings: EmitterWarning[] = [];
+  const webhooks = outputs.webhooks && model.webhooks.length > 0;
+  if (outputs.client) {
+    files.push(emitClient(model, templates.file("client")), ...emitRuntime("client", templates.runtime("client")));
+  }
+  if (outputs.server) {
+    const data = serverRuntimeData(model);
+    warnings.push(...data.warnings);
+    files.push(emitServer(model, data, templates.file("server")), ...emitRuntime("server", templates.runtime("server")));
+  }
+  if (webhooks) {
+    files.push(emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+  }
+  const client = outputs.client && { deviceFlow: model.securitySchemes.some(runsDeviceFlow) };
+  files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
+  return { files, warnings };
+}

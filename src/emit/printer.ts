@@ -1,0 +1,874 @@
+import type { Doc } from "prettier";
+import { builders, printer, utils } from "prettier/doc";
+import type { ts as TS } from "ts-morph";
+import { isIdentifierName } from "../ir/naming.js";
+import { ts } from "../package/deps.js";
+
+const { align, conditionalGroup, group, hardline, ifBreak, indent, indentIfBreak, join, line, literalline, markAsRoot, softline } = builders;
+
+/**
+ * The one printer of generated TypeScript: it prints a syntax tree — openapi-typescript's (schema.ts, built with
+ * TypeScript's node factory) or a file template filled with ts-morph (client.ts, server.ts, webhooks.ts, index.ts)
+ * — exactly as prettier 3 formats it with its default settings, without prettier's parse. It builds the documents
+ * prettier's TypeScript printer builds for the same syntax and lays them out with prettier's own document printer
+ * (`prettier/doc`), so line fitting is prettier's.
+ *
+ * Only the syntax specforge emits is known here. Anything else — a statement kind, an expression whose broken
+ * layout is not modelled, a comment where comments are not expected — makes the result name it (`unsupported`),
+ * and the file goes through prettier instead: slower, never wrong. Parity is pinned by tests that format the
+ * printed files with prettier again (the feature fixtures in `npm test`, every public spec in `npm run test:corpus`).
+ *
+ * Why not prettier itself: on a large spec its pass over schema.ts was most of a run (7 of 16 seconds on GitHub's).
+ */
+
+export type PrintResult = { text: string } | { unsupported: string };
+
+/** prettier's defaults: the only settings this printer produces. */
+const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as Parameters<typeof printer.printDocToString>[1];
+
+/**
+ * Prints statements made with TypeScript's node factory (openapi-typescript's), with their synthetic comments:
+ * one after the other, no blank lines (as TypeScript's printer writes them, and prettier then keeps them).
+ */
+export function printNodes(statements: readonly TS.Node[]): PrintResult {
+  return new Printer(undefined, new Map(), undefined).file(statements);
+}
+
+export interface SourcePrintOptions {
+  /**
+   * `const` declarations whose value is this JSON data: printed `const name: Type = JSON.parse('…')` (quick to load,
+   * free for the type checker), whatever their initializer in the source (a template's stand-in).
+   */
+  data?: ReadonlyMap<string, unknown>;
+  /** Whether a blank line comes before each top-level statement; without it, the source's blank lines are kept. */
+  blankLinesBefore?: readonly boolean[];
+}
+
+/** Prints a source file (a file template filled with ts-morph): statements, comments and blank lines as written. */
+export function printSourceFile(file: TS.SourceFile, options: SourcePrintOptions = {}): PrintResult {
+  return new Printer(file, options.data ?? new Map(), options.blankLinesBefore).file(file.statements);
+}
+
+/** The source text of a file with every data declaration's initializer replaced by `JSON.parse('…')` (see printSourceFile). */
+export function sourceWithData(file: TS.SourceFile, data: ReadonlyMap<string, unknown>): string {
+  const edits: [number, number, string][] = [];
+  for (const statement of file.statements) {
+    const declaration = dataDeclaration(statement, data);
+    if (declaration?.initializer) edits.push([declaration.initializer.getStart(file), declaration.initializer.end, `JSON.parse(${jsonText(data.get(declaration.name.getText(file)))})`]);
+  }
+  let text = file.text;
+  for (const [start, end, replacement] of edits.reverse()) text = text.slice(0, start) + replacement + text.slice(end);
+  return text;
+}
+
+/** Thrown for syntax this printer does not know; the caller falls back to prettier. */
+class Unsupported extends Error {}
+
+/** Printed where a layout is not modelled; its presence in the output means "ask prettier" (see `flatOnly`). */
+const LAYOUT_NOT_MODELLED = "\u0000specforge: layout not modelled\u0000";
+
+const SK = ts.SyntaxKind;
+
+function describe(node: TS.Node, detail = ""): string {
+  const comment = ts.getSyntheticLeadingComments(node)?.length ? " with a comment" : "";
+  return `${SK[node.kind]}${comment}${detail ? ` (${detail})` : ""}`;
+}
+
+/** A JSON string literal in JavaScript source: JSON's escapes plus U+2028/U+2029 (line ends to older parsers). */
+function jsonText(value: unknown): string {
+  return JSON.stringify(JSON.stringify(value)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+function dataDeclaration(statement: TS.Statement, data: ReadonlyMap<string, unknown>): TS.VariableDeclaration | undefined {
+  if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return undefined;
+  const declaration = statement.declarationList.declarations[0]!;
+  return ts.isIdentifier(declaration.name) && data.has(declaration.name.text) ? declaration : undefined;
+}
+
+/** Where a type sits, which decides its parentheses and how a union breaks. */
+interface Place {
+  kind: "annotation" | "alias" | "array" | "typeArgument" | "union" | "intersection" | "indexedObject" | "indexedIndex" | "tuple" | "operator";
+  /** Number of members of the enclosing union, intersection or tuple. */
+  siblings?: number;
+}
+
+class Printer {
+  /** Comments of the source printed so far; all of them must be, or the file is not printed here. */
+  private printedComments = 0;
+  /** Comments inside the stand-in values of data declarations, which are not printed. */
+  private skippedComments = 0;
+
+  constructor(
+    private readonly source: TS.SourceFile | undefined,
+    private readonly data: ReadonlyMap<string, unknown>,
+    private readonly blankLinesBefore: readonly boolean[] | undefined,
+  ) {}
+
+  file(statements: readonly TS.Node[]): PrintResult {
+    const parts: string[] = [];
+    try {
+      statements.forEach((statement, index) => {
+        const blankLine = this.blankLinesBefore ? this.blankLinesBefore[index] : this.source && index > 0 && isNextLineEmpty(this.source.text, statements[index - 1]!.end);
+        if (index > 0 && blankLine) parts.push("\n");
+        if (ts.isInterfaceDeclaration(statement) && statement.members.length > 0) {
+          parts.push(this.interfaceInPieces(statement), "\n");
+        } else {
+          parts.push(this.layout([this.withComments(statement, this.statement(statement as TS.Statement)), hardline]));
+        }
+      });
+      if (this.source) this.checkEveryCommentPrinted(this.source);
+    } catch (error) {
+      if (error instanceof Unsupported) return { unsupported: error.message };
+      throw error;
+    }
+    return { text: parts.join("") };
+  }
+
+  /** Lays a document out; a layout this printer does not model (see flatOnly) makes the file unsupported. */
+  private layout(doc: Doc): string {
+    const text = printer.printDocToString(doc, PRINT_OPTIONS).formatted;
+    if (text.includes(LAYOUT_NOT_MODELLED)) throw new Unsupported("a construct that does not fit on its line");
+    return text;
+  }
+
+  /**
+   * A document prettier prints flat when it fits on its line, and in a way not modelled here when it does not
+   * (arrow functions and literals as call arguments, chains of calls): flat, or "not modelled".
+   */
+  private flatOnly(doc: Doc, node: TS.Node): Doc {
+    if (utils.willBreak(doc)) this.unsupported(node, "spans lines");
+    return conditionalGroup([doc, LAYOUT_NOT_MODELLED]);
+  }
+
+  private unsupported(node: TS.Node, detail = ""): never {
+    throw new Unsupported(describe(node, detail));
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Comments
+  // ---------------------------------------------------------------------------------------------------------------
+
+  private sourceComments(node: TS.Node): TS.CommentRange[] {
+    if (!this.source || node.pos < 0) return [];
+    return ts.getLeadingCommentRanges(this.source.text, node.pos) ?? [];
+  }
+
+  private hasComments(node: TS.Node): boolean {
+    return (ts.getSyntheticLeadingComments(node)?.length ?? 0) > 0 || this.sourceComments(node).length > 0;
+  }
+
+  /** Leading comments (JSDoc), each on its own line before the node, as prettier keeps them. */
+  private withComments(node: TS.Node, printed: Doc): Doc {
+    if (ts.getSyntheticTrailingComments(node)?.length) this.unsupported(node, "a trailing comment");
+    const synthetic = ts.getSyntheticLeadingComments(node);
+    if (synthetic?.length) {
+      return [
+        ...synthetic.map((comment) => {
+          if (comment.kind !== SK.MultiLineCommentTrivia) this.unsupported(node, "a line comment");
+          return [printBlockComment(comment.text), hardline];
+        }),
+        printed,
+      ];
+    }
+    if (!this.source) return printed;
+    const text = this.source.text;
+    if (ts.getTrailingCommentRanges(text, node.end)?.length) this.unsupported(node, "a trailing comment");
+    const comments = this.sourceComments(node);
+    if (comments.length === 0) return printed;
+    const parts: Doc[] = [];
+    for (const comment of comments) {
+      this.printedComments++;
+      const body = text.slice(comment.pos + 2, comment.kind === SK.MultiLineCommentTrivia ? comment.end - 2 : comment.end);
+      parts.push(comment.kind === SK.MultiLineCommentTrivia ? printBlockComment(body) : ["//", body.trimEnd()]);
+      // prettier: a block comment on the node's line stays on it; a blank line after a comment is kept.
+      const sameLine = comment.kind === SK.MultiLineCommentTrivia && !comment.hasTrailingNewLine;
+      parts.push(sameLine ? " " : hardline);
+      if (!sameLine && isNextLineEmpty(text, comment.end)) parts.push(hardline);
+    }
+    return [...parts, printed];
+  }
+
+  /** Every comment of the source must have been printed: a comment this printer does not place is not dropped. */
+  private checkEveryCommentPrinted(file: TS.SourceFile): void {
+    const total = countComments(file.text);
+    if (total !== this.printedComments + this.skippedComments) {
+      throw new Unsupported(`a comment where this printer does not place comments (${total - this.printedComments - this.skippedComments} of ${total})`);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Statements
+  // ---------------------------------------------------------------------------------------------------------------
+
+  private statement(node: TS.Statement): Doc {
+    switch (node.kind) {
+      case SK.InterfaceDeclaration:
+        return this.interfaceDeclaration(node as TS.InterfaceDeclaration);
+      case SK.TypeAliasDeclaration:
+        return this.typeAlias(node as TS.TypeAliasDeclaration);
+      case SK.ImportDeclaration:
+        return this.importDeclaration(node as TS.ImportDeclaration);
+      case SK.ExportDeclaration:
+        return this.exportDeclaration(node as TS.ExportDeclaration);
+      case SK.VariableStatement:
+        return this.variableStatement(node as TS.VariableStatement);
+      case SK.FunctionDeclaration:
+        return this.functionDeclaration(node as TS.FunctionDeclaration);
+      case SK.ReturnStatement: {
+        const { expression } = node as TS.ReturnStatement;
+        if (!expression) return "return;";
+        // prettier wraps a binary expression in parentheses when it breaks: not modelled.
+        if (ts.isBinaryExpression(expression)) this.unsupported(node, "returns a binary expression");
+        return ["return ", this.expression(expression), ";"];
+      }
+      case SK.ExpressionStatement:
+        return [this.flatOnly(this.expression((node as TS.ExpressionStatement).expression), node), ";"];
+      default:
+        return this.unsupported(node);
+    }
+  }
+
+  private modifiers(node: TS.Node): string {
+    const modifiers = ts.canHaveModifiers(node) ? (ts.getModifiers(node) ?? []) : [];
+    return modifiers
+      .map((modifier) => {
+        if (modifier.kind === SK.ExportKeyword) return "export ";
+        if (modifier.kind === SK.DeclareKeyword) return "declare ";
+        if (modifier.kind === SK.ReadonlyKeyword) return "readonly ";
+        return this.unsupported(modifier);
+      })
+      .join("");
+  }
+
+  private interfaceHead(node: TS.InterfaceDeclaration): Doc {
+    const name: Doc = [this.modifiers(node), "interface ", node.name.text, this.typeParameters(node.typeParameters)];
+    const heritage = node.heritageClauses ?? [];
+    if (heritage.length === 0) return name;
+    if (heritage.length > 1 || heritage[0]!.token !== SK.ExtendsKeyword) this.unsupported(node, "heritage");
+    const types = heritage[0]!.types.map((type) => {
+      if (type.typeArguments?.length || !ts.isIdentifier(type.expression)) this.unsupported(type);
+      return (type.expression as TS.Identifier).text;
+    });
+    // prettier indents `extends` onto the next line when the head does not fit; with type parameters it does more.
+    if (node.typeParameters?.length) return this.flatOnly([name, " extends ", join(", ", types)], node);
+    return group(indent([name, line, "extends ", types.length === 1 ? types[0]! : indent(join([",", line], types))]));
+  }
+
+  private interfaceDeclaration(node: TS.InterfaceDeclaration): Doc {
+    const head = this.interfaceHead(node);
+    if (node.members.length === 0) return [head, " {}"];
+    return [head, " {", indent([hardline, this.members(node.members, (member) => [group(this.member(member)), ";"])]), hardline, "}"];
+  }
+
+  /**
+   * An interface printed one member at a time: members are separated by hard line breaks, so each one's layout is
+   * independent of the others, and the document of a 1,000-path `paths` never has to exist whole.
+   */
+  private interfaceInPieces(node: TS.InterfaceDeclaration): string {
+    const parts = [this.layout(this.withComments(node, [this.interfaceHead(node), " {"]))];
+    node.members.forEach((member, index) => {
+      if (index > 0 && this.source && isNextLineEmpty(this.source.text, node.members[index - 1]!.end)) parts.push("\n");
+      parts.push(this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+    });
+    parts.push("\n}");
+    return parts.join("");
+  }
+
+  /** Members one per line, with their comments, and the blank lines the source has between them. */
+  private members(members: readonly TS.TypeElement[], print: (member: TS.TypeElement, index: number) => Doc): Doc {
+    return members.map((member, index) => [
+      index === 0 ? "" : this.source && isNextLineEmpty(this.source.text, members[index - 1]!.end) ? [hardline, hardline] : hardline,
+      this.withComments(member, print(member, index)),
+    ]);
+  }
+
+  private typeAlias(node: TS.TypeAliasDeclaration): Doc {
+    // openapi-typescript's one helper type, parsed from a fixed text.
+    if (isWithRequiredHelper(node)) return WITH_REQUIRED;
+    if (node.typeParameters?.length) this.unsupported(node, `type ${node.name.text} with type parameters`);
+    const head = [this.modifiers(node), "type ", node.name.text, " = "];
+    const type = node.type;
+    if (ts.isTypeLiteralNode(type) && type.members.length > 0) return [head, this.typeLiteral(type), ";"];
+    const statement: Doc = [head, this.type(type, { kind: "alias" }), ";"];
+    // Only short aliases: the layout prettier picks for a long right-hand side is not modelled here.
+    if (printer.printDocToString(statement, PRINT_OPTIONS).formatted.includes("\n")) this.unsupported(node, `type ${node.name.text} longer than a line`);
+    return statement;
+  }
+
+  private importDeclaration(node: TS.ImportDeclaration): Doc {
+    const clause = node.importClause;
+    if (!clause || clause.name || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings) || node.attributes) this.unsupported(node);
+    const names = clause.namedBindings.elements.map((element) => this.specifier(element));
+    return [clause.isTypeOnly ? "import type " : "import ", this.specifierList(names), " from ", this.stringLiteral(node.moduleSpecifier as TS.StringLiteral), ";"];
+  }
+
+  private exportDeclaration(node: TS.ExportDeclaration): Doc {
+    if (!node.moduleSpecifier || node.attributes || this.modifiers(node)) this.unsupported(node);
+    const from = [" from ", this.stringLiteral(node.moduleSpecifier as TS.StringLiteral), ";"];
+    const keyword = node.isTypeOnly ? "export type " : "export ";
+    if (!node.exportClause) return [keyword, "*", from];
+    if (!ts.isNamedExports(node.exportClause)) this.unsupported(node);
+    return [keyword, this.specifierList(node.exportClause.elements.map((element) => this.specifier(element))), ...from];
+  }
+
+  private specifier(node: TS.ImportSpecifier | TS.ExportSpecifier): string {
+    if (this.hasComments(node)) this.unsupported(node, "a comment");
+    const name = (identifier: TS.ModuleExportName) => (ts.isIdentifier(identifier) ? identifier.text : this.unsupported(identifier));
+    return `${node.isTypeOnly ? "type " : ""}${node.propertyName ? `${name(node.propertyName)} as ` : ""}${name(node.name)}`;
+  }
+
+  /** `{ a }` (one name never breaks) or `{ a, b }` broken one per line when it does not fit. */
+  private specifierList(names: string[]): Doc {
+    if (names.length === 1) return ["{ ", names[0]!, " }"];
+    return group(["{", indent([line, join([",", line], names)]), ifBreak(","), line, "}"]);
+  }
+
+  private variableStatement(node: TS.VariableStatement): Doc {
+    const list = node.declarationList;
+    if (list.declarations.length !== 1) this.unsupported(node, "several declarations");
+    const keyword = list.flags & ts.NodeFlags.Const ? "const " : list.flags & ts.NodeFlags.Let ? "let " : "var ";
+    const declaration = list.declarations[0]!;
+    if (!ts.isIdentifier(declaration.name) || declaration.exclamationToken) this.unsupported(declaration);
+    const name = (declaration.name as TS.Identifier).text;
+    const head: Doc = [this.modifiers(node), keyword, name, declaration.type ? [": ", this.type(declaration.type, { kind: "annotation" })] : ""];
+    if (this.data.has(name)) {
+      if (declaration.initializer) this.skippedComments += countComments(declaration.initializer.getFullText(this.source));
+      return jsonConstant(head, this.data.get(name));
+    }
+    if (!declaration.initializer) return [head, ";"];
+    return this.flatOnly([head, " = ", this.expression(declaration.initializer), ";"], node);
+  }
+
+  private functionDeclaration(node: TS.FunctionDeclaration): Doc {
+    if (!node.name || !node.body || node.asteriskToken) this.unsupported(node);
+    // prettier hugs a lone parameter typed with an object literal type: not modelled.
+    if (node.parameters.length === 1 && node.parameters[0]!.type && ts.isTypeLiteralNode(node.parameters[0]!.type)) this.unsupported(node, "a lone object-typed parameter");
+    const parameters = node.parameters.map((parameter) => this.parameter(parameter));
+    const printedParameters: Doc =
+      parameters.length === 0 ? "()" : ["(", indent([softline, join([",", line], parameters)]), ifBreak(","), softline, ")"];
+    const returnType: Doc = node.type ? [": ", this.type(node.type, { kind: "annotation" })] : "";
+    return [this.modifiers(node), "function ", node.name!.text, this.typeParameters(node.typeParameters), group([printedParameters, returnType]), " ", this.block(node.body!)];
+  }
+
+  private parameter(node: TS.ParameterDeclaration): Doc {
+    if (!ts.isIdentifier(node.name) || node.dotDotDotToken || this.modifiers(node) || this.hasComments(node)) this.unsupported(node);
+    return [
+      (node.name as TS.Identifier).text,
+      node.questionToken ? "?" : "",
+      node.type ? [": ", this.type(node.type, { kind: "annotation" })] : "",
+      node.initializer ? [" = ", this.expression(node.initializer)] : "",
+    ];
+  }
+
+  private typeParameters(parameters: TS.NodeArray<TS.TypeParameterDeclaration> | undefined): Doc {
+    if (!parameters?.length) return "";
+    const printed = parameters.map((parameter) => [
+      parameter.name.text,
+      parameter.constraint ? [" extends ", this.type(parameter.constraint, { kind: "typeArgument" })] : "",
+      parameter.default ? [" = ", this.type(parameter.default, { kind: "typeArgument" })] : "",
+    ]);
+    return group(["<", indent([softline, join([",", line], printed)]), ifBreak(","), softline, ">"]);
+  }
+
+  private block(node: TS.Block): Doc {
+    if (node.statements.length === 0) {
+      if (this.source && ts.getLeadingCommentRanges(this.source.text, node.statements.pos)?.length) this.unsupported(node, "a comment");
+      return "{}";
+    }
+    const statements = node.statements.map((statement, index) => [
+      index === 0 ? "" : this.source && isNextLineEmpty(this.source.text, node.statements[index - 1]!.end) ? [hardline, hardline] : hardline,
+      this.withComments(statement, this.statement(statement)),
+    ]);
+    return ["{", indent([hardline, statements]), hardline, "}"];
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Expressions
+  // ---------------------------------------------------------------------------------------------------------------
+
+  private expression(node: TS.Expression): Doc {
+    switch (node.kind) {
+      case SK.Identifier:
+        return (node as TS.Identifier).text;
+      case SK.StringLiteral:
+        return this.stringLiteral(node as TS.StringLiteral);
+      case SK.NumericLiteral:
+        return printNumber(this.source ? node.getText(this.source) : (node as TS.NumericLiteral).text);
+      case SK.TrueKeyword:
+        return "true";
+      case SK.FalseKeyword:
+        return "false";
+      case SK.NullKeyword:
+        return "null";
+      case SK.PropertyAccessExpression: {
+        const access = node as TS.PropertyAccessExpression;
+        if (access.questionDotToken || !ts.isIdentifier(access.name)) this.unsupported(node);
+        return [this.expression(access.expression), ".", access.name.text];
+      }
+      case SK.AsExpression: {
+        const as = node as TS.AsExpression;
+        return [this.expression(as.expression), " as ", this.type(as.type, { kind: "annotation" })];
+      }
+      case SK.CallExpression:
+        return this.call(node as TS.CallExpression);
+      case SK.ArrowFunction:
+        return this.arrowFunction(node as TS.ArrowFunction);
+      case SK.ArrayLiteralExpression: {
+        const elements = (node as TS.ArrayLiteralExpression).elements;
+        if (elements.length === 0) return "[]";
+        return group(["[", indent([softline, join([",", line], elements.map((element) => this.expression(element)))]), ifBreak(","), softline, "]"]);
+      }
+      case SK.ObjectLiteralExpression:
+        // Only `{}`: prettier keeps an object literal expanded when the source has a line break after `{`.
+        if ((node as TS.ObjectLiteralExpression).properties.length === 0) return "{}";
+        return this.unsupported(node);
+      default:
+        return this.unsupported(node);
+    }
+  }
+
+  /**
+   * A call. A member call chain of at most two groups (`runtime.operation(spec)`, `Object.fromEntries(…)`) is printed
+   * on one line by prettier's member-chain rules whatever the width; longer chains are not modelled.
+   */
+  private call(node: TS.CallExpression): Doc {
+    if (node.questionDotToken) this.unsupported(node);
+    let callee: Doc;
+    if (ts.isIdentifier(node.expression)) callee = node.expression.text;
+    else if (ts.isPropertyAccessExpression(node.expression) && !memberChainHasCall(node.expression)) callee = this.expression(node.expression);
+    else return this.unsupported(node, "a chain of calls");
+    const typeArguments = node.typeArguments?.length ? this.typeArguments(node.typeArguments) : "";
+    return [callee, typeArguments, this.callArguments(node)];
+  }
+
+  private callArguments(node: TS.CallExpression): Doc {
+    const args = node.arguments;
+    if (args.length === 0) return "()";
+    const printed = args.map((arg) => this.expression(arg));
+    const contents: Doc = group(["(", indent([softline, join([",", line], printed)]), ifBreak(","), softline, ")"]);
+    // prettier hugs a last argument that can expand (a function, an object, an array) or breaks them all: that
+    // choice is not modelled, only the layout where everything fits.
+    return args.some(couldExpand) ? this.flatOnly(contents, node) : contents;
+  }
+
+  private arrowFunction(node: TS.ArrowFunction): Doc {
+    if (node.typeParameters?.length || node.type || this.modifiers(node) || ts.isBlock(node.body)) this.unsupported(node);
+    const parameters = node.parameters.map((parameter) => this.parameter(parameter));
+    return ["(", join(", ", parameters), ") => ", this.expression(node.body as TS.Expression)];
+  }
+
+  private stringLiteral(node: TS.StringLiteral): string {
+    // The source's own escapes are kept (prettier only changes the quotes); a factory-made string is escaped as
+    // TypeScript's printer would write it.
+    return this.source && node.pos >= 0 ? printRawString(node.getText(this.source)) : printString(node.text);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Types
+  // ---------------------------------------------------------------------------------------------------------------
+
+  private member(member: TS.TypeElement): Doc {
+    if (ts.isPropertySignature(member)) {
+      return [
+        this.modifiers(member),
+        this.propertyName(member.name),
+        member.questionToken ? "?" : "",
+        member.type ? [": ", this.type(member.type, { kind: "annotation" })] : "",
+      ];
+    }
+    if (ts.isIndexSignatureDeclaration(member)) {
+      if (member.parameters.length !== 1) this.unsupported(member);
+      const parameter = member.parameters[0]!;
+      if (!ts.isIdentifier(parameter.name) || !parameter.type || parameter.questionToken || parameter.dotDotDotToken) this.unsupported(member);
+      const printedParameter = [(parameter.name as TS.Identifier).text, ": ", this.type(parameter.type!, { kind: "annotation" })];
+      return [this.modifiers(member), "[", group([indent([softline, printedParameter]), softline]), "]", [": ", this.type(member.type, { kind: "annotation" })]];
+    }
+    return this.unsupported(member);
+  }
+
+  /**
+   * A type literal: never collapsed onto one line. prettier keeps an object open once it is written open, and
+   * TypeScript's printer (openapi-typescript) and ts-morph write them open; one written on one line is not modelled.
+   */
+  private typeLiteral(node: TS.TypeLiteralNode): Doc {
+    const members = node.members;
+    if (members.length === 0) return "{}";
+    if (this.source && node.pos >= 0 && !/\n/.test(this.source.text.slice(node.getStart(this.source), members[0]!.getStart(this.source)))) {
+      this.unsupported(node, "written on one line");
+    }
+    const printed = this.members(members, (member, index) => [group(this.member(member)), index < members.length - 1 ? ";" : ifBreak(";")]);
+    return group(["{", indent([line, printed]), line, "}"], { shouldBreak: true });
+  }
+
+  private propertyName(name: TS.PropertyName): Doc {
+    if (ts.isIdentifier(name)) return name.text;
+    if (ts.isStringLiteral(name)) {
+      const printed = this.stringLiteral(name);
+      // prettier's quoteProps "as-needed": a key that reads the same unquoted and is an identifier loses its quotes.
+      if (printed.slice(1, -1) === name.text && isIdentifierName(name.text)) return name.text;
+      return printed;
+    }
+    if (ts.isNumericLiteral(name)) return printNumber(name.text);
+    return this.unsupported(name);
+  }
+
+  private typeArguments(args: readonly TS.TypeNode[]): Doc {
+    if (args.length === 1 && shouldHugType(args[0]!)) return ["<", this.type(args[0]!, { kind: "typeArgument" }), ">"];
+    const printed = args.map((arg) => this.type(arg, { kind: "typeArgument" }));
+    return group(["<", indent([softline, join([",", line], printed)]), softline, ">"]);
+  }
+
+  private type(raw: TS.TypeNode, place: Place): Doc {
+    const node = unwrap(raw);
+    if (node !== raw && ts.getSyntheticLeadingComments(raw)?.length) this.unsupported(raw);
+    if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) this.unsupported(node);
+    switch (node.kind) {
+      case SK.StringKeyword:
+        return "string";
+      case SK.NumberKeyword:
+        return "number";
+      case SK.BooleanKeyword:
+        return "boolean";
+      case SK.UnknownKeyword:
+        return "unknown";
+      case SK.NeverKeyword:
+        return "never";
+      case SK.AnyKeyword:
+        return "any";
+      case SK.NullKeyword:
+        return "null";
+      case SK.UndefinedKeyword:
+        return "undefined";
+      case SK.ObjectKeyword:
+        return "object";
+      case SK.BigIntKeyword:
+        return "bigint";
+      case SK.VoidKeyword:
+        return "void";
+      case SK.LiteralType:
+        return this.literal((node as TS.LiteralTypeNode).literal);
+      case SK.Identifier:
+        return isJsonStringIdentifier(node) ? printRawString(node.text) : this.unsupported(node);
+      case SK.TypeLiteral:
+        return this.typeLiteral(node as TS.TypeLiteralNode);
+      case SK.UnionType:
+        return this.union(node as TS.UnionTypeNode, place);
+      case SK.IntersectionType:
+        return this.intersection(node as TS.IntersectionTypeNode, place);
+      case SK.ArrayType:
+        return [this.type((node as TS.ArrayTypeNode).elementType, { kind: "array" }), "[]"];
+      case SK.IndexedAccessType: {
+        const access = node as TS.IndexedAccessTypeNode;
+        return [this.type(access.objectType, { kind: "indexedObject" }), "[", this.type(access.indexType, { kind: "indexedIndex" }), "]"];
+      }
+      case SK.TypeReference: {
+        const reference = node as TS.TypeReferenceNode;
+        const name = printEntityName(reference.typeName);
+        if (!reference.typeArguments?.length) return name;
+        return [name, this.typeArguments(reference.typeArguments)];
+      }
+      case SK.TypeOperator: {
+        const operator = node as TS.TypeOperatorNode;
+        const keyword = operator.operator === SK.ReadonlyKeyword ? "readonly" : operator.operator === SK.KeyOfKeyword ? "keyof" : this.unsupported(node);
+        const printed: Doc = [keyword, " ", this.type(operator.type, { kind: "operator" })];
+        return needsParentheses(node, place) ? ["(", printed, ")"] : printed;
+      }
+      case SK.TupleType: {
+        const elements = (node as TS.TupleTypeNode).elements;
+        if (elements.length === 0) return "[]";
+        const printed = elements.map((element): Doc => {
+          if (ts.isNamedTupleMember(element)) this.unsupported(element);
+          // `[A?, ...B[]]` (an array with prefixItems, see emit/types.ts): an optional element is parenthesised as
+          // an array element would be, `(A | B)?`.
+          if (ts.isOptionalTypeNode(element)) return [this.type(element.type, { kind: "array" }), "?"];
+          if (ts.isRestTypeNode(element)) return ["...", this.type(element.type, { kind: "tuple", siblings: elements.length })];
+          return this.type(element, { kind: "tuple", siblings: elements.length });
+        });
+        return group(["[", indent([softline, join([",", line], printed)]), ifBreak(","), softline, "]"]);
+      }
+      default:
+        return this.unsupported(node);
+    }
+  }
+
+  private literal(literal: TS.LiteralTypeNode["literal"]): Doc {
+    switch (literal.kind) {
+      case SK.StringLiteral:
+        return this.stringLiteral(literal as TS.StringLiteral);
+      case SK.NumericLiteral:
+        return printNumber((literal as TS.NumericLiteral).text);
+      case SK.TrueKeyword:
+        return "true";
+      case SK.FalseKeyword:
+        return "false";
+      case SK.NullKeyword:
+        return "null";
+      case SK.PrefixUnaryExpression: {
+        const prefix = literal as TS.PrefixUnaryExpression;
+        if (prefix.operator === SK.MinusToken && ts.isNumericLiteral(prefix.operand)) return ["-", printNumber(prefix.operand.text)];
+        return this.unsupported(literal);
+      }
+      default:
+        return this.unsupported(literal);
+    }
+  }
+
+  private union(node: TS.UnionTypeNode, place: Place): Doc {
+    const siblings = node.types.length;
+    if (shouldHugUnion(node)) {
+      const hugged = join(" | ", node.types.map((type) => this.type(type, { kind: "union", siblings })));
+      return needsParentheses(node, place) ? ["(", hugged, ")"] : hugged;
+    }
+    const members = group(
+      node.types.map((type, index) => [index === 0 ? ifBreak("| ") : [line, "| "], align(2, this.type(type, { kind: "union", siblings }))]),
+    );
+    if (needsParentheses(node, place)) return ["(", group([indent([softline, members]), softline]), ")"];
+    if (place.kind === "tuple" && (place.siblings ?? 0) > 1) {
+      return group([indent([ifBreak(["(", softline]), members]), softline, ifBreak(")")]);
+    }
+    // A union that does not fit moves to the next line whole, and only then breaks one member per line.
+    if (place.kind === "typeArgument" || place.kind === "tuple") return members;
+    return group(indent([softline, members]));
+  }
+
+  private intersection(node: TS.IntersectionTypeNode, place: Place): Doc {
+    const siblings = node.types.length;
+    const types = node.types.map((type) => this.type(type, { kind: "intersection", siblings }));
+    const result: Doc[] = [];
+    let wasIndented = false;
+    for (let i = 0; i < node.types.length; i++) {
+      const type = node.types[i]!;
+      if (i === 0) {
+        result.push(types[i]!);
+      } else if (!isObjectType(node.types[i - 1]!) && !isObjectType(type)) {
+        result.push(indent([" &", line, types[i]!]));
+      } else if (isObjectType(node.types[i - 1]!) && isObjectType(type)) {
+        result.push([" & ", wasIndented ? indent(types[i]!) : types[i]!]);
+      } else {
+        if (i > 1) wasIndented = true;
+        result.push(" & ", i > 1 ? indent(types[i]!) : types[i]!);
+      }
+    }
+    const printed = group(result);
+    return needsParentheses(node, place) ? ["(", printed, ")"] : printed;
+  }
+}
+
+/** `a.b.c`: true when a call is somewhere in it (then it is a chain of calls). */
+function memberChainHasCall(node: TS.Expression): boolean {
+  for (let at: TS.Expression = node; ; ) {
+    if (ts.isCallExpression(at)) return true;
+    if (ts.isPropertyAccessExpression(at)) at = at.expression;
+    else return false;
+  }
+}
+
+/** prettier's `couldExpandArg`: arguments it may hug instead of breaking the argument list. */
+function couldExpand(node: TS.Expression): boolean {
+  if (ts.isAsExpression(node)) return couldExpand(node.expression);
+  return (
+    (ts.isObjectLiteralExpression(node) && node.properties.length > 0) ||
+    (ts.isArrayLiteralExpression(node) && node.elements.length > 0) ||
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node)
+  );
+}
+
+/** A JSON value as `JSON.parse('…')` after `head` (`const name: Type`), in prettier's assignment layouts. */
+function jsonConstant(head: Doc, value: unknown): Doc {
+  const literal = printRawString(jsonText(value));
+  const call: Doc = ["JSON.parse", group(["(", indent([softline, literal]), ifBreak(","), softline, ")"])];
+  // prettier's "break-after-operator" for a call whose lone argument is short (a quarter of the print width: it
+  // is "poorly breakable"), else "fluid": the call stays after `=` when its opening fits, else moves below it.
+  if (literal.length <= 20) return group([head, " =", group(indent([line, call])), ";"]);
+  const afterOperator = Symbol("assignment");
+  return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(call, { groupId: afterOperator }), ";"]);
+}
+
+/** As TypeScript's printer writes it (the mapped type open) and prettier then keeps it. */
+const WITH_REQUIRED = "type WithRequired<T, K extends keyof T> = T & {\n  [P in K]-?: T[P];\n};";
+function isWithRequiredHelper(node: TS.TypeAliasDeclaration): boolean {
+  return (
+    node.name.text === "WithRequired" &&
+    node.typeParameters?.map((parameter) => parameter.name.text).join() === "T,K" &&
+    !ts.getModifiers(node)?.length &&
+    ts.isIntersectionTypeNode(node.type) &&
+    node.type.types.length === 2 &&
+    ts.isMappedTypeNode(node.type.types[1]!)
+  );
+}
+
+function unwrap(node: TS.TypeNode): TS.TypeNode {
+  while (ts.isParenthesizedTypeNode(node)) node = node.type;
+  return node;
+}
+
+function isObjectType(node: TS.TypeNode): boolean {
+  const inner = unwrap(node);
+  return ts.isTypeLiteralNode(inner) || ts.isMappedTypeNode(inner);
+}
+
+function isNullOrVoid(node: TS.TypeNode): boolean {
+  const inner = unwrap(node);
+  return inner.kind === SK.NullKeyword || inner.kind === SK.VoidKeyword || (ts.isLiteralTypeNode(inner) && inner.literal.kind === SK.NullKeyword);
+}
+
+/** prettier's "simple" types: keywords and type references without type arguments. */
+function isSimpleType(node: TS.TypeNode): boolean {
+  const inner = unwrap(node);
+  if (ts.isTypeReferenceNode(inner)) return !inner.typeArguments?.length;
+  return KEYWORD_TYPES.has(inner.kind) || ts.isLiteralTypeNode(inner) || isJsonStringIdentifier(inner);
+}
+
+/** openapi-typescript writes string enum members as identifiers holding JSON.stringify's text (a literal type). */
+function isJsonStringIdentifier(node: TS.Node): node is TS.Identifier {
+  return ts.isIdentifier(node) && node.text.length >= 2 && node.text.startsWith('"') && node.text.endsWith('"');
+}
+const KEYWORD_TYPES = new Set<TS.SyntaxKind>([
+  SK.AnyKeyword,
+  SK.NumberKeyword,
+  SK.VoidKeyword,
+  SK.BooleanKeyword,
+  SK.BigIntKeyword,
+  SK.SymbolKeyword,
+  SK.StringKeyword,
+  SK.NeverKeyword,
+  SK.UndefinedKeyword,
+  SK.UnknownKeyword,
+  SK.NullKeyword,
+  SK.ObjectKeyword,
+  SK.ThisType,
+]);
+
+/** `{ … } | null` (or `Foo<…> | null`) stays glued to its object instead of becoming a one-per-line union. */
+function shouldHugUnion(node: TS.UnionTypeNode): boolean {
+  const objectLike = node.types.filter((type) => isObjectType(type) || ts.isTypeReferenceNode(unwrap(type)));
+  return objectLike.length === 1 && node.types.every((type) => type === objectLike[0] || isNullOrVoid(type));
+}
+
+function shouldHugType(node: TS.TypeNode): boolean {
+  if (isSimpleType(node) || isObjectType(node)) return true;
+  const inner = unwrap(node);
+  return ts.isUnionTypeNode(inner) && shouldHugUnion(inner);
+}
+
+function needsParentheses(node: TS.TypeNode, place: Place): boolean {
+  const inner = unwrap(node);
+  const isUnionLike = ts.isUnionTypeNode(inner) || ts.isIntersectionTypeNode(inner);
+  if (isUnionLike && (place.kind === "union" || place.kind === "intersection")) return true;
+  if (isUnionLike || ts.isTypeOperatorNode(inner)) {
+    return place.kind === "array" || place.kind === "indexedObject" || place.kind === "operator";
+  }
+  return false;
+}
+
+function printEntityName(name: TS.EntityName): string {
+  return ts.isIdentifier(name) ? name.text : `${printEntityName(name.left)}.${name.right.text}`;
+}
+
+/**
+ * prettier's `isNextLineEmpty`: after `end`, past spaces and comments on the same line and one line break, is the
+ * next line blank? (That is where prettier keeps one blank line of the source.)
+ */
+export function isNextLineEmpty(text: string, end: number): boolean {
+  let i = end;
+  for (;;) {
+    while (text[i] === " " || text[i] === "\t") i++;
+    if (text.startsWith("/*", i)) {
+      const close = text.indexOf("*/", i + 2);
+      if (close < 0 || text.slice(i, close).includes("\n")) return false;
+      i = close + 2;
+    } else if (text.startsWith("//", i)) {
+      while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
+    } else break;
+  }
+  if (text[i] === "\r" && text[i + 1] === "\n") i += 2;
+  else if (text[i] === "\n" || text[i] === "\r") i++;
+  else return false;
+  while (text[i] === " " || text[i] === "\t") i++;
+  return text[i] === "\n" || text[i] === "\r";
+}
+
+/** The number of comments in TypeScript source text (scanned, so `//` inside a string is not one). */
+function countComments(text: string): number {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  let count = 0;
+  for (let token = scanner.scan(); token !== SK.EndOfFileToken; token = scanner.scan()) {
+    if (token === SK.SingleLineCommentTrivia || token === SK.MultiLineCommentTrivia) count++;
+  }
+  return count;
+}
+
+/**
+ * A string as prettier prints the literal TypeScript's printer writes for it: TypeScript escapes non-ASCII
+ * characters, and prettier then picks the quote that needs fewer escapes and drops escapes that do nothing.
+ */
+export function printString(value: string): string {
+  const escaped = (ts as unknown as { escapeNonAsciiString(text: string, quote: number): string }).escapeNonAsciiString(value, 34);
+  return printRawString(`"${escaped}"`);
+}
+
+/** A string literal's source text (quotes included) as prettier prints it: the quote needing fewer escapes. */
+function printRawString(literal: string): string {
+  const raw = literal.slice(1, -1);
+  const quote = count(raw, '"') > count(raw, "'") ? "'" : '"';
+  if (literal[0] === quote) return literal;
+  const other = quote === '"' ? "'" : '"';
+  // prettier: an escaped other quote loses its backslash, a bare enclosing quote gains one; nothing else changes.
+  // A hand-written scan: the regex replace prettier uses is slow on the multi-megabyte JSON tables.
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 92 /* \ */) {
+      if (raw[i + 1] === other) {
+        out.push(raw.slice(start, i));
+        start = i + 1;
+      }
+      i++;
+    } else if (raw[i] === quote) {
+      out.push(raw.slice(start, i), "\\");
+      start = i;
+    }
+  }
+  out.push(raw.slice(start));
+  return quote + out.join("") + quote;
+}
+
+function count(text: string, char: string): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}
+
+/** prettier's number normalisation (lower case, no redundant exponent sign, zeros or trailing dot). */
+export function printNumber(raw: string): string {
+  return raw
+    .toLowerCase()
+    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(\d)/, "$1$2$3")
+    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, "$1")
+    .replace(/^([+-])?\./, "$10.")
+    .replace(/(\.\d+?)0+(?=e|$)/, "$1")
+    .replace(/\.(?=e|$)/, "");
+}
+
+/** A block comment (`text` is what goes between `/*` and `*\/`) as prettier prints it at any indentation. */
+function printBlockComment(text: string): Doc {
+  const lines = text.split("\n");
+  // A JSDoc-like block (every line starts with `*`) is re-indented line by line; any other block is kept verbatim.
+  const indentable = lines.length > 1 && `*${text}*`.split("\n").every((text) => text.trimStart().startsWith("*"));
+  if (!indentable) return ["/*", join(literalline, lines), "*/"];
+  // In a JSDoc comment (`/**`), a line ending in two spaces (a Markdown line break) keeps them.
+  const isJsDoc = text[0] === "*" && text[1] !== "*";
+  return [
+    "/*",
+    lines.map((raw, index): Doc => {
+      const line = index === 0 ? raw : raw.trimStart();
+      if (index === 0) return [line.trimEnd(), hardline];
+      if (index === lines.length - 1) return [" ", line];
+      const trimmed = line.trimEnd();
+      return isJsDoc && trimmed !== "*" && line.endsWith("  ") ? [" ", trimmed, "  ", markAsRoot(literalline)] : [" ", trimmed, hardline];
+    }),
+    "*/",
+  ];
+}

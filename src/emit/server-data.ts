@@ -1,0 +1,237 @@
+import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, QuerystringParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
+import type { ApiModel, MediaType, Operation, Parameter } from "../ir/model.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
+import { DATA_KEYWORDS, SCHEMA_MAPS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
+import { superLinearPatterns, superLinearWarnings, type EmitterWarning } from "./server-patterns.js";
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** What the server runtime (templates/server/) is configured with: written into server.ts, served as is by `mock`. */
+export interface ServerRuntimeData {
+  /** The spec's schemas the routes `$ref`, and the security schemes they name. */
+  document: SchemaDocument;
+  /** One route per path of each operation. */
+  routes: RouteSpec[];
+  /** Facts found at generation time: the patterns the router matches with its linear-time matcher. */
+  generated: GeneratedInfo;
+  /** Where the spec's patterns backtrack catastrophically. */
+  warnings: EmitterWarning[];
+}
+
+export function serverRuntimeData(model: ApiModel): ServerRuntimeData {
+  const routes = serverRoutes(model);
+  const slow = superLinearPatterns(model.document);
+  return {
+    document: serverDocument(model, routes),
+    routes,
+    generated: { superLinearPatterns: slow.map((found) => found.pattern).sort() },
+    warnings: superLinearWarnings(slow),
+  };
+}
+
+/**
+ * The schemas route specs point into: the component schemas the routes reach, and whatever else a schema `$ref`s
+ * (a parameter's schema, say).
+ */
+export function serverDocument(model: ApiModel, routes: readonly RouteSpec[] = serverRoutes(model)): SchemaDocument & { components: { schemas: Record<string, Schema> } } {
+  const components = isObject(model.document.components) ? model.document.components : {};
+  const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, Schema>;
+  const used = schemasUsedBy(model.document, routes);
+  // Only what the routes reach: a spec's schemas for webhooks, or for other APIs, are dead weight in the router (and
+  // megabytes for tsc to scan, and for the server to parse at start-up: GitHub's 2.7 MB became 0.7 MB).
+  const kept = used ? Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) : schemas;
+  const document: SchemaDocument & { components: { schemas: Record<string, Schema> } & Obj } = { components: { schemas: kept } };
+  const schemes = securitySchemesOf(model, routes);
+  if (Object.keys(schemes).length > 0) document.components.securitySchemes = schemes;
+  for (const pointer of model.foreignSchemaRefs) {
+    let target: Obj = document;
+    pointer.forEach((segment, i) => {
+      if (i === pointer.length - 1) target[segment] = resolvePointer(model.document, pointer);
+      else target = (target[segment] = isObject(target[segment]) ? { ...(target[segment] as Obj) } : {}) as Obj;
+    });
+  }
+  return document;
+}
+
+const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(SCHEMA_MAPS);
+
+/**
+ * The names of the component schemas reachable from the routes through `$ref`s and discriminator mappings,
+ * transitively (through `$ref`s to elsewhere in the document too, which `foreignSchemaRefs` ships); `undefined`
+ * (keep them all) when a `$ref` does not resolve here: nothing may be dropped then.
+ */
+function schemasUsedBy(document: Obj, routes: readonly RouteSpec[]): Set<string> | undefined {
+  const used = new Set<string>();
+  const visited = new Set<string>();
+  const pending: unknown[] = schemasOfRoutes(routes);
+  const follow = (ref: string): boolean => {
+    if (!ref.startsWith("#")) return false;
+    if (visited.has(ref)) return true;
+    visited.add(ref);
+    const pointer = parsePointer(ref.slice(1));
+    // A pointer into a component schema keeps that whole schema.
+    const isComponentSchema = pointer[0] === "components" && pointer[1] === "schemas" && pointer.length > 2;
+    const target = resolvePointer(document, isComponentSchema ? pointer.slice(0, 3) : pointer);
+    if (target === undefined) return false;
+    if (isComponentSchema) used.add(pointer[2]!);
+    pending.push(target);
+    return true;
+  };
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) for (const item of node) pending.push(item);
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "$ref" && typeof value === "string") {
+          if (!follow(value)) return undefined;
+        } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
+          for (const schema of Object.values(value)) pending.push(schema);
+        } else if (key === "discriminator" && isObject(value) && (isObject(value.mapping) || typeof value.defaultMapping === "string")) {
+          // As the runtime reads a mapping (and 3.2's defaultMapping): a bare name is a component schema's.
+          for (const target of [...Object.values(isObject(value.mapping) ? value.mapping : {}), value.defaultMapping]) {
+            if (typeof target === "string" && !follow(target.startsWith("#") ? target : `#/components/schemas/${target}`)) return undefined;
+          }
+        } else if (!DATA_KEYWORDS.has(key)) {
+          pending.push(value);
+        }
+      }
+    }
+  }
+  return used;
+}
+
+/** The schemas a route table holds (parameters', bodies', responses'): what the walk above starts from. */
+function schemasOfRoutes(routes: readonly RouteSpec[]): unknown[] {
+  const schemas: unknown[] = [];
+  const pending: unknown[] = [routes];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) for (const item of node) pending.push(item);
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        // (Keys here are the route table's own, status codes included: "default" is a response, not a keyword.)
+        if (key === "schema") schemas.push(value);
+        else if (key !== "example" && key !== "examples") pending.push(value);
+      }
+    }
+  }
+  return schemas;
+}
+
+/** The route table the server runtime is configured with, one entry per path of each operation. */
+export function serverRoutes(model: ApiModel): RouteSpec[] {
+  return model.operations.flatMap((op) => {
+    const base: Omit<RouteSpec, "path"> = {
+      name: op.name,
+      method: op.wireMethod,
+      secured: op.security.schemes.length > 0 && !op.security.anonymous,
+      ...(op.security.requirements.some((alternative) => alternative.length > 0)
+        ? {
+            security: op.security.requirements.map((alternative) =>
+              alternative.map(({ scheme, scopes }) => (scopes.length > 0 ? { scheme, scopes } : { scheme })),
+            ),
+          }
+        : {}),
+      params: {
+        path: paramsIn(op, "path"),
+        query: paramsIn(op, "query"),
+        ...querystringOf(op),
+        header: paramsIn(op, "header"),
+        ...(op.parameters.some((p) => p.in === "cookie") ? { cookie: paramsIn(op, "cookie") } : {}),
+      },
+      ...(op.requestBody ? { body: { required: op.requestBody.required, content: contentOf(op.requestBody.content) } } : {}),
+      responses: Object.fromEntries(op.responses.map((r) => [r.status, r.content.length > 0 ? { content: contentOf(r.content) } : {}])),
+      validationErrorStatus: op.fastApiValidationError ? 422 : 400,
+    };
+    // `path` last: the order of the keys is the order of the JSON in server.ts.
+    return op.paths.map((path): RouteSpec => ({ ...base, path }));
+  });
+}
+
+function paramsIn(op: Operation, location: Parameter["in"]): ParamSpec[] {
+  return op.parameters
+    .filter((p) => p.in === location)
+    .map((p) => {
+      // The spec's schema is data here: the runtime reads the keywords it knows.
+      const spec: ParamSpec = { name: p.name, required: p.required, schema: p.schema as Schema };
+      // The spec's own style; the runtime treats a style it does not know as the location's default.
+      if (p.style !== defaultStyle(location)) spec.style = p.style as ParamSpec["style"];
+      if (p.explode !== defaultExplode(p.style)) spec.explode = p.explode;
+      if (p.contentType) spec.contentType = p.contentType;
+      return spec;
+    });
+}
+
+/** An `in: querystring` parameter as the router reads it (templates/server/types.ts `QuerystringParamSpec`). */
+function querystringOf(op: Operation): { querystring?: QuerystringParamSpec } {
+  const param = op.parameters.find((p) => p.in === "querystring");
+  if (!param) return {};
+  return {
+    querystring: {
+      required: param.required,
+      contentType: param.contentType!,
+      schema: param.schema as Schema,
+      ...(param.encoding ? { encoding: encodingOf(param.encoding) } : {}),
+    },
+  };
+}
+
+/** A content map as the router reads it; a streamed media type's schema is one item's (load/sequential.ts). */
+function contentOf(content: MediaType[]): Record<string, MediaSpec> {
+  return Object.fromEntries(
+    content.map((media): [string, MediaSpec] => {
+      const schema = media.sequence ? media.sequence.schema : media.schema;
+      return [
+        media.type,
+        {
+          ...(schema !== undefined ? { schema: schema as Schema } : {}),
+          ...(media.sequence ? sequenceOf(media.sequence) : {}),
+          ...(media.example !== undefined ? { example: media.example } : {}),
+          ...(media.encoding ? { encoding: encodingOf(media.encoding) } : {}),
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * How the router frames a streamed media type (`SequenceSpec`). An event stream whose items are each event's JSON
+ * data is the router's default and is left out, so route tables of 3.1 specs stay as they were.
+ */
+function sequenceOf(sequence: NonNullable<MediaType["sequence"]>): Pick<MediaSpec, "sequence"> {
+  const sse = sequence.sse;
+  if (sequence.format === "sse" && (!sse || (!sse.events && sse.json === true))) return {};
+  return { sequence: { format: sequence.format, ...(sse ? { sse: { ...(sse.events ? { events: true } : {}), json: sse.json } } : {}) } };
+}
+
+/** What the router reads of a media type's Encoding Objects (part headers are the client's business). */
+function encodingOf(encoding: NonNullable<MediaType["encoding"]>): Record<string, EncodingSpec> {
+  const out: Record<string, EncodingSpec> = {};
+  for (const [property, entry] of Object.entries(encoding)) {
+    const spec: EncodingSpec = {};
+    if (entry.style !== undefined) spec.style = entry.style as EncodingSpec["style"];
+    if (entry.explode !== undefined) spec.explode = entry.explode;
+    if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
+    if (entry.contentType !== undefined) spec.contentType = entry.contentType;
+    out[property] = spec;
+  }
+  return out;
+}
+
+/** The schemes the routes name, in the spec's own shape (only what the router reads: type, scheme, in, name). */
+function securitySchemesOf(model: ApiModel, routes: readonly RouteSpec[]): Obj {
+  const used = new Set<string>();
+  for (const route of routes) {
+    for (const alternative of route.security ?? []) for (const { scheme } of alternative) used.add(scheme);
+  }
+  const out: Obj = {};
+  for (const scheme of model.securitySchemes) {
+    if (!used.has(scheme.key)) continue;
+    if (scheme.type === "http") out[scheme.key] = { type: "http", scheme: scheme.scheme };
+    else if (scheme.type === "apiKey") out[scheme.key] = { type: "apiKey", in: scheme.in, name: scheme.name };
+    else if (scheme.type === "oauth2" || scheme.type === "openIdConnect") out[scheme.key] = { type: scheme.type };
+    else out[scheme.key] = { type: scheme.declaredType };
+  }
+  return out;
+}

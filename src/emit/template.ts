@@ -1,0 +1,243 @@
+import type {
+  ExportDeclarationStructure,
+  ExportSpecifierStructure,
+  FunctionDeclarationStructure,
+  ImportDeclarationStructure,
+  ImportSpecifierStructure,
+  InterfaceDeclarationStructure,
+  JSDocStructure,
+  OptionalKind,
+  Project,
+  StatementStructures,
+  TypeAliasDeclarationStructure,
+  VariableStatementStructure,
+} from "ts-morph";
+import type { FileTemplateKind, FileTemplateSource, PreparedStatement, PreparedTemplate } from "../package/templates.js";
+import { ts, tsMorph } from "../package/deps.js";
+import type { EmittedFile } from "./file.js";
+import { isNextLineEmpty, printSourceFile, printString, sourceWithData } from "./printer.js";
+
+/** The structure of each kind of declaration a slot can be. */
+interface SlotStructures {
+  interface: InterfaceDeclarationStructure;
+  typeAlias: TypeAliasDeclarationStructure;
+  function: FunctionDeclarationStructure;
+  variable: VariableStatementStructure;
+  import: ImportDeclarationStructure;
+  export: ExportDeclarationStructure;
+}
+
+/**
+ * A file template (templates/files/<kind>.ts) being filled for one generated file. The template is ordinary
+ * TypeScript that type-checks and runs in specforge's repository against stand-ins (a small pet store); its
+ * statements marked with a `/** @slot … *\/` comment are the places the emitter fills from the spec, everything
+ * else is copied as it is.
+ *
+ * The emitter edits a slot's ts-morph structure (`structure`: the declaration as the template writes it, without
+ * its stand-in members), fills a data slot (`fillData`: a `const` whose value is the spec's data) or removes one;
+ * `print` then writes the whole file once from the fixed statements and the filled structures (ts-morph's
+ * `printStructure`: no edits one by one, no type checking), parses it, and prints it through the one printer
+ * (printer.ts). Templates are opened in one in-memory ts-morph project, once (`prepare`).
+ */
+export class FileTemplate {
+  private readonly kind: FileTemplateKind;
+  private readonly statements: readonly PreparedStatement[];
+  private readonly filled = new Map<string, StatementStructures | "data" | "removed" | "kept">();
+  private readonly data = new Map<string, unknown>();
+
+  constructor(source: FileTemplateSource) {
+    this.kind = source.kind;
+    this.statements = (source.prepared ?? prepare(source.kind, source.text)).statements;
+  }
+
+  /**
+   * A copy of slot `name`'s structure, to edit in place (docs, members, parameters…): what `print` writes for it.
+   * Its stand-in members are already left out.
+   */
+  structure<K extends keyof SlotStructures>(name: string, kind: K): SlotStructures[K] {
+    const statement = this.unfilled(name);
+    const structure = structuredClone(statement.structure) as StatementStructures | undefined;
+    if (!structure || structure.kind !== STRUCTURE_KINDS[kind]) throw new Error(`templates/files/${this.kind}.ts: slot ${JSON.stringify(name)} is not a ${kind}`);
+    this.filled.set(name, structure);
+    return structure as SlotStructures[K];
+  }
+
+  /** Fills the data slot `name` (a `const`): it is printed `JSON.parse('…')` of `value`. */
+  fillData(name: string, value: unknown): void {
+    this.unfilled(name);
+    this.filled.set(name, "data");
+    this.data.set(name, value);
+  }
+
+  /** Leaves slot `name` out of the file (what it declares has no counterpart in this spec). */
+  remove(name: string): void {
+    this.unfilled(name);
+    this.filled.set(name, "removed");
+  }
+
+  /** Keeps slot `name` as the template writes it (this spec needs nothing else there). */
+  keep(name: string): void {
+    this.unfilled(name);
+    this.filled.set(name, "kept");
+  }
+
+  private unfilled(name: string): PreparedStatement {
+    const statement = this.statements.find((s) => s.slot === name);
+    if (!statement) throw new Error(`templates/files/${this.kind}.ts has no slot ${JSON.stringify(name)}`);
+    if (this.filled.has(name)) throw new Error(`templates/files/${this.kind}.ts: slot ${JSON.stringify(name)} is filled twice`);
+    return statement;
+  }
+
+  /** The generated file: printed in prettier's form, or (for syntax the printer does not know) left to prettier. */
+  print(description: string): EmittedFile {
+    const missing = this.statements.filter((s) => s.slot !== undefined && !this.filled.has(s.slot)).map((s) => s.slot);
+    if (missing.length > 0) throw new Error(`templates/files/${this.kind}.ts: slots the emitter did not fill: ${missing.join(", ")}`);
+    const kept = this.statements.filter((s) => s.slot === undefined || this.filled.get(s.slot) !== "removed");
+    const statements = kept.map((s) => {
+      const filled = s.slot === undefined ? undefined : this.filled.get(s.slot);
+      return typeof filled === "object" ? filled : s.text;
+    });
+    // ts-morph writes the structures (one pass over the whole file); the printer then needs only the syntax tree:
+    // no JSDoc nodes, no parents, no wrappers (ts-morph's createSourceFile builds all three: on GitHub's client.ts
+    // 0.6 s instead of 0.25 s on a cold process).
+    const text = tsMorph.printStructure({ kind: tsMorph.StructureKind.SourceFile, statements }, { indentNumberOfSpaces: 2 });
+    const node = ts.createSourceFile(`/${this.kind}.ts`, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
+    if (node.statements.length !== kept.length) throw new Error(`templates/files/${this.kind}.ts: a statement of the template is not one statement`);
+    const printed = printSourceFile(node, { data: this.data, blankLinesBefore: kept.map((s) => s.blankLineBefore) });
+    const path = `${this.kind}.ts`;
+    return "text" in printed
+      ? { path, content: printed.text, canonical: printed.text, description }
+      : { path, content: sourceWithData(node, this.data), description, notCanonical: printed.unsupported };
+  }
+}
+
+const STRUCTURE_KINDS = {
+  interface: tsMorph.StructureKind.Interface,
+  typeAlias: tsMorph.StructureKind.TypeAlias,
+  function: tsMorph.StructureKind.Function,
+  variable: tsMorph.StructureKind.VariableStatement,
+  import: tsMorph.StructureKind.ImportDeclaration,
+  export: tsMorph.StructureKind.ExportDeclaration,
+} as const;
+
+/** `/** @slot … *\/`: marks a slot; the comment is the template's, not the output's. */
+const isMarker = (doc: OptionalKind<JSDocStructure> | string) => typeof doc !== "string" && (doc.tags ?? []).some((tag) => tag.tagName === "slot");
+
+/**
+ * A template as every generation starts from it: its statements, each with its text (runtime imports pointing into
+ * runtime/), and for a slot its name and its structure without the marker and the stand-in members. The build
+ * prepares every template (src/package/build.ts); without a build (the tests run from source) it is done once per
+ * process.
+ */
+export function prepare(kind: FileTemplateKind, text: string): PreparedTemplate {
+  const key = `${kind}\u0000${text}`;
+  const known = preparedCache.get(key);
+  if (known) return known;
+  const file = templateProject().createSourceFile(`/${kind}.template.ts`, text, { overwrite: true });
+  try {
+    for (const declaration of [...file.getImportDeclarations(), ...file.getExportDeclarations()]) {
+      const specifier = declaration.getModuleSpecifierValue();
+      if (specifier?.startsWith("../")) declaration.setModuleSpecifier(`./runtime/${specifier.slice(3)}`);
+    }
+    const fullText = file.getFullText();
+    const statements = file.getStatements().map((statement, index, all): PreparedStatement => {
+      const comments = statement.getLeadingCommentRanges();
+      if (comments.some((comment) => !comment.getText().startsWith("/**"))) {
+        throw new Error(`templates/files/${kind}.ts: only JSDoc comments may stand before a statement (line ${statement.getStartLineNumber()})`);
+      }
+      const markers = comments.filter((comment) => /^\/\*\*\s*@slot\b/.test(comment.getText()));
+      const start = (markers.length > 0 ? comments[comments.indexOf(markers.at(-1)!) + 1]?.getPos() : comments[0]?.getPos()) ?? statement.getStart();
+      const prepared: PreparedStatement = {
+        text: fullText.slice(start, statement.getEnd()),
+        blankLineBefore: index > 0 && isNextLineEmpty(fullText, all[index - 1]!.getEnd()),
+      };
+      if (markers.length === 0) return prepared;
+      prepared.slot = slotName(statement);
+      prepared.structure = slotStructure(statement);
+      return prepared;
+    });
+    const template = { statements };
+    preparedCache.set(key, template);
+    return template;
+  } finally {
+    templateProject().removeSourceFile(file);
+  }
+}
+
+const preparedCache = new Map<string, PreparedTemplate>();
+
+function slotName(statement: import("ts-morph").Statement): string {
+  if (tsMorph.Node.isVariableStatement(statement)) return statement.getDeclarations()[0]!.getName();
+  // `import ./runtime/client/index.js`, `export ./client.js`: a file may import from a module and re-export from it.
+  if (tsMorph.Node.isImportDeclaration(statement)) return `import ${statement.getModuleSpecifierValue()}`;
+  if (tsMorph.Node.isExportDeclaration(statement)) return `export ${statement.getModuleSpecifierValue() ?? ""}`;
+  if (tsMorph.Node.hasName(statement)) return statement.getName();
+  throw new Error(`a @slot marks a ${statement.getKindName()}, which has no name`);
+}
+
+/** The structure of a slot's declaration, without its marker and (for an object type) its stand-in members. */
+function slotStructure(statement: import("ts-morph").Statement): StatementStructures {
+  if (!tsMorph.Node.hasStructure(statement)) throw new Error(`a @slot marks a ${statement.getKindName()}, which has no structure`);
+  const structure = statement.getStructure() as StatementStructures;
+  if ("docs" in structure && structure.docs) structure.docs = structure.docs.filter((doc) => !isMarker(doc));
+  if (structure.kind === tsMorph.StructureKind.Interface) structure.properties = [];
+  if (structure.kind === tsMorph.StructureKind.TypeAlias && tsMorph.Node.isTypeAliasDeclaration(statement) && tsMorph.Node.isTypeLiteral(statement.getTypeNode())) {
+    structure.type = "{}";
+  }
+  if (structure.kind === tsMorph.StructureKind.Function && tsMorph.Node.isFunctionDeclaration(statement)) {
+    // The body is fixed code: kept as the template writes it.
+    const body = statement.getBodyOrThrow();
+    structure.statements = [body.getText().slice(1, -1).trim()];
+  }
+  return structure;
+}
+
+let project: Project | undefined;
+
+/** The one in-memory ts-morph project templates are opened in: no disk, no lib files, no type checking. */
+function templateProject(): Project {
+  project ??= new tsMorph.Project({
+    useInMemoryFileSystem: true,
+    skipAddingFilesFromTsConfig: true,
+    skipLoadingLibFiles: true,
+    skipFileDependencyResolution: true,
+    manipulationSettings: { indentationText: tsMorph.IndentationText.TwoSpaces, quoteKind: tsMorph.QuoteKind.Double, useTrailingCommas: true },
+  });
+  return project;
+}
+
+/** The named exports of an `export { … } from` structure, as objects. */
+export function namedExports(structure: ExportDeclarationStructure): OptionalKind<ExportSpecifierStructure>[] {
+  const list = structure.namedExports;
+  if (!Array.isArray(list)) throw new Error("a slot's export has no list of named exports");
+  return list.map((specifier) => {
+    if (typeof specifier === "function") throw new Error("a slot's export is written by a function");
+    return typeof specifier === "string" ? { name: specifier } : specifier;
+  });
+}
+
+/** The named imports of an import structure, as objects. */
+export function namedImports(structure: ImportDeclarationStructure): OptionalKind<ImportSpecifierStructure>[] {
+  const list = structure.namedImports;
+  if (!Array.isArray(list)) throw new Error("a slot's import has no list of named imports");
+  return list.map((specifier) => {
+    if (typeof specifier === "function") throw new Error("a slot's import is written by a function");
+    return typeof specifier === "string" ? { name: specifier } : specifier;
+  });
+}
+
+/**
+ * Type text for ts-morph structures. Every string from the spec in it is a string literal escaped as TypeScript's
+ * printer escapes one (non-ASCII as `\uXXXX`, the form of the same keys in schema.ts), so no spec can change the
+ * syntax around it.
+ */
+export const typeText = {
+  /** `Name<A, B>` */
+  reference: (name: string, args: readonly string[] = []) => (args.length > 0 ? `${name}<${args.join(", ")}>` : name),
+  /** `"value"` */
+  string: (value: string) => printString(value),
+  /** `root["a"]["b"]`: an indexed access into openapi-typescript's output. */
+  indexed: (root: string, ...keys: string[]) => root + keys.map((key) => `[${printString(key)}]`).join(""),
+  /** `A | B` */
+  union: (members: readonly string[]) => members.join(" | "),
+};

@@ -1,0 +1,40 @@
+/**
+ * Facts of the OpenAPI format that the loader, the IR and the emitters all rely on, each written down once: the
+ * methods of a Path Item, parameter locations and their serialisation defaults, and which keywords hold data or
+ * maps of schemas.
+ */
+
+/**
+ * The fields of a Path Item that hold an Operation, in the order the specification lists them: `get` … `trace`
+ * (OpenAPI 3.0 and 3.1) and `query` (3.2). Any other method is an `additionalOperations` key (load/operations.ts).
+ */
+export const PATH_ITEM_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;
+
+/**
+ * An operation's method as its path item names it: a fixed field (`get`, `query`) or an `additionalOperations` key
+ * as written (`COPY`). The IR's `Operation.wireMethod` is what is sent.
+ */
+export type HttpMethod = string;
+
+/** Where a parameter is (`in`). `querystring` (OpenAPI 3.2): the whole query string is one value, described by a media type. */
+export const PARAMETER_LOCATIONS = ["path", "query", "querystring", "header", "cookie"] as const;
+export type ParameterLocation = (typeof PARAMETER_LOCATIONS)[number];
+
+/** The locations whose parameters are serialised by `style` and `explode` (a querystring parameter is by its media type). */
+export const STYLED_PARAMETER_LOCATIONS = ["path", "query", "header", "cookie"] as const;
+
+/** A parameter's `style` when it does not say: `form` for query and cookie (and querystring), `simple` for path and header. */
+export function defaultStyle(location: ParameterLocation): "form" | "simple" {
+  return location === "query" || location === "cookie" || location === "querystring" ? "form" : "simple";
+}
+
+/** A parameter's `explode` when it does not say: true for `form`, false for every other style. */
+export function defaultExplode(style: string): boolean {
+  return style === "form";
+}
+
+/** Schema keywords whose value is data (an instance), never a schema: a `$ref` or `pattern` key inside means nothing. */
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["example", "examples", "default", "enum", "const"]);
+
+/** Schema keywords whose value maps arbitrary names (maybe "example", maybe "$ref") to schemas. */
+export const SCHEMA_MAPS: readonly string[] = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];

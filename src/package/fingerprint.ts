@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { hashTree, sha256 } from "./hash.js";
+import { BUILD_DIR, PACKAGE_ROOT, TEMPLATES_DIR, packageVersion } from "./root.js";
+
+/** Written by the build (src/package/build.ts): the hash of src/, so a built CLI fingerprints itself like the source. */
+export const BUILD_INFO = join(BUILD_DIR, "build-info.json");
+
+/** Hash of the generator's source. Computed from src/ when it runs from source, read from dist/build-info.json when built. */
+function sourceCodeHash(): string {
+  const runningFromSource = fileURLToPath(import.meta.url).endsWith(".ts");
+  if (!runningFromSource && existsSync(BUILD_INFO)) {
+    return (JSON.parse(readFileSync(BUILD_INFO, "utf8")) as { codeHash: string }).codeHash;
+  }
+  return hashTree(join(PACKAGE_ROOT, "src"), (name) => name.endsWith(".ts"));
+}
+
+function dependencyVersion(name: string): string {
+  const require = createRequire(import.meta.url);
+  let dir = dirname(require.resolve(name));
+  for (let i = 0; i < 6; i++, dir = dirname(dir)) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest)) {
+      const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; version?: string };
+      if (pkg.name === name) return pkg.version ?? "?";
+    }
+  }
+  return "?";
+}
+
+let cached: string | undefined;
+
+/**
+ * Everything about the generator itself that can change its output: its code, its version, the versions of the
+ * libraries that print and format the code, and the file templates (templates/files/) every output is filled from.
+ * (The runtime copied into the output is hashed per output kind, see `templatesFingerprint`.) A change to any of them
+ * makes `check` regenerate.
+ */
+export function generatorFingerprint(): string {
+  cached ??= sha256(
+    JSON.stringify({
+      specforge: packageVersion(),
+      code: sourceCodeHash(),
+      fileTemplates: hashTree(join(TEMPLATES_DIR, "files")),
+      deps: ["openapi-typescript", "typescript", "ts-morph", "prettier"].map((d) => `${d}@${dependencyVersion(d)}`),
+    }),
+  );
+  return cached;
+}
+
+/** Output kinds whose runtime is copied from `templates/<kind>/`. */
+export const RUNTIME_KINDS = ["client", "server", "webhooks"] as const;
+export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
+
+/** Hash of the runtime templates of the given output kinds (only those can change the output). */
+export function templatesFingerprint(kinds: readonly string[]): string {
+  return sha256(kinds.map((kind) => `${kind}:${hashTree(join(TEMPLATES_DIR, kind))}`).join("\n"));
+}

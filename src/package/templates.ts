@@ -1,0 +1,110 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RuntimeKind } from "./fingerprint.js";
+import { sha256 } from "./hash.js";
+import { BUILD_DIR, TEMPLATES_DIR } from "./root.js";
+
+/**
+ * specforge's templates, read from the package: the runtime copied into every output (`templates/<kind>/`) and the
+ * file templates the emitters fill (`templates/files/<kind>.ts`). Each is read once per process.
+ */
+
+/** Written by the build: each runtime template formatted with prettier's defaults, keyed by `<kind>/<file>`. */
+export const FORMATTED_TEMPLATES = join(BUILD_DIR, "templates.formatted.json");
+export type FormattedTemplates = Record<string, { sourceHash: string; text: string }>;
+
+/** One file of a runtime folder. */
+export interface RuntimeTemplate {
+  /** File name in `templates/<kind>/`. */
+  name: string;
+  text: string;
+  /** The text as prettier prints it with default settings, when the build formatted this exact text. */
+  formatted?: string;
+}
+
+let formatted: FormattedTemplates | undefined;
+function formattedTemplates(): FormattedTemplates {
+  formatted ??= existsSync(FORMATTED_TEMPLATES) ? (JSON.parse(readFileSync(FORMATTED_TEMPLATES, "utf8")) as FormattedTemplates) : {};
+  return formatted;
+}
+
+/** The `.ts` files of one runtime folder (`templates/client/`, …), sorted by name. */
+export function runtimeSources(kind: RuntimeKind): { name: string; text: string }[] {
+  const dir = join(TEMPLATES_DIR, kind);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(join(dir, name), "utf8") }));
+}
+
+const runtimeCache = new Map<RuntimeKind, RuntimeTemplate[]>();
+
+/** The runtime of one output kind, with its build-time formatted text when the template has not changed since the build. */
+export function runtimeTemplates(kind: RuntimeKind): RuntimeTemplate[] {
+  let templates = runtimeCache.get(kind);
+  if (!templates) {
+    templates = runtimeSources(kind).map(({ name, text }) => {
+      const built = formattedTemplates()[`${kind}/${name}`];
+      return { name, text, formatted: built?.sourceHash === sha256(text) ? built.text : undefined };
+    });
+    runtimeCache.set(kind, templates);
+  }
+  return templates;
+}
+
+/** The generated files made from a file template (templates/files/<kind>.ts). */
+export const FILE_TEMPLATE_KINDS = ["client", "server", "webhooks", "index"] as const;
+export type FileTemplateKind = (typeof FILE_TEMPLATE_KINDS)[number];
+
+/**
+ * A file template as every generation starts from it (src/emit/template.ts `prepare`): its statements, runtime
+ * imports pointing into runtime/, slots with their ts-morph structure. The build prepares each template once.
+ */
+export interface PreparedTemplate {
+  statements: PreparedStatement[];
+}
+
+export interface PreparedStatement {
+  /** The statement as the template writes it, with its JSDoc (not the slot marker). */
+  text: string;
+  /** The template has a blank line between it and the statement before. */
+  blankLineBefore: boolean;
+  /**
+   * The slot's name, when it is one: its declaration's; for an `import`/`export … from`, the keyword and the module
+   * as the output names it (`import ./runtime/client/index.js`, `export ./client.js`).
+   */
+  slot?: string;
+  /** A slot's ts-morph structure (JSON), without its stand-in members. */
+  structure?: unknown;
+}
+
+/** A file template's source, and its prepared form when the build made it from this exact source. */
+export interface FileTemplateSource {
+  kind: FileTemplateKind;
+  text: string;
+  prepared?: PreparedTemplate;
+}
+
+/** Written by the build: each file template prepared, keyed by kind. */
+export const PREPARED_TEMPLATES = join(BUILD_DIR, "templates.prepared.json");
+type PreparedTemplates = Record<string, { sourceHash: string } & PreparedTemplate>;
+
+let preparedTemplates: PreparedTemplates | undefined;
+const fileCache = new Map<FileTemplateKind, FileTemplateSource>();
+
+/** The file template of `client.ts`, `server.ts`, `webhooks.ts` or `index.ts`. */
+export function fileTemplate(kind: FileTemplateKind): FileTemplateSource {
+  let template = fileCache.get(kind);
+  if (template === undefined) {
+    const text = readFileSync(join(TEMPLATES_DIR, "files", `${kind}.ts`), "utf8");
+    template = { kind, text };
+    // Running from source (the tests), the code that prepares templates may be newer than the build's output.
+    if (!import.meta.url.endsWith(".ts")) {
+      preparedTemplates ??= existsSync(PREPARED_TEMPLATES) ? (JSON.parse(readFileSync(PREPARED_TEMPLATES, "utf8")) as PreparedTemplates) : {};
+      const built = preparedTemplates[kind];
+      if (built?.sourceHash === sha256(text)) template.prepared = { statements: built.statements };
+    }
+    fileCache.set(kind, template);
+  }
+  return template;
+}

@@ -1,0 +1,138 @@
+import type { paths } from "./schema.js";
+/** @slot the credential types only where a scheme's option uses them, the device flow's where a scheme runs it (`emitClient`) */
+import {
+  createRuntime,
+  type BasicCredentials,
+  type ClientOptions as RuntimeClientOptions,
+  type Credential,
+  type OAuth2DeviceFlow,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "../client/index.js";
+
+/** @slot the OAuth 2 device flow's error and prompt only where a scheme runs the flow (`emitClient`) */
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  OAuth2Error,
+  type DeviceCodePrompt,
+  type FormPart,
+  type RequestOptions,
+} from "../client/index.js";
+
+/** @slot data: the spec's servers (`clientServers` in src/emit/client.ts) */
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = [
+  {
+    url: "{url}",
+    variables: { url: { option: "baseUrl", default: "https://petstore.example/v1" } },
+  },
+];
+
+/** @slot data: the spec's security schemes (`schemeSpec`), none when it declares none */
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = {
+  bearerAuth: { type: "bearer", options: ["bearerAuth", "apiKey"] },
+  basicAuth: { type: "basic", options: ["basicAuth"] },
+  petstoreAuth: {
+    type: "bearer",
+    options: ["petstoreAuth"],
+    oauth2: {
+      deviceAuthorizationUrl: "https://petstore.example/oauth/device",
+      tokenUrl: "https://petstore.example/oauth/token",
+      scopes: ["pets:read"],
+    },
+  },
+};
+
+/** @slot members: one option per server URL or variable and per security scheme (`clientOptionMembers`) */
+/** Options of `createClient`: the runtime's options plus one per server variable and one per security scheme. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /**
+   * Overrides the server URL.
+   * @default "https://petstore.example/v1"
+   */
+  baseUrl?: string;
+  /** The token of security scheme `bearerAuth` (HTTP bearer), sent as `Authorization: Bearer <token>`. */
+  bearerAuth?: Credential<string> | undefined;
+  /** The same credential as `bearerAuth`, under the name most SDKs use. */
+  apiKey?: Credential<string> | undefined;
+  /** The `{ username, password }` of security scheme `basicAuth` (HTTP basic). */
+  basicAuth?: Credential<BasicCredentials> | undefined;
+  /**
+   * An access token of security scheme `petstoreAuth` (OAuth 2). Or `{ deviceFlow: { clientId, onUserCode } }`: the
+   * client runs the OAuth 2 device authorization flow (RFC 8628) against the spec's endpoints.
+   */
+  petstoreAuth?: Credential<string> | OAuth2DeviceFlow | undefined;
+}
+
+/** @slot members: one method per operation (`operationMember`); the API's title and version in this comment */
+/** One method per operation of Pet Store 1.0.0. */
+export interface Client {
+  /**
+   * List pets
+   *
+   * `GET /pets` (operationId `listPets`)
+   */
+  listPets: PaginatedOperation<paths["/pets"]["get"], "data">;
+  /**
+   * Create a pet
+   *
+   * `POST /pets` (operationId `createPet`)
+   */
+  createPet: Operation<paths["/pets"]["post"]>;
+  /**
+   * Find a pet
+   *
+   * `GET /pets/{petId}` (operationId `getPet`)
+   */
+  getPet: Operation<paths["/pets/{petId}"]["get"]>;
+}
+
+/** @slot data: one entry per operation (`operationSpec`) */
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = [
+  {
+    name: "listPets",
+    method: "GET",
+    path: "/pets",
+    security: [[{ scheme: "bearerAuth" }]],
+    params: { query: [{ name: "after" }, { name: "limit" }] },
+    pagination: { items: "data", hasMore: "has_more", cursor: "last_id", param: "after" },
+  },
+  {
+    name: "createPet",
+    method: "POST",
+    path: "/pets",
+    security: [[{ scheme: "bearerAuth" }]],
+    body: { mediaType: "application/json", required: true },
+    errors: [422],
+  },
+  {
+    name: "getPet",
+    method: "GET",
+    path: "/pets/{petId}",
+    security: [[{ scheme: "bearerAuth" }]],
+    params: { path: [{ name: "petId" }] },
+    errors: [404],
+  },
+];
+
+/** @slot signature: `options` is required (no `= {}`) when an option is (the spec declares no server) */
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions = {}): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}

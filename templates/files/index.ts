@@ -1,0 +1,54 @@
+export type * from "./schema.js";
+/** @slot removed when the client is not generated; the OAuth 2 device flow's names only where a scheme runs it (`emitIndex`) */
+export {
+  createClient,
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  OAuth2Error,
+  type Client,
+  type ClientOptions,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type DeviceCodePrompt,
+  type FormPart,
+  type RequestOptions,
+} from "./client.js";
+/** @slot removed when the server is not generated */
+export {
+  createRouter,
+  toNodeListener,
+  HttpError,
+  mockFromSchema,
+  type Credentials,
+  type Handlers,
+  type Router,
+  type RouterError,
+  type RouterOptions,
+  type HandlerResult,
+  type SecurityAlternatives,
+} from "./server.js";
+/** @slot removed when webhooks are not generated (or the spec declares none) */
+export {
+  webhookSpec,
+  WEBHOOK_EVENT_TYPES,
+  verifyWebhookSignature,
+  signWebhookPayload,
+  signWebhookDelivery,
+  parseWebhook,
+  createWebhookHandler,
+  createWebhookNodeListener,
+  renderPayloadTemplate,
+  checkPayloadTemplate,
+  WebhookVerificationError,
+  isWebhookVerificationError,
+  type WebhookEvents,
+  type WebhookHeaders,
+  type WebhookEvent,
+  type PayloadVariables,
+  type WebhookFailureReason,
+  type WebhookScheme,
+} from "./webhooks.js";

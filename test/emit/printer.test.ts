@@ -1,0 +1,99 @@
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { printSourceFile } from "../../src/emit/printer.js";
+import { ts } from "../../src/package/deps.js";
+
+/** Source text parsed as ts-morph's TypeScript parses it. */
+const parse = (text: string) => ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest, true);
+const print = (text: string, data?: Map<string, unknown>) => printSourceFile(parse(text), { data });
+const prettierOf = (text: string) => prettier.format(text, { parser: "typescript" });
+
+/**
+ * Every case is written the way ts-morph writes it (not formatted) and must print exactly as prettier (default
+ * settings) formats the same text.
+ */
+const CASES: Record<string, string> = {
+  "imports and exports, short and broken one per line":
+    'import type { paths } from "./schema.js";\nimport { a } from "x";\nimport { createRuntime, type ClientOptions as RuntimeClientOptions, type Operation, type OperationSpec, type ServerSpec } from "./runtime/client/index.js";\nexport { toNodeListener } from "./runtime/server/node.js";\nexport { ApiError, type ApiErrorOf } from "./runtime/client/index.js";\nexport type * from "./schema.js";\n',
+  "blank lines are kept, at most one": 'import { a } from "x";\n\n\n\nexport { b } from "y";\nexport { c } from "z";\n',
+  "interfaces with extends, type parameters, documented members":
+    '/** Options. */\nexport interface ClientOptions extends RuntimeClientOptions {\n    /**\n     * Server variable `base_url`; may also be a whole URL.   \n     * @default "https://api.example.com"\n     */\n    baseUrl?: string;\n    "needs-quotes": Credential<string> | undefined;\n}\nexport interface Handlers<Auth = unknown> {\n    /** One. */\n    aMuchLongerOperationNameThatForcesTheTypeArguments?: Handler<paths["/a/very/long/path/{with}/{params}"]["post"], Auth, "application/json">;\n    short?: Handler<paths["/"]["get"], Auth>;\n}\nexport interface Empty {}\n',
+  "an interface whose members are object types written open":
+    'export interface SecurityAlternatives {\n    "a & b": {\n        a: BearerCredentials;\n        b: ApiKeyCredentials;\n    };\n}\nexport type Credentials = SecurityAlternatives[keyof SecurityAlternatives];\n',
+  "object type aliases, and short ones":
+    'export type WebhookEvents = {\n    /** Doc. */\n    "pet.adopted": WebhookPayloadOf<webhooks["pet.adopted"]>;\n    other: NonNullable<webhooks["a-rather-long-webhook-name"]["post"]["parameters"]["header"]>;\n};\nexport type WebhookEvent = WebhookEventOf<WebhookEvents>;\nexport type None = Record<never, never>;\n',
+  "a function whose parameters fit, and one whose do not, with calls that break":
+    "/** Creates a client. */\nexport function createClient(options: ClientOptions = {}): Client {\n    const runtime = createRuntime(servers, options, securitySchemes);\n    return Object.fromEntries(operations.map((spec) => [spec.name, runtime.operation(spec)])) as unknown as Client;\n}\nexport function createRouter<Auth = unknown>(handlers: Handlers<Auth>, options: RouterOptions<Auth, Credentials> = {}): Router {\n    return createRouterRuntime<Auth, Credentials>(document, routes, handlers as Record<string, unknown>, options, generated);\n}\n",
+  "constants from calls and property accesses":
+    "const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec);\n/** Doc. */\nexport const verifyWebhookSignature = tools.verifySignature;\nexport const n = 1.50;\nexport const s = 'it\\'s';\n",
+};
+
+describe("the printer on source files (file templates filled with ts-morph)", () => {
+  it.each(Object.entries(CASES))("%s: prints what prettier prints", async (_name, text) => {
+    const printed = print(text);
+    expect(printed).toEqual({ text: await prettierOf(text) });
+  });
+
+  const heads = ["const a: T", "const routes: RouteSpec[]", "export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[]", "export const aVeryLongNameThatAlmostFillsTheWholeLineByItself: SomeType<Other>"];
+  const values = [[], ["x"], ["newPet"], ["a-b-c-d-e-f"], { k: "it's \"quoted\" \\ and \u2028" }, Array.from({ length: 40 }, (_, i) => `event_${i}`)];
+  it.each(heads.flatMap((head) => values.map((value) => [head, value] as const)))("data constant %s = %j: JSON.parse in prettier's layout", async (head, value) => {
+    const name = /(\w+):/.exec(head)![1]!;
+    const printed = print(`${head} = [{ standIn: true }];\n`, new Map([[name, value]]));
+    if (!("text" in printed)) throw new Error(printed.unsupported);
+    expect(await prettierOf(printed.text)).toBe(printed.text);
+    const literal = printed.text.slice(printed.text.indexOf("JSON.parse(") + "JSON.parse(".length, printed.text.lastIndexOf(")")).trim().replace(/,$/, "");
+    expect(JSON.parse(eval(literal))).toEqual(value);
+  });
+
+  it.each([
+    ["an arrow function argument that does not fit on its line", "const entries = operations.map((spec) => [spec.name, runtime.operation(spec), another.call(spec), yetAnother]);\n", "does not fit"],
+    ["an object literal", "const x = { a: 1 };\n", "ObjectLiteralExpression"],
+    ["a chain of calls", "const x = a.b().c();\n", "chain of calls"],
+    ["a comment after a statement", "const x = a; // why\n", "trailing comment"],
+    ["a comment inside an expression", "const x = f(/* why */ a);\n", "comment"],
+    ["a class", "class A {}\n", "ClassDeclaration"],
+  ])("names what it cannot print (%s) instead of guessing, so the file goes through prettier", (_name, text, reason) => {
+    const printed = print(text);
+    expect("unsupported" in printed && printed.unsupported).toContain(reason);
+  });
+});
+
+describe("a file template the printer cannot print", () => {
+  it("goes to prettier whole, with the spec's data written in as JSON.parse('…')", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { emitClient } = await import("../../src/emit/client.js");
+    const { buildModel } = await import("../../src/ir/build.js");
+    const { loadSpec } = await import("../../src/load/index.js");
+    const { ROOT, V1_SPEC } = await import("../helpers.js");
+    const text = readFileSync(join(ROOT, "templates", "files", "client.ts"), "utf8") + "\nexport class NotPrintedHere {}\n";
+    const file = emitClient(buildModel(loadSpec(V1_SPEC), "spec"), { kind: "client", text });
+    expect(file.canonical).toBeUndefined();
+    expect(file.notCanonical).toBe("ClassDeclaration");
+    const formatted = await prettier.format(file.content, { parser: "typescript" });
+    expect(formatted).toContain("export class NotPrintedHere {}");
+    expect(formatted).toMatch(/const operations: OperationSpec\[\] = JSON\.parse\(\n\s+'\[\{"name":"createChatCompletion"/);
+    expect(formatted).not.toContain("listPets"); // no stand-in is left
+  });
+});
+
+describe("strings from the spec in the templates' type text", () => {
+  it("are written as schema.ts writes the same keys (non-ASCII as \\uXXXX), so an indexed access reads like its target", async () => {
+    const { join } = await import("node:path");
+    const { generate } = await import("../../src/index.js");
+    const { ROOT, cleanupTempDirs, tempDir, writeFiles } = await import("../helpers.js");
+    const dir = tempDir();
+    const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "string" } } } } };
+    const spec = { openapi: "3.1.0", info: { title: "t", version: "1" }, servers: [{ url: "https://x.example" }], paths: { "/café/字符": { get: { operationId: "getCafe", responses: ok } } } };
+    writeFiles(dir, { "openapi.json": JSON.stringify(spec) });
+    try {
+      const { files } = await generate({ spec: join(dir, "openapi.json"), out: join(dir, "out"), cwd: ROOT });
+      const key = '"/caf\\u00E9/\\u5B57\\u7B26"';
+      expect(files.get("schema.ts")).toContain(`${key}: {`);
+      expect(files.get("client.ts")).toContain(`Operation<paths[${key}]["get"]>`);
+      expect(files.get("server.ts")).toContain(`Handler<paths[${key}]["get"], Auth>`);
+    } finally {
+      cleanupTempDirs();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import type { paths } from "./schema.js";
+import {
+  createRuntime,
+  type ClientOptions as RuntimeClientOptions,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "./runtime/client/index.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./runtime/client/index.js";
+
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /** Base URL of the API (the spec declares no server). */
+  baseUrl: string;
+}
+
+/** One method per operation of Bodies and responses 1.0.0. */
+export interface Client {
+  /** `POST /forms` (operationId `submitForm`) */
+  submitForm: Operation<
+    paths["/forms"]["post"],
+    "application/x-www-form-urlencoded"
+  >;
+  /** `POST /uploads` (operationId `upload`) */
+  upload: Operation<paths["/uploads"]["post"], "multipart/form-data">;
+  /** `GET /blobs/{id}` (operationId `getBlob`) */
+  getBlob: Operation<paths["/blobs/{id}"]["get"]>;
+  /** `PUT /blobs/{id}` (operationId `putBlob`) */
+  putBlob: Operation<paths["/blobs/{id}"]["put"], "application/octet-stream">;
+  /** `POST /notes` (operationId `postNote`) */
+  postNote: Operation<paths["/notes"]["post"], "text/plain">;
+  /** `GET /maybe` (operationId `maybe`) */
+  maybe: Operation<paths["/maybe"]["get"]>;
+  /** `GET /only-default` (operationId `onlyDefault`) */
+  onlyDefault: Operation<paths["/only-default"]["get"]>;
+  /** `GET /no-operation-id/{petId}` */
+  getNoOperationIdByPetId: Operation<paths["/no-operation-id/{petId}"]["get"]>;
+  /** `POST /no-operation-id/{petId}` */
+  postNoOperationIdByPetId: Operation<
+    paths["/no-operation-id/{petId}"]["post"]
+  >;
+}
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"submitForm","method":"POST","path":"/forms","body":{"mediaType":"application/x-www-form-urlencoded","required":true}},{"name":"upload","method":"POST","path":"/uploads","body":{"mediaType":"multipart/form-data","required":true}},{"name":"getBlob","method":"GET","path":"/blobs/{id}","params":{"path":[{"name":"id"}]}},{"name":"putBlob","method":"PUT","path":"/blobs/{id}","params":{"path":[{"name":"id"}]},"body":{"mediaType":"application/octet-stream","required":true}},{"name":"postNote","method":"POST","path":"/notes","body":{"mediaType":"text/plain","required":true}},{"name":"maybe","method":"GET","path":"/maybe","errors":["default"]},{"name":"onlyDefault","method":"GET","path":"/only-default","errors":["default"]},{"name":"getNoOperationIdByPetId","method":"GET","path":"/no-operation-id/{petId}","params":{"path":[{"name":"petId"}]}},{"name":"postNoOperationIdByPetId","method":"POST","path":"/no-operation-id/{petId}","params":{"path":[{"name":"petId"}]}}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}

@@ -1,0 +1,63 @@
+import type { paths } from "./schema.js";
+import {
+  createRuntime,
+  type ClientOptions as RuntimeClientOptions,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "./runtime/client/index.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./runtime/client/index.js";
+
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /** Base URL of the API (the spec declares no server). */
+  baseUrl: string;
+}
+
+/** One method per operation of Duplicates 1. */
+export interface Client {
+  /** `GET /pets` (operationId `getPet`) */
+  getPet: Operation<paths["/pets"]["get"]>;
+  /** `GET /pets/{id}` (operationId `getPet`) */
+  getPet3: Operation<paths["/pets/{id}"]["get"]>;
+  /** `POST /pets/{id}` (operationId `getPet_2`) */
+  getPet2: Operation<paths["/pets/{id}"]["post"]>;
+  /** `DELETE /pets/{id}` (operationId `getPet`) */
+  getPet4: Operation<paths["/pets/{id}"]["delete"]>;
+}
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"getPet","method":"GET","path":"/pets"},{"name":"getPet3","method":"GET","path":"/pets/{id}","params":{"path":[{"name":"id"}]}},{"name":"getPet2","method":"POST","path":"/pets/{id}","params":{"path":[{"name":"id"}]}},{"name":"getPet4","method":"DELETE","path":"/pets/{id}","params":{"path":[{"name":"id"}]}}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}

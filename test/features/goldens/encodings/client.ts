@@ -1,0 +1,64 @@
+import type { paths } from "./schema.js";
+import {
+  createRuntime,
+  type ClientOptions as RuntimeClientOptions,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "./runtime/client/index.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./runtime/client/index.js";
+
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /** Base URL of the API (the spec declares no server). */
+  baseUrl: string;
+}
+
+/** One method per operation of Encodings 1.0.0. */
+export interface Client {
+  /** `GET /v1/customers` (operationId `GetCustomers`) */
+  getCustomers: Operation<paths["/v1/customers"]["get"]>;
+  /** `POST /v1/customers` (operationId `PostCustomers`) */
+  postCustomers: Operation<
+    paths["/v1/customers"]["post"],
+    "application/x-www-form-urlencoded"
+  >;
+  /** `POST /v1/files` (operationId `PostFiles`) */
+  postFiles: Operation<paths["/v1/files"]["post"], "multipart/form-data">;
+}
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"getCustomers","method":"GET","path":"/v1/customers","params":{"query":[{"name":"created","style":"deepObject","explode":true},{"name":"expand","style":"deepObject","explode":true},{"name":"filter","style":"deepObject","explode":true}]}},{"name":"postCustomers","method":"POST","path":"/v1/customers","body":{"mediaType":"application/x-www-form-urlencoded","required":true,"encoding":{"metadata":{"style":"deepObject","explode":true},"preferred_locales":{"style":"deepObject","explode":true},"expand":{"style":"deepObject","explode":true},"invoice_settings":{"style":"deepObject","explode":true},"cash_balance":{"style":"deepObject","explode":true},"csv":{"style":"form","explode":false},"pipes":{"style":"pipeDelimited","explode":false},"redirect":{"allowReserved":true},"id_json":{"contentType":"application/json"},"point":{"style":"form","explode":true}}}},{"name":"postFiles","method":"POST","path":"/v1/files","body":{"mediaType":"multipart/form-data","required":true,"encoding":{"file":{"contentType":"image/png, image/jpeg","headers":{"X-Rate-Limit-Limit":"10"}},"doc":{"contentType":"application/json"},"file_link_data":{"style":"deepObject","explode":true}}}}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}

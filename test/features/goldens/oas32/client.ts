@@ -1,0 +1,120 @@
+import type { paths } from "./schema.js";
+import {
+  createRuntime,
+  type ClientOptions as RuntimeClientOptions,
+  type Credential,
+  type OAuth2DeviceFlow,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "./runtime/client/index.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  OAuth2Error,
+  type DeviceCodePrompt,
+  type FormPart,
+  type RequestOptions,
+} from "./runtime/client/index.js";
+
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":"https://api.example.com"}}},{"url":"{url}","variables":{"url":{"option":"euCentralUrl","default":"https://eu.api.example.com"}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse(
+  '{"oauth":{"type":"bearer","options":["oauth","apiKey"],"oauth2":{"deviceAuthorizationUrl":"https://auth.example.com/device","tokenUrl":"https://auth.example.com/token","scopes":["flights:read","flights:write"],"metadataUrl":"https://auth.example.com/.well-known/oauth-authorization-server"}}}',
+);
+
+/** Options of `createClient`: the runtime's options plus one per server variable and one per security scheme. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /**
+   * Overrides the server URL.
+   * @default "https://api.example.com"
+   */
+  baseUrl?: string;
+  /**
+   * Overrides the server URL.
+   * @default "https://eu.api.example.com"
+   */
+  euCentralUrl?: string;
+  /** An access token of security scheme `oauth` (OAuth 2), sent as `Authorization: Bearer <token>`; a function is told the scopes the operation asks for. Or `{ deviceFlow: { clientId, onUserCode } }`: the client runs the OAuth 2 device authorization flow (RFC 8628) against the spec's endpoints, shows you the user code, and renews the token, on the operations that accept it. A function is called once per call (refresh tokens there). */
+  oauth?: Credential<string> | OAuth2DeviceFlow | undefined;
+  /** The same credential as `oauth` (the spec's only scheme), under the name most SDKs use; `oauth` wins when both are set. */
+  apiKey?: Credential<string> | OAuth2DeviceFlow | undefined;
+}
+
+/** One method per operation of OpenAPI 3.2 features 1. */
+export interface Client {
+  /**
+   * The same search as a form in the query string
+   *
+   * `GET /flights/search` (operationId `findFlights`)
+   *
+   * Tags: Flights
+   */
+  findFlights: Operation<paths["/flights/search"]["get"]>;
+  /**
+   * Search flights with a QUERY body (safe and idempotent, unlike POST)
+   *
+   * `QUERY /flights/search` (operationId `searchFlights`)
+   *
+   * Tags: Flights › International; Beta (badge)
+   */
+  searchFlights: Operation<paths["/flights/search"]["query"]>;
+  /** `GET /flights/lookup` (operationId `lookupFlights`) */
+  lookupFlights: Operation<paths["/flights/lookup"]["get"]>;
+  /** `GET /flights/select` (operationId `selectFlights`) */
+  selectFlights: Operation<paths["/flights/select"]["get"]>;
+  /** `GET /flights/{id}` (operationId `getFlight`) */
+  getFlight: Operation<paths["/flights/{id}"]["get"]>;
+  /**
+   * Copy a flight to the Destination
+   *
+   * `COPY /flights/{id}` (operationId `copyFlight`)
+   *
+   * Tags: Beta (badge)
+   */
+  copyFlight: Operation<paths["/flights/{id}"]["COPY"]>;
+  /**
+   * Link two flights (no operationId)
+   *
+   * `LINK /flights/{id}`
+   */
+  linkFlightsById: Operation<paths["/flights/{id}"]["LINK"]>;
+  /**
+   * A manifest, then any number of photos (parts by position)
+   *
+   * `POST /flights/{id}/photos` (operationId `uploadPhotos`)
+   */
+  uploadPhotos: Operation<
+    paths["/flights/{id}/photos"]["post"],
+    "multipart/mixed"
+  >;
+  /** `POST /pets` (operationId `addPet`) */
+  addPet: Operation<paths["/pets"]["post"]>;
+}
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"findFlights","method":"GET","path":"/flights/search","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}},{"name":"searchFlights","method":"QUERY","path":"/flights/search","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"body":{"mediaType":"application/json","required":true}},{"name":"lookupFlights","method":"GET","path":"/flights/lookup","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/json"}}},{"name":"selectFlights","method":"GET","path":"/flights/select","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/jsonpath"}}},{"name":"getFlight","method":"GET","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]}},{"name":"copyFlight","method":"COPY","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}],"header":[{"name":"Destination"}]}},{"name":"linkFlightsById","method":"LINK","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]},"body":{"mediaType":"application/json","required":true}},{"name":"uploadPhotos","method":"POST","path":"/flights/{id}/photos","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]},"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}},{"name":"addPet","method":"POST","path":"/pets","server":1,"body":{"mediaType":"application/json","required":true}}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions = {}): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}

@@ -1,0 +1,70 @@
+import type { paths } from "./schema.js";
+import {
+  createRuntime,
+  type ClientOptions as RuntimeClientOptions,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "./runtime/client/index.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./runtime/client/index.js";
+
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":"http://localhost/api"}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /**
+   * Overrides the server URL.
+   * @default "http://localhost/api"
+   */
+  baseUrl?: string;
+}
+
+/** One method per operation of Parameters 1.0.0. */
+export interface Client {
+  /** `GET /items/{id}` (operationId `getItem`) */
+  getItem: Operation<paths["/items/{id}"]["get"]>;
+  /** `DELETE /items/{id}` (operationId `deleteItem`) */
+  deleteItem: Operation<paths["/items/{id}"]["delete"]>;
+  /** `GET /search` (operationId `search`) */
+  search: Operation<paths["/search"]["get"]>;
+  /** `GET /styles/{simple}/{label}/{matrix}/{labelExplode}/{matrixExplode}/{simpleObject}/{simpleExplode}` (operationId `pathStyles`) */
+  pathStyles: Operation<
+    paths["/styles/{simple}/{label}/{matrix}/{labelExplode}/{matrixExplode}/{simpleObject}/{simpleExplode}"]["get"]
+  >;
+  /** `GET /scalars/{label}/{matrix}` (operationId `pathScalars`) */
+  pathScalars: Operation<paths["/scalars/{label}/{matrix}"]["get"]>;
+}
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"getItem","method":"GET","path":"/items/{id}","params":{"path":[{"name":"id"}],"query":[{"name":"verbose"}]}},{"name":"deleteItem","method":"DELETE","path":"/items/{id}","params":{"path":[{"name":"id"}],"query":[{"name":"verbose"},{"name":"limit"}]}},{"name":"search","method":"GET","path":"/search","params":{"query":[{"name":"ids"},{"name":"idsCsv","explode":false},{"name":"idsSpace","style":"spaceDelimited"},{"name":"idsPipe","style":"pipeDelimited"},{"name":"filter"},{"name":"point","explode":false},{"name":"where","style":"deepObject"},{"name":"bar","style":"pipeDelimited"},{"name":"limit"}],"header":[{"name":"X-Trace"},{"name":"X-Coords","explode":true},{"name":"X-Tags"}],"cookie":[{"name":"session"}]}},{"name":"pathStyles","method":"GET","path":"/styles/{simple}/{label}/{matrix}/{labelExplode}/{matrixExplode}/{simpleObject}/{simpleExplode}","params":{"path":[{"name":"simple"},{"name":"label","style":"label"},{"name":"matrix","style":"matrix"},{"name":"labelExplode","style":"label","explode":true},{"name":"matrixExplode","style":"matrix","explode":true},{"name":"simpleObject"},{"name":"simpleExplode","explode":true}]}},{"name":"pathScalars","method":"GET","path":"/scalars/{label}/{matrix}","params":{"path":[{"name":"label","style":"label"},{"name":"matrix","style":"matrix"}]}}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions = {}): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}

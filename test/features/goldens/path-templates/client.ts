@@ -1,0 +1,62 @@
+import type { paths } from "./schema.js";
+import {
+  createRuntime,
+  type ClientOptions as RuntimeClientOptions,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "./runtime/client/index.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./runtime/client/index.js";
+
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":"/api"}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /**
+   * Overrides the server URL.
+   * @default "/api"
+   */
+  baseUrl?: string;
+}
+
+/** One method per operation of Path templates 1. */
+export interface Client {
+  /** `GET /v{api-version}/items/{id}` (operationId `getItem`) */
+  getItem: Operation<paths["/v{api-version}/items/{id}"]["get"]>;
+  /** `DELETE /v{api-version}/items/{id}` (operationId `deleteItem`) */
+  deleteItem: Operation<paths["/v{api-version}/items/{id}"]["delete"]>;
+}
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"getItem","method":"GET","path":"/v{api-version}/items/{id}","params":{"path":[{"name":"id"},{"name":"api-version"}]}},{"name":"deleteItem","method":"DELETE","path":"/v{api-version}/items/{id}","params":{"path":[{"name":"id"},{"name":"api-version"}]}}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions = {}): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}

@@ -1,0 +1,81 @@
+import type { paths } from "./schema.js";
+import {
+  createRuntime,
+  type ClientOptions as RuntimeClientOptions,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "./runtime/client/index.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./runtime/client/index.js";
+
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":"https://api.shop.example/v1"}}},{"url":"{url}","variables":{"url":{"option":"uploadsUrl","default":"https://uploads.shop.example"}}},{"url":"{url}","variables":{"url":{"option":"euRegionUrl","default":"https://shop.example/reports"}}},{"url":"{url}","variables":{"url":{"option":"v0Url","default":"/v0"}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /**
+   * Overrides the server URL.
+   * @default "https://api.shop.example/v1"
+   */
+  baseUrl?: string;
+  /**
+   * Overrides the server URL.
+   * @default "https://uploads.shop.example"
+   */
+  uploadsUrl?: string;
+  /**
+   * Overrides the server URL (EU region).
+   * @default "https://shop.example/reports"
+   */
+  euRegionUrl?: string;
+  /**
+   * Overrides the server URL (The old service, kept running until every customer has moved to the new one.).
+   * @default "/v0"
+   */
+  v0Url?: string;
+}
+
+/** One method per operation of Servers 1.0.0. */
+export interface Client {
+  /** `GET /items` (operationId `listItems`) */
+  listItems: Operation<paths["/items"]["get"]>;
+  /** `POST /uploads` (operationId `upload`) */
+  upload: Operation<paths["/uploads"]["post"]>;
+  /** `GET /reports` (operationId `getReport`) */
+  getReport: Operation<paths["/reports"]["get"]>;
+  /** `GET /legacy` (operationId `getLegacy`) */
+  getLegacy: Operation<paths["/legacy"]["get"]>;
+}
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"listItems","method":"GET","path":"/items"},{"name":"upload","method":"POST","path":"/uploads","server":1},{"name":"getReport","method":"GET","path":"/reports","server":2},{"name":"getLegacy","method":"GET","path":"/legacy","server":3}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions = {}): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}

@@ -1,0 +1,84 @@
+import type { paths } from "./schema.js";
+import {
+  createRuntime,
+  type ClientOptions as RuntimeClientOptions,
+  type Operation,
+  type OperationSpec,
+  type PaginatedOperation,
+  type SecuritySchemeSpec,
+  type ServerSpec,
+  type StreamingOperation,
+} from "./runtime/client/index.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  Stream,
+  formPart,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./runtime/client/index.js";
+
+/** The spec's servers; each operation names one by index. */
+const servers: ServerSpec[] = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /** Base URL of the API (the spec declares no server). */
+  baseUrl: string;
+}
+
+/** One method per operation of Streams 1. */
+export interface Client {
+  /**
+   * Ticks as JSON events, notes as text events (the specification's SSE example, reduced)
+   *
+   * `GET /events` (operationId `streamEvents`)
+   */
+  streamEvents: Operation<paths["/events"]["get"]>;
+  /**
+   * Scalar Galaxy's shape, an itemSchema without `data` (it describes each event's JSON data)
+   *
+   * `GET /planet-events` (operationId `streamPlanetEvents`)
+   */
+  streamPlanetEvents: Operation<paths["/planet-events"]["get"]>;
+  /** `GET /ticks.jsonl` (operationId `streamTicksJsonl`) */
+  streamTicksJsonl: Operation<paths["/ticks.jsonl"]["get"]>;
+  /** `GET /ticks.ndjson` (operationId `streamTicksNdjson`) */
+  streamTicksNdjson: Operation<paths["/ticks.ndjson"]["get"]>;
+  /** `GET /ticks.seq` (operationId `streamTicksSeq`) */
+  streamTicksSeq: Operation<paths["/ticks.seq"]["get"]>;
+  /**
+   * A JSON answer, or (with `stream`) a stream of events whose data is a chunk
+   *
+   * `POST /chat` (operationId `createChat`)
+   */
+  createChat: StreamingOperation<
+    paths["/chat"]["post"],
+    "application/json",
+    "text/event-stream",
+    "stream"
+  >;
+}
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations: OperationSpec[] = JSON.parse(
+  '[{"name":"streamEvents","method":"GET","path":"/events","stream":{"mediaType":"text/event-stream","sse":{"events":true,"json":{"byEvent":{"tick":true,"note":false},"otherwise":false}}}},{"name":"streamPlanetEvents","method":"GET","path":"/planet-events","stream":{"mediaType":"text/event-stream"}},{"name":"streamTicksJsonl","method":"GET","path":"/ticks.jsonl","params":{"query":[{"name":"count"}]},"stream":{"mediaType":"application/jsonl"}},{"name":"streamTicksNdjson","method":"GET","path":"/ticks.ndjson","stream":{"mediaType":"application/x-ndjson"}},{"name":"streamTicksSeq","method":"GET","path":"/ticks.seq","stream":{"mediaType":"application/json-seq"}},{"name":"createChat","method":"POST","path":"/chat","body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"},"sse":{"events":true,"json":true}}}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options: ClientOptions): Client {
+  const runtime = createRuntime(servers, options, securitySchemes);
+  return Object.fromEntries(
+    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+  ) as unknown as Client;
+}
