@@ -358,12 +358,15 @@ class MockGenerator {
     return out;
   }
 
-  private flagged(schema: Schema, flag: "readOnly" | "writeOnly"): boolean {
-    if (typeof schema !== "object") return false;
+  /** Whether the property schema says `flag`, itself, through its `$ref` or in an `allOf` member (DigitalOcean's `allOf: [$ref, {readOnly: true}]`). */
+  private flagged(schema: Schema, flag: "readOnly" | "writeOnly", depth = 0): boolean {
+    if (typeof schema !== "object" || depth > 8) return false;
     if (schema[flag] === true) return true;
-    if (typeof schema.$ref !== "string") return false;
-    const target = resolvePointer(this.document, schema.$ref);
-    return typeof target === "object" && target[flag] === true;
+    if (typeof schema.$ref === "string") {
+      const target = resolvePointer(this.document, schema.$ref);
+      if (target !== undefined && this.flagged(target, flag, depth + 1)) return true;
+    }
+    return (schema.allOf ?? []).some((member) => this.flagged(member, flag, depth + 1));
   }
 }
 

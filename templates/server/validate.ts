@@ -619,14 +619,15 @@ export class SchemaCompiler {
     return false;
   }
 
-  private hasFlag(schema: Schema, flag: "readOnly" | "writeOnly"): boolean {
-    if (typeof schema !== "object") return false;
+  /** Whether a property schema says `flag`: itself, through its `$ref`, or in an `allOf` member (`allOf: [$ref, {readOnly: true}]`). */
+  private hasFlag(schema: Schema, flag: "readOnly" | "writeOnly", depth = 0): boolean {
+    if (typeof schema !== "object" || depth > 8) return false;
     if (schema[flag] === true) return true;
     if (typeof schema.$ref === "string") {
       const target = resolvePointer(this.document, schema.$ref);
-      return typeof target === "object" && target[flag] === true;
+      if (target !== undefined && this.hasFlag(target, flag, depth + 1)) return true;
     }
-    return false;
+    return (schema.allOf ?? []).some((member) => this.hasFlag(member, flag, depth + 1));
   }
 }
 

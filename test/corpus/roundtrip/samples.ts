@@ -1,7 +1,7 @@
 import type { ApiModel, MediaType, Operation, Parameter, SecurityScheme } from "../../../src/ir/model.js";
 import { mockFromSchema } from "../../../templates/server/mock.js";
 import { derefSchema, schemaTypes, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "../../../templates/server/schema.js";
-import type { SchemaCompiler } from "../../../templates/server/validate.js";
+import { SchemaCompiler } from "../../../templates/server/validate.js";
 
 /**
  * Schema-valid requests and answers for every operation of a spec, made by the server runtime's own mock value
@@ -75,6 +75,38 @@ export interface SampleContext {
   model: ApiModel;
   document: SchemaDocument;
   compiler: SchemaCompiler;
+  /**
+   * A compiler of the same document without its discriminators, which judges whether a sample is valid: OpenAPI
+   * 3.0.4 and 3.1.1 say a discriminator "MUST NOT change the validation outcome of the schema", and specforge's
+   * router lets it pick the one branch to validate (DigitalOcean's `{type: enable_backups}` matches two branches of a
+   * `oneOf`, and its mapping names one). See strictCompiler.
+   */
+  strict: SchemaCompiler;
+}
+
+/** `document` without discriminators, compiled: the judge of "schema-valid" (see SampleContext.strict). */
+export function strictCompiler(document: SchemaDocument): SchemaCompiler {
+  return new SchemaCompiler(withoutDiscriminators(structuredClone(document)) as SchemaDocument);
+}
+
+function withoutDiscriminators<T>(value: T): T {
+  const seen = new Set<object>();
+  const walk = (node: unknown) => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (!Array.isArray(node)) delete (node as Record<string, unknown>).discriminator;
+    for (const child of Object.values(node)) walk(child);
+  };
+  walk(value);
+  return value;
+}
+
+/** The first way `value` fails `schema` in a request, strictly (see SampleContext.strict), or undefined when it is valid. */
+function firstIssue(context: SampleContext, schema: Schema, value: unknown): ValidationIssue | undefined {
+  const issues: ValidationIssue[] = [];
+  const check = context.strict.compile(typeof schema === "object" ? withoutDiscriminators(structuredClone(schema)) : schema, "request");
+  check(structuredClone(value), [], issues);
+  return issues[0];
 }
 
 export function buildCase(context: SampleContext, operation: Operation, index: number): Case {
@@ -85,23 +117,26 @@ export function buildCase(context: SampleContext, operation: Operation, index: n
   const params: CallParams = {};
   for (const param of operation.parameters) {
     if (param.in === "header" && GOVERNED_HEADERS.has(param.name.toLowerCase())) continue;
-    if (param.in === "querystring") return { ...base, skip: "an OpenAPI 3.2 `in: querystring` parameter: express-openapi-validator reads 3.0/3.1 only" };
+    if (param.in === "querystring") return { ...base, skip: "a querystring parameter (OpenAPI 3.2): express-openapi-validator reads 3.0/3.1 only" };
     const group = param.in === "header" ? "headers" : param.in === "cookie" ? "cookies" : param.in;
     if (isFreeFormExplodedQuery(context, param)) {
       if (!param.required) continue;
       return { ...base, skip: "a required form-style (exploded) query object without declared properties: its keys cannot be told from other query parameters" };
     }
-    const value = parameterSample(context, operation, param);
-    // An optional parameter no value satisfies (Discord's `enum: []`) is left out, as a caller would.
-    if (!param.required && !context.compiler.probe(param.schema as Schema, structuredClone(value))) continue;
-    (params[group] ??= {})[param.name] = value;
+    const sample = validParameterSample(context, operation, param);
+    if ("issue" in sample) {
+      // An optional parameter no value satisfies (Discord's `enum: []`) is left out, as a caller would.
+      if (!param.required) continue;
+      return { ...base, skip: `no schema-valid parameter sample: the value generator's best for the ${param.in} parameter ${param.name} fails ${sample.issue.type} (${sample.issue.msg})` };
+    }
+    (params[group] ??= {})[param.name] = sample.value;
   }
   let mediaType: string | undefined;
   let bodyKind: BodyKind | undefined;
   const body = operation.requestBody;
   if (body) {
     if (method === "GET" || method === "HEAD") {
-      if (body.required) return { ...base, skip: `a required request body on ${method}: fetch refuses to send one` };
+      if (body.required) return { ...base, skip: `a required request body on GET or HEAD: fetch refuses to send one on ${method}` };
     } else {
       const media = body.content.find((m) => m.type === body.preferred)!;
       mediaType = media.type;
@@ -111,11 +146,23 @@ export function buildCase(context: SampleContext, operation: Operation, index: n
       }
       params.body = bodySample(context, operation, media, bodyKind);
       // The generator's best may still fail the schema (a oneOf whose branches all accept the same objects): such a
-      // body cannot be sent as a valid request, so the case says why instead of failing on the sample.
+      // body cannot be sent as a valid request, so the case says why instead of failing on the sample. A string
+      // `pattern` the wire texts miss gets a second try, with strings made from the schema's patterns.
       if (bodyKind !== "bytes" && media.schema !== undefined) {
-        const issues: ValidationIssue[] = [];
-        context.compiler.compile(media.schema as Schema, "request")(withoutFiles(structuredClone(params.body)), ["body"], issues);
-        if (issues.length > 0) return { ...base, skip: `no schema-valid body sample: the value generator's best fails ${issues[0]!.type} (${issues[0]!.msg})` };
+        const schema = media.schema as Schema;
+        let issue = firstIssue(context, schema, withoutFiles(params.body));
+        if (issue?.type === "string_pattern_mismatch") {
+          const retried = bodySample(context, operation, media, bodyKind, patternSamplesIn(schema, context.document));
+          const retriedIssue = firstIssue(context, schema, withoutFiles(retried));
+          if (retriedIssue === undefined) [params.body, issue] = [retried, undefined];
+        }
+        // The generator fills every optional property, so an object that must have exactly one of several (GitHub's
+        // `oneOf: [{required: [id]}, {required: [owner, repo, number]}]`) matches more than one: a few are left out.
+        if (issue?.type === "one_of_multiple") {
+          const fewer = withFewerProperties(params.body, (value) => firstIssue(context, schema, withoutFiles(value)) === undefined);
+          if (fewer !== undefined) [params.body, issue] = [fewer, undefined];
+        }
+        if (issue) return { ...base, skip: `no schema-valid body sample: the value generator's best fails ${issue.type} (${issue.msg})` };
       }
     }
   }
@@ -149,10 +196,36 @@ function isFreeFormExplodedQuery(context: SampleContext, param: Parameter): bool
   return Object.keys(propertiesOf(param.schema as Schema, context.document, 0, true)).length === 0;
 }
 
-function parameterSample(context: SampleContext, operation: Operation, param: Parameter): unknown {
+/**
+ * A schema-valid sample of the parameter (judged strictly, see SampleContext.strict): the value generator's, else its
+ * schema's first valid example, else the generator's with strings made from the schema's patterns
+ * (GitHub's `version: ^\d+\.\d+\.\d+$`, which no wire text matches); or the first issue of the generator's value.
+ */
+function validParameterSample(context: SampleContext, operation: Operation, param: Parameter): { value: unknown } | { issue: ValidationIssue } {
+  const schema = param.schema as Schema;
+  const value = parameterSample(context, operation, param);
+  const issue = firstIssue(context, schema, value);
+  if (issue === undefined) return { value };
+  for (const example of declaredExamples(schema, context.document)) if (firstIssue(context, schema, example) === undefined) return { value: structuredClone(example) };
+  const patterns = patternSamplesIn(schema, context.document);
+  if (patterns.length > 0) {
+    const retried = parameterSample(context, operation, param, patterns);
+    if (firstIssue(context, schema, retried) === undefined) return { value: retried };
+  }
+  return { issue };
+}
+
+/** The examples a schema gives: its `example` and `examples`. */
+function declaredExamples(schema: Schema, document: SchemaDocument): unknown[] {
+  const resolved = resolve(schema, document);
+  return [...(resolved.example !== undefined ? [resolved.example] : []), ...(Array.isArray(resolved.examples) ? resolved.examples : [])];
+}
+
+function parameterSample(context: SampleContext, operation: Operation, param: Parameter, extraStrings: readonly string[] = []): unknown {
   const schema = param.schema === true || (typeof param.schema === "object" && Object.keys(param.schema).length === 0) ? { type: "string" } : param.schema;
   const collection = isCollection(schema as Schema, context.document);
   let strings: readonly string[] = param.contentType ? WIRE_TEXT.json : WIRE_TEXT[param.in === "querystring" ? "query" : param.in];
+  if (extraStrings.length > 0) strings = [...extraStrings, ...strings];
   // A value holding its style's delimiter cannot be told from two values (OpenAPI 3.1.1 Appendix E): collections in
   // delimited styles get text without delimiters.
   if (collection && !(param.in === "query" && (param.style === "deepObject" || (param.style === "form" && param.explode)))) {
@@ -168,10 +241,10 @@ function parameterSample(context: SampleContext, operation: Operation, param: Pa
   return value;
 }
 
-function bodySample(context: SampleContext, operation: Operation, media: MediaType, kind: BodyKind): unknown {
+function bodySample(context: SampleContext, operation: Operation, media: MediaType, kind: BodyKind, extraStrings: readonly string[] = []): unknown {
   const variant = seed(operation.name, "body");
   const schema = (media.schema ?? {}) as Schema;
-  const sample = (strings: readonly string[]) => mockFromSchema(schema, context.document, { ...REQUEST, compiler: context.compiler, variant, strings });
+  const sample = (strings: readonly string[]) => mockFromSchema(schema, context.document, { ...REQUEST, compiler: context.compiler, variant, strings: [...extraStrings, ...strings] });
   switch (kind) {
     case "json":
       return sample(WIRE_TEXT.json);
@@ -303,4 +376,128 @@ export function credentialOptions(schemes: readonly SecurityScheme[]): Record<st
 export function credentialValue(scheme: SecurityScheme): unknown {
   if (scheme.type === "http" && scheme.scheme.toLowerCase() === "basic") return { username: `user-${scheme.key}`, password: "pass: wörd" };
   return `token-${scheme.key.replace(/[^A-Za-z0-9]/g, "")}`;
+}
+
+/** `value` (an object) without one or two of its properties, the first such that `valid` accepts, else undefined. */
+function withFewerProperties(value: unknown, valid: (value: unknown) => boolean): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  const without = (...left: string[]) => Object.fromEntries(Object.entries(value).filter(([key]) => !left.includes(key)));
+  for (const a of keys) if (valid(without(a))) return without(a);
+  for (let i = 0; i < keys.length; i++) for (let j = i + 1; j < keys.length; j++) if (valid(without(keys[i]!, keys[j]!))) return without(keys[i]!, keys[j]!);
+  return undefined;
+}
+
+/** A string for each `pattern` in `schema` (through `$ref`s and subschemas) that sampleOfPattern can make. */
+export function patternSamplesIn(schema: Schema, document: SchemaDocument): string[] {
+  const out = new Set<string>();
+  const seen = new Set<object>();
+  const walk = (node: unknown) => {
+    if (node === null || typeof node !== "object" || seen.has(node) || seen.size > 10_000) return;
+    seen.add(node);
+    const record = node as SchemaObject;
+    if (typeof record.$ref === "string") walk(resolve(record as Schema, document));
+    if (typeof record.pattern === "string") {
+      const sample = sampleOfPattern(record.pattern);
+      if (sample !== undefined) out.add(sample);
+    }
+    for (const key of ["items", "additionalProperties", "not", "contains"] as const) walk(record[key]);
+    for (const key of ["allOf", "anyOf", "oneOf", "prefixItems"] as const) if (Array.isArray(record[key])) for (const branch of record[key] as unknown[]) walk(branch);
+    for (const property of Object.values(record.properties ?? {})) walk(property);
+  };
+  walk(schema);
+  return [...out];
+}
+
+/**
+ * One string that the regular expression `source` matches, for the patterns specs write (literals, classes, `\d`,
+ * groups, alternatives, quantifiers): the first alternative, each class's first character, each quantifier's least
+ * count (one for `+`). Undefined for what it does not read (backreferences, lookaround) or when the string it made
+ * does not match after all.
+ */
+export function sampleOfPattern(source: string): string | undefined {
+  let at = 0;
+  const fail = (): never => {
+    throw new SyntaxError("unsupported");
+  };
+  const ESCAPES: Record<string, string> = { d: "0", w: "a", s: " ", D: "a", W: "-", S: "a", n: "\n", r: "\r", t: "\t", f: "\f", v: "\v", "0": "\0" };
+  const escape = (): string => {
+    const char = source[at++] ?? fail();
+    if (char in ESCAPES) return ESCAPES[char]!;
+    if (char === "b" || char === "B") return "";
+    if (char === "u" && /^[0-9A-Fa-f]{4}/.test(source.slice(at))) return String.fromCharCode(parseInt(source.slice(at, (at += 4)), 16));
+    if (char === "x" && /^[0-9A-Fa-f]{2}/.test(source.slice(at))) return String.fromCharCode(parseInt(source.slice(at, (at += 2)), 16));
+    if (/[1-9kpPc]/.test(char)) fail(); // backreferences, named groups, Unicode properties, control letters
+    return char;
+  };
+  const characterClass = (): string => {
+    // (The class is tested as the regex reads it; its first member, else a common character in it, is the sample.)
+    const start = at;
+    const negated = source[at] === "^";
+    if (negated) at++;
+    let first: string | undefined;
+    while (source[at] !== "]") {
+      if (at >= source.length) fail();
+      const char = source[at++]!;
+      const member = char === "\\" ? escape() : char;
+      first ??= negated ? undefined : member;
+    }
+    const inClass = new RegExp(`[${source.slice(start, at++)}]`);
+    for (const candidate of [first, "a", "0", "A", "_", "-", " ", "x"]) if (candidate !== undefined && inClass.test(candidate)) return candidate;
+    return fail();
+  };
+  const quantified = (atom: string): string => {
+    const rest = source.slice(at);
+    let match: RegExpExecArray | null;
+    let count = 1;
+    if (rest[0] === "*" || rest[0] === "?") [count, at] = [0, at + 1];
+    else if (rest[0] === "+") [count, at] = [1, at + 1];
+    else if ((match = /^\{(\d+)(,\d*)?\}/.exec(rest))) [count, at] = [Number(match[1]), at + match[0].length];
+    else return atom;
+    if (source[at] === "?") at++; // (lazy)
+    return atom.repeat(count);
+  };
+  const alternatives = (): string => {
+    const first = sequence();
+    while (source[at] === "|") {
+      at++;
+      sequence();
+    }
+    return first;
+  };
+  const sequence = (): string => {
+    let out = "";
+    while (at < source.length && source[at] !== "|" && source[at] !== ")") {
+      const char = source[at++]!;
+      let atom: string;
+      if (char === "^" || char === "$") continue;
+      else if (char === "\\") atom = escape();
+      else if (char === "[") atom = characterClass();
+      else if (char === ".") atom = "a";
+      else if (char === "(") {
+        if (source[at] === "?") {
+          if (source[at + 1] === ":") at += 2;
+          else if (source[at + 1] === "<" && source[at + 2] !== "=" && source[at + 2] !== "!") at = source.indexOf(">", at) + 1;
+          else fail(); // lookaround
+        }
+        atom = alternatives();
+        if (source[at++] !== ")") fail();
+      } else atom = char;
+      out += quantified(atom);
+    }
+    return out;
+  };
+  try {
+    const sample = alternatives();
+    if (at !== source.length) return undefined;
+    let regex: RegExp;
+    try {
+      regex = new RegExp(source, "u");
+    } catch {
+      regex = new RegExp(source);
+    }
+    return regex.test(sample) ? sample : undefined;
+  } catch {
+    return undefined;
+  }
 }

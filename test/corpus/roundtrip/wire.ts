@@ -17,8 +17,13 @@ export const CASE_HEADER = "x-roundtrip-case";
 /** How long any one exchange on 127.0.0.1 may take before it counts as hung. */
 const EXCHANGE_TIMEOUT_MS = 60_000;
 
-/** Starts `server` on an ephemeral port of 127.0.0.1 and returns its origin. */
+/**
+ * Starts `server` on an ephemeral port of 127.0.0.1 and returns its origin. Idle connections stay open (node:http
+ * closes them after 5 s by default, and a keep-alive agent that picks one as it closes gets ECONNRESET: the
+ * validator can be busy compiling for longer than that).
+ */
 export async function listen(server: Server): Promise<string> {
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());

@@ -162,6 +162,29 @@ describe("mockFromSchema", () => {
     expect(valid({ type: "object", additionalProperties: { type: "number" }, minProperties: 1 })).toEqual({ property1: 0 });
   });
 
+  it("leaves out of requests the properties readOnly through their $ref or an allOf member (and writeOnly ones out of responses)", () => {
+    const doc: SchemaDocument = {
+      components: {
+        schemas: {
+          Connection: { type: "object", properties: { uri: { type: "string" } } },
+          Id: { $ref: "#/components/schemas/ReadOnlyId" },
+          ReadOnlyId: { type: "integer", readOnly: true },
+        },
+      },
+    };
+    const cluster: Schema = {
+      type: "object",
+      properties: {
+        name: { type: "string" },
+        id: { $ref: "#/components/schemas/Id" },
+        connection: { allOf: [{ $ref: "#/components/schemas/Connection" }, { readOnly: true }] },
+        password: { allOf: [{ type: "string" }, { writeOnly: true }] },
+      },
+    };
+    expect(mockFromSchema(cluster, doc, { direction: "request" })).toEqual({ name: "string", password: "string" });
+    expect(mockFromSchema(cluster, doc, { direction: "response" })).toEqual({ name: "string", id: 0, connection: { uri: "string" } });
+  });
+
   it("compositions: first working union branch, allOf merged, discriminator tags", () => {
     expect(valid({ anyOf: [{ type: "null" }, { type: "integer", minimum: 2 }] })).toBe(2);
     expect(valid({ oneOf: [{ type: "string", maxLength: 2 }, { type: "integer" }] })).toBe("st");

@@ -281,6 +281,25 @@ describe("$ref", () => {
     expect(types(v(stamp, document, "response")({ secret: "s" }))).toEqual(["missing"]);
   });
 
+  it("reads readOnly and writeOnly said in an allOf member of the property (DigitalOcean's `allOf: [$ref, {readOnly: true}]`)", () => {
+    const cluster: Schema = {
+      type: "object",
+      required: ["name", "connection", "password"],
+      properties: {
+        name: { type: "string" },
+        connection: { allOf: [{ $ref: "#/components/schemas/Connection" }, { readOnly: true }] },
+        password: { allOf: [{ type: "string" }, { writeOnly: true }] },
+      },
+    };
+    const doc: SchemaDocument = { components: { schemas: { Connection: { type: "object", required: ["uri"], properties: { uri: { type: "string" } } } } } };
+    // A request need not send the read-only connection (required applies to responses only), nor a valid one.
+    expect(v(cluster, doc, "request")({ name: "db", password: "pw" })).toEqual([]);
+    expect(v(cluster, doc, "request")({ name: "db", password: "pw", connection: {} })).toEqual([]);
+    // A response need not carry the write-only password.
+    expect(v(cluster, doc, "response")({ name: "db", connection: { uri: "u" } })).toEqual([]);
+    expect(types(v(cluster, doc, "response")({ name: "db" }))).toEqual(["missing"]);
+  });
+
   it("compiles each component once and caches by schema", () => {
     const compiler = new SchemaCompiler(document);
     const schema = { $ref: "#/components/schemas/Node" };
