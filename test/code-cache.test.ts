@@ -1,5 +1,5 @@
 /**
- * The code cache for TypeScript's compiler (src/code-cache.ts), on a stand-in CommonJS package in a temporary
+ * The code cache for TypeScript's compiler (src/package/code-cache.ts), on a stand-in CommonJS package in a temporary
  * node_modules: each step is its own Node process, as with `specforge generate` runs.
  */
 import { execFileSync } from "node:child_process";
@@ -11,7 +11,7 @@ import { cleanupTempDirs, ROOT, tempDir, writeFiles } from "./helpers.js";
 
 afterAll(cleanupTempDirs);
 
-const codeCache = pathToFileURL(join(ROOT, "dist", "src", "code-cache.js")).href;
+const codeCache = pathToFileURL(join(ROOT, "dist", "src", "package", "code-cache.js")).href;
 
 function project() {
   const dir = tempDir();
