@@ -7,6 +7,7 @@ import { PACKAGE_ROOT } from "../package/root.js";
 import { didYouMean } from "./suggest.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
 import { DEFAULT_FETCH_TIMEOUT_MS, type HeaderSource, type OriginAccess } from "../load/remote.js";
+import { escapePointerSegment } from "../openapi/pointer.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
@@ -310,7 +311,7 @@ interface FetchResolution {
  */
 function resolveFetch(spec: string, config: FetchConfig, { pointerOf, env, cacheDir, tokenFromEnv }: FetchResolution): ResolvedFetch {
   const headers = (map: Record<string, string> | undefined, pointer: string): HeaderSource[] =>
-    Object.entries(map ?? {}).map(([name, variable]) => ({ name, variable, value: env[variable], from: `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}` }));
+    Object.entries(map ?? {}).map(([name, variable]) => ({ name, variable, value: env[variable], from: `${pointer}/${escapePointerSegment(name)}` }));
   const origins: OriginAccess[] = [];
   if (isHttpUrl(spec)) {
     const own = headers(config.headers, pointerOf("headers"));
@@ -322,7 +323,7 @@ function resolveFetch(spec: string, config: FetchConfig, { pointerOf, env, cache
     origins.push({ origin: originOf(spec), headers: own });
   }
   for (const [origin, access] of Object.entries(config.origins ?? {})) {
-    const listed = headers(access.headers, `${pointerOf("origins")}/${origin.replace(/~/g, "~0").replace(/\//g, "~1")}/headers`);
+    const listed = headers(access.headers, `${pointerOf("origins")}/${escapePointerSegment(origin)}/headers`);
     const existing = origins.find((o) => o.origin === origin);
     if (existing) existing.headers.push(...listed.filter((h) => !existing.headers.some((e) => e.name.toLowerCase() === h.name.toLowerCase())));
     else origins.push({ origin, headers: listed });
@@ -636,7 +637,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Checks `fetch` (see FetchConfig). A header's value is never echoed: it should name a variable, but may be a secret. */
 function validateFetch(value: unknown, where: string): void {
-  const at = (...segments: string[]) => (where === "command line" || where === API_OPTIONS ? where : `${pointerBase(where)}/${["fetch", ...segments].map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`);
+  const at = (...segments: string[]) => (where === "command line" || where === API_OPTIONS ? where : `${pointerBase(where)}/${["fetch", ...segments].map(escapePointerSegment).join("/")}`);
   const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
   if (!isObject(value)) throw new UserError(`config field \`fetch\` must be an object { ${FETCH_FIELDS.join(", ")} }`, { location: at() });
   for (const key of Object.keys(value)) {

@@ -4,20 +4,21 @@
  * flow-style `{…}`) gets the line of its nearest ancestor that is. JSON is scanned exactly; YAML by its block
  * structure (indentation, `- ` items, `key:` lines), which is how OpenAPI documents are written.
  */
+import { escapePointerSegment, toJsonPointer } from "../openapi/pointer.js";
 import { parsePointer } from "./document.js";
 
 export function locatePointers(text: string, pointers: readonly string[], json: boolean): Map<string, number> {
   const wanted = new Set<string>([""]);
   for (const pointer of pointers) {
     const segments = parsePointer(pointer);
-    for (let i = 1; i <= segments.length; i++) wanted.add(pointerOf(segments.slice(0, i)));
+    for (let i = 1; i <= segments.length; i++) wanted.add(toJsonPointer(segments.slice(0, i)));
   }
   const found = json ? scanJson(text, wanted) : scanYaml(text, wanted);
   const result = new Map<string, number>();
   for (const pointer of pointers) {
     const segments = parsePointer(pointer);
     for (let i = segments.length; i >= 0; i--) {
-      const line = found.get(pointerOf(segments.slice(0, i)));
+      const line = found.get(toJsonPointer(segments.slice(0, i)));
       if (line !== undefined) {
         result.set(pointer, line);
         break;
@@ -27,11 +28,6 @@ export function locatePointers(text: string, pointers: readonly string[], json: 
   return result;
 }
 
-function pointerOf(segments: readonly string[]): string {
-  return segments.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
-}
-
-const escapeSegment = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Lines of the keys (and array items) on the way to the wanted pointers; everything else is skipped. */
 function scanJson(text: string, wanted: Set<string>): Map<string, number> {
@@ -85,7 +81,7 @@ function scanJson(text: string, wanted: Set<string>): Map<string, number> {
         }
         if (text[i] !== '"') return; // not JSON after all
         const keyLine = line;
-        const child = `${pointer}/${escapeSegment(string())}`;
+        const child = `${pointer}/${escapePointerSegment(string())}`;
         space();
         i++; // ':'
         if (wanted.has(child)) {
@@ -173,7 +169,7 @@ function scanYaml(text: string, wanted: Set<string>): Map<string, number> {
     const frame = container(stack, column, "map");
     if (!frame) continue;
     const key = unquote(match[1]!);
-    const pointer = `${frame.pointer}/${escapeSegment(key)}`;
+    const pointer = `${frame.pointer}/${escapePointerSegment(key)}`;
     if (wanted.has(pointer)) lines.set(pointer, lineIndex + 1);
     const value = (match[2] ?? "").replace(/\s+#.*$/, "");
     if (/^[|>][-+0-9]*$/.test(value)) blockScalarAbove = column;

@@ -1,6 +1,6 @@
 import { UserError, formatPointer } from "../errors.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
-import { PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
+import { OAS31_METHODS, PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import type { LoadedSpec } from "../load/index.js";
 import type { RenamedOperation } from "../load/operation-ids.js";
 import { operationsOf } from "../load/operations.js";
@@ -785,7 +785,6 @@ function assignOperationNames(operations: Operation[], drafts: Draft[], renamed:
 }
 
 /** The methods openapi-typescript types under `webhooks` (the fixed fields of OpenAPI 3.0 and 3.1). */
-const WEBHOOK_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
   const hooks = isObject(doc.webhooks) ? doc.webhooks : {};
@@ -796,7 +795,7 @@ function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
     if (!isObject(item)) continue;
     for (const { method, at, operation: op } of operationsOf(item).operations) {
       const pointer = ["webhooks", key, ...at];
-      if (!WEBHOOK_METHODS.includes(method)) {
+      if (!OAS31_METHODS.has(method)) {
         ctx.warn(`a webhook delivered with ${method.toUpperCase()} has no effect yet: webhook receivers and types cover get, put, post, delete, options, head, patch and trace`, pointer);
         continue;
       }

@@ -1,5 +1,5 @@
 import { setAll } from "./discriminators.js";
-import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import { DATA_KEYWORDS, OAS31_METHODS } from "../openapi/vocabulary.js";
 import { NAME_MAPS } from "./ids.js";
 import { FIXED_METHODS, operationsOf } from "./operations.js";
 import { derefIn, itemView, sequenceFormat } from "./sequential.js";
@@ -45,7 +45,6 @@ type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The methods openapi-typescript types in a path item. */
-const TYPED_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 export function translateForTypes(bundled: JsonObject): TypesTranslation {
   const deref = derefIn(bundled);
@@ -125,7 +124,7 @@ export function translateForTypes(bundled: JsonObject): TypesTranslation {
   for (const [path, written] of Object.entries(paths)) {
     const item = derefTranslated(written);
     if (!isObject(item)) continue;
-    const extra = operationsOf(item).operations.filter(({ method }) => !TYPED_METHODS.has(method));
+    const extra = operationsOf(item).operations.filter(({ method }) => !OAS31_METHODS.has(method));
     if (extra.length === 0) continue;
     // A `$ref`'d path item is typed as a reference; inlined, the path gets a type of its own to add methods to.
     if (item !== written) pathUpdates.push([["paths", path], item]);
@@ -182,7 +181,7 @@ function dataValueExample(media: JsonObject): { value: unknown } | undefined {
 
 /** Whether a path item method is one openapi-typescript types itself. */
 export function isTypedMethod(method: string): boolean {
-  return TYPED_METHODS.has(method);
+  return OAS31_METHODS.has(method);
 }
 
 export { FIXED_METHODS };

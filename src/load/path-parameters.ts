@@ -1,11 +1,10 @@
 import { formatPointer, type SpecWarning } from "../errors.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
+import { PATH_ITEM_METHODS } from "../openapi/vocabulary.js";
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /**
  * Path templates and path parameters must match one to one (OpenAPI 3.x, Path Templating), but specs get it wrong
@@ -39,7 +38,7 @@ export function matchPathParameters(document: JsonObject, shown: string): { docu
     const missing = new Set<string>();
     let operations = 0;
     let lacking = 0;
-    for (const method of METHODS) {
+    for (const method of PATH_ITEM_METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
       operations++;

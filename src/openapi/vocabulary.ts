@@ -10,6 +10,9 @@
  */
 export const PATH_ITEM_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;
 
+/** The Path Item methods of OpenAPI 3.0 and 3.1: all openapi-typescript types, and all a webhook may use. */
+export const OAS31_METHODS: ReadonlySet<string> = new Set(PATH_ITEM_METHODS.filter((method) => method !== "query"));
+
 /**
  * An operation's method as its path item names it: a fixed field (`get`, `query`) or an `additionalOperations` key
  * as written (`COPY`). The IR's `Operation.wireMethod` is what is sent.

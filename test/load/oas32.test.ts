@@ -197,3 +197,14 @@ describe("operations, parameters and tags of 3.2", () => {
     expect(serverUrlOption("https://api.example.com", undefined, 0, [], "production")).toBe("baseUrl");
   });
 });
+
+describe("path templates of QUERY operations", () => {
+  it("a {variable} no parameter declares is assumed and warned about, as for the other methods", async () => {
+    const { files, warnings } = await read(doc(`  /items/{id}:\n    query:\n      operationId: findItems\n      responses: {'200': {description: ok}}`));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^openapi\.yaml#\/paths\/~1items~1\{id\}: the path has \{id\}, which no path parameter declares/),
+    ]);
+    // The router's route table (JSON in a string literal) has the assumed parameter.
+    expect(files.get("server.ts")).toMatch(/\\?"path\\?":\[\{\\?"name\\?":\\?"id\\?",\\?"required\\?":true/);
+  });
+});
