@@ -145,7 +145,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const fingerprint = await runFingerprint(config, [...emitted.files.map((file) => file.path), MANIFEST_FILE]);
   const files = new Map<string, string>();
   const { createFormatter } = await import("./write/format.js");
-  const formatter = config.format ? await createFormatter(config.out) : undefined;
+  const formatter = config.format ? await createFormatter(config.out, [...emitted.files.map((file) => file.path), MANIFEST_FILE]) : undefined;
   const formatted = await Promise.all(
     emitted.files.map(async (file) => {
       // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
@@ -167,7 +167,9 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     files: Object.fromEntries([...files].map(([path, content]) => [path, sha256(content)])),
   };
   const manifestText = serializeManifest(manifest);
-  files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
+  // JSON.stringify's two-space layout of objects and strings is prettier's with its defaults (test/write/format.test.ts).
+  const manifestAsIs = !formatter || (await formatter.usesDefaults(MANIFEST_FILE));
+  files.set(MANIFEST_FILE, manifestAsIs ? manifestText : await formatter.format(MANIFEST_FILE, manifestText));
   timings.format = performance.now() - mark;
   const formattedByPrettier = emitted.files.flatMap((file): [string, string][] => (file.notCanonical === undefined ? [] : [[file.path, file.notCanonical]]));
   return { files, model, spec, timings, warnings, formattedByPrettier };
