@@ -112,16 +112,34 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     options.onPhase?.(phase);
   };
   const previous = readManifest(config.out);
-  const { spec, model, specShown, warnings: loadWarnings } = await loadModel(config, { ...options, onPhase: enter, lock: lockedDocuments(previous) });
+  // schema.ts is emitted on the second core while this thread emits the rest (src/types-thread.ts).
+  const { startTypesThread } = await import("./types-thread.js");
+  const typesThread = startTypesThread(config.spec);
+  let loaded: LoadedModel;
+  try {
+    loaded = await loadModel(config, { ...options, onPhase: enter, lock: lockedDocuments(previous) });
+  } catch (error) {
+    typesThread?.stop();
+    throw error;
+  }
+  const { spec, model, specShown, warnings: loadWarnings } = loaded;
   enter("emit");
 
+  const types = typesThread?.emit(spec.document);
   const { emitFiles } = await import("./emit/index.js");
   const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
   const { documentForTypes } = await import("./load/index.js");
-  const emitted = emitFiles(model, config.outputs, {
-    typesDocument: () => documentForTypes(spec.document),
-    templates: { file: fileTemplate, runtime: runtimeTemplates },
-  });
+  let emitted: ReturnType<typeof emitFiles>;
+  try {
+    emitted = emitFiles(model, config.outputs, {
+      ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
+      templates: { file: fileTemplate, runtime: runtimeTemplates },
+    });
+  } catch (error) {
+    typesThread?.stop();
+    throw error;
+  }
+  if (types) emitted.files.unshift(await types);
   const warnings = [
     ...loadWarnings,
     ...emitted.warnings.map((warning) => ({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint })),
