@@ -4,6 +4,9 @@
 //
 //   npm run bench -- [--runs N] [--warmup N] [--specs petstore,openai,stripe,github] [--tools specforge,orval,…]
 //                    [--no-tsc] [--quick] [--corpus DIR] [--results FILE] [--timeout SECONDS] [--keep]
+//                    [--baseline DIR]   (another build of specforge, e.g. a worktree of main, as one more tool)
+// Tools: specforge (warm: V8 code cache of node_modules/.cache/specforge, as every run after the first),
+// specforge-cold (SPECFORGE_CODE_CACHE=0: no code cache, as the first run in a fresh clone or CI), the peers.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -57,6 +60,15 @@ const TOOLS = {
     tscTypes: ["node"], // runtime/server/node.ts imports node:http; the peers' outputs need only the DOM lib
     argv: (spec, out) => [join(ROOT, "bin/specforge.js"), "generate", "--spec", spec, "--out", out],
   },
+  "specforge-cold": {
+    label: "specforge, cold",
+    packageDir: ROOT,
+    output: "the same, without V8's code cache (`SPECFORGE_CODE_CACHE=0`: a fresh clone's first run)",
+    produces: "index.ts",
+    env: { SPECFORGE_CODE_CACHE: "0" },
+    tsc: false, // the same output as specforge's
+    argv: (spec, out) => [join(ROOT, "bin/specforge.js"), "generate", "--spec", spec, "--out", out],
+  },
   "openapi-typescript": {
     label: "openapi-typescript",
     packageDir: join(MODULES, "openapi-typescript"),
@@ -98,6 +110,7 @@ const { values: flags } = parseArgs({
     results: { type: "string" },
     timeout: { type: "string", default: "1200" },
     keep: { type: "boolean", default: false },
+    baseline: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -106,12 +119,26 @@ if (flags.help) {
   process.exit(0);
 }
 
+if (flags.baseline) {
+  const base = resolve(flags.baseline);
+  if (!existsSync(join(base, "dist/src/cli.js"))) fail(`--baseline ${flags.baseline}: no built specforge there (run \`npm run build\` in it)`);
+  TOOLS.baseline = {
+    label: "specforge baseline",
+    packageDir: base,
+    output: `the build in ${base}`,
+    produces: "index.ts",
+    tsc: false,
+    argv: (spec, out) => [join(base, "bin/specforge.js"), "generate", "--spec", spec, "--out", out],
+  };
+  if (!flags.tools.split(",").includes("baseline")) flags.tools += ",baseline";
+}
+
 const runs = flags.quick ? 1 : positiveInt(flags.runs, "--runs");
 const warmup = flags.quick ? 0 : positiveInt(flags.warmup, "--warmup", true);
 const timeoutMs = positiveInt(flags.timeout, "--timeout") * 1000;
 const specIds = pick(flags.specs, SPECS, "--specs");
 const toolIds = pick(flags.tools, TOOLS, "--tools");
-const fullMatrix = !flags.quick && flags.tsc && specIds.length === Object.keys(SPECS).length && toolIds.length === Object.keys(TOOLS).length;
+const fullMatrix = !flags.quick && flags.tsc && !flags.baseline && specIds.length === Object.keys(SPECS).length && toolIds.length === Object.keys(TOOLS).length;
 // Only a full run replaces the committed bench/RESULTS.md; smoke tests and subsets go to the ignored bench/.out/.
 const resultsFile = resolve(flags.results ?? (fullMatrix ? join(ROOT, "bench/RESULTS.md") : join(ROOT, "bench/.out/RESULTS.md")));
 
@@ -157,12 +184,12 @@ let running = null;
 process.on("exit", () => flags.keep || rmSync(work, { recursive: true, force: true }));
 
 /** Runs `node ...argv` in `cwd`; resolves to { code, wall, cpu, rssMiB, output } (seconds, MiB; null if unknown). */
-function measure(argv, cwd) {
+function measure(argv, cwd, extraEnv = {}) {
   return new Promise((done) => {
     rmSync(timeFile, { force: true });
     const command = haveGnuTime ? [TIME, "-f", "%e %U %S %M", "-o", timeFile, process.execPath, ...argv] : [process.execPath, ...argv];
     const started = performance.now();
-    const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command[0], command.slice(1), { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     running = child;
     let output = "";
     const collect = (chunk) => {
@@ -299,7 +326,7 @@ for (let round = 0; round < totalRounds; round++) {
       const out = outDir(spec, tool);
       rmSync(out, { recursive: true, force: true }); // every run is a cold write into a missing folder
       mkdirSync(scratchDir(spec, tool), { recursive: true });
-      const gen = await measure(TOOLS[tool].argv(specPath, out, scratchDir(spec, tool)), scratchDir(spec, tool));
+      const gen = await measure(TOOLS[tool].argv(specPath, out, scratchDir(spec, tool)), scratchDir(spec, tool), TOOLS[tool].env);
       gen.ok = gen.code === 0 && existsSync(join(out, TOOLS[tool].produces));
       progress(round, spec, tool, "generate", gen);
       if (!gen.ok) {
@@ -317,7 +344,7 @@ for (let round = 0; round < totalRounds; round++) {
         else failures.set(key("check", spec, tool), { code: check.code, message: lastLines(check.output) });
       }
 
-      if (flags.tsc) {
+      if (flags.tsc && TOOLS[tool].tsc !== false) {
         // Run in the output folder so the errors name its files (`api.ts(…)`).
         const tsc = await measure([join(MODULES, "typescript/bin/tsc"), "-p", tsconfigFor(spec, tool)], out);
         const errors = tsc.output.match(/error TS\d+:/g) ?? [];
@@ -457,6 +484,29 @@ for (const spec of specIds) {
     target(`generate wall: specforge ÷ ${TOOLS[peer].label}`, spec, measured, cpu, limit, test, why);
   }
 }
+// Issue 19: half of openapi-typescript's time, warm (code cache) and cold (none) reported apart.
+for (const spec of specIds) {
+  if (!toolIds.includes("openapi-typescript")) continue;
+  for (const [tool, name] of [
+    ["specforge", "generate wall, warm: specforge ÷ openapi-typescript (issue 19)"],
+    ["specforge-cold", "generate wall, cold: specforge without code cache ÷ openapi-typescript (issue 19)"],
+  ]) {
+    if (!toolIds.includes(tool)) continue;
+    const why = failures.has(key("generate", spec, tool)) ? "**not met** (specforge failed)" : peerFailed(spec, "openapi-typescript") ? "n/a (openapi-typescript failed)" : null;
+    target(name, spec, ratio(g(spec, tool)?.wall, g(spec, "openapi-typescript")?.wall), ratio(g(spec, tool)?.cpu, g(spec, "openapi-typescript")?.cpu), "≤ 0.5", (r) => r <= 0.5, why);
+  }
+}
+if (specIds.includes("github") && toolIds.includes("specforge") && toolIds.includes("openapi-typescript")) {
+  target(
+    "`specforge check` (up to date) ÷ openapi-typescript generate (issue 19)",
+    "github",
+    ratio(stats("check", "github", "specforge")?.wall, g("github", "openapi-typescript")?.wall),
+    ratio(stats("check", "github", "specforge")?.cpu, g("github", "openapi-typescript")?.cpu),
+    "≤ 0.05",
+    (r) => r <= 0.05,
+  );
+  target("peak RSS: specforge ÷ openapi-typescript (issue 19)", "github", ratio(g("github", "specforge")?.rssMiB, g("github", "openapi-typescript")?.rssMiB), null, "≤ 0.75", (r) => r <= 0.75);
+}
 if (specIds.includes("github") && toolIds.includes("specforge") && toolIds.includes("openapi-typescript")) {
   target(
     "`specforge check` (up to date) ÷ openapi-typescript generate",
@@ -519,7 +569,7 @@ for (const spec of specIds) {
       `${secs(s.min)}–${secs(s.max)}`,
       secs(s.cpu),
       mib(s.rssMiB),
-      tool === "specforge" ? "" : times(ratio(sf?.wall, s.wall)),
+      tool === "specforge" || tool === "specforge-cold" || tool === "baseline" ? (tool === "specforge" ? "" : `(÷ warm: ${times(ratio(s.wall, sf?.wall))})`) : times(ratio(sf?.wall, s.wall)),
       ref,
     );
   }

@@ -27,6 +27,22 @@ export class UserError extends Error {
   }
 }
 
+/** A thrown error as it crosses a thread: a UserError keeps its parts; anything else is a bug, with its stack. */
+export type SerializedError = { user: true; message: string; location?: string; hint?: string } | { user: false; message?: string; stack: string };
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof UserError) return { user: true, message: error.message, location: error.location, hint: error.hint };
+  return { user: false, ...(error instanceof Error ? { message: error.message } : {}), stack: (error as Error)?.stack ?? String(error) };
+}
+
+/** The error as the thread that threw it had it: a UserError (exit 2) or a bug (exit 3) whose stack is the thrower's. */
+export function deserializeError(error: SerializedError): Error {
+  if (error.user) return new UserError(error.message, { location: error.location, hint: error.hint });
+  const bug = new Error(error.message ?? "a worker failed");
+  bug.stack = error.stack;
+  return bug;
+}
+
 /**
  * Something in the spec specforge accepted but could not read the way its author probably meant (an unquoted `#`
  * that YAML took for a comment, say). Generation goes on; the CLI prints each warning on stderr.

@@ -112,16 +112,34 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     options.onPhase?.(phase);
   };
   const previous = readManifest(config.out);
-  const { spec, model, specShown, warnings: loadWarnings } = await loadModel(config, { ...options, onPhase: enter, lock: lockedDocuments(previous) });
+  // schema.ts is emitted on the second core while this thread emits the rest (src/types-thread.ts).
+  const { startTypesThread } = await import("./types-thread.js");
+  const typesThread = startTypesThread(config.spec);
+  let loaded: LoadedModel;
+  try {
+    loaded = await loadModel(config, { ...options, onPhase: enter, lock: lockedDocuments(previous) });
+  } catch (error) {
+    typesThread?.stop();
+    throw error;
+  }
+  const { spec, model, specShown, warnings: loadWarnings } = loaded;
   enter("emit");
 
+  const types = typesThread?.emit(spec.document);
   const { emitFiles } = await import("./emit/index.js");
   const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
   const { documentForTypes } = await import("./load/index.js");
-  const emitted = emitFiles(model, config.outputs, {
-    typesDocument: () => documentForTypes(spec.document),
-    templates: { file: fileTemplate, runtime: runtimeTemplates },
-  });
+  let emitted: ReturnType<typeof emitFiles>;
+  try {
+    emitted = emitFiles(model, config.outputs, {
+      ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
+      templates: { file: fileTemplate, runtime: runtimeTemplates },
+    });
+  } catch (error) {
+    typesThread?.stop();
+    throw error;
+  }
+  if (types) emitted.files.unshift(await types);
   const warnings = [
     ...loadWarnings,
     ...emitted.warnings.map((warning) => ({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint })),
@@ -145,7 +163,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const fingerprint = await runFingerprint(config, [...emitted.files.map((file) => file.path), MANIFEST_FILE]);
   const files = new Map<string, string>();
   const { createFormatter } = await import("./write/format.js");
-  const formatter = config.format ? await createFormatter(config.out) : undefined;
+  const formatter = config.format ? await createFormatter(config.out, [...emitted.files.map((file) => file.path), MANIFEST_FILE]) : undefined;
   const formatted = await Promise.all(
     emitted.files.map(async (file) => {
       // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
@@ -167,7 +185,9 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     files: Object.fromEntries([...files].map(([path, content]) => [path, sha256(content)])),
   };
   const manifestText = serializeManifest(manifest);
-  files.set(MANIFEST_FILE, formatter ? await formatter.format(MANIFEST_FILE, manifestText) : manifestText);
+  // JSON.stringify's two-space layout of objects and strings is prettier's with its defaults (test/write/format.test.ts).
+  const manifestAsIs = !formatter || (await formatter.usesDefaults(MANIFEST_FILE));
+  files.set(MANIFEST_FILE, manifestAsIs ? manifestText : await formatter.format(MANIFEST_FILE, manifestText));
   timings.format = performance.now() - mark;
   const formattedByPrettier = emitted.files.flatMap((file): [string, string][] => (file.notCanonical === undefined ? [] : [[file.path, file.notCanonical]]));
   return { files, model, spec, timings, warnings, formattedByPrettier };

@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, threadId } from "node:worker_threads";
 import type { ResolvedConfig } from "../config/resolve.js";
-import { UserError } from "../errors.js";
+import { deserializeError, serializeError, type SerializedError } from "../errors.js";
 import { PACKAGE_ROOT } from "../package/root.js";
 import type { CheckReport, GenerateReport, Phase, RunCheckOptions } from "../pipeline.js";
 import { isProvablyCurrent } from "../write/fast-check.js";
@@ -21,8 +21,7 @@ export type ProjectCommand = "generate" | "check";
 /** A generate report without the files' contents (they stay in the worker). */
 export type GenerateSummary = Omit<GenerateReport, "files">;
 
-/** A thrown error as it crosses a thread: a UserError keeps its parts; anything else is a bug, with its stack. */
-export type SerializedError = { user: true; message: string; location?: string; hint?: string } | { user: false; stack: string };
+export { deserializeError, type SerializedError };
 
 export type ProjectOutcome = (
   | { ok: true; command: "generate"; report: GenerateSummary }
@@ -54,18 +53,6 @@ export interface RunProjectsOptions {
   check?: JobOptions["check"];
   /** `generate --offline` */
   offline?: boolean;
-}
-
-function serializeError(error: unknown): SerializedError {
-  if (error instanceof UserError) return { user: true, message: error.message, location: error.location, hint: error.hint };
-  return { user: false, stack: (error as Error)?.stack ?? String(error) };
-}
-
-export function deserializeError(error: SerializedError): Error {
-  if (error.user) return new UserError(error.message, { location: error.location, hint: error.hint });
-  const bug = new Error("a worker failed");
-  bug.stack = error.stack;
-  return bug;
 }
 
 /** Runs one job in this thread: what a worker does, and the fallback where no built worker exists. */

@@ -15,9 +15,10 @@ import { emitWebhooks } from "./webhooks.js";
 export interface EmitInputs {
   /**
    * The document openapi-typescript is given (the loader's corrected, 3.2-translated copy) and where the translation
-   * moved operations and querystring parameters; asked only when the types are emitted.
+   * moved operations and querystring parameters; asked only when the types are emitted. Absent: the caller emits
+   * schema.ts itself (the pipeline does, in a worker thread, while these emitters run).
    */
-  typesDocument: () => TypesInput;
+  typesDocument?: () => TypesInput;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
@@ -38,7 +39,7 @@ export interface EmitOutputs {
  */
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
   const { templates } = inputs;
-  const files: EmittedFile[] = [emitTypes(inputs.typesDocument())];
+  const files: EmittedFile[] = inputs.typesDocument ? [emitTypes(inputs.typesDocument())] : [];
   const warnings: EmitterWarning[] = [];
   const webhooks = outputs.webhooks && model.webhooks.length > 0;
   if (outputs.client) {

@@ -1,7 +1,7 @@
 import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
 import type { ApiModel, Operation, SecurityScheme } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
-import { tsMorph } from "../package/deps.js";
+import { tsMorph } from "../package/ts-morph.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText } from "./literal.js";

@@ -13,7 +13,8 @@ import type {
   VariableStatementStructure,
 } from "ts-morph";
 import type { FileTemplateKind, FileTemplateSource, PreparedStatement, PreparedTemplate } from "../package/templates.js";
-import { ts, tsMorph } from "../package/deps.js";
+import { ts } from "../package/deps.js";
+import { tsMorph } from "../package/ts-morph.js";
 import type { EmittedFile } from "./file.js";
 import { isNextLineEmpty, printSourceFile, printString, sourceWithData } from "./printer.js";
 

@@ -10,22 +10,26 @@ import { requireWithCodeCache } from "./code-cache.js";
 const require = createRequire(import.meta.url);
 
 /**
- * ts-morph, which the emitters fill the file templates with, and the TypeScript it bundles (its own copy, of the
- * version it is built for). That TypeScript is the one compiler of the process: the printer reads the syntax trees
- * of ts-morph and of openapi-typescript with it, and openapi-typescript is handed it (below) instead of loading the
- * `typescript` package, a second 9 MB compiler (measured: 45 ms more per run and 40 MB more memory).
- */
-export const tsMorph = requireWithCodeCache<typeof import("ts-morph")>(require, "ts-morph");
-
-/**
- * The file ts-morph loaded its TypeScript from (@ts-morph/common's `dist/typescript.js`, beside its entry). ts-morph
- * re-exports it as a namespace object whose every property is a getter; the module itself is used here, so the
- * printer's millions of `ts.isX` calls are plain property reads.
+ * The file ts-morph loads its TypeScript from (@ts-morph/common's `dist/typescript.js`, beside its entry): its own
+ * copy, of the version it is built for. That TypeScript is the one compiler of the process: the printer reads the
+ * syntax trees of ts-morph and of openapi-typescript with it, and openapi-typescript is handed it (below) instead of
+ * loading the `typescript` package, a second 9 MB compiler (measured: 45 ms more per run and 40 MB more memory).
+ *
+ * It is required by its path, before ts-morph, so that a thread that only prints types (src/types-thread.ts) loads
+ * the compiler alone: ts-morph and @ts-morph/common (4 MB more) are loaded by `src/package/ts-morph.ts`, for the
+ * emitters that fill templates, and find this module in require's cache. The module itself is used, not ts-morph's
+ * re-export (a namespace object whose every property is a getter), so the printer's millions of `ts.isX` calls are
+ * plain reads.
  */
 const bundledTypeScript = join(dirname(createRequire(require.resolve("ts-morph")).resolve("@ts-morph/common")), "typescript.js");
-const bundled = require.cache[bundledTypeScript]?.exports as typeof tsMorph.ts | undefined;
-if (bundled?.version !== tsMorph.ts.version) throw new Error(`specforge: ts-morph's TypeScript is not at ${bundledTypeScript}`);
-export const ts: typeof tsMorph.ts = bundled;
+export const ts = requireWithCodeCache<typeof import("ts-morph").ts>(require, bundledTypeScript);
+
+/** ts-morph, on the same compiler: see src/package/ts-morph.ts. */
+export function loadTsMorph(): typeof import("ts-morph") {
+  const tsMorph = requireWithCodeCache<typeof import("ts-morph")>(require, "ts-morph");
+  if (tsMorph.ts.version !== ts.version || require.cache[bundledTypeScript]?.exports !== ts) throw new Error(`specforge: ts-morph's TypeScript is not at ${bundledTypeScript}`);
+  return tsMorph;
+}
 
 /**
  * The same compiler, typed with the `typescript` package's declarations, which openapi-typescript's types use: its

@@ -1,4 +1,7 @@
-import { createTwoFilesPatch } from "diff";
+import { createRequire } from "node:module";
+
+/** `diff`, loaded when a file differs (a `check` that finds nothing stale never needs it). */
+const loadDiff = () => createRequire(import.meta.url)("diff") as typeof import("diff");
 
 export interface Drift {
   missing: string[];
@@ -30,7 +33,7 @@ export function compareTrees(
 /** A unified diff from the file on disk to the regenerated file, cut after `maxLines` lines. */
 export function shortDiff(label: string, onDisk: string, expected: string, maxLines: number): string {
   // A bounded diff: a file rewritten from top to bottom must not make `check` slow.
-  const patch = createTwoFilesPatch(`${label} (on disk)`, `${label} (from the spec)`, onDisk, expected, "", "", {
+  const patch = loadDiff().createTwoFilesPatch(`${label} (on disk)`, `${label} (from the spec)`, onDisk, expected, "", "", {
     context: 2,
     timeout: 1000,
   });

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { prettierVersion, withoutPrettierSettings } from "./prettier-config.js";
 
 type Prettier = typeof import("prettier");
 type Options = import("prettier").Options;
@@ -43,13 +44,20 @@ function isDefault(config: Options | null): boolean {
   return config === null || Object.entries(config).every(([key, value]) => key in PRETTIER_DEFAULTS && PRETTIER_DEFAULTS[key] === value);
 }
 
-export async function createFormatter(outDir: string): Promise<Formatter> {
-  const prettier = await loadPrettier();
+/**
+ * The formatter of an output folder. `relativePaths` (the files about to be written) are looked over first: when
+ * prettier can be shown to find no settings for any of them (src/write/prettier-config.ts), prettier is loaded only
+ * if a file has to be formatted, not to learn that the settings are its defaults.
+ */
+export async function createFormatter(outDir: string, relativePaths: readonly string[] = []): Promise<Formatter> {
+  const allDefaults = relativePaths.length > 0 && withoutPrettierSettings(relativePaths.map((path) => join(outDir, path)));
+  const known = new Set(relativePaths);
   const resolved = new Map<string, Promise<Options | null>>();
   const settings = (relativePath: string) => {
+    if (allDefaults && known.has(relativePath)) return Promise.resolve(null);
     let config = resolved.get(relativePath);
     if (!config) {
-      config = prettier.resolveConfig(join(outDir, relativePath), { editorconfig: true });
+      config = loadPrettier().then((prettier) => prettier.resolveConfig(join(outDir, relativePath), { editorconfig: true }));
       resolved.set(relativePath, config);
     }
     return config;
@@ -58,7 +66,8 @@ export async function createFormatter(outDir: string): Promise<Formatter> {
     usesDefaults: async (relativePath) => isDefault(await settings(relativePath)),
     async format(relativePath, content) {
       const filepath = join(outDir, relativePath);
-      return prettier.format(content, { ...((await settings(relativePath)) ?? {}), filepath });
+      const options = (await settings(relativePath)) ?? {};
+      return (await loadPrettier()).format(content, { ...options, filepath });
     },
   };
 }
@@ -75,6 +84,11 @@ export async function formatWithDefaults(content: string): Promise<string> {
  * `overrides` entry for one generated file counts.
  */
 export async function formattingFingerprint(outDir: string, relativePaths: readonly string[]): Promise<string> {
+  // What prettier.resolveConfig gives when it finds no config (null, or {} from an empty .editorconfig reading), shown
+  // without loading prettier: what `check` of an up-to-date folder in such a project costs is mostly loading it.
+  if (withoutPrettierSettings(relativePaths.map((path) => join(outDir, path)))) {
+    return JSON.stringify([prettierVersion(), [...relativePaths].sort().map((path) => [path, {}])]);
+  }
   const prettier = await loadPrettier();
   // Each run sees the config files as they are now (prettier caches them per process: watch mode, the API, tests).
   await prettier.clearConfigCache();

@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { deserializeError, serializeError, UserError } from "../../src/errors.js";
+import { cleanupTempDirs, FIXTURES, ROOT, runBin, snapshotTree, tempDir, V1_SPEC, writeFiles } from "../helpers.js";
+
+afterAll(cleanupTempDirs);
+
+/**
+ * schema.ts emitted in a worker thread (src/types-thread.ts) against the main thread. The built bin runs as a real
+ * process: `SPECFORGE_THREADS=2` forces the worker whatever the spec's size, `SPECFORGE_THREADS=1` turns it off.
+ */
+const THREAD = { SPECFORGE_THREADS: "2" };
+const SEQUENTIAL = { SPECFORGE_THREADS: "1" };
+
+function contents(dir: string): Map<string, string> {
+  return new Map([...snapshotTree(dir)].map(([path, state]) => [path, state.content]));
+}
+
+describe("schema.ts in a worker thread", () => {
+  it.each([
+    ["the v1 spec", V1_SPEC],
+    ["an OpenAPI 3.2 spec (moved operations, querystring parameters)", join(FIXTURES, "features", "oas32.yaml")],
+    ["the v1 spec in OpenAPI 3.2", join(FIXTURES, "training-api-3.2", "training-api.v1.3.2.yaml")],
+    ["a multi-file spec", join(FIXTURES, "multi-file", "openapi.yaml")],
+  ])("%s: every output file byte-identical to the sequential run", async (_name, spec) => {
+    const dir = tempDir();
+    const thread = await runBin(["generate", "--spec", spec, "--out", join(dir, "thread")], dir, THREAD);
+    const sequential = await runBin(["generate", "--spec", spec, "--out", join(dir, "sequential")], dir, SEQUENTIAL);
+    expect(thread.code, thread.stderr).toBe(0);
+    expect(sequential.code, sequential.stderr).toBe(0);
+    expect(thread.stderr).toBe(sequential.stderr); // the same warnings
+    const a = contents(join(dir, "thread"));
+    const b = contents(join(dir, "sequential"));
+    expect([...a.keys()]).toEqual([...b.keys()]);
+    for (const [path, content] of a) expect(content, path).toBe(b.get(path));
+  });
+
+  it("openapi-typescript failing in the worker: the same message, hint and exit 2 as in the main thread, nothing written", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "bad.yaml": 'openapi: 3.1.0\ninfo: { title: x, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    A:\n      type: array\n      items: 5\n' });
+    const thread = await runBin(["generate", "--spec", "bad.yaml", "--out", "out"], dir, THREAD);
+    const sequential = await runBin(["generate", "--spec", "bad.yaml", "--out", "out"], dir, SEQUENTIAL);
+    expect(sequential.code).toBe(2);
+    expect(sequential.stderr).toContain("openapi-typescript could not build the types: Expected SchemaObject, received number at #/components/schemas/A");
+    expect(thread).toEqual(sequential);
+    expect(existsSync(join(dir, "out"))).toBe(false);
+  });
+
+  it("a bug in the worker: exit 3, reported as an internal error with the worker's stack, nothing written", async () => {
+    const dir = tempDir();
+    const result = await runBin(["generate", "--spec", V1_SPEC, "--out", "out"], dir, { ...THREAD, SPECFORGE_TEST_TYPES_THREAD_BUG: "1" });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/internal error \(a bug in specforge; please report it\): TypeError: a bug in the types thread[^\n]*\n\s+at .*types-thread\.js/);
+    expect(existsSync(join(dir, "out"))).toBe(false);
+    // The same hook without the worker does nothing: the injected bug is the worker's.
+    expect((await runBin(["generate", "--spec", V1_SPEC, "--out", "out"], dir, { ...SEQUENTIAL, SPECFORGE_TEST_TYPES_THREAD_BUG: "1" })).code).toBe(0);
+  });
+
+  it("a bad spec is reported by the main thread's loader as before (file:line:column), and the worker is stopped", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "broken.yaml": "openapi: 3.1.0\ninfo: [unclosed\n" });
+    const thread = await runBin(["generate", "--spec", "broken.yaml", "--out", "out"], dir, THREAD);
+    expect(thread.code).toBe(2);
+    expect(thread.stderr).toMatch(/broken\.yaml:\d+:\d+/);
+    expect(thread).toEqual(await runBin(["generate", "--spec", "broken.yaml", "--out", "out"], dir, SEQUENTIAL));
+  });
+
+  it("errors keep their kind across the thread: a UserError's parts, a bug's message and stack", () => {
+    const user = deserializeError(serializeError(new UserError("bad", { location: "a.yaml:1:2", hint: "fix it" })));
+    expect(user).toBeInstanceOf(UserError);
+    expect((user as UserError).format()).toBe("a.yaml:1:2: bad\n  hint: fix it");
+    const thrown = new TypeError("oops");
+    const bug = deserializeError(serializeError(thrown));
+    expect(bug).not.toBeInstanceOf(UserError);
+    expect(bug.message).toBe("oops");
+    expect(bug.stack).toBe(thrown.stack);
+  });
+
+  it("the worker is the build's (dist/src/types-thread.js), which the tests' global setup has just built", () => {
+    expect(readFileSync(join(ROOT, "dist", "src", "types-thread.js"), "utf8")).toContain("specforge:types-thread");
+  });
+});
