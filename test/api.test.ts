@@ -37,7 +37,7 @@ describe("programmatic API", () => {
     const stale = await check({ cwd: project, format: false });
     expect(stale.upToDate).toBe(false);
     // client.ts is printed in prettier's form either way; the runtime copies are formatted only when asked.
-    expect(stale.drift.stale.map((f) => f.path)).toContain("runtime/client/runtime.ts");
+    expect(stale.drift.stale.map((f) => f.path)).toContain("runtime/client/runtime.js");
     expect((await check({ cwd: project })).upToDate).toBe(true);
     expect(snapshotTree(project)).toEqual(before);
   });

@@ -1,8 +1,8 @@
 /**
  * Run after `tsc` in the build (`npm run build`): records the hash of src/ so a built CLI fingerprints itself like the
- * source does, checks the templates import nothing a downstream repository would have to install, and formats the
- * runtime templates once with prettier's defaults, so a run in a project with default settings copies them without a
- * formatting pass.
+ * source does, checks the templates import nothing a downstream repository would have to install, and compiles the
+ * runtime templates to `.js` + `.d.ts` and formats them once with prettier's defaults, so a run in a project with
+ * default settings copies them without a compile or formatting pass.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { formatWithDefaults } from "../write/format.js";
 import { BUILD_INFO, RUNTIME_KINDS } from "./fingerprint.js";
 import { hashTree, sha256 } from "./hash.js";
 import { PACKAGE_ROOT, TEMPLATES_DIR } from "./root.js";
+import { compileRuntime } from "./runtime-js.js";
 import { foreignImports } from "./template-imports.js";
 import { FILE_TEMPLATE_KINDS, FORMATTED_TEMPLATES, PREPARED_TEMPLATES, runtimeSources, type FormattedTemplates } from "./templates.js";
 import { prepare } from "../emit/template.js";
@@ -27,8 +28,14 @@ if (foreign.length > 0) {
   process.exit(1);
 }
 
+// The runtime as it is shipped: each template compiled to `.js` and `.d.ts` (src/package/runtime-js.ts), formatted.
+const compiled = compileRuntime(new Map(runtime.map(({ path, text }) => [path, text])), TEMPLATES_DIR);
 const formatted: FormattedTemplates = {};
-for (const { path, text } of runtime) formatted[path] = { sourceHash: sha256(text), text: await formatWithDefaults(text) };
+for (const { path, text } of runtime) {
+  const { js, dts } = compiled.get(path)!;
+  const base = path.replace(/\.ts$/, "");
+  formatted[path] = { sourceHash: sha256(text), js, dts, formatted: { js: await formatWithDefaults(js, `${base}.js`), dts: await formatWithDefaults(dts, `${base}.d.ts`) } };
+}
 writeFileSync(FORMATTED_TEMPLATES, JSON.stringify(formatted));
 
 // The file templates as every generation starts from them (src/emit/template.ts `prepare`), so a run opens each

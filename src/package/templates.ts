@@ -3,23 +3,29 @@ import { join } from "node:path";
 import type { RuntimeKind } from "./fingerprint.js";
 import { sha256 } from "./hash.js";
 import { BUILD_DIR, TEMPLATES_DIR } from "./root.js";
+import { compileRuntime } from "./runtime-js.js";
 
 /**
  * specforge's templates, read from the package: the runtime copied into every output (`templates/<kind>/`) and the
  * file templates the emitters fill (`templates/files/<kind>.ts`). Each is read once per process.
  */
 
-/** Written by the build: each runtime template formatted with prettier's defaults, keyed by `<kind>/<file>`. */
+/**
+ * Written by the build: each runtime template compiled to JavaScript and declarations (src/package/runtime-js.ts)
+ * and formatted with prettier's defaults, keyed by `<kind>/<file>.ts`.
+ */
 export const FORMATTED_TEMPLATES = join(BUILD_DIR, "templates.formatted.json");
-export type FormattedTemplates = Record<string, { sourceHash: string; text: string }>;
+export type FormattedTemplates = Record<string, { sourceHash: string; js: string; dts: string; formatted: { js: string; dts: string } }>;
 
-/** One file of a runtime folder. */
+/** One module of a runtime folder, as it is shipped: `<name>.js` and `<name>.d.ts`. */
 export interface RuntimeTemplate {
-  /** File name in `templates/<kind>/`. */
+  /** The module's name: its file name in `templates/<kind>/` without `.ts`. */
   name: string;
-  text: string;
-  /** The text as prettier prints it with default settings, when the build formatted this exact text. */
-  formatted?: string;
+  /** As TypeScript emits them. */
+  js: string;
+  dts: string;
+  /** The same as prettier prints them with default settings, when the build compiled this exact source. */
+  formatted?: { js: string; dts: string };
 }
 
 let formatted: FormattedTemplates | undefined;
@@ -39,13 +45,21 @@ export function runtimeSources(kind: RuntimeKind): { name: string; text: string 
 
 const runtimeCache = new Map<RuntimeKind, RuntimeTemplate[]>();
 
-/** The runtime of one output kind, with its build-time formatted text when the template has not changed since the build. */
+/**
+ * The runtime of one output kind, compiled and formatted by the build; when a template has changed since the build
+ * (running from source), the folders are compiled here and the output is formatted by the write step.
+ */
 export function runtimeTemplates(kind: RuntimeKind): RuntimeTemplate[] {
   let templates = runtimeCache.get(kind);
   if (!templates) {
-    templates = runtimeSources(kind).map(({ name, text }) => {
-      const built = formattedTemplates()[`${kind}/${name}`];
-      return { name, text, formatted: built?.sourceHash === sha256(text) ? built.text : undefined };
+    const sources = runtimeSources(kind);
+    const built = formattedTemplates();
+    const fresh = sources.every(({ name, text }) => built[`${kind}/${name}`]?.sourceHash === sha256(text));
+    const compiled = fresh ? undefined : compileRuntime(new Map(sources.map(({ name, text }) => [`${kind}/${name}`, text])), TEMPLATES_DIR);
+    templates = sources.map(({ name }) => {
+      const key = `${kind}/${name}`;
+      const { js, dts } = compiled?.get(key) ?? built[key]!;
+      return { name: name.replace(/\.ts$/, ""), js, dts, formatted: compiled ? undefined : built[key]!.formatted };
     });
     runtimeCache.set(kind, templates);
   }

@@ -72,10 +72,13 @@ export async function createFormatter(outDir: string, relativePaths: readonly st
   };
 }
 
-/** Formats TypeScript with prettier's defaults (the build formats the runtime templates with it). */
-export async function formatWithDefaults(content: string): Promise<string> {
+/**
+ * Formats code with prettier's defaults, as prettier formats a file of that name (the build formats the runtime
+ * with it: `.js` and `.d.ts` files).
+ */
+export async function formatWithDefaults(content: string, filepath = "runtime.ts"): Promise<string> {
   const prettier = await loadPrettier();
-  return prettier.format(content, { parser: "typescript", filepath: "runtime.ts" });
+  return prettier.format(content, { filepath });
 }
 
 /**

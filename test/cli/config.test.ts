@@ -50,8 +50,8 @@ describe("config files", () => {
     const { files: formatted } = await generate({ cwd: project, outputs: ["client"] });
     expect((await runCli(["generate", "--no-format", "--outputs", "client"], project)).code).toBe(0);
     // client.ts is printed in prettier's form either way; the runtime copies are formatted only when asked.
-    const runtime = readFileSync(join(project, "generated", "runtime", "client", "runtime.ts"), "utf8");
-    expect(runtime).not.toBe(formatted.get("runtime/client/runtime.ts"));
+    const runtime = readFileSync(join(project, "generated", "runtime", "client", "runtime.js"), "utf8");
+    expect(runtime).not.toBe(formatted.get("runtime/client/runtime.js"));
     expect(existsSync(join(project, "generated", "server.ts"))).toBe(false);
     writeFileSync(join(project, "specforge.config.json"), JSON.stringify({ format: false, outputs: ["client"] }));
     expect((await runCli(["check"], project)).code).toBe(0);

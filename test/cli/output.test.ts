@@ -36,7 +36,7 @@ describe("output", () => {
     expect(result.stdout.trimEnd().split("\n")).toHaveLength(1);
     expect(result.stdout.trimEnd()).toMatch(SUMMARY);
     const serverRuntime = readdirSync(join(ROOT, "templates", "server")).filter((name) => name.endsWith(".ts")).length;
-    expect(result.stdout).toMatch(new RegExp(` \\d+ written, \\d+ unchanged, ${serverRuntime + 1} removed `)); // server.ts and its runtime
+    expect(result.stdout).toMatch(new RegExp(` \\d+ written, \\d+ unchanged, ${2 * serverRuntime + 1} removed `)); // server.ts and its runtime (a .js and a .d.ts per module)
   });
 
   it("--quiet prints nothing but errors and warnings", async () => {
@@ -55,7 +55,7 @@ describe("output", () => {
     const result = await runCli(["generate", "--verbose"], project);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines).toContain("  unchanged generated/client.ts");
-    expect(lines).toContain("  unchanged generated/runtime/server/routing.ts");
+    expect(lines).toContain("  unchanged generated/runtime/server/routing.js");
     const files = readdirSync(join(project, "generated"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
     expect(lines.filter((l) => /^  (written|unchanged|removed) +generated\//.test(l))).toHaveLength(files);
     expect(lines).toContainEqual(expect.stringMatching(/^  phases: load \d+ms, model \d+ms, emit \d+ms, format \d+ms, write \d+ms$/));

@@ -75,14 +75,14 @@ function generate(spec: string, out: string): Promise<{ code: number; stderr: st
   });
 }
 
-/** The generated TypeScript files that prettier (default settings) would change. */
+/** The generated files (TypeScript, and the runtime's JavaScript) that prettier (default settings) would change. */
 async function notPrettierFormatted(out: string): Promise<string[]> {
   const changed: string[] = [];
   for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+    if (!entry.isFile() || !/\.(ts|js)$/.test(entry.name)) continue;
     const file = join(entry.parentPath, entry.name);
     const text = readFileSync(file, "utf8");
-    if ((await prettier.format(text, { parser: "typescript", filepath: file })) !== text) changed.push(relative(out, file));
+    if ((await prettier.format(text, { filepath: file })) !== text) changed.push(relative(out, file));
   }
   return changed.sort();
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import ts from "typescript";
@@ -19,7 +19,11 @@ function transpile(sourceDir: string, targetDir: string): void {
   for (const entry of readdirSync(sourceDir, { withFileTypes: true })) {
     const path = join(sourceDir, entry.name);
     if (entry.isDirectory()) transpile(path, join(targetDir, entry.name));
-    else if (entry.name.endsWith(".ts")) {
+    else if (entry.name.endsWith(".js")) {
+      // The runtime, already JavaScript.
+      mkdirSync(targetDir, { recursive: true });
+      copyFileSync(path, join(targetDir, entry.name));
+    } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
       const { outputText } = ts.transpileModule(readFileSync(path, "utf8"), {
         compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },
       });
