@@ -19,6 +19,7 @@ import type { LockedDocument, RemoteMode } from "./load/remote-documents.js";
 import { LockedCopyMissing } from "./load/remote.js";
 import { isHttpUrl } from "./openapi/url.js";
 import { sha256 } from "./package/hash.js";
+import { traceMemory } from "./package/memory-trace.js";
 import { packageVersion } from "./package/root.js";
 import { writeOutputFolder, type WriteHooks, type WriteSummary } from "./write/atomic.js";
 import { inspectOutputFolder } from "./write/disk.js";
@@ -123,6 +124,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     throw error;
   }
   const { spec, model, specShown, warnings: loadWarnings } = loaded;
+  traceMemory("loaded and modelled");
   enter("emit");
 
   const types = typesThread?.emit(spec.document);
@@ -139,7 +141,9 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     typesThread?.stop();
     throw error;
   }
+  traceMemory("emitted (main thread)");
   if (types) emitted.files.unshift(await types);
+  traceMemory("types received");
   const warnings = [
     ...loadWarnings,
     ...emitted.warnings.map((warning) => ({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint })),
@@ -189,6 +193,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const manifestAsIs = !formatter || (await formatter.usesDefaults(MANIFEST_FILE));
   files.set(MANIFEST_FILE, manifestAsIs ? manifestText : await formatter.format(MANIFEST_FILE, manifestText));
   timings.format = performance.now() - mark;
+  traceMemory("formatted");
   const formattedByPrettier = emitted.files.flatMap((file): [string, string][] => (file.notCanonical === undefined ? [] : [[file.path, file.notCanonical]]));
   return { files, model, spec, timings, warnings, formattedByPrettier };
 }

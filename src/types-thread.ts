@@ -14,9 +14,12 @@
  * Errors cross the thread as they were thrown: a UserError (exit 2) keeps its message, location and hint; anything
  * else is a bug (exit 3) with the worker's stack. A worker that dies without answering is a bug too.
  *
- * Not used (schema.ts is emitted in the main thread, as before) when: `SPECFORGE_THREADS=1`; the machine has one
- * core; this is already a worker (the jobs of a config with several projects run one per core); or there is no
- * built worker file (a source checkout before its first build).
+ * Off by default: on GitHub's description the worker raised the peak resident set from 306–370 MiB to 477–515 MiB
+ * (both heaps, two copies of the compiler and of the document at once), over issue 15's bar of openapi-typescript's
+ * own 449 MiB, and under the load of a shared 2-core machine it gave no shorter wall time (bench/NOTES.md, session 5).
+ * `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB, `SPECFORGE_THREADS=2` for every spec (the tests).
+ * Never used when the machine has one core; when this is already a worker (the jobs of a config with several
+ * projects run one per core); or when there is no built worker file (a source checkout before its first build).
  */
 import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -25,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import type { EmittedFile } from "./emit/file.js";
 import { deserializeError, serializeError, type SerializedError } from "./errors.js";
+import { traceMemory } from "./package/memory-trace.js";
 import { PACKAGE_ROOT } from "./package/root.js";
 
 type Request = { document: Record<string, unknown> };
@@ -55,18 +59,19 @@ function workerFile(): string | undefined {
  */
 export const TYPES_THREAD_MIN_SPEC_BYTES = 1024 * 1024;
 
-/** Whether schema.ts is emitted in a worker thread in this process (see the module's comment). */
+/** Whether schema.ts may be emitted in a worker thread in this process (see the module's comment). */
 export function typesThreadAvailable(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.SPECFORGE_THREADS !== "1" && isMainThread && availableParallelism() > 1 && workerFile() !== undefined;
+  return (env.SPECFORGE_THREADS === "2" || env.SPECFORGE_THREADS === "auto") && isMainThread && availableParallelism() > 1 && workerFile() !== undefined;
 }
 
 /**
  * Starts the worker for the spec at `specPath` (a file, or a URL); undefined when schema.ts is to be emitted in this
- * thread. `SPECFORGE_THREADS=2` uses the worker whatever the spec's size (the tests compare both paths on small specs).
+ * thread: always, unless `SPECFORGE_THREADS` is `auto` (specs of at least TYPES_THREAD_MIN_SPEC_BYTES) or `2` (any
+ * spec: the tests compare both paths on small specs).
  */
 export function startTypesThread(specPath: string, env: NodeJS.ProcessEnv = process.env): TypesThread | undefined {
   if (!typesThreadAvailable(env)) return undefined;
-  if (env.SPECFORGE_THREADS !== "2" && (specBytes(specPath) ?? 0) < TYPES_THREAD_MIN_SPEC_BYTES) return undefined;
+  if (env.SPECFORGE_THREADS === "auto" && (specBytes(specPath) ?? 0) < TYPES_THREAD_MIN_SPEC_BYTES) return undefined;
   const worker = new Worker(workerFile()!, { workerData: ROLE });
   let settled = false;
   const result = new Promise<EmittedFile>((resolve, reject) => {
@@ -123,6 +128,7 @@ if (!isMainThread && parentPort && workerData === ROLE) {
   port.once("message", async ({ document }: Request) => {
     let reply: Reply;
     try {
+      traceMemory("document received");
       const [{ emitTypes }, { documentForTypes }] = await modules;
       // A bug in the worker, on purpose: how the tests check that one is reported as before (exit 3, with its stack).
       if (process.env.SPECFORGE_TEST_TYPES_THREAD_BUG === "1") throw new TypeError("a bug in the types thread (SPECFORGE_TEST_TYPES_THREAD_BUG)");
@@ -133,6 +139,7 @@ if (!isMainThread && parentPort && workerData === ROLE) {
     } catch (error) {
       reply = { ok: false, error: serializeError(error) };
     }
+    traceMemory("replying");
     port.postMessage(reply);
     port.close();
   });

@@ -26,7 +26,29 @@ export interface TypesInput {
  */
 export function emitTypes(input: TypesInput): EmittedFile {
   const schema = input.document as unknown as OpenAPI3; // the loader checked it is OpenAPI 3
-  const ctx: GlobalContext = {
+  const ctx = typesContext(schema);
+  const description = "types of every path, operation, component and webhook (openapi-typescript)";
+  // One part of the document at a time (paths, webhooks, components, then the operations the paths collected):
+  // transformed, printed and dropped, so that the syntax tree and the printer's documents of one part are in memory at
+  // a time, not the whole file's (bench/NOTES.md, session 5). The printer prints top-level statements one after the
+  // other with nothing between them, so the text is the same as printing them all at once.
+  const parts: string[] = [];
+  for (const statement of typeStatements(schema, ctx)) {
+    const printed = printNodes(sameNodes(placeTranslated([statement], input)));
+    if (!("text" in printed)) {
+      // Syntax the printer does not know: the whole file through openapi-typescript's printer (then prettier), as before.
+      const nodes = placeTranslated(transform(() => openapiTypescript.transformSchema(schema, typesContext(schema))), input);
+      return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
+    }
+    parts.push(printed.text);
+  }
+  const text = parts.join("");
+  return { path: "schema.ts", content: text, canonical: text, description };
+}
+
+/** openapi-typescript's options: what schema.ts is made with. */
+export function typesContext(schema: OpenAPI3): GlobalContext {
+  return {
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
@@ -60,20 +82,61 @@ export function emitTypes(input: TypesInput): EmittedFile {
     readWriteMarkers: false,
     resolve: ($ref: string) => openapiTypescript.resolveRef(schema, $ref, { silent: true }),
   } as GlobalContext;
-  let nodes: ReturnType<typeof openapiTypescript.transformSchema>;
+}
+
+/** openapi-typescript's failure to build the types is the spec's problem (exit 2). */
+function transform<T>(run: () => T): T {
   try {
-    nodes = openapiTypescript.transformSchema(schema, ctx);
+    return run();
   } catch (error) {
     throw new UserError(`openapi-typescript could not build the types: ${(error as Error).message}`, {
       hint: "this spec uses something the type generator does not support; see the README's list of unsupported features",
       cause: error,
     });
   }
-  nodes = placeTranslated(nodes, input);
-  const description = "types of every path, operation, component and webhook (openapi-typescript)";
-  const printed = printNodes(sameNodes(nodes));
-  if ("text" in printed) return { path: "schema.ts", content: printed.text, canonical: printed.text, description };
-  return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
+}
+
+/**
+ * The statements openapi-typescript's `transformSchema` returns, in its order, one part of the document at a time:
+ * its loop over `paths`, `webhooks`, `components` and `$defs` (with this ctx's options: no injected text, interfaces,
+ * no paths enum), then the footer (`operations`, which the paths' transform collects).
+ */
+export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator<TypeScript.Node> {
+  const { factory } = typescript;
+  const ot = openapiTypescript;
+  const transformers: Record<string, (node: never) => unknown> = {
+    paths: (node) => ot.transformPathsObject(node, ctx),
+    webhooks: (node) => ot.transformWebhooksObject(node, ctx),
+    components: (node) => ot.transformComponentsObject(node, ctx),
+    $defs: (node) => ot.transformSchemaObject(node, { path: ot.createRef(["$defs"]), ctx, schema: node } as never),
+  };
+  const emptyRoot = (name: string) => factory.createTypeAliasDeclaration(ot.tsModifiers({ export: true }), name, undefined, ot.tsRecord(ot.STRING, ot.NEVER));
+  const document = schema as unknown as Record<string, unknown>;
+  for (const [root, transformer] of Object.entries(transformers)) {
+    const part = document[root];
+    if (!part || typeof part !== "object") {
+      yield emptyRoot(root);
+      continue;
+    }
+    const subTypes = ([] as unknown[]).concat(transform(() => transformer(part as never))) as TypeScript.Node[];
+    for (const subType of subTypes) {
+      if (typescript.isTypeNode(subType)) {
+        const members = (subType as Partial<TypeScript.TypeLiteralNode>).members;
+        yield members?.length ? factory.createInterfaceDeclaration(ot.tsModifiers({ export: true }), root, undefined, undefined, members) : emptyRoot(root);
+      } else if (typescript.isTypeAliasDeclaration(subType)) {
+        yield subType;
+      } else {
+        yield emptyRoot(root);
+      }
+    }
+  }
+  let hasOperations = false;
+  for (const injected of ctx.injectFooter) {
+    if (!hasOperations && (injected as Partial<TypeScript.InterfaceDeclaration>).name?.escapedText === "operations") hasOperations = true;
+    yield injected;
+  }
+  ctx.injectFooter.length = 0;
+  if (!hasOperations) yield emptyRoot("operations");
 }
 
 /**

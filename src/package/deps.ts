@@ -63,7 +63,11 @@ function requireWithBundledTypeScript<T>(id: string): T {
  */
 export const openapiTypescript = {
   transformSchema: requireWithBundledTypeScript<typeof import("openapi-typescript").transformSchema>("openapi-typescript/dist/transform/index.cjs"),
+  /** The transforms of the document's parts that transformSchema calls one after the other (emit/types.ts calls them itself). */
+  transformPathsObject: requireWithBundledTypeScript<typeof import("openapi-typescript").transformPathsObject>("openapi-typescript/dist/transform/paths-object.cjs"),
+  transformWebhooksObject: requireWithBundledTypeScript<(webhooks: unknown, ctx: import("openapi-typescript").GlobalContext) => import("typescript").TypeNode>("openapi-typescript/dist/transform/webhooks-object.cjs"),
+  transformComponentsObject: requireWithBundledTypeScript<{ default: typeof import("openapi-typescript").transformComponentsObject }>("openapi-typescript/dist/transform/components-object.cjs").default,
   transformSchemaObject: requireWithBundledTypeScript<{ default: typeof import("openapi-typescript").transformSchemaObject }>("openapi-typescript/dist/transform/schema-object.cjs").default,
-  ...requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "resolveRef">>("openapi-typescript/dist/lib/utils.cjs"),
-  ...requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "astToString">>("openapi-typescript/dist/lib/ts.cjs"),
+  ...requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "resolveRef" | "createRef">>("openapi-typescript/dist/lib/utils.cjs"),
+  ...requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "astToString" | "tsModifiers" | "tsRecord" | "STRING" | "NEVER">>("openapi-typescript/dist/lib/ts.cjs"),
 };

@@ -3,9 +3,9 @@ import * as prettier from "prettier";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapiTypescript, ts } from "../../src/package/deps.js";
 import { printNodes, printNumber, printString } from "../../src/emit/printer.js";
-import { emitTypes } from "../../src/emit/types.js";
+import { emitTypes, typeStatements, typesContext } from "../../src/emit/types.js";
 import { documentForTypes, loadSpec } from "../../src/load/index.js";
-import { V1_SPEC, cleanupTempDirs, tempDir, writeFiles } from "../helpers.js";
+import { FIXTURES, V1_SPEC, cleanupTempDirs, tempDir, writeFiles } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
 
@@ -22,14 +22,9 @@ async function prettierOf(schemas: Record<string, unknown>, openapi = "3.1.0"): 
   const dir = tempDir();
   writeFiles(dir, { "openapi.json": JSON.stringify({ openapi, info: { title: "t", version: "1" }, paths: {}, components: { schemas } }) });
   const spec = loadSpec(join(dir, "openapi.json"), dir);
-  let nodes: ReturnType<typeof openapiTypescript.transformSchema> = [];
-  const original = openapiTypescript.transformSchema;
-  openapiTypescript.transformSchema = (...args) => (nodes = original(...args));
-  try {
-    emitTypes(documentForTypes(spec.document));
-  } finally {
-    openapiTypescript.transformSchema = original;
-  }
+  // emitTypes' document and options (no moved operations here, so nothing is placed after the transform).
+  const { document } = documentForTypes(spec.document);
+  const nodes = openapiTypescript.transformSchema(document as never, typesContext(document as never));
   return prettier.format(openapiTypescript.astToString(nodes), { parser: "typescript" });
 }
 
@@ -90,6 +85,17 @@ describe("the printer on openapi-typescript's types", () => {
     const file = emitTypes(documentForTypes(loadSpec(V1_SPEC, process.cwd()).document));
     expect(file.canonical).toBeDefined();
     expect(await prettier.format(file.canonical!, { parser: "typescript" })).toBe(file.canonical);
+  });
+
+  it.each([
+    ["the v1 spec", V1_SPEC],
+    ["an OpenAPI 3.2 spec (moved operations, querystring parameters)", join(FIXTURES, "features", "oas32.yaml")],
+    ["webhooks", join(FIXTURES, "features", "webhooks-plain.yaml")],
+  ])("%s: the statements emitTypes transforms one part at a time are openapi-typescript's transformSchema's", (_name, path) => {
+    const { document } = documentForTypes(loadSpec(path, process.cwd()).document);
+    const whole = openapiTypescript.transformSchema(document as never, typesContext(document as never));
+    const parts = [...typeStatements(document as never, typesContext(document as never))];
+    expect(parts.map((node) => openapiTypescript.astToString([node]))).toEqual(whole.map((node) => openapiTypescript.astToString([node])));
   });
 
   it("names what it cannot print instead of guessing, so the file goes through prettier", () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { deserializeError, serializeError, UserError } from "../../src/errors.js";
+import { startTypesThread, TYPES_THREAD_MIN_SPEC_BYTES } from "../../src/types-thread.js";
 import { cleanupTempDirs, FIXTURES, ROOT, runBin, snapshotTree, tempDir, V1_SPEC, writeFiles } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
@@ -75,6 +76,21 @@ describe("schema.ts in a worker thread", () => {
     expect(bug).not.toBeInstanceOf(UserError);
     expect(bug.message).toBe("oops");
     expect(bug.stack).toBe(thrown.stack);
+  });
+
+  it("off by default, even on a spec of 1 MiB and more (its memory: bench/NOTES.md, session 5); `auto` uses it from 1 MiB, `2` always", () => {
+    const dir = tempDir();
+    writeFiles(dir, { "big.json": " ".repeat(TYPES_THREAD_MIN_SPEC_BYTES), "small.json": "{}" });
+    const started = (spec: string, env: NodeJS.ProcessEnv) => {
+      const thread = startTypesThread(join(dir, spec), env);
+      thread?.stop();
+      return thread !== undefined;
+    };
+    expect(started("big.json", {})).toBe(false);
+    expect(started("big.json", { SPECFORGE_THREADS: "1" })).toBe(false);
+    expect(started("big.json", { SPECFORGE_THREADS: "auto" })).toBe(true);
+    expect(started("small.json", { SPECFORGE_THREADS: "auto" })).toBe(false);
+    expect(started("small.json", { SPECFORGE_THREADS: "2" })).toBe(true);
   });
 
   it("the worker is the build's (dist/src/types-thread.js), which the tests' global setup has just built", () => {
