@@ -1,5 +1,5 @@
 import { basename, isAbsolute, relative } from "node:path";
-import type { Argv } from "yargs";
+import yargs, { type Argv } from "yargs";
 import { DEFAULT_OUT, DEFAULT_SPEC, findConfigFile, resolveConfigs } from "./config/resolve.js";
 import { UserError } from "./errors.js";
 import { packageVersion } from "./package/root.js";
@@ -12,7 +12,6 @@ import { generateCommand } from "./commands/generate.command.js";
 import { initCommand } from "./commands/init.command.js";
 import { mockCommand } from "./commands/mock.command.js";
 import { webhookCommand } from "./commands/webhook.command.js";
-import { loadYargs } from "./commands/yargs.js";
 
 export { EXIT, type CliIO } from "./commands/command.js";
 
@@ -71,8 +70,6 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     },
   });
 
-  // The modules that lay help text out are loaded only for a run that may show it (src/commands/yargs.ts).
-  const yargs = await loadYargs(mayShowHelp(argv));
   const parser = yargs(argv)
     .scriptName("specforge")
     .usage(
@@ -109,11 +106,6 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return EXIT.internalError;
   }
   return exitCode;
-}
-
-/** Whether yargs may show help: `--help` (`--help=…`), or `-h` alone or among short flags (`-qh`). */
-export function mayShowHelp(argv: readonly string[]): boolean {
-  return argv.some((arg) => arg === "--help" || arg.startsWith("--help=") || /^-[A-Za-z]*h[A-Za-z]*$/.test(arg));
 }
 
 /** An AbortSignal that fires on the io's signal, or on SIGINT / SIGTERM of this process. */
