@@ -19,7 +19,11 @@ function transpile(sourceDir: string, targetDir: string): void {
   for (const entry of readdirSync(sourceDir, { withFileTypes: true })) {
     const path = join(sourceDir, entry.name);
     if (entry.isDirectory()) transpile(path, join(targetDir, entry.name));
-    else if (entry.name.endsWith(".ts")) {
+    else if (entry.name.endsWith(".js")) {
+      // Generated as JavaScript already (server-validators.js): copied as it is.
+      mkdirSync(targetDir, { recursive: true });
+      writeFileSync(join(targetDir, entry.name), readFileSync(path));
+    } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
       const { outputText } = ts.transpileModule(readFileSync(path, "utf8"), {
         compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },
       });

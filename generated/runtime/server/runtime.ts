@@ -65,7 +65,13 @@ import type {
   SchemeCredentials,
   SequenceSpec,
 } from "./types.js";
-import { SchemaCompiler, type Check, type Strip } from "./validate.js";
+import {
+  SchemaCompiler,
+  type Check,
+  type FastCheck,
+  type GeneratedValidators,
+  type Strip,
+} from "./validate.js";
 
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -150,6 +156,8 @@ const INTERNAL = [500, "internal_error", "Internal Server Error"] as const;
  * @param routes the emitted route descriptors.
  * @param handlers handler functions keyed by route `name`; a missing one answers 501 (or a mock).
  * @param generated what the generator found in the spec (super-linear patterns).
+ * @param validators the request validators the generator emitted as code (`server-validators.js`); without them
+ *   the compiled closures validate alone, with the same answers.
  */
 export function createRouterRuntime<
   Auth = unknown,
@@ -160,12 +168,20 @@ export function createRouterRuntime<
   handlers: Record<string, unknown>,
   options: RouterOptions<Auth, Credentials> = {},
   generated: GeneratedInfo = {},
+  validators?: GeneratedValidators,
 ): Router {
   const compiler = new SchemaCompiler(document, {
     maxDepth: options.maxDepth,
     patterns: options.patterns,
     superLinearPatterns: generated.superLinearPatterns,
   });
+  if (validators)
+    compiler.useGenerated(
+      generatedBySchema(validators(compiler.validatorEnv()), {
+        routes,
+        document,
+      }),
+    );
   const trie = new RouteTrie<CompiledRoute>();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const terminator =
@@ -772,6 +788,24 @@ export function createRouterRuntime<
 const PARAM_LOCATIONS = ["path", "query", "header", "cookie"] as const;
 /** The query of routes without query parameters (never read). */
 const NO_QUERY = new URLSearchParams();
+
+/** The generated validators by the schema object their path (into `{ routes, document }`) leads to. */
+function generatedBySchema(
+  entries: readonly [readonly (string | number)[], FastCheck][],
+  root: object,
+): Map<object, FastCheck> {
+  const found = new Map<object, FastCheck>();
+  for (const [path, check] of entries) {
+    let node: unknown = root;
+    for (const key of path)
+      node =
+        node !== null && typeof node === "object" && Object.hasOwn(node, key)
+          ? (node as Record<string | number, unknown>)[key]
+          : undefined;
+    if (node !== null && typeof node === "object") found.set(node, check);
+  }
+  return found;
+}
 
 function compileRoute<Auth, Credentials>(
   spec: RouteSpec,
