@@ -37,8 +37,10 @@ const ROUNDS = Number(args.rounds);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const WARMUP = Number(args.warmup);
-const TARGETS = ["specforge", "node-http", "fastify"];
-const LABEL = { specforge: "specforge", "node-http": "node:http", fastify: "Fastify" };
+const TARGETS = ["specforge", "node-http", "fastify", "floor"];
+const LABEL = { specforge: "specforge", "node-http": "node:http", fastify: "Fastify", floor: "floor" };
+/** The targets that do the work (the floor answers fixed bytes: no validation, no auth). */
+const WORKING = TARGETS.filter((t) => t !== "floor");
 /** specforge must reach this share of Fastify's throughput (issue 19; issue 4 asked 0.8). */
 const GOAL = 1.2;
 
@@ -85,10 +87,11 @@ for (const scenario of scenarios) {
   }
   // Ratios are taken per round (the targets ran back to back) and then the median: robust against the load of
   // other processes drifting during the run.
-  const paired = (other) => median(rates.specforge.map((r, i) => r / rates[other][i]));
+  const pairedOf = (one, other) => median(rates[one].map((r, i) => r / rates[other][i]));
+  const paired = (other) => pairedOf("specforge", other);
   const med = Object.fromEntries(TARGETS.map((t) => [t, median(rates[t])]));
   const cpuMed = Object.fromEntries(TARGETS.map((t) => [t, median(cpu[t])]));
-  results.push({ scenario: scenario.id, title: scenario.title, rates, cpu, median: med, cpuMedian: cpuMed, vsNode: paired("node-http"), vsFastify: paired("fastify") });
+  results.push({ scenario: scenario.id, title: scenario.title, rates, cpu, median: med, cpuMedian: cpuMed, vsNode: paired("node-http"), vsFastify: paired("fastify"), vsFloor: paired("floor"), fastifyVsFloor: pairedOf("fastify", "floor") });
 }
 children.forEach((c) => c.kill());
 
@@ -96,14 +99,16 @@ const scale = args["no-scale"] ? undefined : JSON.parse(execFileSync(process.exe
 
 const range = (values) => `${fmt.int(Math.min(...values))}–${fmt.int(Math.max(...values))}`;
 let markdown = `${table(
-  ["scenario", "specforge req/s (median)", "node:http req/s", "Fastify req/s", "specforge / node:http", "specforge / Fastify", `target met (≥ ${GOAL.toFixed(2)} × Fastify)`, "runs", "Node", "CPU"],
+  ["scenario", "specforge req/s (median)", "node:http req/s", "Fastify req/s", "floor req/s (node:http, fixed answer)", "specforge / node:http", "specforge / Fastify", "floor / Fastify", `target met (≥ ${GOAL.toFixed(2)} × Fastify)`, "runs", "Node", "CPU"],
   results.map((r) => [
     r.title,
     fmt.int(r.median.specforge),
     fmt.int(r.median["node-http"]),
     fmt.int(r.median.fastify),
+    fmt.int(r.median.floor),
     fmt.ratio(r.vsNode),
     fmt.ratio(r.vsFastify),
+    fmt.ratio(1 / r.fastifyVsFloor),
     r.vsFastify >= GOAL ? "yes" : "**no**",
     `${ROUNDS} × ${DURATION} s`,
     env.node,
@@ -112,10 +117,12 @@ let markdown = `${table(
 )}
 
 Server CPU time per request (median µs; lower is better; a cross-check that does not depend on how much CPU the machine's other processes left): ${results
-  .map((r) => `${r.scenario}: specforge ${fmt.us(r.cpuMedian.specforge)}, node:http ${fmt.us(r.cpuMedian["node-http"])}, Fastify ${fmt.us(r.cpuMedian.fastify)} (Fastify / specforge ${fmt.ratio(r.cpuMedian.fastify / r.cpuMedian.specforge)})`)
+  .map((r) => `${r.scenario}: specforge ${fmt.us(r.cpuMedian.specforge)}, node:http ${fmt.us(r.cpuMedian["node-http"])}, Fastify ${fmt.us(r.cpuMedian.fastify)}, floor ${fmt.us(r.cpuMedian.floor)} (Fastify / specforge ${fmt.ratio(r.cpuMedian.fastify / r.cpuMedian.specforge)}, Fastify / floor ${fmt.ratio(r.cpuMedian.fastify / r.cpuMedian.floor)})`)
   .join("; ")}.
 
-Ranges over the rounds (min–max req/s): ${results.map((r) => `${r.scenario}: specforge ${range(r.rates.specforge)}, node:http ${range(r.rates["node-http"])}, Fastify ${range(r.rates.fastify)}`).join("; ")}.
+Ranges over the rounds (min–max req/s): ${results.map((r) => `${r.scenario}: specforge ${range(r.rates.specforge)}, node:http ${range(r.rates["node-http"])}, Fastify ${range(r.rates.fastify)}, floor ${range(r.rates.floor)}`).join("; ")}.
+
+The floor is node:http answering each scenario's bytes (computed once) after reading the request: no validation, no auth, no parsing. "floor / Fastify" is the most any router on node:http could reach; where it is under ${GOAL.toFixed(2)}, the target is beyond what node:http allows.
 
 Setup: each target in its own process on 127.0.0.1, autocannon ${autocannonVersion()} in another with ${CONNECTIONS} keep-alive connections, no pipelining; warm-up ${WARMUP} s per target, then ${ROUNDS} rounds of ${DURATION} s alternating the targets (rotated order); req/s: median of the rounds; ratios: median of the per-round ratios (the targets of one round ran back to back). Every target validates with the spec's schemas (specforge: its own compiled validator; Fastify and node:http: ajv with Fastify's options), checks the bearer token and answers the same JSON; the run stops if any answer differs or any request fails. Measured ${env.date}, load average ${env.load} at the start (2 cores).
 `;
@@ -168,6 +175,7 @@ async function checkSameWork() {
     for (const target of TARGETS) {
       answers[target] = await call(target, scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body });
       if (answers[target].status !== 200) throw new Error(`${target} ${scenario.id}: status ${answers[target].status} ${JSON.stringify(answers[target].body)}`);
+      if (target === "floor") continue;
       const anonymous = await call(target, scenario.path, { method: scenario.method, headers: { ...scenario.headers, authorization: "Bearer wrong" }, body: scenario.body });
       if (anonymous.status !== 401) throw new Error(`${target} ${scenario.id}: a wrong token got ${anonymous.status}`);
     }
@@ -189,7 +197,7 @@ async function checkSameWork() {
     ["search limit out of range", "/search", { method: "POST", body: { ...DEEP_ONEOF_BODY, limit: 101 } }],
   ];
   for (const [what, path, { method, body }] of refusals) {
-    for (const target of TARGETS) {
+    for (const target of WORKING) {
       const headers = { authorization: `Bearer ${TOKEN}`, ...(body ? { "content-type": "application/json" } : {}) };
       const { status } = await call(target, path, { method, headers, body: body && JSON.stringify(body) });
       if (status < 400 || status >= 500) throw new Error(`${target} accepted a request it must refuse (${what}): ${status}`);

@@ -20,7 +20,12 @@ export function transpileTree(sourceDir, targetDir) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
+      else if (entry.name.endsWith(".js")) {
+        // Generated as JavaScript already (server-validators.js): copied as it is.
+        const out = join(targetDir, relative(sourceDir, path));
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, readFileSync(path));
+      } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
         const { outputText } = ts.transpileModule(readFileSync(path, "utf8"), {
           fileName: path,
           compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },

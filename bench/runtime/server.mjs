@@ -12,7 +12,7 @@
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AJV_OPTIONS, TOKEN, USER, ajvSchemas, chatAnswer, checkpointsAnswer, jobAnswer, searchAnswer } from "./workload.mjs";
+import { AJV_OPTIONS, CHAT_BODY, DEEP_ONEOF_BODY, JOB_ID, LARGE_CHAT_BODY, MODEL_ID, TOKEN, USER, ajvSchemas, chatAnswer, checkpointsAnswer, jobAnswer, searchAnswer } from "./workload.mjs";
 
 const [target, generatedDir, deepDir] = process.argv.slice(2);
 
@@ -152,7 +152,38 @@ async function fastify() {
   return app.server;
 }
 
-const make = { specforge, "node-http": nodeHttp, fastify }[target];
+/**
+ * The floor: node:http answering each scenario's bytes (computed once) after reading the request, with no
+ * validation, no auth, no parsing. What node:http itself allows per scenario; no target doing the work can beat it.
+ */
+async function floor() {
+  if (LARGE_CHAT_BODY.model !== CHAT_BODY.model) throw new Error("the floor answers both chat scenarios with one text");
+  // The search answer echoes defaults the validators fill in: filled once here, by ajv, at start-up.
+  const { default: Ajv } = await import("ajv");
+  const schemas = ajvSchemas();
+  const ajv = new Ajv(AJV_OPTIONS);
+  ajv.addSchema(schemas.shared);
+  ajv.addSchema(schemas.deepShared);
+  const search = structuredClone(DEEP_ONEOF_BODY);
+  if (!ajv.compile(schemas.searchBody)(search)) throw new Error("the search body is invalid");
+  const answers = new Map([
+    ["/v1/chat/completions", JSON.stringify(chatAnswer(CHAT_BODY.model, USER.user))],
+    ["/search", JSON.stringify(searchAnswer(search))],
+    [`/v1/preview/training-jobs/${JOB_ID}`, JSON.stringify(jobAnswer(JOB_ID))],
+    [`/v1/preview/models/${MODEL_ID}/checkpoints?limit=3&order=desc`, JSON.stringify(checkpointsAnswer(MODEL_ID, 3, "desc"))],
+  ]);
+  const headers = (text) => ({ "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  return createServer((req, res) => {
+    const text = answers.get(req.url) ?? "{}";
+    req.on("data", () => {});
+    req.on("end", () => {
+      res.writeHead(200, headers(text));
+      res.end(text);
+    });
+  });
+}
+
+const make = { specforge, "node-http": nodeHttp, fastify, floor }[target];
 if (!make) throw new Error(`unknown target ${target}`);
 const server = await make();
 server.keepAliveTimeout = 60_000;

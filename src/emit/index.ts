@@ -8,6 +8,7 @@ import { emitRuntime } from "./runtime.js";
 import { serverRuntimeData } from "./server-data.js";
 import type { EmitterWarning } from "./server-patterns.js";
 import { emitServer } from "./server.js";
+import { emitServerValidators } from "./server-validators.js";
 import { emitTypes, type TypesInput } from "./types.js";
 import { emitWebhooks } from "./webhooks.js";
 
@@ -48,7 +49,11 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   if (outputs.server) {
     const data = serverRuntimeData(model);
     warnings.push(...data.warnings);
-    files.push(emitServer(model, data, templates.file("server")), ...emitRuntime("server", templates.runtime("server")));
+    files.push(
+      emitServer(model, data, templates.file("server")),
+      ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []),
+      ...emitRuntime("server", templates.runtime("server")),
+    );
   }
   if (webhooks) {
     files.push(emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));

@@ -674,6 +674,11 @@ function couldExpand(node: TS.Expression): boolean {
   );
 }
 
+/** `head = JSON.parse('…');` of a JSON value, in prettier's form (a generated JavaScript module's data table). */
+export function printJsonConstant(head: string, value: unknown): string {
+  return printer.printDocToString(jsonConstant(head, value), PRINT_OPTIONS).formatted;
+}
+
 /** A JSON value as `JSON.parse('…')` after `head` (`const name: Type`), in prettier's assignment layouts. */
 function jsonConstant(head: Doc, value: unknown): Doc {
   const literal = printRawString(jsonText(value));

@@ -14,6 +14,7 @@ import {
   type RouterOptions,
   type SchemaDocument,
 } from "../server/index.js";
+import { requestValidators } from "./server-validators.js";
 
 export { toNodeListener } from "../server/node.js";
 export {
@@ -148,5 +149,6 @@ export function createRouter<Auth = unknown>(
     handlers as Record<string, unknown>,
     options,
     generated,
+    requestValidators,
   );
 }

@@ -18,7 +18,7 @@ import { isBodylessStatus, streamResponse } from "./responses.js";
 import { RouteTrie } from "./routing.js";
 import { schemaTypes, type SchemaDocument, type ValidationIssue } from "./schema.js";
 import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials, SequenceSpec } from "./types.js";
-import { SchemaCompiler, type Check, type Strip } from "./validate.js";
+import { SchemaCompiler, type Check, type FastCheck, type GeneratedValidators, type Strip } from "./validate.js";
 
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -101,6 +101,8 @@ const INTERNAL = [500, "internal_error", "Internal Server Error"] as const;
  * @param routes the emitted route descriptors.
  * @param handlers handler functions keyed by route `name`; a missing one answers 501 (or a mock).
  * @param generated what the generator found in the spec (super-linear patterns).
+ * @param validators the request validators the generator emitted as code (`server-validators.js`); without them
+ *   the compiled closures validate alone, with the same answers.
  */
 export function createRouterRuntime<Auth = unknown, Credentials = Record<string, SchemeCredentials>>(
   document: SchemaDocument,
@@ -108,8 +110,10 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
   handlers: Record<string, unknown>,
   options: RouterOptions<Auth, Credentials> = {},
   generated: GeneratedInfo = {},
+  validators?: GeneratedValidators,
 ): Router {
   const compiler = new SchemaCompiler(document, { maxDepth: options.maxDepth, patterns: options.patterns, superLinearPatterns: generated.superLinearPatterns });
+  if (validators) compiler.useGenerated(generatedBySchema(validators(compiler.validatorEnv()), { routes, document }));
   const trie = new RouteTrie<CompiledRoute>();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const terminator = options.sseTerminator === undefined ? "[DONE]" : options.sseTerminator;
@@ -445,6 +449,17 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
 const PARAM_LOCATIONS = ["path", "query", "header", "cookie"] as const;
 /** The query of routes without query parameters (never read). */
 const NO_QUERY = new URLSearchParams();
+
+/** The generated validators by the schema object their path (into `{ routes, document }`) leads to. */
+function generatedBySchema(entries: readonly [readonly (string | number)[], FastCheck][], root: object): Map<object, FastCheck> {
+  const found = new Map<object, FastCheck>();
+  for (const [path, check] of entries) {
+    let node: unknown = root;
+    for (const key of path) node = node !== null && typeof node === "object" && Object.hasOwn(node, key) ? (node as Record<string | number, unknown>)[key] : undefined;
+    if (node !== null && typeof node === "object") found.set(node, check);
+  }
+  return found;
+}
 
 function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompiler, options: RouterOptions<Auth, Credentials>, document: SchemaDocument): CompiledRoute {
   const decoders: Record<ParamLocation, ParamDecoder[]> = { path: [], query: [], header: [], cookie: [] };

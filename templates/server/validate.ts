@@ -16,7 +16,7 @@
  * are collected; patterns the generator found super-linear run on a linear-time matcher (see pattern.ts).
  */
 import { nullRecord } from "./json.js";
-import { compileLinearPattern, MATCH, MISMATCH, PatternBudget, UNCHECKED, type PatternTest } from "./pattern.js";
+import { compileLinearPattern, MATCH, MISMATCH, PatternBudget, UNCHECKED, type PatternResult, type PatternTest } from "./pattern.js";
 import { cloneJson, resolvePointer, type Loc, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "./schema.js";
 import type { PatternOptions } from "./types.js";
 
@@ -26,6 +26,34 @@ import type { PatternOptions } from "./types.js";
  * when probing union branches.
  */
 export type Check = (value: unknown, path: Loc, errors: ValidationIssue[] | null) => boolean;
+
+/**
+ * A request validator emitted as code at generate time (`server-validators.js`, src/emit/server-validators.ts):
+ * `depth` is the length of the location path the value sits at, `fill` whether defaults are filled in (what the
+ * closures do when they report, i.e. when `errors !== null`). It only answers valid or not: on `false` the closures
+ * run again to report the same issues they always did.
+ */
+export type FastCheck = (value: unknown, depth: number, fill: boolean) => boolean;
+
+/** What generated validators are given at router creation: settings and the helpers they share with the closures. */
+export interface ValidatorEnv {
+  maxDepth: number;
+  /** The test of one pattern as the compiler runs it (`SchemaCompiler.patternTest`). */
+  pattern(source: string): PatternTest | undefined;
+  MATCH: typeof MATCH;
+  UNCHECKED: typeof UNCHECKED;
+  format(name: string): (value: string) => boolean;
+  len(value: string): number;
+  multipleOf(value: number, step: number): boolean;
+  canon(value: unknown): string;
+  clone<T>(value: T): T;
+  unique(values: readonly unknown[]): boolean;
+  /** Defines an own, enumerable key (`__proto__` must stay a key). */
+  define(record: object, name: string, value: unknown): void;
+}
+
+/** The generated module's entry point: [path into `{ routes, document }`, validator of the schema there] pairs. */
+export type GeneratedValidators = (env: ValidatorEnv) => [readonly (string | number)[], FastCheck][];
 
 /** Which side of the exchange a schema validates: readOnly props are ignored in requests, writeOnly in responses. */
 export type SchemaDirection = "request" | "response";
@@ -63,6 +91,9 @@ export interface CompilerSettings {
   superLinearPatterns?: readonly string[];
 }
 
+/** The names of the formats the validator checks (the generator emits checks for these only). */
+export const FORMAT_NAMES: readonly string[] = ["date-time", "date", "time", "uuid", "email", "uri"];
+
 /** Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once. */
 export class SchemaCompiler {
   private readonly bySchema = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>() };
@@ -73,6 +104,8 @@ export class SchemaCompiler {
   private readonly superLinear: ReadonlySet<string>;
   private readonly budget: PatternBudget;
   private readonly strippers = new WeakMap<object, Strip>();
+  /** Request validators generated as code, by schema object (`useGenerated`). */
+  private fast: WeakMap<object, FastCheck> | undefined;
   /** Deepest nesting of objects and arrays a value may have. */
   readonly maxDepth: number;
 
@@ -113,9 +146,18 @@ export class SchemaCompiler {
         test ??= (value) => (value.length > UNSAFE_PATTERN_MAX_INPUT ? UNCHECKED : regex.test(value) ? MATCH : MISMATCH);
       }
     }
-    if (maxInput === Infinity) return test;
     const bounded = test;
-    return (value) => (value.length > maxInput ? UNCHECKED : bounded(value));
+    const limited: PatternTest = maxInput === Infinity ? bounded : (value) => (value.length > maxInput ? UNCHECKED : bounded(value));
+    // The last answer is remembered: a value a generated validator refused is checked again by the closures to report
+    // why, and must not cost (or reach a `patterns.compile` matcher) twice. UNCHECKED depends on this turn's budget.
+    let lastValue: string | undefined;
+    let lastResult: PatternResult = UNCHECKED;
+    return (value) => {
+      if (value === lastValue) return lastResult;
+      const result = limited(value);
+      if (result !== UNCHECKED) [lastValue, lastResult] = [value, result];
+      return result;
+    };
   }
 
   /**
@@ -135,8 +177,35 @@ export class SchemaCompiler {
     let compiled: Check | undefined;
     cache.set(schema, (v, p, e) => compiled!(v, p, e));
     compiled = this.compileObject(schema, direction);
+    const fast = direction === "request" ? this.fast?.get(schema) : undefined;
+    if (fast) compiled = fronted(fast, compiled);
     cache.set(schema, compiled);
     return compiled;
+  }
+
+  /**
+   * Fronts the closures of these schemas (request direction) with validators generated as code: they decide valid
+   * or not, and fill defaults; the closures run only to report why a value is invalid. Call before compiling.
+   */
+  useGenerated(validators: ReadonlyMap<object, FastCheck>): void {
+    this.fast = new WeakMap(validators);
+  }
+
+  /** The helpers and settings generated validators run with (see `ValidatorEnv`). */
+  validatorEnv(): ValidatorEnv {
+    return {
+      maxDepth: this.maxDepth,
+      pattern: (source) => this.patternTest(source),
+      MATCH,
+      UNCHECKED,
+      format: (name) => FORMATS[name]!.test,
+      len: codePointLength,
+      multipleOf: isMultipleOf,
+      canon: canonicalJson,
+      clone: cloneJson,
+      unique: uniqueJson,
+      define: (record, name, value) => Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true }),
+    };
   }
 
   /** A lazy check for a `$ref`: the target is compiled on first use, which makes recursive schemas terminate. */
@@ -620,7 +689,7 @@ export class SchemaCompiler {
   }
 
   /** Whether a property schema says `flag`: itself, through its `$ref`, or in an `allOf` member (`allOf: [$ref, {readOnly: true}]`). */
-  private hasFlag(schema: Schema, flag: "readOnly" | "writeOnly", depth = 0): boolean {
+  hasFlag(schema: Schema, flag: "readOnly" | "writeOnly", depth = 0): boolean {
     if (typeof schema !== "object" || depth > 8) return false;
     if (schema[flag] === true) return true;
     if (typeof schema.$ref === "string") {
@@ -647,6 +716,22 @@ export function compileValidator(
     check(value, [...loc], errors);
     return errors;
   };
+}
+
+/** A generated validator in front of the closures: they run again only to report an invalid value's issues. */
+function fronted(fast: FastCheck, slow: Check): Check {
+  return (value, path, errors) => (errors === null ? fast(value, path.length, false) : fast(value, path.length, true) || slow(value, path, errors));
+}
+
+/** Whether no two items are equal JSON (`uniqueItems`). */
+function uniqueJson(values: readonly unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const item of values) {
+    const key = canonicalJson(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
 }
 
 /** Records an error (unless probing) and returns false, so call sites can `return fail(...)`. */
@@ -806,7 +891,7 @@ function isMultipleOf(value: number, step: number): boolean {
  * "smart union" reporting in miniature.
  */
 /** `{type: "null"}` (annotations aside): a branch that accepts null and nothing else. */
-function isNullOnlySchema(schema: Schema): boolean {
+export function isNullOnlySchema(schema: Schema): boolean {
   if (typeof schema !== "object" || schema === null) return false;
   const type = schema.type;
   if (type !== "null" && !(Array.isArray(type) && type.length === 1 && type[0] === "null")) return false;

@@ -36,7 +36,7 @@ describe("output", () => {
     expect(result.stdout.trimEnd().split("\n")).toHaveLength(1);
     expect(result.stdout.trimEnd()).toMatch(SUMMARY);
     const serverRuntime = readdirSync(join(ROOT, "templates", "server")).filter((name) => name.endsWith(".ts")).length;
-    expect(result.stdout).toMatch(new RegExp(` \\d+ written, \\d+ unchanged, ${2 * serverRuntime + 1} removed `)); // server.ts and its runtime (a .js and a .d.ts per module)
+    expect(result.stdout).toMatch(new RegExp(` \\d+ written, \\d+ unchanged, ${2 * serverRuntime + 3} removed `)); // server.ts, server-validators.js and .d.ts, and the runtime (a .js and a .d.ts per module)
   });
 
   it("--quiet prints nothing but errors and warnings", async () => {

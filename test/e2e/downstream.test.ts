@@ -126,8 +126,8 @@ describe("downstream: npm pack, install into a new project, use it like a new us
     const narrowed = await run("npm", ["run", "api:check"], project);
     expect(narrowed.code).toBe(1);
     expect(narrowed.stderr).toMatch(/^extra:\s+generated\/server\.ts/m);
-    // server.ts, webhooks.ts and their runtimes go.
-    const removed = 2 + ["server", "webhooks"].flatMap((kind) => readdirSync(join(project, "generated", "runtime", kind))).length;
+    // server.ts, server-validators.js and .d.ts, webhooks.ts and their runtimes go.
+    const removed = 4 + ["server", "webhooks"].flatMap((kind) => readdirSync(join(project, "generated", "runtime", kind))).length;
     expect((await run("npm", ["run", "api:generate"], project)).stdout).toMatch(new RegExp(`generated/ \\d+ written, \\d+ unchanged, ${removed} removed`));
     expect((await run("npm", ["run", "api:check"], project)).code).toBe(0);
     // A typo in the typed config is a compile error, and a clear runtime error.

@@ -20,7 +20,7 @@ function transpile(sourceDir: string, targetDir: string): void {
     const path = join(sourceDir, entry.name);
     if (entry.isDirectory()) transpile(path, join(targetDir, entry.name));
     else if (entry.name.endsWith(".js")) {
-      // The runtime, already JavaScript.
+      // The runtime and server-validators.js: JavaScript already.
       mkdirSync(targetDir, { recursive: true });
       copyFileSync(path, join(targetDir, entry.name));
     } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {

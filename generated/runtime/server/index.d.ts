@@ -27,8 +27,11 @@ export {
 export type {
   Check,
   CompilerSettings,
+  FastCheck,
+  GeneratedValidators,
   SchemaDirection,
   Strip,
+  ValidatorEnv,
 } from "./validate.js";
 export { mockFromSchema, mediaExample } from "./mock.js";
 export type { MockOptions } from "./mock.js";

@@ -21,6 +21,7 @@ import type {
   RouteSpec,
   SchemeCredentials,
 } from "./types.js";
+import { type GeneratedValidators } from "./validate.js";
 /** Default request body limit: 1 MiB. */
 export declare const DEFAULT_MAX_BODY_BYTES: number;
 /** Thrown (to `onError`) when `validateResponses` finds a handler result that does not match the spec. */
@@ -37,6 +38,8 @@ export declare class ResponseValidationError extends Error {
  * @param routes the emitted route descriptors.
  * @param handlers handler functions keyed by route `name`; a missing one answers 501 (or a mock).
  * @param generated what the generator found in the spec (super-linear patterns).
+ * @param validators the request validators the generator emitted as code (`server-validators.js`); without them
+ *   the compiled closures validate alone, with the same answers.
  */
 export declare function createRouterRuntime<
   Auth = unknown,
@@ -47,4 +50,5 @@ export declare function createRouterRuntime<
   handlers: Record<string, unknown>,
   options?: RouterOptions<Auth, Credentials>,
   generated?: GeneratedInfo,
+  validators?: GeneratedValidators,
 ): Router;

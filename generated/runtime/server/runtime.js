@@ -69,6 +69,8 @@ const INTERNAL = [500, "internal_error", "Internal Server Error"];
  * @param routes the emitted route descriptors.
  * @param handlers handler functions keyed by route `name`; a missing one answers 501 (or a mock).
  * @param generated what the generator found in the spec (super-linear patterns).
+ * @param validators the request validators the generator emitted as code (`server-validators.js`); without them
+ *   the compiled closures validate alone, with the same answers.
  */
 export function createRouterRuntime(
   document,
@@ -76,12 +78,20 @@ export function createRouterRuntime(
   handlers,
   options = {},
   generated = {},
+  validators,
 ) {
   const compiler = new SchemaCompiler(document, {
     maxDepth: options.maxDepth,
     patterns: options.patterns,
     superLinearPatterns: generated.superLinearPatterns,
   });
+  if (validators)
+    compiler.useGenerated(
+      generatedBySchema(validators(compiler.validatorEnv()), {
+        routes,
+        document,
+      }),
+    );
   const trie = new RouteTrie();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const terminator =
@@ -638,6 +648,21 @@ export function createRouterRuntime(
 const PARAM_LOCATIONS = ["path", "query", "header", "cookie"];
 /** The query of routes without query parameters (never read). */
 const NO_QUERY = new URLSearchParams();
+
+/** The generated validators by the schema object their path (into `{ routes, document }`) leads to. */
+function generatedBySchema(entries, root) {
+  const found = new Map();
+  for (const [path, check] of entries) {
+    let node = root;
+    for (const key of path)
+      node =
+        node !== null && typeof node === "object" && Object.hasOwn(node, key)
+          ? node[key]
+          : undefined;
+    if (node !== null && typeof node === "object") found.set(node, check);
+  }
+  return found;
+}
 
 function compileRoute(spec, compiler, options, document) {
   const decoders = { path: [], query: [], header: [], cookie: [] };

@@ -22,7 +22,7 @@
  * are collected; patterns the generator found super-linear run on a linear-time matcher (see pattern.ts).
  */
 
-import { type PatternTest } from "./pattern.js";
+import { MATCH, UNCHECKED, type PatternTest } from "./pattern.js";
 import {
   type Loc,
   type Schema,
@@ -40,6 +40,37 @@ export type Check = (
   path: Loc,
   errors: ValidationIssue[] | null,
 ) => boolean;
+/**
+ * A request validator emitted as code at generate time (`server-validators.js`, src/emit/server-validators.ts):
+ * `depth` is the length of the location path the value sits at, `fill` whether defaults are filled in (what the
+ * closures do when they report, i.e. when `errors !== null`). It only answers valid or not: on `false` the closures
+ * run again to report the same issues they always did.
+ */
+export type FastCheck = (
+  value: unknown,
+  depth: number,
+  fill: boolean,
+) => boolean;
+/** What generated validators are given at router creation: settings and the helpers they share with the closures. */
+export interface ValidatorEnv {
+  maxDepth: number;
+  /** The test of one pattern as the compiler runs it (`SchemaCompiler.patternTest`). */
+  pattern(source: string): PatternTest | undefined;
+  MATCH: typeof MATCH;
+  UNCHECKED: typeof UNCHECKED;
+  format(name: string): (value: string) => boolean;
+  len(value: string): number;
+  multipleOf(value: number, step: number): boolean;
+  canon(value: unknown): string;
+  clone<T>(value: T): T;
+  unique(values: readonly unknown[]): boolean;
+  /** Defines an own, enumerable key (`__proto__` must stay a key). */
+  define(record: object, name: string, value: unknown): void;
+}
+/** The generated module's entry point: [path into `{ routes, document }`, validator of the schema there] pairs. */
+export type GeneratedValidators = (
+  env: ValidatorEnv,
+) => [readonly (string | number)[], FastCheck][];
 /** Which side of the exchange a schema validates: readOnly props are ignored in requests, writeOnly in responses. */
 export type SchemaDirection = "request" | "response";
 /** Copies a response value down to what its schema declares (see `SchemaCompiler.stripper`). */
@@ -64,6 +95,8 @@ export interface CompilerSettings {
   /** Patterns the generator found super-linear (catastrophic backtracking): these never run on the native engine. */
   superLinearPatterns?: readonly string[];
 }
+/** The names of the formats the validator checks (the generator emits checks for these only). */
+export declare const FORMAT_NAMES: readonly string[];
 /** Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once. */
 export declare class SchemaCompiler {
   readonly document: SchemaDocument;
@@ -76,6 +109,8 @@ export declare class SchemaCompiler {
   private readonly superLinear;
   private readonly budget;
   private readonly strippers;
+  /** Request validators generated as code, by schema object (`useGenerated`). */
+  private fast;
   /** Deepest nesting of objects and arrays a value may have. */
   readonly maxDepth: number;
   constructor(document: SchemaDocument, settings?: CompilerSettings);
@@ -93,6 +128,13 @@ export declare class SchemaCompiler {
   readonly probe: (schema: Schema, value: unknown) => boolean;
   /** Returns the check for `schema`. Throws (at compile time) on an unresolvable `$ref`. */
   compile(schema: Schema | undefined, direction?: SchemaDirection): Check;
+  /**
+   * Fronts the closures of these schemas (request direction) with validators generated as code: they decide valid
+   * or not, and fill defaults; the closures run only to report why a value is invalid. Call before compiling.
+   */
+  useGenerated(validators: ReadonlyMap<object, FastCheck>): void;
+  /** The helpers and settings generated validators run with (see `ValidatorEnv`). */
+  validatorEnv(): ValidatorEnv;
   /** A lazy check for a `$ref`: the target is compiled on first use, which makes recursive schemas terminate. */
   private compileRef;
   private compileObject;
@@ -128,7 +170,11 @@ export declare class SchemaCompiler {
   mayFillDefaults(schema: Schema, direction: SchemaDirection): boolean;
   private reachesDefault;
   /** Whether a property schema says `flag`: itself, through its `$ref`, or in an `allOf` member (`allOf: [$ref, {readOnly: true}]`). */
-  private hasFlag;
+  hasFlag(
+    schema: Schema,
+    flag: "readOnly" | "writeOnly",
+    depth?: number,
+  ): boolean;
 }
 /**
  * Convenience: compile `schema` once and get a function returning the list of issues (empty when valid).
@@ -142,5 +188,12 @@ export declare function compileValidator(
     compiler?: SchemaCompiler;
   },
 ): (value: unknown, loc?: Loc) => ValidationIssue[];
+/**
+ * anyOf / oneOf. Probes branches without collecting errors; only on failure re-runs them to report the most
+ * plausible branch's errors (one that got past its type check, with the fewest errors) — pydantic's
+ * "smart union" reporting in miniature.
+ */
+/** `{type: "null"}` (annotations aside): a branch that accepts null and nothing else. */
+export declare function isNullOnlySchema(schema: Schema): boolean;
 /** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */
 export declare function canonicalJson(value: unknown): string;

@@ -57,6 +57,16 @@ export const MAX_ISSUES = 100;
  */
 export const UNSAFE_PATTERN_MAX_INPUT = 20;
 
+/** The names of the formats the validator checks (the generator emits checks for these only). */
+export const FORMAT_NAMES = [
+  "date-time",
+  "date",
+  "time",
+  "uuid",
+  "email",
+  "uri",
+];
+
 /** Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once. */
 export class SchemaCompiler {
   document;
@@ -69,6 +79,8 @@ export class SchemaCompiler {
   superLinear;
   budget;
   strippers = new WeakMap();
+  /** Request validators generated as code, by schema object (`useGenerated`). */
+  fast;
   /** Deepest nesting of objects and arrays a value may have. */
   maxDepth;
 
@@ -116,9 +128,21 @@ export class SchemaCompiler {
               : MISMATCH;
       }
     }
-    if (maxInput === Infinity) return test;
     const bounded = test;
-    return (value) => (value.length > maxInput ? UNCHECKED : bounded(value));
+    const limited =
+      maxInput === Infinity
+        ? bounded
+        : (value) => (value.length > maxInput ? UNCHECKED : bounded(value));
+    // The last answer is remembered: a value a generated validator refused is checked again by the closures to report
+    // why, and must not cost (or reach a `patterns.compile` matcher) twice. UNCHECKED depends on this turn's budget.
+    let lastValue;
+    let lastResult = UNCHECKED;
+    return (value) => {
+      if (value === lastValue) return lastResult;
+      const result = limited(value);
+      if (result !== UNCHECKED) [lastValue, lastResult] = [value, result];
+      return result;
+    };
   }
 
   /**
@@ -140,8 +164,41 @@ export class SchemaCompiler {
     let compiled;
     cache.set(schema, (v, p, e) => compiled(v, p, e));
     compiled = this.compileObject(schema, direction);
+    const fast = direction === "request" ? this.fast?.get(schema) : undefined;
+    if (fast) compiled = fronted(fast, compiled);
     cache.set(schema, compiled);
     return compiled;
+  }
+
+  /**
+   * Fronts the closures of these schemas (request direction) with validators generated as code: they decide valid
+   * or not, and fill defaults; the closures run only to report why a value is invalid. Call before compiling.
+   */
+  useGenerated(validators) {
+    this.fast = new WeakMap(validators);
+  }
+
+  /** The helpers and settings generated validators run with (see `ValidatorEnv`). */
+  validatorEnv() {
+    return {
+      maxDepth: this.maxDepth,
+      pattern: (source) => this.patternTest(source),
+      MATCH,
+      UNCHECKED,
+      format: (name) => FORMATS[name].test,
+      len: codePointLength,
+      multipleOf: isMultipleOf,
+      canon: canonicalJson,
+      clone: cloneJson,
+      unique: uniqueJson,
+      define: (record, name, value) =>
+        Object.defineProperty(record, name, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        }),
+    };
   }
 
   /** A lazy check for a `$ref`: the target is compiled on first use, which makes recursive schemas terminate. */
@@ -877,6 +934,25 @@ export function compileValidator(schema, document = {}, options = {}) {
   };
 }
 
+/** A generated validator in front of the closures: they run again only to report an invalid value's issues. */
+function fronted(fast, slow) {
+  return (value, path, errors) =>
+    errors === null
+      ? fast(value, path.length, false)
+      : fast(value, path.length, true) || slow(value, path, errors);
+}
+
+/** Whether no two items are equal JSON (`uniqueItems`). */
+function uniqueJson(values) {
+  const seen = new Set();
+  for (const item of values) {
+    const key = canonicalJson(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
 /** Records an error (unless probing) and returns false, so call sites can `return fail(...)`. */
 function fail(errors, path, type, msg) {
   if (errors && errors.length < MAX_ISSUES)
@@ -1132,7 +1208,7 @@ function isMultipleOf(value, step) {
  * "smart union" reporting in miniature.
  */
 /** `{type: "null"}` (annotations aside): a branch that accepts null and nothing else. */
-function isNullOnlySchema(schema) {
+export function isNullOnlySchema(schema) {
   if (typeof schema !== "object" || schema === null) return false;
   const type = schema.type;
   if (

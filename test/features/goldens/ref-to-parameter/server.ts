@@ -8,6 +8,7 @@ import {
   type RouterOptions,
   type SchemaDocument,
 } from "./runtime/server/index.js";
+import { requestValidators } from "./server-validators.js";
 
 export { toNodeListener } from "./runtime/server/node.js";
 export {
@@ -53,5 +54,6 @@ export function createRouter<Auth = unknown>(
     handlers as Record<string, unknown>,
     options,
     generated,
+    requestValidators,
   );
 }

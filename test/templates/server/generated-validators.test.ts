@@ -1,0 +1,48 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FORMAT_NAMES } from "../../../templates/server/validate.js";
+import { cleanupTempDirs, FIXTURES, ROOT, V1_SPEC } from "../../helpers.js";
+import { differential } from "./differential.js";
+
+afterAll(cleanupTempDirs);
+
+const FEATURES = join(FIXTURES, "features");
+const specs = [
+  { name: "training-api.v1", spec: V1_SPEC },
+  { name: "deep-oneof (bench)", spec: join(ROOT, "bench", "runtime", "deep-oneof.yaml") },
+  ...readdirSync(FEATURES, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isFile() && /\.ya?ml$/.test(entry.name)) return [{ name: entry.name, spec: join(FEATURES, entry.name) }];
+    if (entry.isDirectory() && existsSync(join(FEATURES, entry.name, "openapi.yaml"))) return [{ name: entry.name, spec: join(FEATURES, entry.name, "openapi.yaml") }];
+    return [];
+  }),
+  { name: "router fixture", spec: join(ROOT, "test", "templates", "server", "fixtures", "router.yaml") },
+].filter((entry) => existsSync(entry.spec));
+
+describe("generated request validators agree with the closures (differential)", () => {
+  it.each(specs)("$name", async ({ spec }) => {
+    const result = await differential(spec, { perSchema: 150 });
+    expect(result.mismatches).toEqual([]);
+    if (result.schemas > 0) expect(result.instances).toBeGreaterThan(result.schemas);
+  });
+
+  it("also with a small maxDepth (the depth limit is the router's option)", async () => {
+    const result = await differential(V1_SPEC, { perSchema: 150, maxDepth: 3 });
+    expect(result.mismatches).toEqual([]);
+    expect(result.valid).toBeGreaterThan(0);
+    expect(result.valid).toBeLessThan(result.instances);
+  });
+
+  it("the v1 spec's instances are both valid and invalid (the test can fail)", async () => {
+    const result = await differential(V1_SPEC, { perSchema: 150 });
+    expect(result.valid).toBeGreaterThan(20);
+    expect(result.instances - result.valid).toBeGreaterThan(200);
+  });
+
+  it("knows the closures' formats", async () => {
+    const source = await import("node:fs").then((fs) => fs.readFileSync(join(ROOT, "templates", "server", "validate.ts"), "utf8"));
+    const block = source.slice(source.indexOf("const FORMATS: Record<string, FormatCheck> = {"));
+    const names = [...block.slice(0, block.indexOf("\n};")).matchAll(/^ {2}"?([\w-]+)"?: \{$/gm)].map((m) => m[1]);
+    expect(names).toEqual([...FORMAT_NAMES]);
+  });
+});
