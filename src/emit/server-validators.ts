@@ -18,12 +18,14 @@ import { printJsonConstant } from "./printer.js";
  * Safety: every string and number from the spec is in one `JSON.parse('…')` table (`S`); a property name or tag
  * appears in code only as a `JSON.stringify`d literal of plain printable ASCII without quotes or backslashes.
  * The text is printed in prettier's form (short generated lines, no spec text in them), so no formatting pass.
- * A `.js` module with a two-line `.d.ts`: nothing for a project's type checker to infer.
+ * A `.js` module with a two-line `.d.ts`: nothing for a project's type checker to infer. Like the runtime's `.js`, it
+ * is marked `// @ts-nocheck` (a `checkJs` project would otherwise infer `any` parameters) and names its declarations
+ * for Deno (`@ts-self-types`).
  */
 export function emitServerValidators(document: SchemaDocument, routes: readonly RouteSpec[], superLinearPatterns: readonly string[]): EmittedFile[] {
-  const content = serverValidatorsText(document, routes, superLinearPatterns);
+  const content = `// @ts-self-types="./server-validators.d.ts"\n${serverValidatorsText(document, routes, superLinearPatterns)}`;
   return [
-    { path: "server-validators.js", content, canonical: content, description: "the router's request validators, generated as code" },
+    { path: "server-validators.js", content, canonical: content, description: "the router's request validators, generated as code", noCheck: true },
     { path: "server-validators.d.ts", content: DECLARATION, canonical: DECLARATION, description: "the type of server-validators.js" },
   ];
 }

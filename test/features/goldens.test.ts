@@ -8,7 +8,7 @@ import { FIXTURES, ROOT, cleanupTempDirs, tempDir } from "../helpers.js";
 afterAll(cleanupTempDirs);
 
 /**
- * Golden files: the client.ts, server.ts, webhooks.ts and index.ts each feature fixture generates, committed in
+ * Golden files: the client.ts, server.ts, server-validators.js, webhooks.ts and index.ts each feature fixture generates, committed in
  * test/features/goldens/<fixture>/, so a change to an emitter or a file template shows as a reviewable diff. They
  * change only when asked: `npx vitest run test/features/goldens.test.ts -u` (or UPDATE_GOLDENS=1) writes them.
  * The header each file starts with (generator version, spec path and hash) is not part of a golden.
@@ -19,15 +19,34 @@ afterAll(cleanupTempDirs);
  */
 const FEATURES = join(FIXTURES, "features");
 const GOLDENS = join(ROOT, "test", "features", "goldens");
-const GOLDEN_FILES = ["client.ts", "server.ts", "webhooks.ts", "index.ts"];
+const GOLDEN_FILES = [
+  "client.ts",
+  "server.ts",
+  "server-validators.js",
+  "webhooks.ts",
+  "index.ts",
+];
 /** `vitest -u` (or UPDATE_GOLDENS=1, see vitest.config.ts): the goldens are (re)written. Otherwise a missing one fails too. */
-const updating = () => expect.getState().snapshotState.snapshotUpdateState === "all";
+const updating = () =>
+  expect.getState().snapshotState.snapshotUpdateState === "all";
 
 /** Every feature fixture: the YAML files and the folders with an openapi.yaml. */
 const fixtures = readdirSync(FEATURES, { withFileTypes: true })
   .flatMap((entry) => {
-    if (entry.isFile() && /\.ya?ml$/.test(entry.name)) return [{ name: entry.name.replace(/\.ya?ml$/, ""), spec: join(FEATURES, entry.name) }];
-    if (entry.isDirectory() && existsSync(join(FEATURES, entry.name, "openapi.yaml"))) return [{ name: entry.name, spec: join(FEATURES, entry.name, "openapi.yaml") }];
+    if (entry.isFile() && /\.ya?ml$/.test(entry.name))
+      return [
+        {
+          name: entry.name.replace(/\.ya?ml$/, ""),
+          spec: join(FEATURES, entry.name),
+        },
+      ];
+    if (
+      entry.isDirectory() &&
+      existsSync(join(FEATURES, entry.name, "openapi.yaml"))
+    )
+      return [
+        { name: entry.name, spec: join(FEATURES, entry.name, "openapi.yaml") },
+      ];
     return [];
   })
   .sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -43,7 +62,8 @@ const FIXTURES_3_2 = [
 ];
 
 /** The file without the header every generated file starts with (the stamp is the writer's, not the emitters'). */
-const withoutHeader = (text: string) => text.replace(/^\/\*\*\n(?: \*.*\n)* \*\/\n(?:\/\/ @ts-nocheck\n)?\n/, "");
+const withoutHeader = (text: string) =>
+  text.replace(/^\/\*\*\n(?: \*.*\n)* \*\/\n(?:\/\/ @ts-nocheck\n)?\n/, "");
 
 /** Runtime files are the same for every fixture: each is compared with prettier once. */
 const checkedRuntime = new Set<string>();
@@ -53,16 +73,29 @@ describe("feature fixtures: golden files and prettier's own output", () => {
 
   for (const fixture of fixtures) {
     it(fixture.name, async () => {
-      const { files } = await generate({ spec: fixture.spec, out: join(tempDir(), "out"), cwd: ROOT });
+      const { files } = await generate({
+        spec: fixture.spec,
+        out: join(tempDir(), "out"),
+        cwd: ROOT,
+      });
       for (const name of GOLDEN_FILES) {
         const golden = join(GOLDENS, fixture.name, name);
         const content = files.get(name);
         if (content === undefined) {
-          expect(existsSync(golden), `${fixture.name}/${name} is no longer generated: delete its golden`).toBe(false);
+          expect(
+            existsSync(golden),
+            `${fixture.name}/${name} is no longer generated: delete its golden`,
+          ).toBe(false);
           continue;
         }
-        if (!existsSync(golden) && !updating()) throw new Error(`no golden for ${fixture.name}/${name}: write it with \`npx vitest run test/features/goldens.test.ts -u\``);
-        await expect(withoutHeader(content), `${fixture.name}/${name}`).toMatchFileSnapshot(golden);
+        if (!existsSync(golden) && !updating())
+          throw new Error(
+            `no golden for ${fixture.name}/${name}: write it with \`npx vitest run test/features/goldens.test.ts -u\``,
+          );
+        await expect(
+          withoutHeader(content),
+          `${fixture.name}/${name}`,
+        ).toMatchFileSnapshot(golden);
       }
       await expectPrettierForm(fixture.name, files);
     });
@@ -71,16 +104,30 @@ describe("feature fixtures: golden files and prettier's own output", () => {
 
 describe("OpenAPI 3.2 fixtures: prettier's own output", () => {
   it.each(FIXTURES_3_2)("%s", async (fixture) => {
-    const { files } = await generate({ spec: join(FIXTURES, fixture), out: join(tempDir(), "out"), cwd: ROOT });
+    const { files } = await generate({
+      spec: join(FIXTURES, fixture),
+      out: join(tempDir(), "out"),
+      cwd: ROOT,
+    });
     await expectPrettierForm(fixture, files);
   });
 });
 
 /** Every generated TypeScript file is what prettier (default settings) makes of it; each runtime file once. */
-async function expectPrettierForm(fixture: string, files: Map<string, string>): Promise<void> {
+async function expectPrettierForm(
+  fixture: string,
+  files: Map<string, string>,
+): Promise<void> {
   for (const [path, content] of files) {
-    if (!path.endsWith(".ts") || (path.startsWith("runtime/") && checkedRuntime.has(path))) continue;
+    if (
+      !path.endsWith(".ts") ||
+      (path.startsWith("runtime/") && checkedRuntime.has(path))
+    )
+      continue;
     checkedRuntime.add(path);
-    expect(await prettier.format(content, { parser: "typescript", filepath: path }), `${fixture}/${path} is not in prettier's form`).toBe(content);
+    expect(
+      await prettier.format(content, { parser: "typescript", filepath: path }),
+      `${fixture}/${path} is not in prettier's form`,
+    ).toBe(content);
   }
 }

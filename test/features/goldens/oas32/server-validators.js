@@ -1,0 +1,347 @@
+// @ts-self-types="./server-validators.d.ts"
+const S = JSON.parse(
+  '["^[A-Z]{3}$",1,9,["routes",0,"params","querystring","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"params","querystring","schema"],["routes",3,"params","querystring","schema"],["routes",4,"params","path",0,"schema"],["routes",5,"params","path",0,"schema"],["routes",5,"params","header",0,"schema"],["routes",6,"params","path",0,"schema"],["routes",6,"body","content","application/json","schema"],["routes",7,"params","path",0,"schema"],["routes",7,"body","content","multipart/mixed","schema"],["routes",8,"body","content","application/json","schema"]]',
+);
+
+export function requestValidators(env) {
+  const M = env.maxDepth;
+  const MATCH = env.MATCH;
+  const UNCHECKED = env.UNCHECKED;
+  const len = env.len;
+  const canon = env.canon;
+  const clone = env.clone;
+  const unique = env.unique;
+  const define = env.define;
+  const multipleOf = env.multipleOf;
+  const P0 = env.pattern(S[0]);
+
+  function T(x) {
+    if (typeof x === "string") return 1;
+    if (typeof x === "number") {
+      if (Number.isInteger(x)) return 6;
+      return Number.isFinite(x) ? 4 : 0;
+    }
+    if (typeof x === "boolean") return 8;
+    if (x === null) return 64;
+    if (Array.isArray(x)) return 16;
+    return typeof x === "object" ? 32 : 0;
+  }
+
+  function v2(x, d, f) {
+    if (typeof x !== "string") return false;
+    if (typeof x === "string" && P0 !== undefined) {
+      if (P0(x) !== MATCH) return false;
+    }
+    return true;
+  }
+
+  function v3(x, d, f) {
+    if (!Number.isFinite(x)) return false;
+    return true;
+  }
+
+  function v5(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v4(x, d, f) {
+    if (!Array.isArray(x)) return false;
+    if (Array.isArray(x)) {
+      if (d > M) return false;
+      for (let i = 0; i < x.length; i++) {
+        if (!v5(x[i], d + 1, f)) return false;
+      }
+    }
+    return true;
+  }
+
+  function v7(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v8(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v6(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["after"];
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
+      p = x["before"];
+      if (p !== undefined && !v8(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v0(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["from"];
+      if (p === undefined || !v2(p, d + 1, f)) return false;
+      p = x["maxPrice"];
+      if (p !== undefined && !v3(p, d + 1, f)) return false;
+      p = x["carriers"];
+      if (p !== undefined && !v4(p, d + 1, f)) return false;
+      p = x["when"];
+      if (p !== undefined && !v6(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v12(x, d, f) {
+    if (typeof x !== "boolean") return false;
+    return true;
+  }
+
+  function v9(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["from"];
+      if (p === undefined || !v2(p, d + 1, f)) return false;
+      p = x["to"];
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
+      p = x["nonStop"];
+      if (p !== undefined && !v12(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v15(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v14(x, d, f) {
+    if (!Array.isArray(x)) return false;
+    if (Array.isArray(x)) {
+      if (d > M) return false;
+      for (let i = 0; i < x.length; i++) {
+        if (!v15(x[i], d + 1, f)) return false;
+      }
+    }
+    return true;
+  }
+
+  function v16(x, d, f) {
+    if ((T(x) & 72) === 0) return false;
+    return true;
+  }
+
+  function v13(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["ids"];
+      if (p !== undefined && !v14(p, d + 1, f)) return false;
+      p = x["flag"];
+      if (p !== undefined && !v16(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v17(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v18(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v19(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v20(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v21(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v23(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v22(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["target"];
+      if (p === undefined || !v23(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v24(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v27(x, d, f) {
+    if (!Number.isInteger(x)) return false;
+    return true;
+  }
+
+  function v28(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v26(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["count"];
+      if (p === undefined || !v27(p, d + 1, f)) return false;
+      p = x["camera"];
+      if (p !== undefined && !v28(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v29(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v25(x, d, f) {
+    if (!Array.isArray(x)) return false;
+    if (Array.isArray(x)) {
+      if (x.length < S[1]) return false;
+      if (d > M) return false;
+      if (x.length > 0 && !v26(x[0], d + 1, f)) return false;
+      for (let i = 1; i < x.length; i++) {
+        if (!v29(x[i], d + 1, f)) return false;
+      }
+    }
+    return true;
+  }
+
+  function v33(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v34(x, d, f) {
+    if (!Number.isInteger(x)) return false;
+    if (typeof x === "number") {
+      if (x > S[2]) return false;
+    }
+    return true;
+  }
+
+  function v32(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["kind"];
+      if (p === undefined || !v33(p, d + 1, f)) return false;
+      p = x["lives"];
+      if (p === undefined || !v34(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v36(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v37(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v35(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["kind"];
+      if (p === undefined || !v36(p, d + 1, f)) return false;
+      p = x["bark"];
+      if (p === undefined || !v37(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v42(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v43(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v41(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["kind"];
+      if (p !== undefined && !v42(p, d + 1, f)) return false;
+      p = x["name"];
+      if (p === undefined || !v43(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function u44(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    const t = x["kind"];
+    if (t === undefined) return v41(x, d, f);
+    switch (t) {
+      case "cat":
+        return v32(x, d, f);
+      case "dog":
+        return v35(x, d, f);
+      case "OtherPet":
+        return v41(x, d, f);
+      default:
+        return v41(x, d, f);
+    }
+  }
+
+  function v31(x, d, f) {
+    if (!u44(x, d, f)) return false;
+    return true;
+  }
+
+  const out = [];
+  out.push([S[3], v0]);
+  out.push([S[4], v9]);
+  out.push([S[5], v13]);
+  out.push([S[6], v17]);
+  out.push([S[7], v18]);
+  out.push([S[8], v19]);
+  out.push([S[9], v20]);
+  out.push([S[10], v21]);
+  out.push([S[11], v22]);
+  out.push([S[12], v24]);
+  out.push([S[13], v25]);
+  out.push([S[14], v31]);
+  return out;
+}
