@@ -1,6 +1,5 @@
 import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
-import type { EncodingSpec, ErrorStatusKey, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
-import type { OAuth2Endpoints } from "../../templates/client/oauth.js";
+import type { EncodingSpec, ErrorStatusKey, OAuth2Endpoints, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
 import { isSuccessStatus } from "../ir/build.js";
 import type { ApiModel, Encoding, MediaType, Operation, Parameter, SecurityScheme, Server, Tag } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
@@ -8,7 +7,7 @@ import { STYLED_PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../ope
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText, stringLiteral } from "./literal.js";
-import { FileTemplate, namedExports, namedImports, typeText } from "./template.js";
+import { FileTemplate, namedImports, typeText } from "./template.js";
 
 type Member = OptionalKind<PropertySignatureStructure>;
 
@@ -23,20 +22,38 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
   const servers = clientServers(model.servers);
   const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
 
-  // The credential types only where a scheme's option uses them; the device flow's only where a scheme runs it.
-  const deviceFlow = schemes.some(runsDeviceFlow);
+  // The runtime's feature modules only where the spec's operations use them (see `clientFeatures`), and the
+  // credential types only where a scheme's option uses them.
+  const operations = model.operations.map((op) => operationSpec(op, servers.length));
+  const features = clientFeatures(model, operations);
   const unused = new Set<string>();
   if (!schemes.some(isBasic)) unused.add("BasicCredentials");
   if (schemes.length === 0) unused.add("Credential");
-  if (!deviceFlow) unused.add("OAuth2DeviceFlow");
-  const runtimeImports = template.structure("import ./runtime/client/index.js", "import");
-  runtimeImports.namedImports = namedImports(runtimeImports).filter((specifier) => !unused.has(specifier.name));
-  const reexports = template.structure("export ./runtime/client/index.js", "export");
-  reexports.namedExports = namedExports(reexports).filter((specifier) => deviceFlow || !DEVICE_FLOW_EXPORTS.has(specifier.name));
+  const types = template.structure("import ./runtime/client/types.js", "import");
+  types.namedImports = namedImports(types).filter((specifier) => !unused.has(specifier.name));
+  const featureModules: [slot: string, used: boolean][] = [
+    ["import ./runtime/client/auth.js", features.credentials],
+    ["import ./runtime/client/sse.js", features.stream],
+    ["import ./runtime/client/oauth.js", features.deviceFlows],
+    ["export ./runtime/client/sse.js", features.stream],
+    ["export ./runtime/client/serialize.js", features.formPart],
+    ["export ./runtime/client/oauth.js", features.deviceFlows],
+  ];
+  for (const [slot, used] of featureModules) {
+    if (used) template.keep(slot);
+    else template.remove(slot);
+  }
+  if (!features.params && !features.body) template.remove("import ./runtime/client/serialize.js");
+  else {
+    const serialize = template.structure("import ./runtime/client/serialize.js", "import");
+    serialize.namedImports = namedImports(serialize).filter((specifier) => (specifier.name === "stylesFeature" ? features.params : features.body));
+  }
+  const passed = Object.entries(FEATURE_VALUES).filter(([name]) => features[name as keyof typeof FEATURE_VALUES]);
+  template.structure("features", "variable").declarations[0]!.initializer = `[${passed.map(([, value]) => value).join(", ")}]`;
 
   template.fillData("servers", servers.map((server) => server.spec));
   template.fillData("securitySchemes", Object.fromEntries(schemes.map((scheme): [string, SecuritySchemeSpec] => [scheme.key, schemeSpec(scheme)])));
-  template.fillData("operations", model.operations.map((op) => operationSpec(op, servers.length)));
+  template.fillData("operations", operations);
 
   const clientOptions = template.structure("ClientOptions", "interface");
   clientOptions.docs = [
@@ -58,6 +75,41 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
   }
 
   return template.print("typed client: createClient() with one method per operation");
+}
+
+/** What `features` passes to the runtime (each feature module's export), by `RuntimeFeatures` key, in order. */
+const FEATURE_VALUES = { credentials: "authFeature", deviceFlows: "deviceFlowFeature", params: "stylesFeature", body: "bodiesFeature", stream: "streamFeature" } as const;
+
+/**
+ * Which optional runtime modules a spec's client needs, decided from the model and the operations as the runtime
+ * reads them: credentials with a security scheme, the device flow with a scheme that runs it, the style table with
+ * a parameter that is not in its location's default style (the operation spec then says so) or an `in: querystring`
+ * one, the body encoders with a form, multipart or media-range body, the stream reader with a streaming response.
+ */
+export function clientFeatures(model: ApiModel, operations: readonly OperationSpec[]): Record<keyof typeof FEATURE_VALUES | "formPart", boolean> {
+  const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
+  const params = operations.flatMap((op) => Object.values(op.params ?? {}).flat());
+  const bodies = operations.flatMap((op) => (op.body ? [op.body.mediaType.split(";")[0]!.trim().toLowerCase()] : []));
+  return {
+    credentials: schemes.length > 0,
+    deviceFlows: schemes.some(runsDeviceFlow),
+    params: operations.some((op) => op.params?.querystring) || params.some((param) => "style" in param || "explode" in param || "allowReserved" in param || "content" in param),
+    body: bodies.some((type) => type === "application/x-www-form-urlencoded" || type.startsWith("multipart/") || type.includes("*")),
+    stream: streams(model),
+    formPart: hasMultipart(model),
+  };
+}
+
+const streams = (model: ApiModel) => model.operations.some((op) => op.stream !== undefined);
+const hasMultipart = (model: ApiModel) => model.operations.some((op) => op.requestBody?.content.some((media) => /^multipart\//i.test(media.type)));
+
+/** The names client.ts (and so index.ts) does not re-export for this spec: those of features it does not use. */
+export function omittedClientExports(model: ApiModel): ReadonlySet<string> {
+  return new Set([
+    ...(model.securitySchemes.some(runsDeviceFlow) ? [] : DEVICE_FLOW_EXPORTS),
+    ...(streams(model) ? [] : STREAM_EXPORTS),
+    ...(hasMultipart(model) ? [] : FORM_PART_EXPORTS),
+  ]);
 }
 
 interface ClientServer {
@@ -288,6 +340,12 @@ export const runsDeviceFlow = (scheme: SecurityScheme) => scheme.type === "oauth
 
 /** What client.ts (and index.ts) re-export of the device flow, only where a scheme runs it. */
 export const DEVICE_FLOW_EXPORTS: ReadonlySet<string> = new Set(["OAuth2Error", "DeviceCodePrompt"]);
+
+/** What client.ts (and index.ts) re-export of multipart bodies, only where an operation has one. */
+export const FORM_PART_EXPORTS: ReadonlySet<string> = new Set(["formPart", "FormPart"]);
+
+/** What client.ts (and index.ts) re-export of streams, only where an operation streams. */
+export const STREAM_EXPORTS: ReadonlySet<string> = new Set(["Stream"]);
 
 /** The client option(s) of one scheme: its own, and the `apiKey` alias when it has one. */
 function credentialOptions(scheme: SecurityScheme): Member[] {

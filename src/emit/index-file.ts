@@ -1,12 +1,11 @@
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
-import { DEVICE_FLOW_EXPORTS } from "./client.js";
 import { FileTemplate, namedExports } from "./template.js";
 
 /** Which modules the output folder has besides schema.ts. */
 export interface IndexModules {
-  /** With whether client.ts re-exports the OAuth 2 device flow's names (a security scheme runs the flow). */
-  client: false | { deviceFlow: boolean };
+  /** With the names client.ts does not re-export for this spec (`omittedClientExports`: features it does not use). */
+  client: false | { omitted: ReadonlySet<string> };
   server: boolean;
   webhooks: boolean;
 }
@@ -22,10 +21,11 @@ export function emitIndex(modules: IndexModules, source: FileTemplateSource): Em
     else template.remove(`export ./${module}.js`);
   }
   if (!modules.client) template.remove("export ./client.js");
-  else if (modules.client.deviceFlow) template.keep("export ./client.js");
+  else if (modules.client.omitted.size === 0) template.keep("export ./client.js");
   else {
+    const { omitted } = modules.client;
     const client = template.structure("export ./client.js", "export");
-    client.namedExports = namedExports(client).filter((specifier) => !DEVICE_FLOW_EXPORTS.has(specifier.name));
+    client.namedExports = namedExports(client).filter((specifier) => !omitted.has(specifier.name));
   }
   return template.print("entry point: re-exports everything below");
 }

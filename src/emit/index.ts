@@ -1,7 +1,7 @@
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
-import { emitClient, runsDeviceFlow } from "./client.js";
+import { emitClient, omittedClientExports } from "./client.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
 import { emitRuntime } from "./runtime.js";
@@ -44,7 +44,9 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   const warnings: EmitterWarning[] = [];
   const webhooks = outputs.webhooks && model.webhooks.length > 0;
   if (outputs.client) {
-    files.push(emitClient(model, templates.file("client")), ...emitRuntime("client", templates.runtime("client")));
+    // Only the runtime modules client.ts imports (with what they import): what the spec does not use is not copied.
+    const client = emitClient(model, templates.file("client"));
+    files.push(client, ...emitRuntime("client", templates.runtime("client"), [client]));
   }
   if (outputs.server) {
     const data = serverRuntimeData(model);
@@ -58,7 +60,7 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   if (webhooks) {
     files.push(emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
   }
-  const client = outputs.client && { deviceFlow: model.securitySchemes.some(runsDeviceFlow) };
+  const client = outputs.client && { omitted: omittedClientExports(model) };
   files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
   return { files, warnings };
 }

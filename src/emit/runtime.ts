@@ -6,26 +6,72 @@ import type { EmittedFile } from "./file.js";
  * The hand-written runtime of one output kind, shipped as npm packages ship code: each module of `templates/<kind>/`
  * as `runtime/<kind>/<name>.js` (compiled by specforge's build, comments kept) and `<name>.d.ts` (its declarations),
  * so a downstream `tsc` reads declarations only. The `.js` names its declarations for Deno (`@ts-self-types`).
+ *
+ * With `importers` (the generated files that import this runtime), only the modules they need are copied: a module's
+ * `.js` when code imports it (the import closure of the `.js` files, whose type-only imports are gone), its `.d.ts`
+ * when a declaration does (a type the typed surface names, such as `Stream`, needs no code). Without, all of them.
  */
-export function emitRuntime(kind: RuntimeKind, templates: readonly RuntimeTemplate[]): EmittedFile[] {
+export function emitRuntime(kind: RuntimeKind, templates: readonly RuntimeTemplate[], importers?: readonly EmittedFile[]): EmittedFile[] {
+  const needed = importers && runtimeClosure(kind, templates, importers);
   return templates.flatMap((template): EmittedFile[] => {
     const description = `${kind} runtime, compiled from specforge's templates/${kind}/${template.name}.ts (type-checked there)`;
     const selfTypes = `// @ts-self-types="./${template.name}.d.ts"\n`;
-    return [
-      {
+    const files: EmittedFile[] = [];
+    if (!needed || needed.dts.has(template.name)) {
+      files.push({
         path: `runtime/${kind}/${template.name}.d.ts`,
         content: template.dts,
         description: `${description}: its declarations`,
         canonical: template.formatted?.dts,
         noCheck: true,
-      },
-      {
+      });
+    }
+    if (!needed || needed.js.has(template.name)) {
+      files.push({
         path: `runtime/${kind}/${template.name}.js`,
         content: selfTypes + template.js,
         description,
         canonical: template.formatted && selfTypes + template.formatted.js,
         noCheck: true,
-      },
-    ];
+      });
+    }
+    return files;
   });
+}
+
+/** `from "./x.js"` / `import "./x.js"` / `import("./x.js")`: the sibling modules a file names. */
+const SIBLING = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']\.\/([\w-]+)\.js["']/g;
+
+/**
+ * The modules of `runtime/<kind>/` the importers reach: by code (`.js`, from the imports the importers do not mark
+ * `import type`/`export type` and then the `.js` files' own imports) and by types (`.d.ts`, every import).
+ */
+function runtimeClosure(kind: RuntimeKind, templates: readonly RuntimeTemplate[], importers: readonly EmittedFile[]): { js: Set<string>; dts: Set<string> } {
+  const byName = new Map(templates.map((template) => [template.name, template]));
+  const prefix = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(?\\s*)["']\\./runtime/${kind}/([\\w-]+)\\.js["']`, "g");
+  const roots = { js: [] as string[], dts: [] as string[] };
+  for (const file of importers) {
+    for (const statement of file.content.split(/;\s*\n/)) {
+      for (const [, name] of statement.matchAll(prefix)) {
+        roots.dts.push(name!);
+        // (`import type …` and `export type …` bring no code; a statement with a value name does.)
+        if (!/^\s*(?:\/\*\*[\s\S]*?\*\/\s*)?(?:import|export)\s+type\b/.test(statement)) roots.js.push(name!);
+      }
+    }
+  }
+  const close = (start: string[], text: (template: RuntimeTemplate) => string): Set<string> => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const name = queue.pop()!;
+      const template = byName.get(name);
+      if (seen.has(name) || !template) continue;
+      seen.add(name);
+      for (const [, next] of text(template).matchAll(SIBLING)) queue.push(next!);
+    }
+    return seen;
+  };
+  const js = close(roots.js, (template) => template.js);
+  const dts = close([...roots.dts, ...js], (template) => template.dts);
+  return { js, dts };
 }

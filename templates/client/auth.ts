@@ -2,14 +2,13 @@
  * Credentials from the spec's security schemes: which of an operation's requirements the client can satisfy with
  * the credentials it was given, and what that puts on the request (headers, query parameters, cookies).
  */
-import type { CredentialContext, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
+import type { RuntimeFeatures } from "./runtime.js";
+import type { AppliedCredentials, CredentialContext, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
 
-/** What the satisfied requirement adds to a request. */
-export interface AppliedCredentials {
-  headers: [string, string][];
-  query: [string, string][];
-  cookies: [string, string][];
-}
+export type { AppliedCredentials };
+
+/** Credentials from the security schemes, for `createRuntime`. */
+export const authFeature: RuntimeFeatures = { credentials: credentialsFor };
 
 /**
  * The credentials for one call: the first alternative of `requirements` whose schemes all have a credential (an

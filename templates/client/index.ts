@@ -1,5 +1,7 @@
 /**
- * Runtime of the generated client. The generator copies this folder verbatim; `client.ts` imports from here.
+ * Runtime of the generated client, all of it in one entry point. The generated `client.ts` imports the modules
+ * themselves (runtime.js, types.js, errors.js and the feature modules its spec needs), and the generator copies
+ * only those: this file is for code that uses the runtime by hand (specforge's tests).
  *
  * ```ts
  * const client = createClient({ httpBearer: process.env.API_KEY }); // one option per security scheme of the spec
@@ -15,11 +17,29 @@
  * }
  * ```
  */
-export { createRuntime, type RequestParams, type Runtime, type RuntimeOperation } from "./runtime.js";
+import { authFeature } from "./auth.js";
+import { deviceFlowFeature } from "./oauth.js";
+import { createRuntime as createCore, type RuntimeFeatures } from "./runtime.js";
+import { bodiesFeature, stylesFeature } from "./serialize.js";
+import { streamFeature } from "./sse.js";
+
+export type { RequestParams, Runtime, RuntimeFeatures, RuntimeOperation } from "./runtime.js";
+
+/** Every optional feature of the request engine; what a generated client passes is only what its spec uses. */
+export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, streamFeature];
+
+/**
+ * The request engine with every feature (for code that builds operations by hand). A generated client imports
+ * runtime.js and the feature modules its spec needs instead, so that a bundler leaves out the rest.
+ */
+export const createRuntime = (...[servers, options, schemes, features = ALL_FEATURES]: Parameters<typeof createCore>): ReturnType<typeof createCore> =>
+  createCore(servers, options, schemes, features);
 export { ApiError, ConnectionError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
-export { Stream, parseRecords, parseSSE, sequenceFormat, type ParseSSEOptions, type SequenceFormat, type ServerSentEvent, type StreamOptions } from "./sse.js";
+export { Stream, parseRecords, parseSSE, readStream, streamFeature, sequenceFormat, type ParseSSEOptions, type SequenceFormat, type ServerSentEvent, type StreamOptions } from "./sse.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
-export { OAuth2Error, type DeviceCodePrompt, type OAuth2DeviceFlow, type OAuth2Endpoints } from "./oauth.js";
+export { authFeature, credentialsFor, type AppliedCredentials } from "./auth.js";
+export { OAuth2Error, deviceFlowFeature, withDeviceFlows, type DeviceCodePrompt, type OAuth2DeviceFlow, type OAuth2Endpoints } from "./oauth.js";
+export { bodiesFeature, encodeBody, styles, stylesFeature } from "./serialize.js";
 export type {
   ApiErrorOf,
   ApiResponse,
@@ -39,6 +59,7 @@ export type {
   OperationBase,
   OperationSpec,
   PaginatedOperation,
+  ParamSerializers,
   PaginationSpec,
   ParamSpec,
   QuerystringSpec,

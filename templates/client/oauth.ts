@@ -5,7 +5,14 @@
  * token, refreshing it with its refresh token when it expires. The endpoints come from the spec, or from the
  * authorization server's metadata (RFC 8414) at OpenAPI 3.2's `oauth2MetadataUrl`.
  */
-import type { CredentialContext, FetchLike } from "./types.js";
+import type { ClientOptions, CredentialContext, FetchLike, OAuth2Endpoints, SecuritySchemeSpec } from "./types.js";
+
+import type { RuntimeFeatures } from "./runtime.js";
+
+export type { OAuth2Endpoints };
+
+/** Client options that run the OAuth 2 device flow, for `createRuntime`. */
+export const deviceFlowFeature: RuntimeFeatures = { deviceFlows: withDeviceFlows };
 
 /** What `onUserCode` is told: the code to show, and where the user enters it. */
 export interface DeviceCodePrompt {
@@ -40,13 +47,6 @@ export interface OAuth2DeviceFlow {
 }
 
 /** What the spec says of a scheme's OAuth endpoints (templates/client/types.ts `SecuritySchemeSpec.oauth2`). */
-export interface OAuth2Endpoints {
-  deviceAuthorizationUrl?: string;
-  tokenUrl?: string;
-  metadataUrl?: string;
-  scopes?: string[];
-}
-
 /** Raised when the flow cannot give a token: the user denied it, the code expired, or the server refused. */
 export class OAuth2Error extends Error {
   constructor(
@@ -174,4 +174,21 @@ export function deviceFlowCredential(config: OAuth2DeviceFlow["deviceFlow"], spe
     })();
     return (await pending).accessToken;
   };
+}
+
+/**
+ * The client options with every OAuth 2 device flow configuration (`{ deviceFlow: { clientId, onUserCode } }`)
+ * replaced by the credential function that runs it, made once per client so its token is shared by every call.
+ */
+export function withDeviceFlows(options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>): Readonly<Record<string, unknown>> {
+  const values = options as Readonly<Record<string, unknown>>;
+  let copy: Record<string, unknown> | undefined;
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type !== "bearer" || !scheme.oauth2) continue;
+    for (const option of scheme.options) {
+      const value = values[option];
+      if (isDeviceFlow(value)) (copy ??= { ...values })[option] = deviceFlowCredential(value.deviceFlow, scheme.oauth2, options.fetch);
+    }
+  }
+  return copy ?? values;
 }

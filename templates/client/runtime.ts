@@ -2,26 +2,55 @@
  * The request engine behind every emitted client: builds the request an `OperationSpec` describes, sends it with
  * timeout, abort and retries, and turns the response into data or an error.
  */
-import { credentialsFor, type AppliedCredentials } from "./auth.js";
-import { deviceFlowCredential, isDeviceFlow } from "./oauth.js";
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop, type Hop } from "./redirect.js";
 import { MAX_RETRY_AFTER_MS, backoffDelay, certainlyNotSent, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
-import {
-  encodeUnreserved,
-  isJsonMediaType,
-  mediaTypeEssence,
-  serializeBody,
-  serializeCookies,
-  serializeHeaders,
-  pathSerializer,
-  serializeQuery,
-  serializeQuerystring,
-  type ParamValues,
-  type SerializedBody,
-} from "./serialize.js";
-import { DEFAULT_MAX_EVENT_SIZE, Stream, sequenceFormat } from "./sse.js";
-import type { ApiResponse, ClientOptions, HeaderValues, OperationSpec, ParamSpec, RequestOptions, SecuritySchemeSpec, ServerSpec } from "./types.js";
+import { encodeUnreserved, isJsonMediaType, isPresent, isRecord, mediaTypeEssence, pair, pathSerializer, plainBody, presentEntries, text, type EncodedBody, type ParamValues } from "./values.js";
+import type {
+  ApiResponse,
+  AppliedCredentials,
+  BodySpec,
+  ClientOptions,
+  HeaderValues,
+  OperationSpec,
+  ParamSerializers,
+  ParamSpec,
+  RequestOptions,
+  SecurityRequirementItem,
+  SecuritySchemeSpec,
+  ServerSpec,
+  SseItemsSpec,
+} from "./types.js";
+
+/**
+ * What a client's spec needs beyond JSON bodies and OpenAPI's default parameter styles, each from its own module so
+ * that a spec without it neither ships nor copies that code: the generated client passes only what its operations use.
+ */
+export interface RuntimeFeatures {
+  /** Credentials from the security schemes (auth.ts `credentialsFor`); without it no credential is sent. */
+  credentials?: (
+    operation: string,
+    requirements: readonly (readonly SecurityRequirementItem[])[],
+    schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+    values: Readonly<Record<string, unknown>>,
+  ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
+  /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
+  deviceFlows?: (options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>) => Readonly<Record<string, unknown>>;
+  /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
+  params?: ParamSerializers | undefined;
+  /** Form, multipart and media-range bodies (serialize.ts `encodeBody`) besides JSON, text and bytes. */
+  body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
+  /** Streamed responses (sse.ts `readStream`): a response of a sequence media type becomes an async iterable. */
+  stream?:
+    | ((
+        response: Response,
+        contentType: string,
+        signal: AbortSignal | undefined,
+        close: () => void,
+        options: { maxEventSize?: number | undefined; sse?: SseItemsSpec | undefined },
+      ) => AsyncIterable<unknown> | undefined)
+    | undefined;
+}
 
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
@@ -63,15 +92,38 @@ type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
+/** OpenAPI's default styles: path and header `simple`, query `form` exploded, cookie `form` (see serialize.ts). */
+const DEFAULT_STYLES: ParamSerializers = {
+  path: (_, value) => simple(value, encodeUnreserved),
+  query: (spec, value) => {
+    if (Array.isArray(value)) return value.filter(isPresent).map((item) => pair(spec.name, text(item)));
+    // Each property is a field of its own; a property that is a list repeats its field.
+    if (isRecord(value)) return presentEntries(value).flatMap(([k, v]) => (Array.isArray(v) ? v.filter(isPresent) : [v]).map((item) => pair(k, text(item))));
+    return [pair(spec.name, text(value))];
+  },
+  header: (_, value) => simple(value),
+  cookie: (_, value) => simple(value),
+};
+
 /**
  * Creates the runtime for one client.
  * @param servers - the spec's servers; `OperationSpec.server` indexes this list.
  * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`)
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
+ * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
+ *   as the feature modules export it (`authFeature`, `streamFeature`, …).
  */
-export function createRuntime(servers: readonly ServerSpec[], options: ClientOptions = {}, securitySchemes: Readonly<Record<string, SecuritySchemeSpec>> = {}): Runtime {
-  const optionValues = withDeviceFlows(options, securitySchemes);
+export function createRuntime(
+  servers: readonly ServerSpec[],
+  options: ClientOptions = {},
+  securitySchemes: Readonly<Record<string, SecuritySchemeSpec>> = {},
+  featureList: readonly RuntimeFeatures[] = [],
+): Runtime {
+  const features: RuntimeFeatures = Object.assign({}, ...featureList);
+  const optionValues = features.deviceFlows?.(options, securitySchemes) ?? (options as Readonly<Record<string, unknown>>);
+  const styles = features.params ?? DEFAULT_STYLES;
+  const encodeBody = features.body ?? plainBody;
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
   const sensitiveHeaders = [
     ...CREDENTIAL_HEADERS,
@@ -83,7 +135,6 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
   // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
   // (and a redirect of theirs is an error rather than a leak).
   const inBrowser = typeof (globalThis as { document?: unknown }).document !== "undefined";
-  const maxEventSize = options.maxStreamEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   const baseUrls: (string | undefined)[] = [];
   const baseUrl = (index: number): string => (baseUrls[index] ??= resolveServerUrl(servers[index], options));
   const fetchImpl = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
@@ -105,16 +156,21 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
         cookie: byName(spec.params?.cookie),
       };
       // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
-      const [template, fixedQuery] = splitFixedQuery(spec.path);
-      const path = pathSerializer(template, specs.path);
+      const at = spec.path.indexOf("?");
+      const template = at < 0 ? spec.path : spec.path.slice(0, at);
+      const fixedQuery = at < 0 ? "" : [...new URLSearchParams(spec.path.slice(at + 1))].map(([name, value]) => pair(name, value)).join("&");
+      const path = pathSerializer(template, specs.path, styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
       const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, specs, path, fixedQuery, thrown, params, call);
 
-      const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call).then(dataOf), {
+      const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call).then((response) => response.data), {
         withResponse: send,
-        isError: (error: unknown) => error instanceof ApiError && thrown.has(error) && declaresStatus(spec, error.status),
+        isError: (error: unknown) =>
+          error instanceof ApiError &&
+          thrown.has(error) &&
+          (spec.errors ?? []).some((key) => key === error.status || key === "default" || key === `${Math.floor(error.status / 100)}XX`),
         spec,
       });
 
@@ -130,7 +186,7 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
             const cursor = page?.[pagination.cursor];
             const more = pagination.hasMore === undefined || Boolean(page?.[pagination.hasMore]);
             // An unchanged cursor would fetch the same page forever.
-            if (!more || items.length === 0 || cursor === undefined || cursor === null || cursor === previous) return;
+            if (!more || items.length === 0 || !isPresent(cursor) || cursor === previous) return;
             previous = cursor;
             params = { ...params, query: { ...params.query, [pagination.param]: cursor } };
           }
@@ -153,36 +209,42 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
-    const found = spec.security && spec.security.length > 0 ? credentialsFor(spec.name, spec.security, securitySchemes, optionValues) : undefined;
+    const found = spec.security?.length ? features.credentials?.(spec.name, spec.security, securitySchemes, optionValues) : undefined;
     // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
     const credentials = found instanceof Promise ? await found : found;
     if (found instanceof Promise) signal?.throwIfAborted();
-    // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
-    let query = params.query ? serializeQuery(specs.query, params.query) : "";
+    // Query parameters in the order the caller gave them (or the whole querystring), the path's own, API keys.
     const querystring = spec.params?.querystring;
-    if (querystring && params.querystring !== undefined && params.querystring !== null) query = serializeQuerystring(querystring.content, params.querystring, querystring.encoding);
-    if (fixedQuery) query = query ? `${fixedQuery}&${query}` : fixedQuery;
-    if (credentials && credentials.query.length > 0) {
-      const pairs = credentials.query.map(([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`).join("&");
-      query = query ? `${query}&${pairs}` : pairs;
-    }
+    const query = [
+      fixedQuery,
+      ...(querystring && isPresent(params.querystring)
+        ? [styles.querystring!(querystring, params.querystring)]
+        : entriesOf(params.query).flatMap(([name, value]) => styles.query(specs.query.get(name) ?? { name }, value))),
+      ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
+    ]
+      .filter(Boolean)
+      .join("&");
     const url = `${base}${path(params.path)}${query ? `?${query}` : ""}`;
 
     const headers = new Headers();
-    let body: SerializedBody | undefined;
+    let body: EncodedBody["body"] | undefined;
     if (spec.body && params.body !== undefined) {
-      const serialized = serializeBody(spec.body.mediaType, params.body, spec.body.encoding, spec.body.positional);
-      body = serialized.body;
-      if (serialized.contentType) headers.set("Content-Type", serialized.contentType);
+      const encoded = encodeBody(spec.body.mediaType, params.body, spec.body);
+      body = encoded.body;
+      if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
     }
     const accept = streamAccept(spec, params);
     if (accept) headers.set("Accept", accept);
-    if (credentials) for (const [name, value] of credentials.headers) headers.set(name, value);
-    if (options.headers) mergeHeaders(headers, options.headers);
-    if (params.headers) serializeHeaders(specs.header, params.headers, headers);
-    const cookie = cookieHeader(params.cookies ? serializeCookies(specs.cookie, params.cookies) : undefined, credentials);
+    for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
+    mergeHeaders(headers, options.headers);
+    for (const [name, value] of entriesOf(params.headers)) headers.set(name, styles.header(specs.header.get(name) ?? { name }, value));
+    // The Cookie header: cookie parameters, then cookie API keys.
+    const cookie = [
+      ...entriesOf(params.cookies).map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(specs.cookie.get(name) ?? { name }, value))}`),
+      ...(credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? []),
+    ].join("; ");
     if (cookie) headers.set("Cookie", cookie);
-    if (call.headers) mergeHeaders(headers, call.headers);
+    mergeHeaders(headers, call.headers);
     const keyed = idempotencyKey(spec, options, call, headers);
 
     const init: RequestInitLike & { duplex?: "half" } = { method: spec.method, headers };
@@ -201,6 +263,11 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
       const scope = new AttemptScope(signal, timeoutMs, spec.name, accept !== undefined);
+      /** Waits before the next attempt; `false` when there is none (the error is thrown). */
+      const retry = async (when: boolean, delay = backoffDelay(attempt)) => {
+        if (when && retriesLeft) await sleep(delay, signal);
+        return when && retriesLeft;
+      };
 
       // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
       const prepared = prepare(base, url, init);
@@ -212,58 +279,46 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
         scope.release();
         const failure = scope.failure(error);
         // A connection error before the request left (refused, no such host) is safe to repeat for any method.
-        const retryable =
-          (failure instanceof ConnectionError && (repeatable || certainlyNotSent(failure))) || (failure instanceof TimeoutError && repeatable);
-        if (!retryable || !retriesLeft) throw failure;
-        await sleep(backoffDelay(attempt), signal);
-        continue;
+        if (await retry((failure instanceof ConnectionError && (repeatable || certainlyNotSent(failure))) || (failure instanceof TimeoutError && repeatable))) continue;
+        throw failure;
       }
 
       try {
         if (options.onResponse) response = (await options.onResponse(response, request!)) ?? response;
+        const answer = { status: response.status, headers: response.headers, response };
         if (!response.ok) {
-          const wait = retriesLeft && repeatable && isRetryableStatus(response.status) ? retryDelay(response, attempt) : undefined;
-          if (wait !== undefined) {
+          // What the server asks for (a Retry-After of over a minute: no retry), else backoff.
+          const asked = retryAfterDelay(response.headers);
+          if (repeatable && isRetryableStatus(response.status) && (asked ?? 0) <= MAX_RETRY_AFTER_MS && retriesLeft) {
             // Free the connection: an unread body keeps it busy.
-            await response.body?.cancel().catch(() => {});
+            await discard(response);
             scope.release();
-            await sleep(wait, signal);
+            await retry(true, asked);
             continue;
           }
           const data = await readBody(response, spec, scope, true);
-          const error = new ApiError({ status: response.status, statusText: response.statusText, body: data, headers: response.headers, operation: spec.name, method: spec.method, url });
-          // Errors this operation threw, so that isError can tell them from another operation's.
+          const error = new ApiError({ ...answer, statusText: response.statusText, body: data, operation: spec.name, method: spec.method, url });
           thrown.add(error);
           throw error;
         }
         const contentType = response.headers.get("content-type") ?? "";
-        const format = contentType === "application/json" ? undefined : sequenceFormat(contentType);
-        if (format) {
-          // From here on the caller holds the connection open for as long as they read; only their signal applies.
+        // From here on the caller holds the connection open for as long as they read; only their signal applies.
+        // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
+        const stream =
+          contentType === "application/json"
+            ? undefined
+            : features.stream?.(response, contentType, signal, () => (scope.release(), scope.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
+        if (stream) {
           scope.stopTimer();
-          const stream = new Stream(
-            response,
-            signal,
-            () => {
-              scope.release();
-              // Cancelling the body (parseSSE does) closes the connection in Node; aborting makes sure with any fetch.
-              scope.abort();
-            },
-            { maxEventSize, format, sse: spec.stream?.sse },
-          );
-          return { data: stream, status: response.status, headers: response.headers, response };
+          return { data: stream, ...answer };
         }
         const data = await readBody(response, spec, scope, false, contentType);
         scope.release();
-        return { data, status: response.status, headers: response.headers, response };
+        return { data, ...answer };
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
-        const retryable = (error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted;
-        if (retryable && repeatable && retriesLeft) {
-          await sleep(backoffDelay(attempt), signal);
-          continue;
-        }
+        if (await retry((error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted && repeatable)) continue;
         throw error;
       }
     }
@@ -286,21 +341,17 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
       const request = hops === 0 ? first : await prepare(undefined, hop.url, hopInit);
       const sent = request ? fetchImpl(request, scope.signal ? { signal: scope.signal } : {}) : globalThis.fetch(hop.url, scope.signal ? { ...hopInit, signal: scope.signal } : hopInit);
       const response = await guard(sent, scope.signal);
-      if (response.type === "opaqueredirect") {
-        await response.body?.cancel().catch(() => {});
-        throw new ConnectionError(`${spec.name}: the server redirected, and this environment hides where to; not followed, so that the request's API key cannot reach another origin`, { cause: undefined });
+      const opaque = response.type === "opaqueredirect";
+      const next = opaque || !isRedirect(response) ? undefined : nextHop(response, hop, sensitiveHeaders);
+      if (!opaque && !next) return { response, request };
+      await discard(response);
+      if (opaque || hops >= MAX_REDIRECTS) {
+        const why = opaque ? "the server redirected, and this environment hides where to; not followed, so that the request's API key cannot reach another origin" : `more than ${MAX_REDIRECTS} redirects`;
+        throw new ConnectionError(`${spec.name}: ${why}`, { cause: undefined });
       }
-      if (!isRedirect(response)) return { response, request };
-      const next = nextHop(response, hop, sensitiveHeaders);
-      if (!next) return { response, request };
-      if (hops >= MAX_REDIRECTS) {
-        await response.body?.cancel().catch(() => {});
-        throw new ConnectionError(`${spec.name}: more than ${MAX_REDIRECTS} redirects`, { cause: undefined });
-      }
-      await response.body?.cancel().catch(() => {});
-      hop = next;
-      hopInit = { ...init, method: next.method, headers: next.headers };
-      if (next.body === undefined) delete hopInit.body;
+      hop = next!;
+      hopInit = { ...init, method: hop.method, headers: hop.headers };
+      if (hop.body === undefined) delete hopInit.body;
     }
   }
 
@@ -325,17 +376,20 @@ export function createRuntime(servers: readonly ServerSpec[], options: ClientOpt
   }
 }
 
+/** Cancels a body that will not be read (an unread body keeps the connection busy). */
+const discard = (response: Response): Promise<void> | undefined => response.body?.cancel().catch(() => {});
+
 /**
  * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
  * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
  */
 async function parseBody(response: Response, spec: OperationSpec, isError: boolean, contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
   const status = response.status;
-  if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304) {
+  if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304 || (!isJsonMediaType(contentType) && response.headers.get("content-length") === "0")) {
     await response.body?.cancel();
     return undefined;
   }
-  if (contentType === "application/json" || isJsonMediaType(contentType)) {
+  if (isJsonMediaType(contentType)) {
     const text = await response.text();
     if (text === "") return undefined; // (also Content-Length: 0)
     try {
@@ -345,49 +399,16 @@ async function parseBody(response: Response, spec: OperationSpec, isError: boole
       throw new SyntaxError(`${spec.name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`, { cause: error });
     }
   }
-  if (response.headers.get("content-length") === "0") {
-    await response.body?.cancel();
-    return undefined;
-  }
   if (mediaTypeEssence(contentType).startsWith("text/")) return response.text();
   const blob = await response.blob();
   return blob.size === 0 && contentType === "" ? undefined : blob;
 }
 
-/**
- * Splits a path template at its `?`: some specs write a fixed query into the path (OpenAI's `/responses?beta=true`
- * is an operation of its own). The query comes back percent-encoded as the client encodes names and values.
- */
-export function splitFixedQuery(template: string): [path: string, query: string] {
-  const at = template.indexOf("?");
-  if (at < 0) return [template, ""];
-  const pairs = [...new URLSearchParams(template.slice(at + 1))].map(([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`);
-  return [template.slice(0, at), pairs.join("&")];
-}
-
 /** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
 function streamAccept(spec: OperationSpec, params: RequestParams): string | undefined {
   const when = spec.stream?.when;
-  if (!when) return spec.stream?.mediaType;
-  const source = when.in === "body" ? params.body : params.query;
-  const asked = typeof source === "object" && source !== null && (source as Record<string, unknown>)[when.name] === true;
-  return asked ? spec.stream?.mediaType : undefined;
-}
-
-/** The wait before retrying after `response`: what the server asks for, else backoff. `undefined`: do not retry. */
-function retryDelay(response: Response, attempt: number): number | undefined {
-  const asked = retryAfterDelay(response.headers);
-  if (asked === undefined) return backoffDelay(attempt);
-  return asked <= MAX_RETRY_AFTER_MS ? asked : undefined;
-}
-
-function dataOf(response: ApiResponse<unknown>): unknown {
-  return response.data;
-}
-
-/** Whether the operation's spec declares a response for `status` (see `OperationSpec.errors`). */
-function declaresStatus(spec: OperationSpec, status: number): boolean {
-  return (spec.errors ?? []).some((key) => key === status || key === "default" || key === `${Math.floor(status / 100)}XX`);
+  const source = when && ((when.in === "body" ? params.body : params.query) as Record<string, unknown> | undefined);
+  return !when || (isRecord(source) && source[when.name] === true) ? spec.stream?.mediaType : undefined;
 }
 
 function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions): string {
@@ -402,30 +423,6 @@ function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions
     return value;
   });
   return url.replace(/\/+$/, "");
-}
-
-/**
- * The client options with every OAuth 2 device flow configuration (`{ deviceFlow: { clientId, onUserCode } }`)
- * replaced by the credential function that runs it, made once per client so its token is shared by every call.
- */
-function withDeviceFlows(options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>): Readonly<Record<string, unknown>> {
-  const values = options as Readonly<Record<string, unknown>>;
-  let copy: Record<string, unknown> | undefined;
-  for (const scheme of Object.values(schemes)) {
-    if (scheme.type !== "bearer" || !scheme.oauth2) continue;
-    for (const option of scheme.options) {
-      const value = values[option];
-      if (isDeviceFlow(value)) (copy ??= { ...values })[option] = deviceFlowCredential(value.deviceFlow, scheme.oauth2, options.fetch);
-    }
-  }
-  return copy ?? values;
-}
-
-/** The Cookie header: cookie parameters, then cookie API keys. */
-function cookieHeader(fromParams: string | undefined, credentials: AppliedCredentials | undefined): string | undefined {
-  const pairs = credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? [];
-  if (fromParams) pairs.unshift(fromParams);
-  return pairs.length > 0 ? pairs.join("; ") : undefined;
 }
 
 /**
@@ -447,10 +444,21 @@ function byName(specs: readonly ParamSpec[] = []): ReadonlyMap<string, ParamSpec
   return new Map(specs.map((spec) => [spec.name, spec]));
 }
 
+/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
+function entriesOf(values: ParamValues | undefined): [string, unknown][] {
+  return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
+}
+
+/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
+function simple(value: unknown, encode: (text: string) => string = String): string {
+  const pieces = Array.isArray(value) ? value.filter(isPresent).map(text) : isRecord(value) ? presentEntries(value).flatMap(([k, v]) => [k, text(v)]) : [text(value)];
+  return pieces.map(encode).join(",");
+}
+
 function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void {
   for (const [name, value] of Object.entries(values ?? {})) {
-    if (value === undefined || value === null) headers.delete(name);
-    else headers.set(name, value);
+    if (isPresent(value)) headers.set(name, value!);
+    else headers.delete(name);
   }
 }
 
@@ -497,7 +505,11 @@ class AttemptScope {
   failure(error: unknown): unknown {
     if (this.callerSignal?.aborted) return this.callerSignal.reason;
     if (this.timedOut) return this.controller?.signal.reason;
-    return error instanceof ConnectionError ? error : new ConnectionError(`${this.operation}: ${errorMessage(error)}`, { cause: error });
+    if (error instanceof ConnectionError) return error;
+    // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
+    const cause = (error as Error | undefined)?.cause;
+    const message = error instanceof Error ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}` : String(error);
+    return new ConnectionError(`${this.operation}: ${message}`, { cause: error });
   }
 
   stopTimer(): void {
@@ -524,15 +536,15 @@ class AttemptScope {
  */
 function assertRequestable(checked: { bases: Set<string>; methods: Set<string> }, base: string | undefined, url: string, init: RequestInitLike): void {
   const method = init.method ?? "GET";
-  if (base === undefined) {
-    // A redirect target: checked every time (a server could name endless origins; none is remembered).
+  // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
+  if (base === undefined || !checked.bases.has(base) || !checked.methods.has(method)) {
     new Request(url, { method });
-  } else if (!checked.bases.has(base) || !checked.methods.has(method)) {
-    new Request(url, { method });
-    checked.bases.add(base);
-    checked.methods.add(method);
+    if (base !== undefined) {
+      checked.bases.add(base);
+      checked.methods.add(method);
+    }
   }
-  if (init.body !== undefined && init.body !== null) {
+  if (isPresent(init.body)) {
     if (method === "GET" || method === "HEAD") throw new TypeError("Request with GET/HEAD method cannot have body.");
     if (init.body instanceof ReadableStream && init.body.locked) throw new TypeError("Response body object should not be disturbed or locked");
   }
@@ -544,22 +556,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     const onAbort = () => reject(signal.reason);
     if (signal.aborted) onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
+    promise.finally(() => signal.removeEventListener("abort", onAbort)).then(resolve, reject);
   });
-}
-
-/** Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`. */
-function errorMessage(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return `${error.message}${cause}`;
 }

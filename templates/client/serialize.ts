@@ -8,22 +8,52 @@
  * deepObject's brackets as `%5B` / `%5D`). Form bodies write deepObject brackets literally, as Stripe's SDK does (every
  * form decoder reads both the same).
  */
-import type { EncodingSpec, ParamSpec, ParamStyle } from "./types.js";
+import type { RuntimeFeatures } from "./runtime.js";
+import type { BodySpec, EncodingSpec, ParamSerializers, ParamSpec, ParamStyle } from "./types.js";
+import {
+  FormPart,
+  encodeUnreserved,
+  isBodyInit,
+  isJsonMediaType,
+  isPresent,
+  isRecord as isPlainRecord,
+  mediaTypeEssence,
+  pathSerializer,
+  plainBody,
+  presentEntries as plainEntries,
+  text,
+  type EncodedBody,
+  type FormPartOptions,
+  type ParamValues,
+  type SerializedBody,
+} from "./values.js";
 
-/** Parameter values by name, as the caller passed them. */
-export type ParamValues = Readonly<Record<string, unknown>>;
+export { FormPart, encodeUnreserved, isJsonMediaType, mediaTypeEssence, type FormPartOptions, type ParamValues, type SerializedBody };
 
-/** A body `fetch` can send, reusable across retries unless it is a `ReadableStream`. */
-export type SerializedBody = string | Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> | URLSearchParams | FormData;
+/**
+ * The OpenAPI style table for every parameter location, for a client whose spec has a parameter the request engine's
+ * defaults do not cover (a style, `explode`, `allowReserved`, `content`, or an `in: querystring` parameter).
+ */
+export const styles: ParamSerializers = {
+  path: pathValue,
+  query: queryPairs,
+  header: (spec, value) => (spec.content ? contentValue(value, spec.content) : simpleValue(value, spec.explode ?? false)),
+  cookie: (spec, value) => (spec.content ? contentValue(value, spec.content) : simpleValue(value, false)),
+  querystring: (spec, value) => serializeQuerystring(spec.content, value, spec.encoding),
+};
+
+/** The body encoder of a client whose spec has form, multipart or media-range bodies: `serializeBody` by the spec. */
+export const encodeBody = (mediaType: string, value: unknown, spec: BodySpec): EncodedBody => serializeBody(mediaType, value, spec.encoding, spec.positional);
+
+/** The whole style table, for `createRuntime`. */
+export const stylesFeature: RuntimeFeatures = { params: styles };
+
+/** Form, multipart and media-range bodies, for `createRuntime`. */
+export const bodiesFeature: RuntimeFeatures = { body: encodeBody };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Percent-encoding
 // ---------------------------------------------------------------------------------------------------------------
-
-/** RFC 6570 simple expansion: everything but unreserved characters is percent-encoded (`encodeURIComponent` keeps `!'()*`). */
-export function encodeUnreserved(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
 
 /**
  * `allowReserved`: RFC 6570 reserved expansion, minus what a query string cannot hold literally. Reserved characters
@@ -61,37 +91,8 @@ const MULTIPART: Flavour = { name: identity, value: identity, open: "[", close: 
 
 /** Replaces each `{name}` of `template` with the serialised path parameter; throws when one is missing. */
 export function serializePath(template: string, specs: ReadonlyMap<string, ParamSpec>, values: ParamValues = {}): string {
-  return pathSerializer(template, specs)(values);
+  return pathSerializer(template, specs, pathValue)(values);
 }
-
-/**
- * `serializePath` for one template, split once: literal parts and parameter names alternate, so a call only
- * concatenates (an operation's path is built on every call).
- */
-export function pathSerializer(template: string, specs: ReadonlyMap<string, ParamSpec>): (values?: ParamValues) => string {
-  const parts = template.split(/\{([^}]+)\}/); // literal, name, literal, name, …, literal
-  if (parts.length === 1) return () => template;
-  const params = parts.map((part, i) => (i % 2 === 1 ? (specs.get(part) ?? { name: part }) : undefined));
-  return (values = {}) => {
-    let out = parts[0]!;
-    for (let i = 1; i < parts.length; i += 2) {
-      const name = parts[i]!;
-      const value = values[name];
-      if (value === undefined || value === null) throw new TypeError(`Missing path parameter "${name}"`);
-      out += pathValue(params[i]!, value) + parts[i + 1]!;
-    }
-    if (DOT_SEGMENT.test(out)) {
-      throw new TypeError(`The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away: the request would reach another resource`);
-    }
-    return out;
-  };
-}
-
-/**
- * A `.` or `..` path segment: every URL parser (fetch's included) removes it with the segment before, and its
- * percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
- */
-const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
 
 /** simple: `a,b`; label: `.a.b` / `.a,b`; matrix: `;n=a;n=b` / `;n=a,b` (RFC 6570 `{x}`, `{.x}`, `{;x}`). */
 function pathValue(spec: ParamSpec, value: unknown): string {
@@ -123,17 +124,15 @@ function pathValue(spec: ParamSpec, value: unknown): string {
  */
 export function serializeQuery(specs: ReadonlyMap<string, ParamSpec>, values: ParamValues = {}): string {
   const pairs: string[] = [];
-  for (const [name, value] of Object.entries(values)) {
-    if (!isPresent(value)) continue;
-    const spec = specs.get(name) ?? { name };
-    if (spec.content) {
-      pairs.push(`${encodeUnreserved(spec.name)}=${(spec.allowReserved ? encodeReserved : encodeUnreserved)(contentValue(value, spec.content))}`);
-      continue;
-    }
-    const style = spec.style ?? "form";
-    for (const [k, v] of styledPairs(spec.name, value, style, spec.explode ?? style === "form", spec.allowReserved ? URL_QUERY_RESERVED : URL_QUERY)) pairs.push(`${k}=${v}`);
-  }
+  for (const [name, value] of Object.entries(values)) if (isPresent(value)) pairs.push(...queryPairs(specs.get(name) ?? { name }, value));
   return pairs.join("&");
+}
+
+/** The `name=value` pairs of one query parameter, percent-encoded. */
+function queryPairs(spec: ParamSpec, value: unknown): string[] {
+  if (spec.content) return [`${encodeUnreserved(spec.name)}=${(spec.allowReserved ? encodeReserved : encodeUnreserved)(contentValue(value, spec.content))}`];
+  const style = spec.style ?? "form";
+  return styledPairs(spec.name, value, style, spec.explode ?? style === "form", spec.allowReserved ? URL_QUERY_RESERVED : URL_QUERY).map(([k, v]) => `${k}=${v}`);
 }
 
 /**
@@ -187,11 +186,7 @@ function deepObject(prefix: string, value: unknown, flavour: Flavour, out: [stri
 
 /** Sets header parameters (style simple: arrays and objects comma-joined, never percent-encoded) on `headers`. */
 export function serializeHeaders(specs: ReadonlyMap<string, ParamSpec>, values: ParamValues | undefined, headers: Headers): void {
-  for (const [name, value] of Object.entries(values ?? {})) {
-    if (!isPresent(value)) continue;
-    const spec = specs.get(name) ?? { name };
-    headers.set(spec.name, spec.content ? contentValue(value, spec.content) : simpleValue(value, spec.explode ?? false));
-  }
+  for (const [name, value] of Object.entries(values ?? {})) if (isPresent(value)) headers.set(specs.get(name)?.name ?? name, styles.header(specs.get(name) ?? { name }, value));
 }
 
 /**
@@ -199,13 +194,9 @@ export function serializeHeaders(specs: ReadonlyMap<string, ParamSpec>, values: 
  * scripts set this header; there the cookies of the page's origin are sent instead.
  */
 export function serializeCookies(specs: ReadonlyMap<string, ParamSpec>, values: ParamValues = {}): string | undefined {
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(values)) {
-    if (!isPresent(value)) continue;
-    const spec = specs.get(name) ?? { name };
-    const serialized = spec.content ? contentValue(value, spec.content) : simpleValue(value, false);
-    pairs.push(`${spec.name}=${encodeURIComponent(serialized)}`);
-  }
+  const pairs = Object.entries(values)
+    .filter(([, value]) => isPresent(value))
+    .map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(specs.get(name) ?? { name }, value))}`);
   return pairs.length > 0 ? pairs.join("; ") : undefined;
 }
 
@@ -250,41 +241,6 @@ export function serializeQuerystring(mediaType: string, value: unknown, encoding
 // Bodies
 // ---------------------------------------------------------------------------------------------------------------
 
-/** True for `application/json` and structured-syntax JSON types such as `application/problem+json`. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const essence = mediaTypeEssence(mediaType);
-  return essence === "application/json" || essence.endsWith("+json");
-}
-
-/** `"Application/JSON; charset=utf-8"` → `"application/json"`. */
-export function mediaTypeEssence(mediaType: string): string {
-  return mediaType.split(";", 1)[0]!.trim().toLowerCase();
-}
-
-/** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */
-export class FormPart {
-  readonly value: unknown;
-  readonly filename: string | undefined;
-  readonly contentType: string | undefined;
-  readonly headers: Readonly<Record<string, string>>;
-
-  constructor(value: unknown, options: FormPartOptions = {}) {
-    this.value = value;
-    this.filename = options.filename;
-    this.contentType = options.contentType;
-    this.headers = { ...options.headers };
-  }
-}
-
-export interface FormPartOptions {
-  /** The part's file name (`Content-Disposition: form-data; name="…"; filename="…"`); a `File`'s own name otherwise. */
-  filename?: string | undefined;
-  /** The part's `Content-Type`, instead of the one the spec's `encoding` or the value implies. */
-  contentType?: string | undefined;
-  /** Extra part headers, e.g. those the spec's `encoding.<property>.headers` declares. */
-  headers?: Record<string, string> | undefined;
-}
-
 /**
  * A multipart field value with its own file name, Content-Type or headers:
  * `body: { file: formPart(bytes, { filename: "a.png", contentType: "image/png" }) }`.
@@ -302,7 +258,7 @@ export function serializeBody(
   value: unknown,
   encoding: Readonly<Record<string, EncodingSpec>> = {},
   positional?: { prefix?: readonly EncodingSpec[] | undefined; items?: EncodingSpec | undefined },
-): { body: SerializedBody; contentType: string | undefined } {
+): EncodedBody {
   const essence = mediaTypeEssence(mediaType);
   if (isJsonMediaType(essence)) return { body: JSON.stringify(value), contentType: mediaType };
   if (essence === "application/x-www-form-urlencoded") {
@@ -319,8 +275,7 @@ export function serializeBody(
     return encodeMultipart(essence, multipartParts(value, encoding));
   }
   if (essence.includes("*")) return rangeBody(essence, value);
-  if (isBodyInit(value)) return { body: value, contentType: mediaType };
-  return { body: essence.startsWith("text/") ? text(value) : JSON.stringify(value), contentType: mediaType };
+  return plainBody(mediaType, value);
 }
 
 /**
@@ -329,7 +284,7 @@ export function serializeBody(
  * as JSON (Kubernetes declares the any-type range for the JSON objects its API server reads), each where the range
  * admits it.
  */
-function rangeBody(range: string, value: unknown): { body: SerializedBody; contentType: string | undefined } {
+function rangeBody(range: string, value: unknown): EncodedBody {
   if (typeof value === "string" && matchesRange("text/plain", range)) return { body: value, contentType: "text/plain;charset=UTF-8" };
   // fetch writes the Content-Type of these itself (a FormData's with its boundary).
   if (value instanceof FormData || value instanceof URLSearchParams) return { body: value, contentType: undefined };
@@ -503,18 +458,6 @@ function isBinaryValue(value: unknown): boolean {
   return value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value);
 }
 
-function isBodyInit(value: unknown): value is SerializedBody {
-  return (
-    typeof value === "string" ||
-    value instanceof Blob ||
-    value instanceof ArrayBuffer ||
-    ArrayBuffer.isView(value) ||
-    value instanceof ReadableStream ||
-    value instanceof URLSearchParams ||
-    value instanceof FormData
-  );
-}
-
 /** A copy of binary data in a fresh buffer: a Blob part may not be a view of shared memory. */
 function copyBytes(data: ArrayBuffer | ArrayBufferView) {
   const view = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -527,23 +470,12 @@ function copyBytes(data: ArrayBuffer | ArrayBufferView) {
 // Values
 // ---------------------------------------------------------------------------------------------------------------
 
-/** One value as text: dates as ISO 8601, objects as JSON, everything else by `String`. */
-function text(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === "object" && value !== null) return JSON.stringify(value);
-  return String(value);
-}
-
-function isPresent(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !(value instanceof Date) && !Array.isArray(value) && !(value instanceof FormPart);
+  return isPlainRecord(value, FormPart);
 }
 
 function presentEntries(value: unknown): [string, unknown][] {
-  return isRecord(value) ? Object.entries(value).filter(([, v]) => isPresent(v)) : [];
+  return plainEntries(value, FormPart);
 }
 
 /** `record[key]` when it is the record's own property (a property named `constructor` must not find Object's). */

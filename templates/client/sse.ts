@@ -5,7 +5,11 @@
  * iterable a streaming operation resolves to.
  */
 import { ConnectionError } from "./errors.js";
+import type { RuntimeFeatures } from "./runtime.js";
 import type { SseItemsSpec } from "./types.js";
+
+/** Streamed responses, for `createRuntime`. */
+export const streamFeature: RuntimeFeatures = { stream: readStream };
 
 /** One dispatched event. */
 export interface ServerSentEvent {
@@ -283,4 +287,13 @@ function parseJson<T>(text: string, what: string): T {
   } catch (error) {
     throw new SyntaxError(`${what} is not JSON: ${text.slice(0, 200)}`, { cause: error });
   }
+}
+
+/**
+ * The request engine's stream reader (`RuntimeFeatures.stream`): a `Stream` over the response when its media type is
+ * one the client streams (server-sent events, JSON Lines, JSON Text Sequences), else `undefined`.
+ */
+export function readStream(response: Response, contentType: string, signal: AbortSignal | undefined, close: () => void, options: StreamOptions): Stream<unknown> | undefined {
+  const format = sequenceFormat(contentType);
+  return format && new Stream(response, signal, close, { ...options, format });
 }

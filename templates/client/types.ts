@@ -11,9 +11,8 @@
  * spec instantiates them for every one of its operations.
  */
 import type { ApiError } from "./errors.js";
-import type { FormPart } from "./serialize.js";
-import type { OAuth2Endpoints } from "./oauth.js";
 import type { Stream } from "./sse.js";
+import type { FormPart } from "./values.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Descriptions emitted by the generator
@@ -117,6 +116,37 @@ export type SecuritySchemeSpec =
     }
   | { type: "http"; scheme: string; options: string[] }
   | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string; options: string[] };
+
+/** The endpoints of an OAuth 2 scheme's device authorization flow, or where its metadata document is. */
+export interface OAuth2Endpoints {
+  deviceAuthorizationUrl?: string;
+  tokenUrl?: string;
+  metadataUrl?: string;
+  scopes?: string[];
+}
+
+/** What the satisfied security requirement adds to a request (auth.ts). */
+export interface AppliedCredentials {
+  headers: [string, string][];
+  query: [string, string][];
+  cookies: [string, string][];
+}
+
+/**
+ * Parameter serialisation by location (`ParamSpec` → wire text). The request engine's own covers OpenAPI's defaults
+ * (path and header `simple`, query `form` exploded, cookie `form`); serialize.ts `styles` covers the whole style table.
+ */
+export interface ParamSerializers {
+  /** The value as it replaces `{name}` in the path, percent-encoded. */
+  path(spec: ParamSpec, value: unknown): string;
+  /** The `name=value` pairs of one query parameter, percent-encoded. */
+  query(spec: ParamSpec, value: unknown): string[];
+  header(spec: ParamSpec, value: unknown): string;
+  /** A cookie's value before percent-encoding. */
+  cookie(spec: ParamSpec, value: unknown): string;
+  /** The whole query string from an `in: querystring` parameter, without the `?`. */
+  querystring?(spec: QuerystringSpec, value: unknown): string;
+}
 
 /** One scheme of a security requirement, with the OAuth scopes it asks for. */
 export interface SecurityRequirementItem {

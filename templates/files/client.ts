@@ -1,34 +1,38 @@
 import type { paths } from "./schema.js";
-/** @slot the credential types only where a scheme's option uses them, the device flow's where a scheme runs it (`emitClient`) */
-import {
-  createRuntime,
-  type BasicCredentials,
-  type ClientOptions as RuntimeClientOptions,
-  type Credential,
-  type OAuth2DeviceFlow,
-  type Operation,
-  type OperationSpec,
-  type PaginatedOperation,
-  type SecuritySchemeSpec,
-  type ServerSpec,
-  type StreamingOperation,
-} from "../client/index.js";
+/** @slot the credential types only where a scheme's option uses them (`emitClient`) */
+import type {
+  BasicCredentials,
+  ClientOptions as RuntimeClientOptions,
+  Credential,
+  Operation,
+  OperationSpec,
+  PaginatedOperation,
+  SecuritySchemeSpec,
+  ServerSpec,
+  StreamingOperation,
+} from "../client/types.js";
+import { createRuntime, type RuntimeFeatures } from "../client/runtime.js";
+/** @slot only where the spec has a security scheme (`emitClient`) */
+import { authFeature } from "../client/auth.js";
+/** @slot only where an operation streams (`emitClient`) */
+import { streamFeature } from "../client/sse.js";
+/** @slot only where a parameter needs more than OpenAPI's default styles, or a body more than JSON, text and bytes (`emitClient`) */
+import { bodiesFeature, stylesFeature } from "../client/serialize.js";
+/** @slot only where a scheme runs the OAuth 2 device flow (`emitClient`) */
+import { deviceFlowFeature, type OAuth2DeviceFlow } from "../client/oauth.js";
 
-/** @slot the OAuth 2 device flow's error and prompt only where a scheme runs the flow (`emitClient`) */
-export {
-  ApiError,
-  ConnectionError,
-  TimeoutError,
-  Stream,
-  formPart,
-  type ApiErrorOf,
-  type ApiResponse,
-  type CredentialContext,
-  OAuth2Error,
-  type DeviceCodePrompt,
-  type FormPart,
-  type RequestOptions,
-} from "../client/index.js";
+export { ApiError, ConnectionError, TimeoutError } from "../client/errors.js";
+export type { ApiErrorOf, ApiResponse, CredentialContext, RequestOptions } from "../client/types.js";
+/** @slot only where an operation streams (`emitClient`) */
+export { Stream } from "../client/sse.js";
+/** @slot only where an operation has a multipart body (`emitClient`) */
+export { formPart, type FormPart } from "../client/serialize.js";
+/** @slot only where a scheme runs the OAuth 2 device flow (`emitClient`) */
+export { OAuth2Error, type DeviceCodePrompt } from "../client/oauth.js";
+
+/** @slot the features the spec's operations need, from the imports above (`emitClient`) */
+/** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
+const features: RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, streamFeature];
 
 /** @slot data: the spec's servers (`clientServers` in src/emit/client.ts) */
 /** The spec's servers; each operation names one by index. */
@@ -131,7 +135,7 @@ const operations: OperationSpec[] = [
 /** @slot signature: `options` is required (no `= {}`) when an option is (the spec declares no server) */
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
-  const runtime = createRuntime(servers, options, securitySchemes);
+  const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
     operations.map((spec) => [spec.name, runtime.operation(spec)]),
   ) as unknown as Client;

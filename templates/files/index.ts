@@ -1,5 +1,5 @@
 export type * from "./schema.js";
-/** @slot removed when the client is not generated; the OAuth 2 device flow's names only where a scheme runs it (`emitIndex`) */
+/** @slot removed when the client is not generated; the names of the stream, multipart and OAuth 2 device flow features only where the spec uses them (`emitIndex`) */
 export {
   createClient,
   ApiError,

@@ -104,7 +104,7 @@ describe("the runtime as .js + .d.ts in downstream projects", () => {
       const module = (await import(pathToFileURL(join(GENERATED, file)).href)) as Record<string, unknown>;
       expect(module, file).toBeTypeOf("object");
     }
-    const client = (await import(pathToFileURL(join(GENERATED, "runtime", "client", "index.js")).href)) as Record<string, unknown>;
+    const client = (await import(pathToFileURL(join(GENERATED, "runtime", "client", "runtime.js")).href)) as Record<string, unknown>;
     expect(client["createRuntime"]).toBeTypeOf("function");
   });
 });

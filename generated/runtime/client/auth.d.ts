@@ -8,13 +8,15 @@
  * Credentials from the spec's security schemes: which of an operation's requirements the client can satisfy with
  * the credentials it was given, and what that puts on the request (headers, query parameters, cookies).
  */
-import type { SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
-/** What the satisfied requirement adds to a request. */
-export interface AppliedCredentials {
-  headers: [string, string][];
-  query: [string, string][];
-  cookies: [string, string][];
-}
+import type { RuntimeFeatures } from "./runtime.js";
+import type {
+  AppliedCredentials,
+  SecurityRequirementItem,
+  SecuritySchemeSpec,
+} from "./types.js";
+export type { AppliedCredentials };
+/** Credentials from the security schemes, for `createRuntime`. */
+export declare const authFeature: RuntimeFeatures;
 /**
  * The credentials for one call: the first alternative of `requirements` whose schemes all have a credential (an
  * alternative without schemes counts only when no other can be satisfied, so an optional credential is still

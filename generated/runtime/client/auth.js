@@ -10,6 +10,9 @@
  * the credentials it was given, and what that puts on the request (headers, query parameters, cookies).
  */
 
+/** Credentials from the security schemes, for `createRuntime`. */
+export const authFeature = { credentials: credentialsFor };
+
 /**
  * The credentials for one call: the first alternative of `requirements` whose schemes all have a credential (an
  * alternative without schemes counts only when no other can be satisfied, so an optional credential is still

@@ -9,15 +9,57 @@
  * timeout, abort and retries, and turns the response into data or an error.
  */
 
-import { type ParamValues } from "./serialize.js";
+import { type EncodedBody, type ParamValues } from "./values.js";
 import type {
   ApiResponse,
+  AppliedCredentials,
+  BodySpec,
   ClientOptions,
   OperationSpec,
+  ParamSerializers,
   RequestOptions,
+  SecurityRequirementItem,
   SecuritySchemeSpec,
   ServerSpec,
+  SseItemsSpec,
 } from "./types.js";
+/**
+ * What a client's spec needs beyond JSON bodies and OpenAPI's default parameter styles, each from its own module so
+ * that a spec without it neither ships nor copies that code: the generated client passes only what its operations use.
+ */
+export interface RuntimeFeatures {
+  /** Credentials from the security schemes (auth.ts `credentialsFor`); without it no credential is sent. */
+  credentials?: (
+    operation: string,
+    requirements: readonly (readonly SecurityRequirementItem[])[],
+    schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+    values: Readonly<Record<string, unknown>>,
+  ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
+  /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
+  deviceFlows?: (
+    options: ClientOptions,
+    schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+  ) => Readonly<Record<string, unknown>>;
+  /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
+  params?: ParamSerializers | undefined;
+  /** Form, multipart and media-range bodies (serialize.ts `encodeBody`) besides JSON, text and bytes. */
+  body?:
+    | ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody)
+    | undefined;
+  /** Streamed responses (sse.ts `readStream`): a response of a sequence media type becomes an async iterable. */
+  stream?:
+    | ((
+        response: Response,
+        contentType: string,
+        signal: AbortSignal | undefined,
+        close: () => void,
+        options: {
+          maxEventSize?: number | undefined;
+          sse?: SseItemsSpec | undefined;
+        },
+      ) => AsyncIterable<unknown> | undefined)
+    | undefined;
+}
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
   path?: ParamValues | undefined;
@@ -54,16 +96,12 @@ export interface Runtime {
  * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`)
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
+ * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
+ *   as the feature modules export it (`authFeature`, `streamFeature`, …).
  */
 export declare function createRuntime(
   servers: readonly ServerSpec[],
   options?: ClientOptions,
   securitySchemes?: Readonly<Record<string, SecuritySchemeSpec>>,
+  featureList?: readonly RuntimeFeatures[],
 ): Runtime;
-/**
- * Splits a path template at its `?`: some specs write a fixed query into the path (OpenAI's `/responses?beta=true`
- * is an operation of its own). The query comes back percent-encoded as the client encodes names and values.
- */
-export declare function splitFixedQuery(
-  template: string,
-): [path: string, query: string];

@@ -9,8 +9,6 @@
  * The request engine behind every emitted client: builds the request an `OperationSpec` describes, sends it with
  * timeout, abort and retries, and turns the response into data or an error.
  */
-import { credentialsFor } from "./auth.js";
-import { deviceFlowCredential, isDeviceFlow } from "./oauth.js";
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop } from "./redirect.js";
 import {
@@ -25,15 +23,15 @@ import {
 import {
   encodeUnreserved,
   isJsonMediaType,
+  isPresent,
+  isRecord,
   mediaTypeEssence,
-  serializeBody,
-  serializeCookies,
-  serializeHeaders,
+  pair,
   pathSerializer,
-  serializeQuery,
-  serializeQuerystring,
-} from "./serialize.js";
-import { DEFAULT_MAX_EVENT_SIZE, Stream, sequenceFormat } from "./sse.js";
+  plainBody,
+  presentEntries,
+  text,
+} from "./values.js";
 
 const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 const DEFAULT_MAX_RETRIES = 2;
@@ -43,15 +41,45 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
+/** OpenAPI's default styles: path and header `simple`, query `form` exploded, cookie `form` (see serialize.ts). */
+const DEFAULT_STYLES = {
+  path: (_, value) => simple(value, encodeUnreserved),
+  query: (spec, value) => {
+    if (Array.isArray(value))
+      return value.filter(isPresent).map((item) => pair(spec.name, text(item)));
+    // Each property is a field of its own; a property that is a list repeats its field.
+    if (isRecord(value))
+      return presentEntries(value).flatMap(([k, v]) =>
+        (Array.isArray(v) ? v.filter(isPresent) : [v]).map((item) =>
+          pair(k, text(item)),
+        ),
+      );
+    return [pair(spec.name, text(value))];
+  },
+  header: (_, value) => simple(value),
+  cookie: (_, value) => simple(value),
+};
+
 /**
  * Creates the runtime for one client.
  * @param servers - the spec's servers; `OperationSpec.server` indexes this list.
  * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`)
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
+ * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
+ *   as the feature modules export it (`authFeature`, `streamFeature`, …).
  */
-export function createRuntime(servers, options = {}, securitySchemes = {}) {
-  const optionValues = withDeviceFlows(options, securitySchemes);
+export function createRuntime(
+  servers,
+  options = {},
+  securitySchemes = {},
+  featureList = [],
+) {
+  const features = Object.assign({}, ...featureList);
+  const optionValues =
+    features.deviceFlows?.(options, securitySchemes) ?? options;
+  const styles = features.params ?? DEFAULT_STYLES;
+  const encodeBody = features.body ?? plainBody;
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
   const sensitiveHeaders = [
     ...CREDENTIAL_HEADERS,
@@ -69,7 +97,6 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
   // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
   // (and a redirect of theirs is an error rather than a leak).
   const inBrowser = typeof globalThis.document !== "undefined";
-  const maxEventSize = options.maxStreamEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   const baseUrls = [];
   const baseUrl = (index) =>
     (baseUrls[index] ??= resolveServerUrl(servers[index], options));
@@ -94,8 +121,15 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
         cookie: byName(spec.params?.cookie),
       };
       // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
-      const [template, fixedQuery] = splitFixedQuery(spec.path);
-      const path = pathSerializer(template, specs.path);
+      const at = spec.path.indexOf("?");
+      const template = at < 0 ? spec.path : spec.path.slice(0, at);
+      const fixedQuery =
+        at < 0
+          ? ""
+          : [...new URLSearchParams(spec.path.slice(at + 1))]
+              .map(([name, value]) => pair(name, value))
+              .join("&");
+      const path = pathSerializer(template, specs.path, styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet();
 
@@ -103,13 +137,18 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
         execute(spec, specs, path, fixedQuery, thrown, params, call);
 
       const operation = Object.assign(
-        (params, call) => send(params, call).then(dataOf),
+        (params, call) => send(params, call).then((response) => response.data),
         {
           withResponse: send,
           isError: (error) =>
             error instanceof ApiError &&
             thrown.has(error) &&
-            declaresStatus(spec, error.status),
+            (spec.errors ?? []).some(
+              (key) =>
+                key === error.status ||
+                key === "default" ||
+                key === `${Math.floor(error.status / 100)}XX`,
+            ),
           spec,
         },
       );
@@ -134,8 +173,7 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
             if (
               !more ||
               items.length === 0 ||
-              cursor === undefined ||
-              cursor === null ||
+              !isPresent(cursor) ||
               cursor === previous
             )
               return;
@@ -156,70 +194,61 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
-    const found =
-      spec.security && spec.security.length > 0
-        ? credentialsFor(
-            spec.name,
-            spec.security,
-            securitySchemes,
-            optionValues,
-          )
-        : undefined;
+    const found = spec.security?.length
+      ? features.credentials?.(
+          spec.name,
+          spec.security,
+          securitySchemes,
+          optionValues,
+        )
+      : undefined;
     // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
     const credentials = found instanceof Promise ? await found : found;
     if (found instanceof Promise) signal?.throwIfAborted();
-    // (Each serialiser is skipped when the call has nothing for it: most calls set one or two of them.)
-    let query = params.query ? serializeQuery(specs.query, params.query) : "";
+    // Query parameters in the order the caller gave them (or the whole querystring), the path's own, API keys.
     const querystring = spec.params?.querystring;
-    if (
-      querystring &&
-      params.querystring !== undefined &&
-      params.querystring !== null
-    )
-      query = serializeQuerystring(
-        querystring.content,
-        params.querystring,
-        querystring.encoding,
-      );
-    if (fixedQuery) query = query ? `${fixedQuery}&${query}` : fixedQuery;
-    if (credentials && credentials.query.length > 0) {
-      const pairs = credentials.query
-        .map(
-          ([name, value]) =>
-            `${encodeUnreserved(name)}=${encodeUnreserved(value)}`,
-        )
-        .join("&");
-      query = query ? `${query}&${pairs}` : pairs;
-    }
+    const query = [
+      fixedQuery,
+      ...(querystring && isPresent(params.querystring)
+        ? [styles.querystring(querystring, params.querystring)]
+        : entriesOf(params.query).flatMap(([name, value]) =>
+            styles.query(specs.query.get(name) ?? { name }, value),
+          )),
+      ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
+    ]
+      .filter(Boolean)
+      .join("&");
     const url = `${base}${path(params.path)}${query ? `?${query}` : ""}`;
 
     const headers = new Headers();
     let body;
     if (spec.body && params.body !== undefined) {
-      const serialized = serializeBody(
-        spec.body.mediaType,
-        params.body,
-        spec.body.encoding,
-        spec.body.positional,
-      );
-      body = serialized.body;
-      if (serialized.contentType)
-        headers.set("Content-Type", serialized.contentType);
+      const encoded = encodeBody(spec.body.mediaType, params.body, spec.body);
+      body = encoded.body;
+      if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
     }
     const accept = streamAccept(spec, params);
     if (accept) headers.set("Accept", accept);
-    if (credentials)
-      for (const [name, value] of credentials.headers) headers.set(name, value);
-    if (options.headers) mergeHeaders(headers, options.headers);
-    if (params.headers) serializeHeaders(specs.header, params.headers, headers);
-    const cookie = cookieHeader(
-      params.cookies
-        ? serializeCookies(specs.cookie, params.cookies)
-        : undefined,
-      credentials,
-    );
+    for (const [name, value] of credentials?.headers ?? [])
+      headers.set(name, value);
+    mergeHeaders(headers, options.headers);
+    for (const [name, value] of entriesOf(params.headers))
+      headers.set(
+        name,
+        styles.header(specs.header.get(name) ?? { name }, value),
+      );
+    // The Cookie header: cookie parameters, then cookie API keys.
+    const cookie = [
+      ...entriesOf(params.cookies).map(
+        ([name, value]) =>
+          `${name}=${encodeURIComponent(styles.cookie(specs.cookie.get(name) ?? { name }, value))}`,
+      ),
+      ...(credentials?.cookies.map(
+        ([name, value]) => `${name}=${encodeURIComponent(value)}`,
+      ) ?? []),
+    ].join("; ");
     if (cookie) headers.set("Cookie", cookie);
-    if (call.headers) mergeHeaders(headers, call.headers);
+    mergeHeaders(headers, call.headers);
     const keyed = idempotencyKey(spec, options, call, headers);
 
     const init = { method: spec.method, headers };
@@ -251,6 +280,11 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
         spec.name,
         accept !== undefined,
       );
+      /** Waits before the next attempt; `false` when there is none (the error is thrown). */
+      const retry = async (when, delay = backoffDelay(attempt)) => {
+        if (when && retriesLeft) await sleep(delay, signal);
+        return when && retriesLeft;
+      };
 
       // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
       const prepared = prepare(base, url, init);
@@ -268,87 +302,87 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
         scope.release();
         const failure = scope.failure(error);
         // A connection error before the request left (refused, no such host) is safe to repeat for any method.
-        const retryable =
-          (failure instanceof ConnectionError &&
-            (repeatable || certainlyNotSent(failure))) ||
-          (failure instanceof TimeoutError && repeatable);
-        if (!retryable || !retriesLeft) throw failure;
-        await sleep(backoffDelay(attempt), signal);
-        continue;
+        if (
+          await retry(
+            (failure instanceof ConnectionError &&
+              (repeatable || certainlyNotSent(failure))) ||
+              (failure instanceof TimeoutError && repeatable),
+          )
+        )
+          continue;
+        throw failure;
       }
 
       try {
         if (options.onResponse)
           response = (await options.onResponse(response, request)) ?? response;
-        if (!response.ok) {
-          const wait =
-            retriesLeft && repeatable && isRetryableStatus(response.status)
-              ? retryDelay(response, attempt)
-              : undefined;
-          if (wait !== undefined) {
-            // Free the connection: an unread body keeps it busy.
-            await response.body?.cancel().catch(() => {});
-            scope.release();
-            await sleep(wait, signal);
-            continue;
-          }
-          const data = await readBody(response, spec, scope, true);
-          const error = new ApiError({
-            status: response.status,
-            statusText: response.statusText,
-            body: data,
-            headers: response.headers,
-            operation: spec.name,
-            method: spec.method,
-            url,
-          });
-          // Errors this operation threw, so that isError can tell them from another operation's.
-          thrown.add(error);
-          throw error;
-        }
-        const contentType = response.headers.get("content-type") ?? "";
-        const format =
-          contentType === "application/json"
-            ? undefined
-            : sequenceFormat(contentType);
-        if (format) {
-          // From here on the caller holds the connection open for as long as they read; only their signal applies.
-          scope.stopTimer();
-          const stream = new Stream(
-            response,
-            signal,
-            () => {
-              scope.release();
-              // Cancelling the body (parseSSE does) closes the connection in Node; aborting makes sure with any fetch.
-              scope.abort();
-            },
-            { maxEventSize, format, sse: spec.stream?.sse },
-          );
-          return {
-            data: stream,
-            status: response.status,
-            headers: response.headers,
-            response,
-          };
-        }
-        const data = await readBody(response, spec, scope, false, contentType);
-        scope.release();
-        return {
-          data,
+        const answer = {
           status: response.status,
           headers: response.headers,
           response,
         };
+        if (!response.ok) {
+          // What the server asks for (a Retry-After of over a minute: no retry), else backoff.
+          const asked = retryAfterDelay(response.headers);
+          if (
+            repeatable &&
+            isRetryableStatus(response.status) &&
+            (asked ?? 0) <= MAX_RETRY_AFTER_MS &&
+            retriesLeft
+          ) {
+            // Free the connection: an unread body keeps it busy.
+            await discard(response);
+            scope.release();
+            await retry(true, asked);
+            continue;
+          }
+          const data = await readBody(response, spec, scope, true);
+          const error = new ApiError({
+            ...answer,
+            statusText: response.statusText,
+            body: data,
+            operation: spec.name,
+            method: spec.method,
+            url,
+          });
+          thrown.add(error);
+          throw error;
+        }
+        const contentType = response.headers.get("content-type") ?? "";
+        // From here on the caller holds the connection open for as long as they read; only their signal applies.
+        // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
+        const stream =
+          contentType === "application/json"
+            ? undefined
+            : features.stream?.(
+                response,
+                contentType,
+                signal,
+                () => (scope.release(), scope.abort()),
+                {
+                  maxEventSize: options.maxStreamEventSize,
+                  sse: spec.stream?.sse,
+                },
+              );
+        if (stream) {
+          scope.stopTimer();
+          return { data: stream, ...answer };
+        }
+        const data = await readBody(response, spec, scope, false, contentType);
+        scope.release();
+        return { data, ...answer };
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
-        const retryable =
-          (error instanceof ConnectionError || error instanceof TimeoutError) &&
-          !signal?.aborted;
-        if (retryable && repeatable && retriesLeft) {
-          await sleep(backoffDelay(attempt), signal);
+        if (
+          await retry(
+            (error instanceof ConnectionError ||
+              error instanceof TimeoutError) &&
+              !signal?.aborted &&
+              repeatable,
+          )
+        )
           continue;
-        }
         throw error;
       }
     }
@@ -376,27 +410,22 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
             scope.signal ? { ...hopInit, signal: scope.signal } : hopInit,
           );
       const response = await guard(sent, scope.signal);
-      if (response.type === "opaqueredirect") {
-        await response.body?.cancel().catch(() => {});
-        throw new ConnectionError(
-          `${spec.name}: the server redirected, and this environment hides where to; not followed, so that the request's API key cannot reach another origin`,
-          { cause: undefined },
-        );
+      const opaque = response.type === "opaqueredirect";
+      const next =
+        opaque || !isRedirect(response)
+          ? undefined
+          : nextHop(response, hop, sensitiveHeaders);
+      if (!opaque && !next) return { response, request };
+      await discard(response);
+      if (opaque || hops >= MAX_REDIRECTS) {
+        const why = opaque
+          ? "the server redirected, and this environment hides where to; not followed, so that the request's API key cannot reach another origin"
+          : `more than ${MAX_REDIRECTS} redirects`;
+        throw new ConnectionError(`${spec.name}: ${why}`, { cause: undefined });
       }
-      if (!isRedirect(response)) return { response, request };
-      const next = nextHop(response, hop, sensitiveHeaders);
-      if (!next) return { response, request };
-      if (hops >= MAX_REDIRECTS) {
-        await response.body?.cancel().catch(() => {});
-        throw new ConnectionError(
-          `${spec.name}: more than ${MAX_REDIRECTS} redirects`,
-          { cause: undefined },
-        );
-      }
-      await response.body?.cancel().catch(() => {});
       hop = next;
-      hopInit = { ...init, method: next.method, headers: next.headers };
-      if (next.body === undefined) delete hopInit.body;
+      hopInit = { ...init, method: hop.method, headers: hop.headers };
+      if (hop.body === undefined) delete hopInit.body;
     }
   }
 
@@ -426,6 +455,9 @@ export function createRuntime(servers, options = {}, securitySchemes = {}) {
   }
 }
 
+/** Cancels a body that will not be read (an unread body keeps the connection busy). */
+const discard = (response) => response.body?.cancel().catch(() => {});
+
 /**
  * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
  * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
@@ -441,12 +473,14 @@ async function parseBody(
     spec.method === "HEAD" ||
     status === 204 ||
     status === 205 ||
-    status === 304
+    status === 304 ||
+    (!isJsonMediaType(contentType) &&
+      response.headers.get("content-length") === "0")
   ) {
     await response.body?.cancel();
     return undefined;
   }
-  if (contentType === "application/json" || isJsonMediaType(contentType)) {
+  if (isJsonMediaType(contentType)) {
     const text = await response.text();
     if (text === "") return undefined; // (also Content-Length: 0)
     try {
@@ -459,57 +493,18 @@ async function parseBody(
       );
     }
   }
-  if (response.headers.get("content-length") === "0") {
-    await response.body?.cancel();
-    return undefined;
-  }
   if (mediaTypeEssence(contentType).startsWith("text/")) return response.text();
   const blob = await response.blob();
   return blob.size === 0 && contentType === "" ? undefined : blob;
 }
 
-/**
- * Splits a path template at its `?`: some specs write a fixed query into the path (OpenAI's `/responses?beta=true`
- * is an operation of its own). The query comes back percent-encoded as the client encodes names and values.
- */
-export function splitFixedQuery(template) {
-  const at = template.indexOf("?");
-  if (at < 0) return [template, ""];
-  const pairs = [...new URLSearchParams(template.slice(at + 1))].map(
-    ([name, value]) => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`,
-  );
-  return [template.slice(0, at), pairs.join("&")];
-}
-
 /** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
 function streamAccept(spec, params) {
   const when = spec.stream?.when;
-  if (!when) return spec.stream?.mediaType;
-  const source = when.in === "body" ? params.body : params.query;
-  const asked =
-    typeof source === "object" && source !== null && source[when.name] === true;
-  return asked ? spec.stream?.mediaType : undefined;
-}
-
-/** The wait before retrying after `response`: what the server asks for, else backoff. `undefined`: do not retry. */
-function retryDelay(response, attempt) {
-  const asked = retryAfterDelay(response.headers);
-  if (asked === undefined) return backoffDelay(attempt);
-  return asked <= MAX_RETRY_AFTER_MS ? asked : undefined;
-}
-
-function dataOf(response) {
-  return response.data;
-}
-
-/** Whether the operation's spec declares a response for `status` (see `OperationSpec.errors`). */
-function declaresStatus(spec, status) {
-  return (spec.errors ?? []).some(
-    (key) =>
-      key === status ||
-      key === "default" ||
-      key === `${Math.floor(status / 100)}XX`,
-  );
+  const source = when && (when.in === "body" ? params.body : params.query);
+  return !when || (isRecord(source) && source[when.name] === true)
+    ? spec.stream?.mediaType
+    : undefined;
 }
 
 function resolveServerUrl(server, options) {
@@ -531,38 +526,6 @@ function resolveServerUrl(server, options) {
     return value;
   });
   return url.replace(/\/+$/, "");
-}
-
-/**
- * The client options with every OAuth 2 device flow configuration (`{ deviceFlow: { clientId, onUserCode } }`)
- * replaced by the credential function that runs it, made once per client so its token is shared by every call.
- */
-function withDeviceFlows(options, schemes) {
-  const values = options;
-  let copy;
-  for (const scheme of Object.values(schemes)) {
-    if (scheme.type !== "bearer" || !scheme.oauth2) continue;
-    for (const option of scheme.options) {
-      const value = values[option];
-      if (isDeviceFlow(value))
-        (copy ??= { ...values })[option] = deviceFlowCredential(
-          value.deviceFlow,
-          scheme.oauth2,
-          options.fetch,
-        );
-    }
-  }
-  return copy ?? values;
-}
-
-/** The Cookie header: cookie parameters, then cookie API keys. */
-function cookieHeader(fromParams, credentials) {
-  const pairs =
-    credentials?.cookies.map(
-      ([name, value]) => `${name}=${encodeURIComponent(value)}`,
-    ) ?? [];
-  if (fromParams) pairs.unshift(fromParams);
-  return pairs.length > 0 ? pairs.join("; ") : undefined;
 }
 
 /**
@@ -590,10 +553,25 @@ function byName(specs = []) {
   return new Map(specs.map((spec) => [spec.name, spec]));
 }
 
+/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
+function entriesOf(values) {
+  return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
+}
+
+/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
+function simple(value, encode = String) {
+  const pieces = Array.isArray(value)
+    ? value.filter(isPresent).map(text)
+    : isRecord(value)
+      ? presentEntries(value).flatMap(([k, v]) => [k, text(v)])
+      : [text(value)];
+  return pieces.map(encode).join(",");
+}
+
 function mergeHeaders(headers, values) {
   for (const [name, value] of Object.entries(values ?? {})) {
-    if (value === undefined || value === null) headers.delete(name);
-    else headers.set(name, value);
+    if (isPresent(value)) headers.set(name, value);
+    else headers.delete(name);
   }
 }
 
@@ -644,11 +622,16 @@ class AttemptScope {
   failure(error) {
     if (this.callerSignal?.aborted) return this.callerSignal.reason;
     if (this.timedOut) return this.controller?.signal.reason;
-    return error instanceof ConnectionError
-      ? error
-      : new ConnectionError(`${this.operation}: ${errorMessage(error)}`, {
-          cause: error,
-        });
+    if (error instanceof ConnectionError) return error;
+    // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
+    const cause = error?.cause;
+    const message =
+      error instanceof Error
+        ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}`
+        : String(error);
+    return new ConnectionError(`${this.operation}: ${message}`, {
+      cause: error,
+    });
   }
 
   stopTimer() {
@@ -676,15 +659,19 @@ class AttemptScope {
  */
 function assertRequestable(checked, base, url, init) {
   const method = init.method ?? "GET";
-  if (base === undefined) {
-    // A redirect target: checked every time (a server could name endless origins; none is remembered).
+  // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
+  if (
+    base === undefined ||
+    !checked.bases.has(base) ||
+    !checked.methods.has(method)
+  ) {
     new Request(url, { method });
-  } else if (!checked.bases.has(base) || !checked.methods.has(method)) {
-    new Request(url, { method });
-    checked.bases.add(base);
-    checked.methods.add(method);
+    if (base !== undefined) {
+      checked.bases.add(base);
+      checked.methods.add(method);
+    }
   }
-  if (init.body !== undefined && init.body !== null) {
+  if (isPresent(init.body)) {
     if (method === "GET" || method === "HEAD")
       throw new TypeError("Request with GET/HEAD method cannot have body.");
     if (init.body instanceof ReadableStream && init.body.locked)
@@ -700,22 +687,8 @@ function untilAborted(promise, signal) {
     const onAbort = () => reject(signal.reason);
     if (signal.aborted) onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
+    promise
+      .finally(() => signal.removeEventListener("abort", onAbort))
+      .then(resolve, reject);
   });
-}
-
-/** Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`. */
-function errorMessage(error) {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return `${error.message}${cause}`;
 }

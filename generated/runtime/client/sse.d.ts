@@ -11,7 +11,10 @@
  * iterable a streaming operation resolves to.
  */
 
+import type { RuntimeFeatures } from "./runtime.js";
 import type { SseItemsSpec } from "./types.js";
+/** Streamed responses, for `createRuntime`. */
+export declare const streamFeature: RuntimeFeatures;
 /** One dispatched event. */
 export interface ServerSentEvent {
   /** The `event:` field, `"message"` when the event has none. */
@@ -97,3 +100,14 @@ export declare class Stream<T> implements AsyncIterable<T> {
   );
   [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined>;
 }
+/**
+ * The request engine's stream reader (`RuntimeFeatures.stream`): a `Stream` over the response when its media type is
+ * one the client streams (server-sent events, JSON Lines, JSON Text Sequences), else `undefined`.
+ */
+export declare function readStream(
+  response: Response,
+  contentType: string,
+  signal: AbortSignal | undefined,
+  close: () => void,
+  options: StreamOptions,
+): Stream<unknown> | undefined;

@@ -13,6 +13,9 @@
  */
 import { ConnectionError } from "./errors.js";
 
+/** Streamed responses, for `createRuntime`. */
+export const streamFeature = { stream: readStream };
+
 /** The JSON Lines media types in use (none is IANA-registered). */
 const JSON_LINES = [
   "application/jsonl",
@@ -295,4 +298,13 @@ function parseJson(text, what) {
       cause: error,
     });
   }
+}
+
+/**
+ * The request engine's stream reader (`RuntimeFeatures.stream`): a `Stream` over the response when its media type is
+ * one the client streams (server-sent events, JSON Lines, JSON Text Sequences), else `undefined`.
+ */
+export function readStream(response, contentType, signal, close, options) {
+  const format = sequenceFormat(contentType);
+  return format && new Stream(response, signal, close, { ...options, format });
 }

@@ -1,27 +1,32 @@
 import type { paths } from "./schema.js";
+import type {
+  ClientOptions as RuntimeClientOptions,
+  Operation,
+  OperationSpec,
+  PaginatedOperation,
+  SecuritySchemeSpec,
+  ServerSpec,
+  StreamingOperation,
+} from "./runtime/client/types.js";
 import {
   createRuntime,
-  type ClientOptions as RuntimeClientOptions,
-  type Operation,
-  type OperationSpec,
-  type PaginatedOperation,
-  type SecuritySchemeSpec,
-  type ServerSpec,
-  type StreamingOperation,
-} from "./runtime/client/index.js";
+  type RuntimeFeatures,
+} from "./runtime/client/runtime.js";
 
 export {
   ApiError,
   ConnectionError,
   TimeoutError,
-  Stream,
-  formPart,
-  type ApiErrorOf,
-  type ApiResponse,
-  type CredentialContext,
-  type FormPart,
-  type RequestOptions,
-} from "./runtime/client/index.js";
+} from "./runtime/client/errors.js";
+export type {
+  ApiErrorOf,
+  ApiResponse,
+  CredentialContext,
+  RequestOptions,
+} from "./runtime/client/types.js";
+
+/** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
+const features: RuntimeFeatures[] = [];
 
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
@@ -62,7 +67,7 @@ const operations: OperationSpec[] = JSON.parse(
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions): Client {
-  const runtime = createRuntime(servers, options, securitySchemes);
+  const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
     operations.map((spec) => [spec.name, runtime.operation(spec)]),
   ) as unknown as Client;

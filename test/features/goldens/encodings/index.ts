@@ -4,7 +4,6 @@ export {
   ApiError,
   ConnectionError,
   TimeoutError,
-  Stream,
   formPart,
   type Client,
   type ClientOptions,

@@ -1,37 +1,48 @@
 import type { paths } from "./schema.js";
+import type {
+  ClientOptions as RuntimeClientOptions,
+  Credential,
+  Operation,
+  OperationSpec,
+  PaginatedOperation,
+  SecuritySchemeSpec,
+  ServerSpec,
+  StreamingOperation,
+} from "./runtime/client/types.js";
 import {
   createRuntime,
-  type ClientOptions as RuntimeClientOptions,
-  type Credential,
+  type RuntimeFeatures,
+} from "./runtime/client/runtime.js";
+import { authFeature } from "./runtime/client/auth.js";
+import { bodiesFeature, stylesFeature } from "./runtime/client/serialize.js";
+import {
+  deviceFlowFeature,
   type OAuth2DeviceFlow,
-  type Operation,
-  type OperationSpec,
-  type PaginatedOperation,
-  type SecuritySchemeSpec,
-  type ServerSpec,
-  type StreamingOperation,
-} from "./runtime/client/index.js";
-
+} from "./runtime/client/oauth.js";
 export {
   ApiError,
   ConnectionError,
   TimeoutError,
-  Stream,
-  formPart,
-  type ApiErrorOf,
-  type ApiResponse,
-  type CredentialContext,
-  OAuth2Error,
-  type DeviceCodePrompt,
-  type FormPart,
-  type RequestOptions,
-} from "./runtime/client/index.js";
-
+} from "./runtime/client/errors.js";
+export type {
+  ApiErrorOf,
+  ApiResponse,
+  CredentialContext,
+  RequestOptions,
+} from "./runtime/client/types.js";
+export { formPart, type FormPart } from "./runtime/client/serialize.js";
+export { OAuth2Error, type DeviceCodePrompt } from "./runtime/client/oauth.js";
+/** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
+const features: RuntimeFeatures[] = [
+  authFeature,
+  deviceFlowFeature,
+  stylesFeature,
+  bodiesFeature,
+];
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":"https://api.example.com"}}},{"url":"{url}","variables":{"url":{"option":"euCentralUrl","default":"https://eu.api.example.com"}}}]',
 );
-
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse(
   '{"oauth":{"type":"bearer","options":["oauth","apiKey"],"oauth2":{"deviceAuthorizationUrl":"https://auth.example.com/device","tokenUrl":"https://auth.example.com/token","scopes":["flights:read","flights:write"],"metadataUrl":"https://auth.example.com/.well-known/oauth-authorization-server"}}}',
@@ -110,10 +121,9 @@ export interface Client {
 const operations: OperationSpec[] = JSON.parse(
   '[{"name":"findFlights","method":"GET","path":"/flights/search","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}},{"name":"searchFlights","method":"QUERY","path":"/flights/search","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"body":{"mediaType":"application/json","required":true}},{"name":"lookupFlights","method":"GET","path":"/flights/lookup","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/json"}}},{"name":"selectFlights","method":"GET","path":"/flights/select","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/jsonpath"}}},{"name":"getFlight","method":"GET","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]}},{"name":"copyFlight","method":"COPY","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}],"header":[{"name":"Destination"}]}},{"name":"linkFlightsById","method":"LINK","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]},"body":{"mediaType":"application/json","required":true}},{"name":"uploadPhotos","method":"POST","path":"/flights/{id}/photos","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]},"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}},{"name":"addPet","method":"POST","path":"/pets","server":1,"body":{"mediaType":"application/json","required":true}}]',
 );
-
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
-  const runtime = createRuntime(servers, options, securitySchemes);
+  const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
     operations.map((spec) => [spec.name, runtime.operation(spec)]),
   ) as unknown as Client;

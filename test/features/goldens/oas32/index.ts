@@ -4,7 +4,6 @@ export {
   ApiError,
   ConnectionError,
   TimeoutError,
-  Stream,
   formPart,
   OAuth2Error,
   type Client,

@@ -5,13 +5,11 @@ export {
   ConnectionError,
   TimeoutError,
   Stream,
-  formPart,
   type Client,
   type ClientOptions,
   type ApiErrorOf,
   type ApiResponse,
   type CredentialContext,
-  type FormPart,
   type RequestOptions,
 } from "./client.js";
 export {

@@ -4,14 +4,11 @@ export {
   ApiError,
   ConnectionError,
   TimeoutError,
-  Stream,
-  formPart,
   type Client,
   type ClientOptions,
   type ApiErrorOf,
   type ApiResponse,
   type CredentialContext,
-  type FormPart,
   type RequestOptions,
 } from "./client.js";
 export {

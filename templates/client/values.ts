@@ -1,0 +1,135 @@
+import type { ParamSpec } from "./types.js";
+
+/**
+ * What the request engine and its optional feature modules share: percent-encoding, values as text, media types,
+ * and the request body of a media type that needs no encoder (JSON, text, bytes).
+ */
+
+/** Parameter values by name, as the caller passed them. */
+export type ParamValues = Readonly<Record<string, unknown>>;
+
+/** A body `fetch` can send, reusable across retries unless it is a `ReadableStream`. */
+export type SerializedBody = string | Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> | URLSearchParams | FormData;
+
+/** A request body and the Content-Type to send it with (`undefined`: fetch writes its own, as for a `FormData`). */
+export interface EncodedBody {
+  body: SerializedBody;
+  contentType: string | undefined;
+}
+
+/** RFC 6570 simple expansion: everything but unreserved characters is percent-encoded (`encodeURIComponent` keeps `!'()*`). */
+export function encodeUnreserved(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** `name=value`, both percent-encoded as RFC 6570 simple expansion does. */
+export const pair = (name: string, value: string): string => `${encodeUnreserved(name)}=${encodeUnreserved(value)}`;
+
+/**
+ * The path of one operation: each `{name}` of `template` replaced by `value(spec, parameter)`. Split once: literal
+ * parts and parameter names alternate, so a call only concatenates (an operation's path is built on every call).
+ * Throws when a parameter is missing, or when the values make a `.` or `..` segment.
+ */
+export function pathSerializer(
+  template: string,
+  specs: ReadonlyMap<string, ParamSpec>,
+  value: (spec: ParamSpec, value: unknown) => string,
+): (values?: ParamValues) => string {
+  const parts = template.split(/\{([^}]+)\}/); // literal, name, literal, name, …, literal
+  if (parts.length === 1) return () => template;
+  return (values = {}) => {
+    let out = parts[0]!;
+    for (let i = 1; i < parts.length; i += 2) {
+      const name = parts[i]!;
+      const given = values[name];
+      if (!isPresent(given)) throw new TypeError(`Missing path parameter "${name}"`);
+      out += value(specs.get(name) ?? { name }, given) + parts[i + 1]!;
+    }
+    // A `.` or `..` segment: every URL parser (fetch's included) removes it with the segment before, and its
+    // percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
+    if (/(?:^|\/)\.{1,2}(?:\/|$)/.test(out)) {
+      throw new TypeError(`The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away: the request would reach another resource`);
+    }
+    return out;
+  };
+}
+
+/** One value as text: dates as ISO 8601, objects as JSON, everything else by `String`. */
+export function text(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+export function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** A plain object (not an array, a date or, with `exclude`, an instance of it). */
+export function isRecord(value: unknown, exclude?: abstract new (...args: never[]) => unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !(value instanceof Date) && !Array.isArray(value) && !(exclude && value instanceof exclude);
+}
+
+/** The properties of an object that are neither `null` nor `undefined`; none for anything else. */
+export function presentEntries(value: unknown, exclude?: abstract new (...args: never[]) => unknown): [string, unknown][] {
+  return isRecord(value, exclude) ? Object.entries(value).filter(([, v]) => isPresent(v)) : [];
+}
+
+/** True for `application/json` and structured-syntax JSON types such as `application/problem+json`. */
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = mediaTypeEssence(mediaType);
+  return essence === "application/json" || essence.endsWith("+json");
+}
+
+/** `"Application/JSON; charset=utf-8"` → `"application/json"`. */
+export function mediaTypeEssence(mediaType: string): string {
+  return mediaType.split(";", 1)[0]!.trim().toLowerCase();
+}
+
+/** Whatever `fetch` sends as it is. */
+export function isBodyInit(value: unknown): value is SerializedBody {
+  return (
+    typeof value === "string" ||
+    value instanceof Blob ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    value instanceof ReadableStream ||
+    value instanceof URLSearchParams ||
+    value instanceof FormData
+  );
+}
+
+/**
+ * The body of a media type that needs no encoder: JSON for JSON types; otherwise what fetch can send goes as it is,
+ * and any other value as text (`text/*`) or JSON. Forms, multipart and media ranges are serialize.ts's.
+ */
+export function plainBody(mediaType: string, value: unknown): EncodedBody {
+  const essence = mediaTypeEssence(mediaType);
+  if (isJsonMediaType(essence)) return { body: JSON.stringify(value), contentType: mediaType };
+  if (isBodyInit(value)) return { body: value, contentType: mediaType };
+  return { body: essence.startsWith("text/") ? text(value) : JSON.stringify(value), contentType: mediaType };
+}
+
+/** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */
+export class FormPart {
+  readonly value: unknown;
+  readonly filename: string | undefined;
+  readonly contentType: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(value: unknown, options: FormPartOptions = {}) {
+    this.value = value;
+    this.filename = options.filename;
+    this.contentType = options.contentType;
+    this.headers = { ...options.headers };
+  }
+}
+
+export interface FormPartOptions {
+  /** The part's file name (`Content-Disposition: form-data; name="…"; filename="…"`); a `File`'s own name otherwise. */
+  filename?: string | undefined;
+  /** The part's `Content-Type`, instead of the one the spec's `encoding` or the value implies. */
+  contentType?: string | undefined;
+  /** Extra part headers, e.g. those the spec's `encoding.<property>.headers` declares. */
+  headers?: Record<string, string> | undefined;
+}
