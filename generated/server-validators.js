@@ -41,17 +41,14 @@ export function requestValidators(env) {
   let D310;
   const E316 = new Set(S[25]);
   const E338 = new Set(S[26]);
-  const K456 = new Set(S[13]);
-  const K463 = new Set(S[13]);
-  const K472 = new Set(S[13]);
   const F0 = env.format(S[27]);
+  let D473;
+  let D474;
+  let D475;
   let D476;
   let D477;
-  let D478;
-  let D479;
-  let D480;
   const F1 = env.format(S[29]);
-  const E506 = new Set(S[30]);
+  const E503 = new Set(S[30]);
   const P0 = env.pattern(S[32]);
 
   function T(x) {
@@ -71,11 +68,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v11(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v12(x, d, f) {
     if (typeof x !== "string") return false;
     if (x !== S[0]) return false;
@@ -88,7 +80,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["text"];
-      if (p === undefined || !v11(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["type"];
       if (p === undefined || !v12(p, d + 1, f)) return false;
     }
@@ -127,11 +119,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v15(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v5(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -142,39 +129,8 @@ export function requestValidators(env) {
       p = x["role"];
       if (p === undefined || !v14(p, d + 1, f)) return false;
       p = x["name"];
-      if (p !== undefined && !v15(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v18(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v19(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v10(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function u21(x, d, f) {
-    if (v18(x, d, false)) {
-      return true;
-    }
-    if (v19(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function v17(x, d, f) {
-    if (!u21(x, d, f)) return false;
     return true;
   }
 
@@ -184,33 +140,18 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v23(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v16(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["content"];
-      if (p === undefined || !v17(p, d + 1, f)) return false;
+      if (p === undefined || !v6(p, d + 1, f)) return false;
       p = x["role"];
       if (p === undefined || !v22(p, d + 1, f)) return false;
       p = x["name"];
-      if (p !== undefined && !v23(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v26(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v32(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -226,7 +167,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["url"];
-      if (p === undefined || !v32(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["detail"];
       if (p !== undefined && !v33(p, d + 1, f)) return false;
     }
@@ -252,11 +193,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v39(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v40(x, d, f) {
     if (typeof x !== "string") return false;
     if (!E41.has(x)) return false;
@@ -269,7 +205,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["data"];
-      if (p === undefined || !v39(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["format"];
       if (p === undefined || !v40(p, d + 1, f)) return false;
     }
@@ -295,32 +231,17 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v46(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v47(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v48(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v45(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["file_data"];
-      if (p !== undefined && !v46(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["file_id"];
-      if (p !== undefined && !v47(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["filename"];
-      if (p !== undefined && !v48(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -379,7 +300,7 @@ export function requestValidators(env) {
   }
 
   function u55(x, d, f) {
-    if (v26(x, d, false)) {
+    if (v7(x, d, false)) {
       return true;
     }
     if (v27(x, d, false)) {
@@ -399,11 +320,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v57(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v24(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -414,7 +330,7 @@ export function requestValidators(env) {
       p = x["role"];
       if (p === undefined || !v56(p, d + 1, f)) return false;
       p = x["name"];
-      if (p !== undefined && !v57(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -422,16 +338,6 @@ export function requestValidators(env) {
   function v59(x, d, f) {
     if (typeof x !== "string") return false;
     if (x !== S[9]) return false;
-    return true;
-  }
-
-  function v61(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v67(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -447,7 +353,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["refusal"];
-      if (p === undefined || !v67(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["type"];
       if (p === undefined || !v68(p, d + 1, f)) return false;
     }
@@ -486,7 +392,7 @@ export function requestValidators(env) {
   }
 
   function u71(x, d, f) {
-    if (v61(x, d, false)) {
+    if (v7(x, d, false)) {
       return true;
     }
     if (v62(x, d, false)) {
@@ -503,31 +409,16 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v75(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v76(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v74(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["arguments"];
-      if (p === undefined || !v75(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["name"];
-      if (p === undefined || !v76(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v77(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
@@ -535,7 +426,7 @@ export function requestValidators(env) {
     if (v74(x, d, false)) {
       return true;
     }
-    if (v77(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -551,26 +442,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v80(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v82(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v83(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u84(x, d, f) {
-    if (v82(x, d, false)) {
+    if (v7(x, d, false)) {
       return true;
     }
-    if (v83(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -578,39 +454,11 @@ export function requestValidators(env) {
 
   function u85(x, d, f) {
     if (x === null) return true;
-    return v82(x, d, f);
+    return v7(x, d, f);
   }
 
   function v81(x, d, f) {
     if (!u85(x, d, f)) return false;
-    return true;
-  }
-
-  function v89(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v92(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v93(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v91(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      let p;
-      p = x["arguments"];
-      if (p === undefined || !v92(p, d + 1, f)) return false;
-      p = x["name"];
-      if (p === undefined || !v93(p, d + 1, f)) return false;
-    }
     return true;
   }
 
@@ -626,9 +474,9 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["id"];
-      if (p === undefined || !v89(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["function"];
-      if (p === undefined || !v91(p, d + 1, f)) return false;
+      if (p === undefined || !v74(p, d + 1, f)) return false;
       p = x["type"];
       if (p === undefined || !v94(p, d + 1, f)) return false;
     }
@@ -658,43 +506,12 @@ export function requestValidators(env) {
       p = x["function_call"];
       if (p !== undefined && !v72(p, d + 1, f)) return false;
       p = x["name"];
-      if (p !== undefined && !v80(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["refusal"];
       if (p !== undefined && !v81(p, d + 1, f)) return false;
       p = x["tool_calls"];
       if (p !== undefined && !v86(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v97(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v98(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v10(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function u100(x, d, f) {
-    if (v97(x, d, false)) {
-      return true;
-    }
-    if (v98(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function v96(x, d, f) {
-    if (!u100(x, d, f)) return false;
     return true;
   }
 
@@ -704,64 +521,18 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v102(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v95(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["content"];
-      if (p === undefined || !v96(p, d + 1, f)) return false;
+      if (p === undefined || !v6(p, d + 1, f)) return false;
       p = x["role"];
       if (p === undefined || !v101(p, d + 1, f)) return false;
       p = x["tool_call_id"];
-      if (p === undefined || !v102(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v105(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v106(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u107(x, d, f) {
-    if (v105(x, d, false)) {
-      return true;
-    }
-    if (v106(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u108(x, d, f) {
-    if (x === null) return true;
-    return v105(x, d, f);
-  }
-
-  function v104(x, d, f) {
-    if (!u108(x, d, f)) return false;
-    return true;
-  }
-
-  function v109(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v110(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (x !== S[11]) return false;
     return true;
   }
 
@@ -771,11 +542,11 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["content"];
-      if (p === undefined || !v104(p, d + 1, f)) return false;
+      if (p === undefined || !v81(p, d + 1, f)) return false;
       p = x["name"];
-      if (p === undefined || !v109(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["role"];
-      if (p === undefined || !v110(p, d + 1, f)) return false;
+      if (p === undefined || !v94(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -818,43 +589,8 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v119(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v120(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u121(x, d, f) {
-    if (v119(x, d, false)) {
-      return true;
-    }
-    if (v120(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u122(x, d, f) {
-    if (x === null) return true;
-    return v119(x, d, f);
-  }
-
-  function v118(x, d, f) {
-    if (!u122(x, d, f)) return false;
-    return true;
-  }
-
   function v124(x, d, f) {
     if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v125(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
@@ -862,7 +598,7 @@ export function requestValidators(env) {
     if (v124(x, d, false)) {
       return true;
     }
-    if (v125(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -878,41 +614,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v129(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v130(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u131(x, d, f) {
-    if (v129(x, d, false)) {
-      return true;
-    }
-    if (v130(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u132(x, d, f) {
-    if (x === null) return true;
-    return v129(x, d, f);
-  }
-
-  function v128(x, d, f) {
-    if (!u132(x, d, f)) return false;
-    return true;
-  }
-
-  function v135(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
   function v134(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -920,14 +621,9 @@ export function requestValidators(env) {
       const k = Object.keys(x);
       for (const key of k) {
         if (K136.has(key)) continue;
-        if (!v135(x[key], d + 1, f)) return false;
+        if (!v124(x[key], d + 1, f)) return false;
       }
     }
-    return true;
-  }
-
-  function v137(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
@@ -935,7 +631,7 @@ export function requestValidators(env) {
     if (v134(x, d, false)) {
       return true;
     }
-    if (v137(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -956,16 +652,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v142(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u143(x, d, f) {
     if (v141(x, d, false)) {
       return true;
     }
-    if (v142(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -986,16 +677,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v147(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u148(x, d, f) {
     if (v146(x, d, false)) {
       return true;
     }
-    if (v147(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1011,134 +697,9 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v151(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v152(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u153(x, d, f) {
-    if (v151(x, d, false)) {
-      return true;
-    }
-    if (v152(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u154(x, d, f) {
-    if (x === null) return true;
-    return v151(x, d, f);
-  }
-
-  function v150(x, d, f) {
-    if (!u154(x, d, f)) return false;
-    return true;
-  }
-
-  function v156(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v157(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u158(x, d, f) {
-    if (v156(x, d, false)) {
-      return true;
-    }
-    if (v157(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u159(x, d, f) {
-    if (x === null) return true;
-    return v156(x, d, f);
-  }
-
-  function v155(x, d, f) {
-    if (!u159(x, d, f)) return false;
-    return true;
-  }
-
-  function v161(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v162(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u163(x, d, f) {
-    if (v161(x, d, false)) {
-      return true;
-    }
-    if (v162(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u164(x, d, f) {
-    if (x === null) return true;
-    return v161(x, d, f);
-  }
-
-  function v160(x, d, f) {
-    if (!u164(x, d, f)) return false;
-    return true;
-  }
-
   function v168(x, d, f) {
     if (typeof x !== "string") return false;
     if (!E169.has(x)) return false;
-    return true;
-  }
-
-  function v173(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v175(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v176(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u177(x, d, f) {
-    if (v175(x, d, false)) {
-      return true;
-    }
-    if (v176(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u178(x, d, f) {
-    if (x === null) return true;
-    return v175(x, d, f);
-  }
-
-  function v174(x, d, f) {
-    if (!u178(x, d, f)) return false;
     return true;
   }
 
@@ -1147,16 +708,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v181(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u182(x, d, f) {
     if (v180(x, d, false)) {
       return true;
     }
-    if (v181(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1172,55 +728,20 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v185(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v186(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u187(x, d, f) {
-    if (v185(x, d, false)) {
-      return true;
-    }
-    if (v186(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u188(x, d, f) {
-    if (x === null) return true;
-    return v185(x, d, f);
-  }
-
-  function v184(x, d, f) {
-    if (!u188(x, d, f)) return false;
-    return true;
-  }
-
   function v172(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["name"];
-      if (p === undefined || !v173(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["description"];
-      if (p !== undefined && !v174(p, d + 1, f)) return false;
+      if (p !== undefined && !v81(p, d + 1, f)) return false;
       p = x["schema"];
       if (p !== undefined && !v179(p, d + 1, f)) return false;
       p = x["strict"];
-      if (p !== undefined && !v184(p, d + 1, f)) return false;
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v189(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
@@ -1228,7 +749,7 @@ export function requestValidators(env) {
     if (v172(x, d, false)) {
       return true;
     }
-    if (v189(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1257,16 +778,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v192(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u193(x, d, f) {
     if (v167(x, d, false)) {
       return true;
     }
-    if (v192(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1291,16 +807,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v197(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u198(x, d, f) {
     if (v196(x, d, false)) {
       return true;
     }
-    if (v197(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1316,40 +827,25 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v201(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v203(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v202(x, d, f) {
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
       for (let i = 0; i < x.length; i++) {
-        if (!v203(x[i], d + 1, f)) return false;
+        if (!v7(x[i], d + 1, f)) return false;
       }
     }
     return true;
   }
 
-  function v204(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u205(x, d, f) {
-    if (v201(x, d, false)) {
+    if (v7(x, d, false)) {
       return true;
     }
     if (v202(x, d, false)) {
       return true;
     }
-    if (v204(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1360,109 +856,19 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v207(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v208(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u209(x, d, f) {
-    if (v207(x, d, false)) {
-      return true;
-    }
-    if (v208(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u210(x, d, f) {
-    if (x === null) return true;
-    return v207(x, d, f);
-  }
-
-  function v206(x, d, f) {
-    if (!u210(x, d, f)) return false;
-    return true;
-  }
-
-  function v215(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v216(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u217(x, d, f) {
-    if (v215(x, d, false)) {
-      return true;
-    }
-    if (v216(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u218(x, d, f) {
-    if (x === null) return true;
-    return v215(x, d, f);
-  }
-
-  function v214(x, d, f) {
-    if (!u218(x, d, f)) return false;
-    return true;
-  }
-
-  function v220(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v221(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u222(x, d, f) {
-    if (v220(x, d, false)) {
-      return true;
-    }
-    if (v221(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u223(x, d, f) {
-    if (x === null) return true;
-    return v220(x, d, f);
-  }
-
-  function v219(x, d, f) {
-    if (!u223(x, d, f)) return false;
-    return true;
-  }
-
   function v213(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       if (f) {
         if (x["include_usage"] === undefined) {
-          D224 ??= v214(clone(S[17]), 0, false);
+          D224 ??= v140(clone(S[17]), 0, false);
           if (D224) {
             x["include_usage"] = clone(S[17]);
           }
         }
         if (x["continuous_usage_stats"] === undefined) {
-          D225 ??= v219(clone(S[18]), 0, false);
+          D225 ??= v140(clone(S[18]), 0, false);
           if (D225) {
             x["continuous_usage_stats"] = clone(S[18]);
           }
@@ -1470,15 +876,10 @@ export function requestValidators(env) {
       }
       let p;
       p = x["include_usage"];
-      if (p !== undefined && !v214(p, d + 1, f)) return false;
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
       p = x["continuous_usage_stats"];
-      if (p !== undefined && !v219(p, d + 1, f)) return false;
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v226(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
@@ -1487,7 +888,7 @@ export function requestValidators(env) {
       if (f) v213(x, d, true);
       return true;
     }
-    if (v226(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1503,148 +904,17 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v230(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v231(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u232(x, d, f) {
-    if (v230(x, d, false)) {
-      return true;
-    }
-    if (v231(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u233(x, d, f) {
-    if (x === null) return true;
-    return v230(x, d, f);
-  }
-
-  function v229(x, d, f) {
-    if (!u233(x, d, f)) return false;
-    return true;
-  }
-
-  function v235(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v236(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u237(x, d, f) {
-    if (v235(x, d, false)) {
-      return true;
-    }
-    if (v236(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u238(x, d, f) {
-    if (x === null) return true;
-    return v235(x, d, f);
-  }
-
-  function v234(x, d, f) {
-    if (!u238(x, d, f)) return false;
-    return true;
-  }
-
-  function v243(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (x !== S[11]) return false;
-    return true;
-  }
-
-  function v246(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v248(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v249(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u250(x, d, f) {
-    if (v248(x, d, false)) {
-      return true;
-    }
-    if (v249(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u251(x, d, f) {
-    if (x === null) return true;
-    return v248(x, d, f);
-  }
-
-  function v247(x, d, f) {
-    if (!u251(x, d, f)) return false;
-    return true;
-  }
-
-  function v253(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    return true;
-  }
-
-  function v254(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u255(x, d, f) {
-    if (v253(x, d, false)) {
-      return true;
-    }
-    if (v254(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u256(x, d, f) {
-    if (x === null) return true;
-    return v253(x, d, f);
-  }
-
-  function v252(x, d, f) {
-    if (!u256(x, d, f)) return false;
-    return true;
-  }
-
   function v245(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["name"];
-      if (p === undefined || !v246(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["description"];
-      if (p !== undefined && !v247(p, d + 1, f)) return false;
+      if (p !== undefined && !v81(p, d + 1, f)) return false;
       p = x["parameters"];
-      if (p !== undefined && !v252(p, d + 1, f)) return false;
+      if (p !== undefined && !v179(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -1655,7 +925,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       if (f) {
         if (x["type"] === undefined) {
-          D257 ??= v243(clone(S[11]), 0, false);
+          D257 ??= v94(clone(S[11]), 0, false);
           if (D257) {
             x["type"] = clone(S[11]);
           }
@@ -1663,7 +933,7 @@ export function requestValidators(env) {
       }
       let p;
       p = x["type"];
-      if (p !== undefined && !v243(p, d + 1, f)) return false;
+      if (p !== undefined && !v94(p, d + 1, f)) return false;
       p = x["function"];
       if (p === undefined || !v245(p, d + 1, f)) return false;
     }
@@ -1681,17 +951,12 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v258(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u259(x, d, f) {
     if (v240(x, d, false)) {
       if (f) v240(x, d, true);
       return true;
     }
-    if (v258(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1713,25 +978,14 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v268(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v267(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["name"];
-      if (p === undefined || !v268(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v269(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (x !== S[11]) return false;
     return true;
   }
 
@@ -1741,7 +995,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       if (f) {
         if (x["type"] === undefined) {
-          D270 ??= v269(clone(S[11]), 0, false);
+          D270 ??= v94(clone(S[11]), 0, false);
           if (D270) {
             x["type"] = clone(S[11]);
           }
@@ -1751,13 +1005,8 @@ export function requestValidators(env) {
       p = x["function"];
       if (p === undefined || !v267(p, d + 1, f)) return false;
       p = x["type"];
-      if (p !== undefined && !v269(p, d + 1, f)) return false;
+      if (p !== undefined && !v94(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v271(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
@@ -1769,7 +1018,7 @@ export function requestValidators(env) {
       if (f) v265(x, d, true);
       return true;
     }
-    if (v271(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1780,44 +1029,9 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v274(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v275(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u276(x, d, f) {
-    if (v274(x, d, false)) {
-      return true;
-    }
-    if (v275(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u277(x, d, f) {
-    if (x === null) return true;
-    return v274(x, d, f);
-  }
-
-  function v273(x, d, f) {
-    if (!u277(x, d, f)) return false;
-    return true;
-  }
-
   function v279(x, d, f) {
     if (typeof x !== "string") return false;
     if (!E280.has(x)) return false;
-    return true;
-  }
-
-  function v281(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
@@ -1825,7 +1039,7 @@ export function requestValidators(env) {
     if (v279(x, d, false)) {
       return true;
     }
-    if (v281(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -1841,36 +1055,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v285(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v286(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u287(x, d, f) {
-    if (v285(x, d, false)) {
-      return true;
-    }
-    if (v286(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u288(x, d, f) {
-    if (x === null) return true;
-    return v285(x, d, f);
-  }
-
-  function v284(x, d, f) {
-    if (!u288(x, d, f)) return false;
-    return true;
-  }
-
   function v1(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -1883,7 +1067,7 @@ export function requestValidators(env) {
           }
         }
         if (x["presence_penalty"] === undefined) {
-          D290 ??= v128(clone(S[21]), 0, false);
+          D290 ??= v123(clone(S[21]), 0, false);
           if (D290) {
             x["presence_penalty"] = clone(S[21]);
           }
@@ -1901,7 +1085,7 @@ export function requestValidators(env) {
           }
         }
         if (x["n"] === undefined) {
-          D293 ??= v160(clone(S[22]), 0, false);
+          D293 ??= v145(clone(S[22]), 0, false);
           if (D293) {
             x["n"] = clone(S[22]);
           }
@@ -1913,7 +1097,7 @@ export function requestValidators(env) {
           }
         }
         if (x["stream"] === undefined) {
-          D295 ??= v206(clone(S[18]), 0, false);
+          D295 ??= v140(clone(S[18]), 0, false);
           if (D295) {
             x["stream"] = clone(S[18]);
           }
@@ -1925,7 +1109,7 @@ export function requestValidators(env) {
           }
         }
         if (x["parallel_tool_calls"] === undefined) {
-          D297 ??= v273(clone(S[17]), 0, false);
+          D297 ??= v140(clone(S[17]), 0, false);
           if (D297) {
             x["parallel_tool_calls"] = clone(S[17]);
           }
@@ -1935,11 +1119,11 @@ export function requestValidators(env) {
       p = x["messages"];
       if (p === undefined || !v2(p, d + 1, f)) return false;
       p = x["model"];
-      if (p !== undefined && !v118(p, d + 1, f)) return false;
+      if (p !== undefined && !v81(p, d + 1, f)) return false;
       p = x["frequency_penalty"];
       if (p !== undefined && !v123(p, d + 1, f)) return false;
       p = x["presence_penalty"];
-      if (p !== undefined && !v128(p, d + 1, f)) return false;
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
       p = x["logit_bias"];
       if (p !== undefined && !v133(p, d + 1, f)) return false;
       p = x["logprobs"];
@@ -1947,11 +1131,11 @@ export function requestValidators(env) {
       p = x["top_logprobs"];
       if (p !== undefined && !v145(p, d + 1, f)) return false;
       p = x["max_tokens"];
-      if (p !== undefined && !v150(p, d + 1, f)) return false;
+      if (p !== undefined && !v145(p, d + 1, f)) return false;
       p = x["max_completion_tokens"];
-      if (p !== undefined && !v155(p, d + 1, f)) return false;
+      if (p !== undefined && !v145(p, d + 1, f)) return false;
       p = x["n"];
-      if (p !== undefined && !v160(p, d + 1, f)) return false;
+      if (p !== undefined && !v145(p, d + 1, f)) return false;
       p = x["response_format"];
       if (p !== undefined && !v165(p, d + 1, f)) return false;
       p = x["seed"];
@@ -1959,74 +1143,24 @@ export function requestValidators(env) {
       p = x["stop"];
       if (p !== undefined && !v200(p, d + 1, f)) return false;
       p = x["stream"];
-      if (p !== undefined && !v206(p, d + 1, f)) return false;
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
       p = x["stream_options"];
       if (p !== undefined && !v211(p, d + 1, f)) return false;
       p = x["temperature"];
-      if (p !== undefined && !v229(p, d + 1, f)) return false;
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
       p = x["top_p"];
-      if (p !== undefined && !v234(p, d + 1, f)) return false;
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
       p = x["tools"];
       if (p !== undefined && !v239(p, d + 1, f)) return false;
       p = x["tool_choice"];
       if (p !== undefined && !v261(p, d + 1, f)) return false;
       p = x["parallel_tool_calls"];
-      if (p !== undefined && !v273(p, d + 1, f)) return false;
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
       p = x["reasoning_effort"];
       if (p !== undefined && !v278(p, d + 1, f)) return false;
       p = x["user"];
-      if (p !== undefined && !v284(p, d + 1, f)) return false;
+      if (p !== undefined && !v81(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v302(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v303(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u304(x, d, f) {
-    if (v302(x, d, false)) {
-      return true;
-    }
-    if (v303(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u305(x, d, f) {
-    if (x === null) return true;
-    return v302(x, d, f);
-  }
-
-  function v301(x, d, f) {
-    if (!u305(x, d, f)) return false;
-    return true;
-  }
-
-  function v306(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v307(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v308(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v309(x, d, f) {
-    if (typeof x !== "boolean") return false;
     return true;
   }
 
@@ -2036,7 +1170,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       if (f) {
         if (x["return_existing"] === undefined) {
-          D310 ??= v309(clone(S[18]), 0, false);
+          D310 ??= v141(clone(S[18]), 0, false);
           if (D310) {
             x["return_existing"] = clone(S[18]);
           }
@@ -2044,31 +1178,16 @@ export function requestValidators(env) {
       }
       let p;
       p = x["entity"];
-      if (p !== undefined && !v301(p, d + 1, f)) return false;
+      if (p !== undefined && !v81(p, d + 1, f)) return false;
       p = x["project"];
-      if (p === undefined || !v306(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["name"];
-      if (p === undefined || !v307(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["base_model"];
-      if (p === undefined || !v308(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["return_existing"];
-      if (p !== undefined && !v309(p, d + 1, f)) return false;
+      if (p !== undefined && !v141(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v311(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v312(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v313(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -2087,22 +1206,12 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v317(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v321(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v320(x, d, f) {
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
       for (let i = 0; i < x.length; i++) {
-        if (!v321(x[i], d + 1, f)) return false;
+        if (!v146(x[i], d + 1, f)) return false;
       }
     }
     return true;
@@ -2119,58 +1228,17 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v322(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v325(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v337(x, d, f) {
     if (typeof x !== "string") return false;
     if (!E338.has(x)) return false;
     return true;
   }
 
-  function v339(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v347(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v350(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v349(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v350(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v351(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u352(x, d, f) {
-    if (v349(x, d, false)) {
+    if (v320(x, d, false)) {
       return true;
     }
-    if (v351(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -2178,67 +1246,11 @@ export function requestValidators(env) {
 
   function u353(x, d, f) {
     if (x === null) return true;
-    return v349(x, d, f);
+    return v320(x, d, f);
   }
 
   function v348(x, d, f) {
     if (!u353(x, d, f)) return false;
-    return true;
-  }
-
-  function v354(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v358(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v361(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v360(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v361(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v362(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u363(x, d, f) {
-    if (v360(x, d, false)) {
-      return true;
-    }
-    if (v362(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u364(x, d, f) {
-    if (x === null) return true;
-    return v360(x, d, f);
-  }
-
-  function v359(x, d, f) {
-    if (!u364(x, d, f)) return false;
-    return true;
-  }
-
-  function v365(x, d, f) {
-    if (!Number.isFinite(x)) return false;
     return true;
   }
 
@@ -2248,11 +1260,11 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["token"];
-      if (p === undefined || !v358(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["bytes"];
-      if (p !== undefined && !v359(p, d + 1, f)) return false;
+      if (p !== undefined && !v348(p, d + 1, f)) return false;
       p = x["logprob"];
-      if (p === undefined || !v365(p, d + 1, f)) return false;
+      if (p === undefined || !v124(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -2274,11 +1286,11 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["token"];
-      if (p === undefined || !v347(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["bytes"];
       if (p !== undefined && !v348(p, d + 1, f)) return false;
       p = x["logprob"];
-      if (p === undefined || !v354(p, d + 1, f)) return false;
+      if (p === undefined || !v124(p, d + 1, f)) return false;
       p = x["top_logprobs"];
       if (p === undefined || !v355(p, d + 1, f)) return false;
     }
@@ -2296,16 +1308,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v366(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u367(x, d, f) {
     if (v344(x, d, false)) {
       return true;
     }
-    if (v366(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -2321,42 +1328,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v370(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v346(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v372(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u373(x, d, f) {
-    if (v370(x, d, false)) {
-      return true;
-    }
-    if (v372(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u374(x, d, f) {
-    if (x === null) return true;
-    return v370(x, d, f);
-  }
-
-  function v369(x, d, f) {
-    if (!u374(x, d, f)) return false;
-    return true;
-  }
-
   function v342(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -2365,13 +1336,8 @@ export function requestValidators(env) {
       p = x["content"];
       if (p !== undefined && !v343(p, d + 1, f)) return false;
       p = x["refusal"];
-      if (p !== undefined && !v369(p, d + 1, f)) return false;
+      if (p !== undefined && !v343(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v375(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
@@ -2379,7 +1345,7 @@ export function requestValidators(env) {
     if (v342(x, d, false)) {
       return true;
     }
-    if (v375(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -2395,144 +1361,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v381(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v382(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u383(x, d, f) {
-    if (v381(x, d, false)) {
-      return true;
-    }
-    if (v382(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u384(x, d, f) {
-    if (x === null) return true;
-    return v381(x, d, f);
-  }
-
-  function v380(x, d, f) {
-    if (!u384(x, d, f)) return false;
-    return true;
-  }
-
-  function v386(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v387(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u388(x, d, f) {
-    if (v386(x, d, false)) {
-      return true;
-    }
-    if (v387(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u389(x, d, f) {
-    if (x === null) return true;
-    return v386(x, d, f);
-  }
-
-  function v385(x, d, f) {
-    if (!u389(x, d, f)) return false;
-    return true;
-  }
-
-  function v390(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (x !== S[9]) return false;
-    return true;
-  }
-
-  function v393(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u394(x, d, f) {
-    if (v74(x, d, false)) {
-      return true;
-    }
-    if (v393(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u395(x, d, f) {
-    if (x === null) return true;
-    return v74(x, d, f);
-  }
-
-  function v391(x, d, f) {
-    if (!u395(x, d, f)) return false;
-    return true;
-  }
-
-  function v400(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v402(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (x !== S[11]) return false;
-    return true;
-  }
-
-  function v399(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      let p;
-      p = x["id"];
-      if (p === undefined || !v400(p, d + 1, f)) return false;
-      p = x["function"];
-      if (p === undefined || !v91(p, d + 1, f)) return false;
-      p = x["type"];
-      if (p === undefined || !v402(p, d + 1, f)) return false;
-    }
-    return true;
-  }
-
-  function v397(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v399(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v403(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u404(x, d, f) {
-    if (v397(x, d, false)) {
+    if (v86(x, d, false)) {
       return true;
     }
-    if (v403(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -2540,7 +1373,7 @@ export function requestValidators(env) {
 
   function u405(x, d, f) {
     if (x === null) return true;
-    return v397(x, d, f);
+    return v86(x, d, f);
   }
 
   function v396(x, d, f) {
@@ -2554,13 +1387,13 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["content"];
-      if (p !== undefined && !v380(p, d + 1, f)) return false;
+      if (p !== undefined && !v81(p, d + 1, f)) return false;
       p = x["refusal"];
-      if (p !== undefined && !v385(p, d + 1, f)) return false;
+      if (p !== undefined && !v81(p, d + 1, f)) return false;
       p = x["role"];
-      if (p === undefined || !v390(p, d + 1, f)) return false;
+      if (p === undefined || !v59(p, d + 1, f)) return false;
       p = x["function_call"];
-      if (p !== undefined && !v391(p, d + 1, f)) return false;
+      if (p !== undefined && !v72(p, d + 1, f)) return false;
       p = x["tool_calls"];
       if (p !== undefined && !v396(p, d + 1, f)) return false;
     }
@@ -2575,7 +1408,7 @@ export function requestValidators(env) {
       p = x["finish_reason"];
       if (p === undefined || !v337(p, d + 1, f)) return false;
       p = x["index"];
-      if (p === undefined || !v339(p, d + 1, f)) return false;
+      if (p === undefined || !v146(p, d + 1, f)) return false;
       p = x["logprobs"];
       if (p !== undefined && !v340(p, d + 1, f)) return false;
       p = x["message"];
@@ -2610,71 +1443,20 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v413(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v414(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v415(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    return true;
-  }
-
-  function v417(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v418(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u419(x, d, f) {
-    if (v417(x, d, false)) {
-      return true;
-    }
-    if (v418(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u420(x, d, f) {
-    if (x === null) return true;
-    return v417(x, d, f);
-  }
-
-  function v416(x, d, f) {
-    if (!u420(x, d, f)) return false;
-    return true;
-  }
-
   function v412(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["name"];
-      if (p === undefined || !v413(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["description"];
-      if (p !== undefined && !v414(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["parameters"];
-      if (p !== undefined && !v415(p, d + 1, f)) return false;
+      if (p !== undefined && !v180(p, d + 1, f)) return false;
       p = x["strict"];
-      if (p !== undefined && !v416(p, d + 1, f)) return false;
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v421(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (x !== S[11]) return false;
     return true;
   }
 
@@ -2686,7 +1468,7 @@ export function requestValidators(env) {
       p = x["function"];
       if (p === undefined || !v412(p, d + 1, f)) return false;
       p = x["type"];
-      if (p === undefined || !v421(p, d + 1, f)) return false;
+      if (p === undefined || !v94(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -2702,16 +1484,11 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v422(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
   function u423(x, d, f) {
     if (v408(x, d, false)) {
       return true;
     }
-    if (v422(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -2727,77 +1504,15 @@ export function requestValidators(env) {
     return true;
   }
 
-  function u432(x, d, f) {
-    if (v4(x, d, false)) {
-      return true;
-    }
-    if (v336(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function v429(x, d, f) {
-    if (!u432(x, d, f)) return false;
-    return true;
-  }
-
-  function v428(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v429(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v434(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v410(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v436(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u437(x, d, f) {
-    if (v434(x, d, false)) {
-      return true;
-    }
-    if (v436(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u438(x, d, f) {
-    if (x === null) return true;
-    return v434(x, d, f);
-  }
-
-  function v433(x, d, f) {
-    if (!u438(x, d, f)) return false;
-    return true;
-  }
-
   function v427(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["messages_and_choices"];
-      if (p === undefined || !v428(p, d + 1, f)) return false;
+      if (p === undefined || !v332(p, d + 1, f)) return false;
       p = x["tools"];
-      if (p !== undefined && !v433(p, d + 1, f)) return false;
+      if (p !== undefined && !v407(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -2813,94 +1528,14 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v439(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v441(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v442(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u443(x, d, f) {
-    if (v441(x, d, false)) {
-      return true;
-    }
-    if (v442(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u444(x, d, f) {
-    if (x === null) return true;
-    return v441(x, d, f);
-  }
-
-  function v440(x, d, f) {
-    if (!u444(x, d, f)) return false;
-    return true;
-  }
-
-  function v446(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v447(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u448(x, d, f) {
-    if (v446(x, d, false)) {
-      return true;
-    }
-    if (v447(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u449(x, d, f) {
-    if (x === null) return true;
-    return v446(x, d, f);
-  }
-
-  function v445(x, d, f) {
-    if (!u449(x, d, f)) return false;
-    return true;
-  }
-
-  function v452(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v453(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v454(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
   function u455(x, d, f) {
-    if (v452(x, d, false)) {
+    if (v124(x, d, false)) {
       return true;
     }
-    if (v453(x, d, false)) {
+    if (v146(x, d, false)) {
       return true;
     }
-    if (v454(x, d, false)) {
+    if (v141(x, d, false)) {
       return true;
     }
     return false;
@@ -2917,138 +1552,51 @@ export function requestValidators(env) {
       if (d > M) return false;
       const k = Object.keys(x);
       for (const key of k) {
-        if (K456.has(key)) continue;
+        if (K136.has(key)) continue;
         if (!v451(x[key], d + 1, f)) return false;
       }
     }
     return true;
   }
 
-  function v459(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v460(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v461(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function u462(x, d, f) {
-    if (v459(x, d, false)) {
+  function u469(x, d, f) {
+    if (v124(x, d, false)) {
       return true;
     }
-    if (v460(x, d, false)) {
+    if (v146(x, d, false)) {
       return true;
     }
-    if (v461(x, d, false)) {
+    if (v7(x, d, false)) {
+      return true;
+    }
+    if (v141(x, d, false)) {
+      return true;
+    }
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
   }
 
-  function v458(x, d, f) {
-    if (!u462(x, d, f)) return false;
+  function v463(x, d, f) {
+    if (!u469(x, d, f)) return false;
     return true;
   }
 
-  function v457(x, d, f) {
+  function v462(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       const k = Object.keys(x);
       for (const key of k) {
-        if (K463.has(key)) continue;
-        if (!v458(x[key], d + 1, f)) return false;
+        if (K136.has(key)) continue;
+        if (!v463(x[key], d + 1, f)) return false;
       }
     }
     return true;
   }
 
-  function v466(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v467(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v468(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v469(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v470(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u471(x, d, f) {
-    if (v466(x, d, false)) {
-      return true;
-    }
-    if (v467(x, d, false)) {
-      return true;
-    }
-    if (v468(x, d, false)) {
-      return true;
-    }
-    if (v469(x, d, false)) {
-      return true;
-    }
-    if (v470(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function v465(x, d, f) {
-    if (!u471(x, d, f)) return false;
-    return true;
-  }
-
-  function v464(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      const k = Object.keys(x);
-      for (const key of k) {
-        if (K472.has(key)) continue;
-        if (!v465(x[key], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v474(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v473(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v474(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v475(x, d, f) {
+  function v472(x, d, f) {
     if (typeof x !== "string") return false;
     if (typeof x === "string") {
       if (!F0(x)) return false;
@@ -3062,32 +1610,32 @@ export function requestValidators(env) {
       if (d > M) return false;
       if (f) {
         if (x["additional_histories"] === undefined) {
-          D476 ??= v425(clone(S[13]), 0, false);
-          if (D476) {
+          D473 ??= v425(clone(S[13]), 0, false);
+          if (D473) {
             x["additional_histories"] = clone(S[13]);
           }
         }
         if (x["metrics"] === undefined) {
-          D477 ??= v450(clone(S[28]), 0, false);
-          if (D477) {
+          D474 ??= v450(clone(S[28]), 0, false);
+          if (D474) {
             x["metrics"] = clone(S[28]);
           }
         }
         if (x["auto_metrics"] === undefined) {
-          D478 ??= v457(clone(S[28]), 0, false);
-          if (D478) {
+          D475 ??= v450(clone(S[28]), 0, false);
+          if (D475) {
             x["auto_metrics"] = clone(S[28]);
           }
         }
         if (x["metadata"] === undefined) {
-          D479 ??= v464(clone(S[28]), 0, false);
-          if (D479) {
+          D476 ??= v462(clone(S[28]), 0, false);
+          if (D476) {
             x["metadata"] = clone(S[28]);
           }
         }
         if (x["logs"] === undefined) {
-          D480 ??= v473(clone(S[13]), 0, false);
-          if (D480) {
+          D477 ??= v202(clone(S[13]), 0, false);
+          if (D477) {
             x["logs"] = clone(S[13]);
           }
         }
@@ -3100,21 +1648,21 @@ export function requestValidators(env) {
       p = x["additional_histories"];
       if (p !== undefined && !v425(p, d + 1, f)) return false;
       p = x["reward"];
-      if (p === undefined || !v439(p, d + 1, f)) return false;
+      if (p === undefined || !v124(p, d + 1, f)) return false;
       p = x["initial_policy_version"];
-      if (p !== undefined && !v440(p, d + 1, f)) return false;
+      if (p !== undefined && !v145(p, d + 1, f)) return false;
       p = x["final_policy_version"];
-      if (p !== undefined && !v445(p, d + 1, f)) return false;
+      if (p !== undefined && !v145(p, d + 1, f)) return false;
       p = x["metrics"];
       if (p !== undefined && !v450(p, d + 1, f)) return false;
       p = x["auto_metrics"];
-      if (p !== undefined && !v457(p, d + 1, f)) return false;
+      if (p !== undefined && !v450(p, d + 1, f)) return false;
       p = x["metadata"];
-      if (p !== undefined && !v464(p, d + 1, f)) return false;
+      if (p !== undefined && !v462(p, d + 1, f)) return false;
       p = x["logs"];
-      if (p !== undefined && !v473(p, d + 1, f)) return false;
+      if (p !== undefined && !v202(p, d + 1, f)) return false;
       p = x["start_time"];
-      if (p !== undefined && !v475(p, d + 1, f)) return false;
+      if (p !== undefined && !v472(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -3158,14 +1706,14 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["split"];
-      if (p === undefined || !v325(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["trajectory_groups"];
       if (p === undefined || !v326(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v483(x, d, f) {
+  function v480(x, d, f) {
     if (typeof x !== "string") return false;
     if (typeof x === "string") {
       if (!F1(x)) return false;
@@ -3173,333 +1721,68 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v484(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v328(x[i], d + 1, f)) return false;
-      }
-    }
+  function v502(x, d, f) {
+    if (typeof x !== "string") return false;
+    if (!E503.has(x)) return false;
     return true;
   }
 
-  function v490(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v491(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u492(x, d, f) {
-    if (v490(x, d, false)) {
+  function u505(x, d, f) {
+    if (v502(x, d, false)) {
       return true;
     }
-    if (v491(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
   }
 
-  function u493(x, d, f) {
+  function u506(x, d, f) {
     if (x === null) return true;
-    return v490(x, d, f);
-  }
-
-  function v489(x, d, f) {
-    if (!u493(x, d, f)) return false;
-    return true;
-  }
-
-  function v495(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v496(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u497(x, d, f) {
-    if (v495(x, d, false)) {
-      return true;
-    }
-    if (v496(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u498(x, d, f) {
-    if (x === null) return true;
-    return v495(x, d, f);
-  }
-
-  function v494(x, d, f) {
-    if (!u498(x, d, f)) return false;
-    return true;
-  }
-
-  function v500(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
+    return v502(x, d, f);
   }
 
   function v501(x, d, f) {
-    if (x !== null) return false;
+    if (!u506(x, d, f)) return false;
     return true;
   }
 
-  function u502(x, d, f) {
-    if (v500(x, d, false)) {
-      return true;
+  function v485(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["advantage_balance"];
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
+      p = x["epsilon"];
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
+      p = x["epsilon_high"];
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
+      p = x["importance_sampling_level"];
+      if (p !== undefined && !v501(p, d + 1, f)) return false;
+      p = x["kimi_k2_tau"];
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
+      p = x["learning_rate"];
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
+      p = x["mask_prob_ratio"];
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
+      p = x["max_negative_advantage_importance_sampling_weight"];
+      if (p !== undefined && !v123(p, d + 1, f)) return false;
+      p = x["ppo"];
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
+      p = x["precalculate_logprobs"];
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
+      p = x["scale_rewards"];
+      if (p !== undefined && !v140(p, d + 1, f)) return false;
     }
-    if (v501(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u503(x, d, f) {
-    if (x === null) return true;
-    return v500(x, d, f);
-  }
-
-  function v499(x, d, f) {
-    if (!u503(x, d, f)) return false;
-    return true;
-  }
-
-  function v505(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (!E506.has(x)) return false;
-    return true;
-  }
-
-  function v507(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u508(x, d, f) {
-    if (v505(x, d, false)) {
-      return true;
-    }
-    if (v507(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u509(x, d, f) {
-    if (x === null) return true;
-    return v505(x, d, f);
-  }
-
-  function v504(x, d, f) {
-    if (!u509(x, d, f)) return false;
-    return true;
-  }
-
-  function v511(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v512(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u513(x, d, f) {
-    if (v511(x, d, false)) {
-      return true;
-    }
-    if (v512(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u514(x, d, f) {
-    if (x === null) return true;
-    return v511(x, d, f);
-  }
-
-  function v510(x, d, f) {
-    if (!u514(x, d, f)) return false;
-    return true;
-  }
-
-  function v516(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v517(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u518(x, d, f) {
-    if (v516(x, d, false)) {
-      return true;
-    }
-    if (v517(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u519(x, d, f) {
-    if (x === null) return true;
-    return v516(x, d, f);
-  }
-
-  function v515(x, d, f) {
-    if (!u519(x, d, f)) return false;
-    return true;
-  }
-
-  function v521(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v522(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u523(x, d, f) {
-    if (v521(x, d, false)) {
-      return true;
-    }
-    if (v522(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u524(x, d, f) {
-    if (x === null) return true;
-    return v521(x, d, f);
-  }
-
-  function v520(x, d, f) {
-    if (!u524(x, d, f)) return false;
-    return true;
-  }
-
-  function v526(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v527(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u528(x, d, f) {
-    if (v526(x, d, false)) {
-      return true;
-    }
-    if (v527(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u529(x, d, f) {
-    if (x === null) return true;
-    return v526(x, d, f);
-  }
-
-  function v525(x, d, f) {
-    if (!u529(x, d, f)) return false;
-    return true;
-  }
-
-  function v531(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v532(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u533(x, d, f) {
-    if (v531(x, d, false)) {
-      return true;
-    }
-    if (v532(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u534(x, d, f) {
-    if (x === null) return true;
-    return v531(x, d, f);
-  }
-
-  function v530(x, d, f) {
-    if (!u534(x, d, f)) return false;
-    return true;
-  }
-
-  function v536(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v537(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u538(x, d, f) {
-    if (v536(x, d, false)) {
-      return true;
-    }
-    if (v537(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u539(x, d, f) {
-    if (x === null) return true;
-    return v536(x, d, f);
-  }
-
-  function v535(x, d, f) {
-    if (!u539(x, d, f)) return false;
-    return true;
-  }
-
-  function v541(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v542(x, d, f) {
-    if (x !== null) return false;
     return true;
   }
 
   function u543(x, d, f) {
-    if (v541(x, d, false)) {
+    if (v485(x, d, false)) {
       return true;
     }
-    if (v542(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
@@ -3507,286 +1790,133 @@ export function requestValidators(env) {
 
   function u544(x, d, f) {
     if (x === null) return true;
-    return v541(x, d, f);
+    return v485(x, d, f);
   }
 
-  function v540(x, d, f) {
+  function v483(x, d, f) {
     if (!u544(x, d, f)) return false;
     return true;
   }
 
-  function v488(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      let p;
-      p = x["advantage_balance"];
-      if (p !== undefined && !v489(p, d + 1, f)) return false;
-      p = x["epsilon"];
-      if (p !== undefined && !v494(p, d + 1, f)) return false;
-      p = x["epsilon_high"];
-      if (p !== undefined && !v499(p, d + 1, f)) return false;
-      p = x["importance_sampling_level"];
-      if (p !== undefined && !v504(p, d + 1, f)) return false;
-      p = x["kimi_k2_tau"];
-      if (p !== undefined && !v510(p, d + 1, f)) return false;
-      p = x["learning_rate"];
-      if (p !== undefined && !v515(p, d + 1, f)) return false;
-      p = x["mask_prob_ratio"];
-      if (p !== undefined && !v520(p, d + 1, f)) return false;
-      p = x["max_negative_advantage_importance_sampling_weight"];
-      if (p !== undefined && !v525(p, d + 1, f)) return false;
-      p = x["ppo"];
-      if (p !== undefined && !v530(p, d + 1, f)) return false;
-      p = x["precalculate_logprobs"];
-      if (p !== undefined && !v535(p, d + 1, f)) return false;
-      p = x["scale_rewards"];
-      if (p !== undefined && !v540(p, d + 1, f)) return false;
-    }
-    return true;
-  }
-
-  function v545(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u546(x, d, f) {
-    if (v488(x, d, false)) {
-      return true;
-    }
-    if (v545(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u547(x, d, f) {
-    if (x === null) return true;
-    return v488(x, d, f);
-  }
-
-  function v486(x, d, f) {
-    if (!u547(x, d, f)) return false;
-    return true;
-  }
-
-  function v482(x, d, f) {
+  function v479(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["model_id"];
-      if (p === undefined || !v483(p, d + 1, f)) return false;
+      if (p === undefined || !v480(p, d + 1, f)) return false;
       p = x["trajectory_groups"];
-      if (p === undefined || !v484(p, d + 1, f)) return false;
+      if (p === undefined || !v326(p, d + 1, f)) return false;
       p = x["experimental_config"];
-      if (p !== undefined && !v486(p, d + 1, f)) return false;
+      if (p !== undefined && !v483(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v550(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (typeof x === "string") {
-      if (!F1(x)) return false;
-    }
-    return true;
-  }
-
-  function v551(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v556(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v557(x, d, f) {
+  function v554(x, d, f) {
     if (typeof x !== "string") return false;
     if (x !== S[31]) return false;
     return true;
   }
 
-  function v558(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u559(x, d, f) {
-    if (v556(x, d, false)) {
+  function u556(x, d, f) {
+    if (v146(x, d, false)) {
       return true;
     }
-    if (v557(x, d, false)) {
+    if (v554(x, d, false)) {
       return true;
     }
-    if (v558(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
   }
 
-  function v555(x, d, f) {
-    if (!u559(x, d, f)) return false;
+  function v552(x, d, f) {
+    if (!u556(x, d, f)) return false;
     return true;
   }
 
-  function v561(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v563(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v562(x, d, f) {
+  function v559(x, d, f) {
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
       for (let i = 0; i < x.length; i++) {
-        if (!v563(x[i], d + 1, f)) return false;
+        if (!v124(x[i], d + 1, f)) return false;
       }
     }
     return true;
   }
 
-  function v564(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u565(x, d, f) {
-    if (v561(x, d, false)) {
+  function u562(x, d, f) {
+    if (v124(x, d, false)) {
       return true;
     }
-    if (v562(x, d, false)) {
+    if (v559(x, d, false)) {
       return true;
     }
-    if (v564(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
   }
 
-  function v560(x, d, f) {
-    if (!u565(x, d, f)) return false;
+  function v557(x, d, f) {
+    if (!u562(x, d, f)) return false;
     return true;
   }
 
-  function v554(x, d, f) {
+  function v551(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["batch_size"];
-      if (p !== undefined && !v555(p, d + 1, f)) return false;
+      if (p !== undefined && !v552(p, d + 1, f)) return false;
       p = x["learning_rate"];
-      if (p !== undefined && !v560(p, d + 1, f)) return false;
+      if (p !== undefined && !v557(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v566(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u567(x, d, f) {
-    if (v554(x, d, false)) {
+  function u564(x, d, f) {
+    if (v551(x, d, false)) {
       return true;
     }
-    if (v566(x, d, false)) {
+    if (v70(x, d, false)) {
       return true;
     }
     return false;
   }
 
-  function u568(x, d, f) {
+  function u565(x, d, f) {
     if (x === null) return true;
-    return v554(x, d, f);
-  }
-
-  function v552(x, d, f) {
-    if (!u568(x, d, f)) return false;
-    return true;
-  }
-
-  function v570(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    return true;
-  }
-
-  function v571(x, d, f) {
-    if (x !== null) return false;
-    return true;
-  }
-
-  function u572(x, d, f) {
-    if (v570(x, d, false)) {
-      return true;
-    }
-    if (v571(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function u573(x, d, f) {
-    if (x === null) return true;
-    return v570(x, d, f);
-  }
-
-  function v569(x, d, f) {
-    if (!u573(x, d, f)) return false;
-    return true;
+    return v551(x, d, f);
   }
 
   function v549(x, d, f) {
+    if (!u565(x, d, f)) return false;
+    return true;
+  }
+
+  function v546(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["model_id"];
-      if (p === undefined || !v550(p, d + 1, f)) return false;
+      if (p === undefined || !v480(p, d + 1, f)) return false;
       p = x["training_data_url"];
-      if (p === undefined || !v551(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["config"];
-      if (p !== undefined && !v552(p, d + 1, f)) return false;
+      if (p !== undefined && !v549(p, d + 1, f)) return false;
       p = x["experimental_config"];
-      if (p !== undefined && !v569(p, d + 1, f)) return false;
+      if (p !== undefined && !v179(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v574(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
   function v575(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v576(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v577(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    if (typeof x === "number") {
-      if (x < S[22]) return false;
-      if (x > S[24]) return false;
-    }
-    return true;
-  }
-
-  function v578(x, d, f) {
     if (typeof x !== "string") return false;
     if (typeof x === "string" && P0 !== undefined) {
       if (P0(x) !== MATCH) return false;
@@ -3798,21 +1928,21 @@ export function requestValidators(env) {
   out.push([S[33], v1]);
   out.push([S[34], v1]);
   out.push([S[35], v300]);
-  out.push([S[36], v311]);
-  out.push([S[37], v312]);
-  out.push([S[38], v313]);
+  out.push([S[36], v7]);
+  out.push([S[37], v7]);
+  out.push([S[38], v7]);
   out.push([S[39], v314]);
   out.push([S[40], v315]);
-  out.push([S[41], v317]);
+  out.push([S[41], v7]);
   out.push([S[42], v319]);
-  out.push([S[43], v322]);
+  out.push([S[43], v7]);
   out.push([S[44], v324]);
-  out.push([S[45], v482]);
-  out.push([S[46], v549]);
-  out.push([S[47], v574]);
-  out.push([S[48], v575]);
-  out.push([S[49], v576]);
-  out.push([S[50], v577]);
-  out.push([S[51], v578]);
+  out.push([S[45], v479]);
+  out.push([S[46], v546]);
+  out.push([S[47], v7]);
+  out.push([S[48], v7]);
+  out.push([S[49], v7]);
+  out.push([S[50], v314]);
+  out.push([S[51], v575]);
   return out;
 }

@@ -92,6 +92,12 @@ class ValidatorEmitter {
   private readonly tableIndex = new Map<string, number>();
   private readonly factory: string[] = [];
   private readonly functions: string[][] = [];
+  /**
+   * Function name by body text, and factory constant by initialiser: equal schemas (Stripe repeats its inline schemas
+   * in every operation) share one function instead of being written again.
+   */
+  private readonly functionByBody = new Map<string, string>();
+  private readonly constByInit = new Map<string, string>();
   private readonly bySchema = new Map<object, FunctionEntry>();
   private readonly patterns = new Map<string, string>();
   private readonly formats = new Map<string, string>();
@@ -200,9 +206,14 @@ class ValidatorEmitter {
     return name;
   }
 
+  /** A constant of the factory (`let` ones are each a cache of their own; equal read-only ones are shared). */
   private factoryConst(prefix: string, init: string): string {
+    const shared = init === "let" ? undefined : `${prefix} ${init}`;
+    const known = shared === undefined ? undefined : this.constByInit.get(shared);
+    if (known) return known;
     const name = `${prefix}${this.count++}`;
-    this.factory.push(`${init.startsWith("let") ? `let ${name}` : `const ${name} = ${init}`};`);
+    this.factory.push(`${init === "let" ? `let ${name}` : `const ${name} = ${init}`};`);
+    if (shared !== undefined) this.constByInit.set(shared, name);
     return name;
   }
 
@@ -232,9 +243,19 @@ class ValidatorEmitter {
       entry.resolved = body; // only a `$ref`: its target's function
     } else {
       const lines: Line[] = typeof body === "string" ? [[0, `return ${body}(x, d, f);`]] : body;
-      entry.resolved = this.addFunction(entry.name, lines, true);
+      // A name already handed out (a cycle) must exist as such; any other body equal to one written is that function.
+      entry.resolved = entry.usedEarly ? this.addFunction(entry.name, lines, true) : this.sharedFunction(entry.name, lines);
     }
     return entry.resolved;
+  }
+
+  /** `name`'s function, or the one already written with the same body (free names are the module's: equal text checks equally). */
+  private sharedFunction(name: string, lines: Line[]): string {
+    const key = lines.map(([indent, text]) => `${indent} ${text}`).join("\n");
+    const known = this.functionByBody.get(key);
+    if (known) return known;
+    this.functionByBody.set(key, name);
+    return this.addFunction(name, lines, true);
   }
 
   private addFunction(name: string, lines: Line[], full: boolean): string {
@@ -485,7 +506,7 @@ class ValidatorEmitter {
     ];
     for (const [tag, check] of byTag) lines.push(this.keyed(1, tag, (key) => `case ${key}:`), [2, `return ${call(check)};`]);
     lines.push([1, "default:"], [2, `return ${otherwise};`], [0, "}"]);
-    return this.addFunction(`u${this.count++}`, lines, true);
+    return this.sharedFunction(`u${this.count++}`, lines);
   }
 
   /** compileUnion of validate.ts (anyOf / oneOf), with its `[X, {type: "null"}]` shortcut. */
@@ -496,14 +517,10 @@ class ValidatorEmitter {
     const others = branches.filter((_, i) => !nullOnly[i]);
     if (others.length !== 1 || others.length === branches.length) return general;
     const only = others[0]!;
-    return this.addFunction(
-      `u${this.count++}`,
-      [
-        [0, `if (x === null) return ${exactlyOne ? `${general}(x, d, f)` : "true"};`],
-        [0, `return ${only === null ? "true" : `${only}(x, d, f)`};`],
-      ],
-      true,
-    );
+    return this.sharedFunction(`u${this.count++}`, [
+      [0, `if (x === null) return ${exactlyOne ? `${general}(x, d, f)` : "true"};`],
+      [0, `return ${only === null ? "true" : `${only}(x, d, f)`};`],
+    ]);
   }
 
   private generalUnion(schemas: readonly Schema[], branches: readonly (string | null)[], exactlyOne: boolean): string {
@@ -533,7 +550,7 @@ class ValidatorEmitter {
       });
       lines.push([0, "return true;"]);
     }
-    return this.addFunction(`u${this.count++}`, lines, true);
+    return this.sharedFunction(`u${this.count++}`, lines);
   }
 }
 

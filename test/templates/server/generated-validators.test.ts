@@ -46,3 +46,21 @@ describe("generated request validators agree with the closures (differential)", 
     expect(names).toEqual([...FORMAT_NAMES]);
   });
 });
+
+describe("equal schemas share one generated function", () => {
+  // Stripe writes the same inline schemas in every operation: each used to become a function (and a key set) of its own.
+  const inlineBody = { type: "object", properties: { name: { type: "string", minLength: 1 }, tags: { type: "array", items: { type: "string" } } }, additionalProperties: false };
+  const document = { openapi: "3.1.0", components: { schemas: {} } };
+  const route = (name: string) => ({ name, method: "POST", path: `/${name}`, params: {}, body: { required: true, content: { "application/json": { schema: structuredClone(inlineBody) } } } });
+
+  it("three operations with the same inline body: one function per schema shape, one key set, three registrations that name it", async () => {
+    const { serverValidatorsText } = await import("../../../src/emit/server-validators.js");
+    const text = serverValidatorsText(document as never, [route("a"), route("b"), route("c")] as never, []);
+    const registered = [...text.matchAll(/out\.push\(\[S\[\d+\], (\w+)\]\);/g)].map((m) => m[1]);
+    expect(registered).toHaveLength(3);
+    expect(new Set(registered).size).toBe(1);
+    expect(text.match(/= new Set\(/g)).toHaveLength(1);
+    // The body's object, its string and array properties and the array's items: four functions, not twelve.
+    expect(text.match(/^ {2}function \w+\(x, d, f\)/gm)).toHaveLength(4);
+  });
+});

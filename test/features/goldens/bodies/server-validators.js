@@ -41,17 +41,12 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v5(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v4(x, d, f) {
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
       for (let i = 0; i < x.length; i++) {
-        if (!v5(x[i], d + 1, f)) return false;
+        if (!v1(x[i], d + 1, f)) return false;
       }
     }
     return true;
@@ -74,49 +69,13 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v7(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v8(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v9(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v11(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v10(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v11(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v13(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v12(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["a"];
-      if (p !== undefined && !v13(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -127,57 +86,27 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["file"];
-      if (p === undefined || !v7(p, d + 1, f)) return false;
+      if (p === undefined || !v1(p, d + 1, f)) return false;
       p = x["description"];
-      if (p === undefined || !v8(p, d + 1, f)) return false;
+      if (p === undefined || !v1(p, d + 1, f)) return false;
       p = x["count"];
-      if (p !== undefined && !v9(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
       p = x["labels"];
-      if (p !== undefined && !v10(p, d + 1, f)) return false;
+      if (p !== undefined && !v4(p, d + 1, f)) return false;
       p = x["meta"];
       if (p !== undefined && !v12(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v14(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v15(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v16(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v17(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v18(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v19(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   const out = [];
   out.push([S[0], v0]);
   out.push([S[1], v6]);
-  out.push([S[2], v14]);
-  out.push([S[3], v15]);
-  out.push([S[4], v16]);
-  out.push([S[5], v17]);
-  out.push([S[6], v18]);
-  out.push([S[7], v19]);
+  out.push([S[2], v1]);
+  out.push([S[3], v1]);
+  out.push([S[4], v1]);
+  out.push([S[5], v1]);
+  out.push([S[6], v1]);
+  out.push([S[7], v1]);
   return out;
 }

@@ -53,25 +53,15 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v6(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v7(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
   function v5(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["petType"];
-      if (p === undefined || !v6(p, d + 1, f)) return false;
+      if (p === undefined || !v3(p, d + 1, f)) return false;
       p = x["barks"];
-      if (p === undefined || !v7(p, d + 1, f)) return false;
+      if (p === undefined || !v4(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -95,11 +85,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v15(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v16(x, d, f) {
     if (!Number.isFinite(x)) return false;
     return true;
@@ -111,20 +96,10 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["kind"];
-      if (p === undefined || !v15(p, d + 1, f)) return false;
+      if (p === undefined || !v3(p, d + 1, f)) return false;
       p = x["radius"];
       if (p === undefined || !v16(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v19(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v20(x, d, f) {
-    if (!Number.isFinite(x)) return false;
     return true;
   }
 
@@ -134,9 +109,9 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["kind"];
-      if (p === undefined || !v19(p, d + 1, f)) return false;
+      if (p === undefined || !v3(p, d + 1, f)) return false;
       p = x["side"];
-      if (p === undefined || !v20(p, d + 1, f)) return false;
+      if (p === undefined || !v16(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -160,25 +135,15 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v24(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v25(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v23(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["animalType"];
-      if (p === undefined || !v24(p, d + 1, f)) return false;
+      if (p === undefined || !v3(p, d + 1, f)) return false;
       p = x["name"];
-      if (p === undefined || !v25(p, d + 1, f)) return false;
+      if (p === undefined || !v3(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -236,11 +201,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v37(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
   function v38(x, d, f) {
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
@@ -258,15 +218,10 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["value"];
-      if (p === undefined || !v37(p, d + 1, f)) return false;
+      if (p === undefined || !v16(p, d + 1, f)) return false;
       p = x["children"];
       if (p !== undefined && !v38(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v44(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -276,13 +231,8 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["a"];
-      if (p !== undefined && !v44(p, d + 1, f)) return false;
+      if (p !== undefined && !v3(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v47(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -293,7 +243,7 @@ export function requestValidators(env) {
       const k = Object.keys(x);
       let p;
       p = x["a"];
-      if (p !== undefined && !v47(p, d + 1, f)) return false;
+      if (p !== undefined && !v3(p, d + 1, f)) return false;
       for (const key of k) {
         if (K48.has(key)) continue;
         return false;
@@ -320,20 +270,10 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v55(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v56(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function u57(x, d, f) {
     let w = -1;
-    if (v55(x, d, false)) w = 0;
-    if (v56(x, d, false)) {
+    if (v51(x, d, false)) w = 0;
+    if (v3(x, d, false)) {
       if (w >= 0) return false;
       w = 1;
     }
@@ -343,16 +283,6 @@ export function requestValidators(env) {
 
   function v54(x, d, f) {
     if (!u57(x, d, f)) return false;
-    return true;
-  }
-
-  function v60(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v63(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -373,7 +303,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["name"];
-      if (p === undefined || !v63(p, d + 1, f)) return false;
+      if (p === undefined || !v3(p, d + 1, f)) return false;
       p = x["employees"];
       if (p !== undefined && !v64(p, d + 1, f)) return false;
     }
@@ -386,7 +316,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["name"];
-      if (p === undefined || !v60(p, d + 1, f)) return false;
+      if (p === undefined || !v3(p, d + 1, f)) return false;
       p = x["employer"];
       if (p !== undefined && !v62(p, d + 1, f)) return false;
     }

@@ -31,11 +31,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v5(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v6(x, d, f) {
     if (!Number.isInteger(x)) return false;
     return true;
@@ -49,7 +44,7 @@ export function requestValidators(env) {
       p = x["type"];
       if (p === undefined || !v4(p, d + 1, f)) return false;
       p = x["data"];
-      if (p === undefined || !v5(p, d + 1, f)) return false;
+      if (p === undefined || !v4(p, d + 1, f)) return false;
       p = x["priority"];
       if (p !== undefined && !v6(p, d + 1, f)) return false;
     }

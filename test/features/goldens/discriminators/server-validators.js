@@ -83,11 +83,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v15(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v11(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -96,13 +91,8 @@ export function requestValidators(env) {
       p = x["role"];
       if (p === undefined || !v13(p, d + 1, f)) return false;
       p = x["tool_call_id"];
-      if (p === undefined || !v15(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v19(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -112,7 +102,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["content"];
-      if (p === undefined || !v19(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -185,25 +175,15 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v31(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v32(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v30(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["type"];
-      if (p === undefined || !v31(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["id"];
-      if (p === undefined || !v32(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -211,11 +191,6 @@ export function requestValidators(env) {
   function v34(x, d, f) {
     if (typeof x !== "string") return false;
     if (!E35.has(x)) return false;
-    return true;
-  }
-
-  function v36(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -227,18 +202,8 @@ export function requestValidators(env) {
       p = x["type"];
       if (p === undefined || !v34(p, d + 1, f)) return false;
       p = x["id"];
-      if (p === undefined || !v36(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v41(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v42(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -248,9 +213,9 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["type"];
-      if (p === undefined || !v41(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["name"];
-      if (p === undefined || !v42(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -282,11 +247,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v48(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v46(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -295,7 +255,7 @@ export function requestValidators(env) {
       p = x["use_custom"];
       if (p === undefined || !v47(p, d + 1, f)) return false;
       p = x["auto_setting"];
-      if (p !== undefined && !v48(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -343,24 +303,14 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v60(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v59(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["kind"];
-      if (p === undefined || !v60(p, d + 1, f)) return false;
+      if (p === undefined || !v51(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v62(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -370,7 +320,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["one"];
-      if (p !== undefined && !v62(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -381,18 +331,13 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v67(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v66(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["two"];
-      if (p !== undefined && !v67(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -419,35 +364,15 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v71(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v72(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v75(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v76(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v74(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["petType"];
-      if (p === undefined || !v75(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["name"];
-      if (p === undefined || !v76(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -474,47 +399,19 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v81(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v82(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v80(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      let p;
-      p = x["petType"];
-      if (p === undefined || !v81(p, d + 1, f)) return false;
-      p = x["name"];
-      if (p === undefined || !v82(p, d + 1, f)) return false;
-    }
-    return true;
-  }
-
-  function v84(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
   function v83(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["barks"];
-      if (p === undefined || !v84(p, d + 1, f)) return false;
+      if (p === undefined || !v78(p, d + 1, f)) return false;
     }
     return true;
   }
 
   function v79(x, d, f) {
-    if (!v80(x, d, f)) return false;
+    if (!v74(x, d, f)) return false;
     if (!v83(x, d, f)) return false;
     return true;
   }
@@ -539,21 +436,11 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["petType"];
-      if (p === undefined || !v71(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["name"];
-      if (p === undefined || !v72(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
     }
     if (!u87(x, d, f)) return false;
-    return true;
-  }
-
-  function v90(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v94(x, d, f) {
-    if (!Number.isInteger(x)) return false;
     return true;
   }
 
@@ -563,13 +450,8 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["wheels"];
-      if (p === undefined || !v94(p, d + 1, f)) return false;
+      if (p === undefined || !v51(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v96(x, d, f) {
-    if (!Number.isInteger(x)) return false;
     return true;
   }
 
@@ -579,7 +461,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["doors"];
-      if (p === undefined || !v96(p, d + 1, f)) return false;
+      if (p === undefined || !v51(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -587,27 +469,6 @@ export function requestValidators(env) {
   function v92(x, d, f) {
     if (!v93(x, d, f)) return false;
     if (!v95(x, d, f)) return false;
-    return true;
-  }
-
-  function v100(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v99(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      let p;
-      p = x["wheels"];
-      if (p === undefined || !v100(p, d + 1, f)) return false;
-    }
-    return true;
-  }
-
-  function v102(x, d, f) {
-    if (typeof x !== "boolean") return false;
     return true;
   }
 
@@ -625,14 +486,14 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["bell"];
-      if (p === undefined || !v102(p, d + 1, f)) return false;
+      if (p === undefined || !v78(p, d + 1, f)) return false;
     }
     if (v103(x, d, false)) return false;
     return true;
   }
 
   function v98(x, d, f) {
-    if (!v99(x, d, f)) return false;
+    if (!v93(x, d, f)) return false;
     if (!v101(x, d, f)) return false;
     return true;
   }
@@ -654,7 +515,7 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["wheels"];
-      if (p === undefined || !v90(p, d + 1, f)) return false;
+      if (p === undefined || !v51(p, d + 1, f)) return false;
     }
     if (!u104(x, d, f)) return false;
     return true;
@@ -693,11 +554,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v114(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
   function v112(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -706,7 +562,7 @@ export function requestValidators(env) {
       p = x["kind"];
       if (p === undefined || !v113(p, d + 1, f)) return false;
       p = x["side"];
-      if (p === undefined || !v114(p, d + 1, f)) return false;
+      if (p === undefined || !v110(p, d + 1, f)) return false;
     }
     return true;
   }

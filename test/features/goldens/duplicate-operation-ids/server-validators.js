@@ -31,19 +31,9 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v1(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v2(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   const out = [];
   out.push([S[0], v0]);
-  out.push([S[1], v1]);
-  out.push([S[2], v2]);
+  out.push([S[1], v0]);
+  out.push([S[2], v0]);
   return out;
 }

@@ -17,11 +17,7 @@ export function requestValidators(env) {
   const E26 = new Set(S[1]);
   const E29 = new Set(S[2]);
   const K33 = new Set(S[3]);
-  const E35 = new Set(S[0]);
-  const E46 = new Set(S[0]);
-  const E54 = new Set(S[0]);
-  const E59 = new Set(S[4]);
-  const K89 = new Set(S[3]);
+  const E56 = new Set(S[4]);
 
   function T(x) {
     if (typeof x === "string") return 1;
@@ -40,11 +36,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v3(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v1(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -53,13 +44,8 @@ export function requestValidators(env) {
       p = x["gt"];
       if (p !== undefined && !v2(p, d + 1, f)) return false;
       p = x["lte"];
-      if (p !== undefined && !v3(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v4(x, d, f) {
-    if (!Number.isInteger(x)) return false;
     return true;
   }
 
@@ -67,7 +53,7 @@ export function requestValidators(env) {
     if (v1(x, d, false)) {
       return true;
     }
-    if (v4(x, d, false)) {
+    if (v2(x, d, false)) {
       return true;
     }
     return false;
@@ -94,11 +80,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v10(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v11(x, d, f) {
     if (typeof x !== "boolean") return false;
     return true;
@@ -110,25 +91,9 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["id"];
-      if (p !== undefined && !v10(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
       p = x["verified"];
       if (p !== undefined && !v11(p, d + 1, f)) return false;
-    }
-    return true;
-  }
-
-  function v13(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v12(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v13(x[i], d + 1, f)) return false;
-      }
     }
     return true;
   }
@@ -141,28 +106,8 @@ export function requestValidators(env) {
       p = x["owner"];
       if (p !== undefined && !v9(p, d + 1, f)) return false;
       p = x["tags"];
-      if (p !== undefined && !v12(p, d + 1, f)) return false;
+      if (p !== undefined && !v6(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v15(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v16(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v17(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v19(x, d, f) {
-    if (!Number.isInteger(x)) return false;
     return true;
   }
 
@@ -173,7 +118,7 @@ export function requestValidators(env) {
   }
 
   function u22(x, d, f) {
-    if (v19(x, d, false)) {
+    if (v2(x, d, false)) {
       return true;
     }
     if (v20(x, d, false)) {
@@ -187,11 +132,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v24(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
   function v25(x, d, f) {
     if (typeof x !== "string") return false;
     if (!E26.has(x)) return false;
@@ -199,7 +139,7 @@ export function requestValidators(env) {
   }
 
   function u27(x, d, f) {
-    if (v24(x, d, false)) {
+    if (v11(x, d, false)) {
       return true;
     }
     if (v25(x, d, false)) {
@@ -219,11 +159,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v32(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v31(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -231,285 +166,149 @@ export function requestValidators(env) {
       const k = Object.keys(x);
       for (const key of k) {
         if (K33.has(key)) continue;
-        if (!v32(x[key], d + 1, f)) return false;
+        if (!v7(x[key], d + 1, f)) return false;
       }
     }
     return true;
   }
 
-  function v34(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (!E35.has(x)) return false;
-    return true;
-  }
-
-  function u36(x, d, f) {
+  function u35(x, d, f) {
     if (v31(x, d, false)) {
       return true;
     }
-    if (v34(x, d, false)) {
+    if (v20(x, d, false)) {
       return true;
     }
     return false;
   }
 
   function v30(x, d, f) {
-    if (!u36(x, d, f)) return false;
+    if (!u35(x, d, f)) return false;
     return true;
   }
 
-  function v38(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v37(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v38(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v40(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v39(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v40(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v42(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v44(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v45(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (!E46.has(x)) return false;
-    return true;
-  }
-
-  function u47(x, d, f) {
-    if (v44(x, d, false)) {
-      return true;
-    }
-    if (v45(x, d, false)) {
-      return true;
-    }
-    return false;
-  }
-
-  function v43(x, d, f) {
-    if (!u47(x, d, f)) return false;
-    return true;
-  }
-
-  function v51(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v52(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v50(x, d, f) {
+  function v48(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["name"];
-      if (p !== undefined && !v51(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["value"];
-      if (p !== undefined && !v52(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v49(x, d, f) {
+  function v47(x, d, f) {
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
       for (let i = 0; i < x.length; i++) {
-        if (!v50(x[i], d + 1, f)) return false;
+        if (!v48(x[i], d + 1, f)) return false;
       }
     }
     return true;
   }
 
-  function v53(x, d, f) {
-    if (typeof x !== "string") return false;
-    if (!E54.has(x)) return false;
-    return true;
-  }
-
-  function u55(x, d, f) {
-    if (v49(x, d, false)) {
+  function u52(x, d, f) {
+    if (v47(x, d, false)) {
       return true;
     }
-    if (v53(x, d, false)) {
+    if (v20(x, d, false)) {
       return true;
     }
     return false;
   }
 
-  function v48(x, d, f) {
-    if (!u55(x, d, f)) return false;
+  function v46(x, d, f) {
+    if (!u52(x, d, f)) return false;
     return true;
   }
 
-  function v41(x, d, f) {
+  function v40(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["footer"];
-      if (p !== undefined && !v42(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["days_until_due"];
-      if (p !== undefined && !v43(p, d + 1, f)) return false;
+      if (p !== undefined && !v18(p, d + 1, f)) return false;
       p = x["custom_fields"];
-      if (p !== undefined && !v48(p, d + 1, f)) return false;
+      if (p !== undefined && !v46(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v58(x, d, f) {
+  function v55(x, d, f) {
     if (typeof x !== "string") return false;
-    if (!E59.has(x)) return false;
+    if (!E56.has(x)) return false;
     return true;
   }
 
-  function v60(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v61(x, d, f) {
+  function v58(x, d, f) {
     if (!Number.isFinite(x)) return false;
     return true;
   }
 
-  function v57(x, d, f) {
+  function v54(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["reconciliation_mode"];
-      if (p !== undefined && !v58(p, d + 1, f)) return false;
+      if (p !== undefined && !v55(p, d + 1, f)) return false;
       p = x["enabled"];
-      if (p !== undefined && !v60(p, d + 1, f)) return false;
+      if (p !== undefined && !v11(p, d + 1, f)) return false;
       p = x["threshold"];
-      if (p !== undefined && !v61(p, d + 1, f)) return false;
+      if (p !== undefined && !v58(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v56(x, d, f) {
+  function v53(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["settings"];
-      if (p !== undefined && !v57(p, d + 1, f)) return false;
+      if (p !== undefined && !v54(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v63(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v62(x, d, f) {
+  function v59(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["city"];
-      if (p !== undefined && !v63(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v65(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v64(x, d, f) {
+  function v61(x, d, f) {
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
       for (let i = 0; i < x.length; i++) {
-        if (!v65(x[i], d + 1, f)) return false;
+        if (!v2(x[i], d + 1, f)) return false;
       }
     }
     return true;
   }
 
   function v67(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v66(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v67(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v68(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v69(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v71(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v72(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v70(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["x"];
-      if (p !== undefined && !v71(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
       p = x["y"];
-      if (p !== undefined && !v72(p, d + 1, f)) return false;
+      if (p !== undefined && !v58(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -520,11 +319,11 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["email"];
-      if (p !== undefined && !v15(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["name"];
-      if (p !== undefined && !v16(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["balance"];
-      if (p !== undefined && !v17(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
       p = x["application_fee_amount"];
       if (p !== undefined && !v18(p, d + 1, f)) return false;
       p = x["off_session"];
@@ -534,161 +333,76 @@ export function requestValidators(env) {
       p = x["metadata"];
       if (p !== undefined && !v30(p, d + 1, f)) return false;
       p = x["preferred_locales"];
-      if (p !== undefined && !v37(p, d + 1, f)) return false;
+      if (p !== undefined && !v6(p, d + 1, f)) return false;
       p = x["expand"];
-      if (p !== undefined && !v39(p, d + 1, f)) return false;
+      if (p !== undefined && !v6(p, d + 1, f)) return false;
       p = x["invoice_settings"];
-      if (p !== undefined && !v41(p, d + 1, f)) return false;
+      if (p !== undefined && !v40(p, d + 1, f)) return false;
       p = x["cash_balance"];
-      if (p !== undefined && !v56(p, d + 1, f)) return false;
+      if (p !== undefined && !v53(p, d + 1, f)) return false;
       p = x["shipping_json"];
-      if (p !== undefined && !v62(p, d + 1, f)) return false;
+      if (p !== undefined && !v59(p, d + 1, f)) return false;
       p = x["csv"];
-      if (p !== undefined && !v64(p, d + 1, f)) return false;
+      if (p !== undefined && !v61(p, d + 1, f)) return false;
       p = x["pipes"];
-      if (p !== undefined && !v66(p, d + 1, f)) return false;
+      if (p !== undefined && !v6(p, d + 1, f)) return false;
       p = x["redirect"];
-      if (p !== undefined && !v68(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["id_json"];
-      if (p !== undefined && !v69(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["point"];
-      if (p !== undefined && !v70(p, d + 1, f)) return false;
+      if (p !== undefined && !v67(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v74(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v75(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
   function v76(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v78(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v77(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v78(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v80(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v82(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v81(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v82(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v79(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["a"];
-      if (p !== undefined && !v80(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
       p = x["b"];
-      if (p !== undefined && !v81(p, d + 1, f)) return false;
+      if (p !== undefined && !v6(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v83(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v85(x, d, f) {
-    if (typeof x !== "boolean") return false;
-    return true;
-  }
-
-  function v86(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v88(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v87(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      const k = Object.keys(x);
-      for (const key of k) {
-        if (K89.has(key)) continue;
-        if (!v88(x[key], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v84(x, d, f) {
+  function v81(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["create"];
-      if (p !== undefined && !v85(p, d + 1, f)) return false;
+      if (p !== undefined && !v11(p, d + 1, f)) return false;
       p = x["expires_at"];
-      if (p !== undefined && !v86(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
       p = x["metadata"];
-      if (p !== undefined && !v87(p, d + 1, f)) return false;
+      if (p !== undefined && !v31(p, d + 1, f)) return false;
     }
     return true;
   }
 
-  function v73(x, d, f) {
+  function v70(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["file"];
-      if (p === undefined || !v74(p, d + 1, f)) return false;
+      if (p === undefined || !v7(p, d + 1, f)) return false;
       p = x["purpose"];
-      if (p !== undefined && !v75(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["count"];
-      if (p !== undefined && !v76(p, d + 1, f)) return false;
+      if (p !== undefined && !v2(p, d + 1, f)) return false;
       p = x["tags"];
-      if (p !== undefined && !v77(p, d + 1, f)) return false;
+      if (p !== undefined && !v6(p, d + 1, f)) return false;
       p = x["meta"];
-      if (p !== undefined && !v79(p, d + 1, f)) return false;
+      if (p !== undefined && !v76(p, d + 1, f)) return false;
       p = x["doc"];
-      if (p !== undefined && !v83(p, d + 1, f)) return false;
+      if (p !== undefined && !v7(p, d + 1, f)) return false;
       p = x["file_link_data"];
-      if (p !== undefined && !v84(p, d + 1, f)) return false;
+      if (p !== undefined && !v81(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -698,6 +412,6 @@ export function requestValidators(env) {
   out.push([S[6], v6]);
   out.push([S[7], v8]);
   out.push([S[8], v14]);
-  out.push([S[9], v73]);
+  out.push([S[9], v70]);
   return out;
 }

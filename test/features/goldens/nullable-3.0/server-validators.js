@@ -14,9 +14,8 @@ export function requestValidators(env) {
   const define = env.define;
   const multipleOf = env.multipleOf;
   const E15 = new Set(S[0]);
-  const E19 = new Set(S[0]);
-  const E23 = new Set(S[1]);
-  const K28 = new Set(S[2]);
+  const E22 = new Set(S[1]);
+  const K27 = new Set(S[2]);
 
   function T(x) {
     if (typeof x === "string") return 1;
@@ -104,49 +103,38 @@ export function requestValidators(env) {
   function v18(x, d, f) {
     if (x === null) return true;
     if (typeof x !== "string") return false;
-    if (!E19.has(x)) return false;
+    if (!E15.has(x)) return false;
     return true;
   }
 
-  function v22(x, d, f) {
+  function v21(x, d, f) {
     if (x === null) return true;
     if (typeof x !== "string") return false;
-    if (!E23.has(x)) return false;
+    if (!E22.has(x)) return false;
     return true;
   }
 
-  function v25(x, d, f) {
-    if (x === null) return true;
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v24(x, d, f) {
+  function v23(x, d, f) {
     if (x === null) return true;
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
       for (let i = 0; i < x.length; i++) {
-        if (!v25(x[i], d + 1, f)) return false;
+        if (!v3(x[i], d + 1, f)) return false;
       }
     }
     return true;
   }
 
-  function v27(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v26(x, d, f) {
+  function v25(x, d, f) {
     if (x === null) return true;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       const k = Object.keys(x);
       for (const key of k) {
-        if (K28.has(key)) continue;
-        if (!v27(x[key], d + 1, f)) return false;
+        if (K27.has(key)) continue;
+        if (!v8(x[key], d + 1, f)) return false;
       }
     }
     return true;
@@ -172,11 +160,11 @@ export function requestValidators(env) {
       p = x["strictStatus"];
       if (p !== undefined && !v14(p, d + 1, f)) return false;
       p = x["nullListed"];
-      if (p !== undefined && !v22(p, d + 1, f)) return false;
+      if (p !== undefined && !v21(p, d + 1, f)) return false;
       p = x["tags"];
-      if (p !== undefined && !v24(p, d + 1, f)) return false;
+      if (p !== undefined && !v23(p, d + 1, f)) return false;
       p = x["meta"];
-      if (p !== undefined && !v26(p, d + 1, f)) return false;
+      if (p !== undefined && !v25(p, d + 1, f)) return false;
     }
     return true;
   }

@@ -56,25 +56,15 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v7(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v8(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v6(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["after"];
-      if (p !== undefined && !v7(p, d + 1, f)) return false;
+      if (p !== undefined && !v5(p, d + 1, f)) return false;
       p = x["before"];
-      if (p !== undefined && !v8(p, d + 1, f)) return false;
+      if (p !== undefined && !v5(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -116,22 +106,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v15(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v14(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v15(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
   function v16(x, d, f) {
     if ((T(x) & 72) === 0) return false;
     return true;
@@ -143,40 +117,10 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["ids"];
-      if (p !== undefined && !v14(p, d + 1, f)) return false;
+      if (p !== undefined && !v4(p, d + 1, f)) return false;
       p = x["flag"];
       if (p !== undefined && !v16(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v17(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v18(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v19(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v20(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v21(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v23(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -186,23 +130,13 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["target"];
-      if (p === undefined || !v23(p, d + 1, f)) return false;
+      if (p === undefined || !v5(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v24(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
   function v27(x, d, f) {
     if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v28(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -214,13 +148,8 @@ export function requestValidators(env) {
       p = x["count"];
       if (p === undefined || !v27(p, d + 1, f)) return false;
       p = x["camera"];
-      if (p !== undefined && !v28(p, d + 1, f)) return false;
+      if (p !== undefined && !v5(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v29(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -231,14 +160,9 @@ export function requestValidators(env) {
       if (d > M) return false;
       if (x.length > 0 && !v26(x[0], d + 1, f)) return false;
       for (let i = 1; i < x.length; i++) {
-        if (!v29(x[i], d + 1, f)) return false;
+        if (!v5(x[i], d + 1, f)) return false;
       }
     }
-    return true;
-  }
-
-  function v33(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -256,20 +180,10 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["kind"];
-      if (p === undefined || !v33(p, d + 1, f)) return false;
+      if (p === undefined || !v5(p, d + 1, f)) return false;
       p = x["lives"];
       if (p === undefined || !v34(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v36(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v37(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -279,20 +193,10 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["kind"];
-      if (p === undefined || !v36(p, d + 1, f)) return false;
+      if (p === undefined || !v5(p, d + 1, f)) return false;
       p = x["bark"];
-      if (p === undefined || !v37(p, d + 1, f)) return false;
+      if (p === undefined || !v5(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v42(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v43(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
@@ -302,9 +206,9 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["kind"];
-      if (p !== undefined && !v42(p, d + 1, f)) return false;
+      if (p !== undefined && !v5(p, d + 1, f)) return false;
       p = x["name"];
-      if (p === undefined || !v43(p, d + 1, f)) return false;
+      if (p === undefined || !v5(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -334,13 +238,13 @@ export function requestValidators(env) {
   out.push([S[3], v0]);
   out.push([S[4], v9]);
   out.push([S[5], v13]);
-  out.push([S[6], v17]);
-  out.push([S[7], v18]);
-  out.push([S[8], v19]);
-  out.push([S[9], v20]);
-  out.push([S[10], v21]);
+  out.push([S[6], v5]);
+  out.push([S[7], v5]);
+  out.push([S[8], v5]);
+  out.push([S[9], v5]);
+  out.push([S[10], v5]);
   out.push([S[11], v22]);
-  out.push([S[12], v24]);
+  out.push([S[12], v5]);
   out.push([S[13], v25]);
   out.push([S[14], v31]);
   return out;

@@ -37,11 +37,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v2(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v3(x, d, f) {
     if (typeof x !== "string") return false;
     if (!E4.has(x)) return false;
@@ -57,33 +52,12 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v7(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v6(x, d, f) {
     if (!Array.isArray(x)) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
       for (let i = 0; i < x.length; i++) {
-        if (!v7(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v9(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v8(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v9(x[i], d + 1, f)) return false;
+        if (!v0(x[i], d + 1, f)) return false;
       }
     }
     return true;
@@ -105,51 +79,20 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v13(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v12(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v13(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v15(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v16(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v14(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["color"];
-      if (p !== undefined && !v15(p, d + 1, f)) return false;
+      if (p !== undefined && !v11(p, d + 1, f)) return false;
       p = x["size"];
-      if (p !== undefined && !v16(p, d + 1, f)) return false;
+      if (p !== undefined && !v0(p, d + 1, f)) return false;
     }
     return true;
   }
 
   function v18(x, d, f) {
-    if (!Number.isFinite(x)) return false;
-    return true;
-  }
-
-  function v19(x, d, f) {
     if (!Number.isFinite(x)) return false;
     return true;
   }
@@ -162,18 +105,8 @@ export function requestValidators(env) {
       p = x["x"];
       if (p !== undefined && !v18(p, d + 1, f)) return false;
       p = x["y"];
-      if (p !== undefined && !v19(p, d + 1, f)) return false;
+      if (p !== undefined && !v18(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v21(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v22(x, d, f) {
-    if (!Number.isInteger(x)) return false;
     return true;
   }
 
@@ -183,20 +116,10 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["name"];
-      if (p !== undefined && !v21(p, d + 1, f)) return false;
+      if (p !== undefined && !v11(p, d + 1, f)) return false;
       p = x["age"];
-      if (p !== undefined && !v22(p, d + 1, f)) return false;
+      if (p !== undefined && !v0(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v24(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v25(x, d, f) {
-    if (!Number.isInteger(x)) return false;
     return true;
   }
 
@@ -206,34 +129,10 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["R"];
-      if (p !== undefined && !v24(p, d + 1, f)) return false;
+      if (p !== undefined && !v0(p, d + 1, f)) return false;
       p = x["G"];
-      if (p !== undefined && !v25(p, d + 1, f)) return false;
+      if (p !== undefined && !v0(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v26(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    if (typeof x === "number") {
-      if (x < S[1]) return false;
-      if (x > S[2]) return false;
-    }
-    return true;
-  }
-
-  function v27(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v29(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v30(x, d, f) {
-    if (!Number.isInteger(x)) return false;
     return true;
   }
 
@@ -243,204 +142,40 @@ export function requestValidators(env) {
       if (d > M) return false;
       let p;
       p = x["x"];
-      if (p !== undefined && !v29(p, d + 1, f)) return false;
+      if (p !== undefined && !v0(p, d + 1, f)) return false;
       p = x["y"];
-      if (p !== undefined && !v30(p, d + 1, f)) return false;
+      if (p !== undefined && !v0(p, d + 1, f)) return false;
     }
-    return true;
-  }
-
-  function v32(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v31(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v32(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v33(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v35(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v34(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v35(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v37(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v36(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v37(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v39(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v38(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v39(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v41(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v42(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v40(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      let p;
-      p = x["x"];
-      if (p !== undefined && !v41(p, d + 1, f)) return false;
-      p = x["y"];
-      if (p !== undefined && !v42(p, d + 1, f)) return false;
-    }
-    return true;
-  }
-
-  function v44(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v43(x, d, f) {
-    if (!Array.isArray(x)) return false;
-    if (Array.isArray(x)) {
-      if (d > M) return false;
-      for (let i = 0; i < x.length; i++) {
-        if (!v44(x[i], d + 1, f)) return false;
-      }
-    }
-    return true;
-  }
-
-  function v46(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v47(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v45(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      let p;
-      p = x["x"];
-      if (p !== undefined && !v46(p, d + 1, f)) return false;
-      p = x["y"];
-      if (p !== undefined && !v47(p, d + 1, f)) return false;
-    }
-    return true;
-  }
-
-  function v49(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v50(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v48(x, d, f) {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
-    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
-      if (d > M) return false;
-      let p;
-      p = x["x"];
-      if (p !== undefined && !v49(p, d + 1, f)) return false;
-      p = x["y"];
-      if (p !== undefined && !v50(p, d + 1, f)) return false;
-    }
-    return true;
-  }
-
-  function v51(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
-  function v52(x, d, f) {
-    if (typeof x !== "string") return false;
     return true;
   }
 
   const out = [];
   out.push([S[3], v0]);
   out.push([S[4], v1]);
-  out.push([S[5], v2]);
+  out.push([S[5], v0]);
   out.push([S[6], v3]);
   out.push([S[7], v5]);
   out.push([S[8], v6]);
-  out.push([S[9], v8]);
+  out.push([S[9], v6]);
   out.push([S[10], v10]);
-  out.push([S[11], v12]);
+  out.push([S[11], v10]);
   out.push([S[12], v14]);
   out.push([S[13], v17]);
   out.push([S[14], v20]);
   out.push([S[15], v23]);
-  out.push([S[16], v26]);
-  out.push([S[17], v27]);
+  out.push([S[16], v5]);
+  out.push([S[17], v11]);
   out.push([S[18], v28]);
-  out.push([S[19], v31]);
-  out.push([S[20], v33]);
-  out.push([S[21], v34]);
-  out.push([S[22], v36]);
-  out.push([S[23], v38]);
-  out.push([S[24], v40]);
-  out.push([S[25], v43]);
-  out.push([S[26], v45]);
-  out.push([S[27], v48]);
-  out.push([S[28], v51]);
-  out.push([S[29], v52]);
+  out.push([S[19], v10]);
+  out.push([S[20], v11]);
+  out.push([S[21], v6]);
+  out.push([S[22], v10]);
+  out.push([S[23], v6]);
+  out.push([S[24], v28]);
+  out.push([S[25], v6]);
+  out.push([S[26], v28]);
+  out.push([S[27], v28]);
+  out.push([S[28], v0]);
+  out.push([S[29], v11]);
   return out;
 }

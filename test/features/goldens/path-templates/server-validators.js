@@ -37,11 +37,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v2(x, d, f) {
-    if (!Number.isInteger(x)) return false;
-    return true;
-  }
-
   function v3(x, d, f) {
     if (typeof x !== "string") return false;
     if (!E4.has(x)) return false;
@@ -51,7 +46,7 @@ export function requestValidators(env) {
   const out = [];
   out.push([S[1], v0]);
   out.push([S[2], v1]);
-  out.push([S[3], v2]);
+  out.push([S[3], v0]);
   out.push([S[4], v3]);
   return out;
 }

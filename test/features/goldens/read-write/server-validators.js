@@ -31,23 +31,13 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v3(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
-  function v6(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v5(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["bio"];
-      if (p === undefined || !v6(p, d + 1, f)) return false;
+      if (p === undefined || !v2(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -60,7 +50,7 @@ export function requestValidators(env) {
       p = x["name"];
       if (p === undefined || !v2(p, d + 1, f)) return false;
       p = x["password"];
-      if (p === undefined || !v3(p, d + 1, f)) return false;
+      if (p === undefined || !v2(p, d + 1, f)) return false;
       p = x["profile"];
       if (p !== undefined && !v5(p, d + 1, f)) return false;
     }

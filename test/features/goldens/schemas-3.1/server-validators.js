@@ -74,11 +74,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v19(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v17(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -87,7 +82,7 @@ export function requestValidators(env) {
       p = x["name"];
       if (p === undefined || !v18(p, d + 1, f)) return false;
       p = x["email"];
-      if (p !== undefined && !v19(p, d + 1, f)) return false;
+      if (p !== undefined && !v18(p, d + 1, f)) return false;
     }
     return true;
   }

@@ -55,11 +55,6 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v11(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v8(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
@@ -68,7 +63,7 @@ export function requestValidators(env) {
       p = x["role"];
       if (p === undefined || !v9(p, d + 1, f)) return false;
       p = x["content"];
-      if (p === undefined || !v11(p, d + 1, f)) return false;
+      if (p === undefined || !v6(p, d + 1, f)) return false;
     }
     return true;
   }
@@ -133,18 +128,13 @@ export function requestValidators(env) {
     return true;
   }
 
-  function v22(x, d, f) {
-    if (typeof x !== "string") return false;
-    return true;
-  }
-
   function v21(x, d, f) {
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
       let p;
       p = x["prompt"];
-      if (p === undefined || !v22(p, d + 1, f)) return false;
+      if (p === undefined || !v6(p, d + 1, f)) return false;
     }
     return true;
   }
