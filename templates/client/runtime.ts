@@ -215,15 +215,19 @@ export function createRuntime(
     if (found instanceof Promise) signal?.throwIfAborted();
     // Query parameters in the order the caller gave them (or the whole querystring), the path's own, API keys.
     const querystring = spec.params?.querystring;
-    const query = [
-      fixedQuery,
-      ...(querystring && isPresent(params.querystring)
-        ? [styles.querystring!(querystring, params.querystring)]
-        : entriesOf(params.query).flatMap(([name, value]) => styles.query(specs.query.get(name) ?? { name }, value))),
-      ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
-    ]
-      .filter(Boolean)
-      .join("&");
+    // (Most calls have no query values and no API key in the query: no arrays for them.)
+    const query =
+      params.query || params.querystring !== undefined || credentials?.query.length
+        ? [
+            fixedQuery,
+            ...(querystring && isPresent(params.querystring)
+              ? [styles.querystring!(querystring, params.querystring)]
+              : entriesOf(params.query).flatMap(([name, value]) => styles.query(specs.query.get(name) ?? { name }, value))),
+            ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
+          ]
+            .filter(Boolean)
+            .join("&")
+        : fixedQuery;
     const url = `${base}${path(params.path)}${query ? `?${query}` : ""}`;
 
     const headers = new Headers();
@@ -237,13 +241,15 @@ export function createRuntime(
     if (accept) headers.set("Accept", accept);
     for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
     mergeHeaders(headers, options.headers);
-    for (const [name, value] of entriesOf(params.headers)) headers.set(name, styles.header(specs.header.get(name) ?? { name }, value));
+    if (params.headers) for (const [name, value] of entriesOf(params.headers)) headers.set(name, styles.header(specs.header.get(name) ?? { name }, value));
     // The Cookie header: cookie parameters, then cookie API keys.
-    const cookie = [
-      ...entriesOf(params.cookies).map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(specs.cookie.get(name) ?? { name }, value))}`),
-      ...(credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? []),
-    ].join("; ");
-    if (cookie) headers.set("Cookie", cookie);
+    if (params.cookies || credentials?.cookies.length) {
+      const cookie = [
+        ...entriesOf(params.cookies).map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(specs.cookie.get(name) ?? { name }, value))}`),
+        ...(credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? []),
+      ].join("; ");
+      if (cookie) headers.set("Cookie", cookie);
+    }
     mergeHeaders(headers, call.headers);
     const keyed = idempotencyKey(spec, options, call, headers);
 
@@ -285,7 +291,6 @@ export function createRuntime(
 
       try {
         if (options.onResponse) response = (await options.onResponse(response, request!)) ?? response;
-        const answer = { status: response.status, headers: response.headers, response };
         if (!response.ok) {
           // What the server asks for (a Retry-After of over a minute: no retry), else backoff.
           const asked = retryAfterDelay(response.headers);
@@ -297,7 +302,7 @@ export function createRuntime(
             continue;
           }
           const data = await readBody(response, spec, scope, true);
-          const error = new ApiError({ ...answer, statusText: response.statusText, body: data, operation: spec.name, method: spec.method, url });
+          const error = new ApiError({ status: response.status, headers: response.headers, statusText: response.statusText, body: data, operation: spec.name, method: spec.method, url });
           thrown.add(error);
           throw error;
         }
@@ -310,11 +315,11 @@ export function createRuntime(
             : features.stream?.(response, contentType, signal, () => (scope.release(), scope.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
         if (stream) {
           scope.stopTimer();
-          return { data: stream, ...answer };
+          return { data: stream, status: response.status, headers: response.headers, response };
         }
         const data = await readBody(response, spec, scope, false, contentType);
         scope.release();
-        return { data, ...answer };
+        return { data, status: response.status, headers: response.headers, response };
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
@@ -385,11 +390,12 @@ const discard = (response: Response): Promise<void> | undefined => response.body
  */
 async function parseBody(response: Response, spec: OperationSpec, isError: boolean, contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
   const status = response.status;
-  if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304 || (!isJsonMediaType(contentType) && response.headers.get("content-length") === "0")) {
+  const json = contentType === "application/json" || isJsonMediaType(contentType);
+  if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304 || (!json && response.headers.get("content-length") === "0")) {
     await response.body?.cancel();
     return undefined;
   }
-  if (isJsonMediaType(contentType)) {
+  if (json) {
     const text = await response.text();
     if (text === "") return undefined; // (also Content-Length: 0)
     try {
@@ -434,7 +440,7 @@ function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions
 function idempotencyKey(spec: OperationSpec, options: ClientOptions, call: RequestOptions, headers: Headers): boolean {
   const name = spec.idempotencyKey ?? "Idempotency-Key";
   if (typeof call.idempotencyKey === "string") headers.set(name, call.idempotencyKey);
-  else if (!headers.has(name) && !isIdempotent(spec.method) && (call.idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined))) {
+  else if (!isIdempotent(spec.method) && (call.idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined)) && !headers.has(name)) {
     headers.set(name, crypto.randomUUID());
   }
   return call.idempotencyKey !== false && headers.has(name);
@@ -456,7 +462,7 @@ function simple(value: unknown, encode: (text: string) => string = String): stri
 }
 
 function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void {
-  for (const [name, value] of Object.entries(values ?? {})) {
+  if (values) for (const [name, value] of Object.entries(values)) {
     if (isPresent(value)) headers.set(name, value!);
     else headers.delete(name);
   }

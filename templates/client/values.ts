@@ -19,7 +19,9 @@ export interface EncodedBody {
 
 /** RFC 6570 simple expansion: everything but unreserved characters is percent-encoded (`encodeURIComponent` keeps `!'()*`). */
 export function encodeUnreserved(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(text);
+  // (Tested first: most values have none of these, and replace with a callback costs more than the test.)
+  return /[!'()*]/.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : encoded;
 }
 
 /** `name=value`, both percent-encoded as RFC 6570 simple expansion does. */
@@ -47,7 +49,7 @@ export function pathSerializer(
     }
     // A `.` or `..` segment: every URL parser (fetch's included) removes it with the segment before, and its
     // percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
-    if (/(?:^|\/)\.{1,2}(?:\/|$)/.test(out)) {
+    if (out.includes(".") && /(?:^|\/)\.{1,2}(?:\/|$)/.test(out)) {
       throw new TypeError(`The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away: the request would reach another resource`);
     }
     return out;

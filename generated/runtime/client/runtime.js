@@ -207,17 +207,24 @@ export function createRuntime(
     if (found instanceof Promise) signal?.throwIfAborted();
     // Query parameters in the order the caller gave them (or the whole querystring), the path's own, API keys.
     const querystring = spec.params?.querystring;
-    const query = [
-      fixedQuery,
-      ...(querystring && isPresent(params.querystring)
-        ? [styles.querystring(querystring, params.querystring)]
-        : entriesOf(params.query).flatMap(([name, value]) =>
-            styles.query(specs.query.get(name) ?? { name }, value),
-          )),
-      ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
-    ]
-      .filter(Boolean)
-      .join("&");
+    // (Most calls have no query values and no API key in the query: no arrays for them.)
+    const query =
+      params.query ||
+      params.querystring !== undefined ||
+      credentials?.query.length
+        ? [
+            fixedQuery,
+            ...(querystring && isPresent(params.querystring)
+              ? [styles.querystring(querystring, params.querystring)]
+              : entriesOf(params.query).flatMap(([name, value]) =>
+                  styles.query(specs.query.get(name) ?? { name }, value),
+                )),
+            ...(credentials?.query.map(([name, value]) => pair(name, value)) ??
+              []),
+          ]
+            .filter(Boolean)
+            .join("&")
+        : fixedQuery;
     const url = `${base}${path(params.path)}${query ? `?${query}` : ""}`;
 
     const headers = new Headers();
@@ -232,22 +239,25 @@ export function createRuntime(
     for (const [name, value] of credentials?.headers ?? [])
       headers.set(name, value);
     mergeHeaders(headers, options.headers);
-    for (const [name, value] of entriesOf(params.headers))
-      headers.set(
-        name,
-        styles.header(specs.header.get(name) ?? { name }, value),
-      );
+    if (params.headers)
+      for (const [name, value] of entriesOf(params.headers))
+        headers.set(
+          name,
+          styles.header(specs.header.get(name) ?? { name }, value),
+        );
     // The Cookie header: cookie parameters, then cookie API keys.
-    const cookie = [
-      ...entriesOf(params.cookies).map(
-        ([name, value]) =>
-          `${name}=${encodeURIComponent(styles.cookie(specs.cookie.get(name) ?? { name }, value))}`,
-      ),
-      ...(credentials?.cookies.map(
-        ([name, value]) => `${name}=${encodeURIComponent(value)}`,
-      ) ?? []),
-    ].join("; ");
-    if (cookie) headers.set("Cookie", cookie);
+    if (params.cookies || credentials?.cookies.length) {
+      const cookie = [
+        ...entriesOf(params.cookies).map(
+          ([name, value]) =>
+            `${name}=${encodeURIComponent(styles.cookie(specs.cookie.get(name) ?? { name }, value))}`,
+        ),
+        ...(credentials?.cookies.map(
+          ([name, value]) => `${name}=${encodeURIComponent(value)}`,
+        ) ?? []),
+      ].join("; ");
+      if (cookie) headers.set("Cookie", cookie);
+    }
     mergeHeaders(headers, call.headers);
     const keyed = idempotencyKey(spec, options, call, headers);
 
@@ -316,11 +326,6 @@ export function createRuntime(
       try {
         if (options.onResponse)
           response = (await options.onResponse(response, request)) ?? response;
-        const answer = {
-          status: response.status,
-          headers: response.headers,
-          response,
-        };
         if (!response.ok) {
           // What the server asks for (a Retry-After of over a minute: no retry), else backoff.
           const asked = retryAfterDelay(response.headers);
@@ -338,7 +343,8 @@ export function createRuntime(
           }
           const data = await readBody(response, spec, scope, true);
           const error = new ApiError({
-            ...answer,
+            status: response.status,
+            headers: response.headers,
             statusText: response.statusText,
             body: data,
             operation: spec.name,
@@ -366,11 +372,21 @@ export function createRuntime(
               );
         if (stream) {
           scope.stopTimer();
-          return { data: stream, ...answer };
+          return {
+            data: stream,
+            status: response.status,
+            headers: response.headers,
+            response,
+          };
         }
         const data = await readBody(response, spec, scope, false, contentType);
         scope.release();
-        return { data, ...answer };
+        return {
+          data,
+          status: response.status,
+          headers: response.headers,
+          response,
+        };
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
@@ -469,18 +485,19 @@ async function parseBody(
   contentType = response.headers.get("content-type") ?? "",
 ) {
   const status = response.status;
+  const json =
+    contentType === "application/json" || isJsonMediaType(contentType);
   if (
     spec.method === "HEAD" ||
     status === 204 ||
     status === 205 ||
     status === 304 ||
-    (!isJsonMediaType(contentType) &&
-      response.headers.get("content-length") === "0")
+    (!json && response.headers.get("content-length") === "0")
   ) {
     await response.body?.cancel();
     return undefined;
   }
-  if (isJsonMediaType(contentType)) {
+  if (json) {
     const text = await response.text();
     if (text === "") return undefined; // (also Content-Length: 0)
     try {
@@ -539,10 +556,10 @@ function idempotencyKey(spec, options, call, headers) {
   if (typeof call.idempotencyKey === "string")
     headers.set(name, call.idempotencyKey);
   else if (
-    !headers.has(name) &&
     !isIdempotent(spec.method) &&
     (call.idempotencyKey ??
-      (options.idempotencyKeys || spec.idempotencyKey !== undefined))
+      (options.idempotencyKeys || spec.idempotencyKey !== undefined)) &&
+    !headers.has(name)
   ) {
     headers.set(name, crypto.randomUUID());
   }
@@ -569,10 +586,11 @@ function simple(value, encode = String) {
 }
 
 function mergeHeaders(headers, values) {
-  for (const [name, value] of Object.entries(values ?? {})) {
-    if (isPresent(value)) headers.set(name, value);
-    else headers.delete(name);
-  }
+  if (values)
+    for (const [name, value] of Object.entries(values)) {
+      if (isPresent(value)) headers.set(name, value);
+      else headers.delete(name);
+    }
 }
 
 /** The signal, timer and error mapping of one attempt. */
