@@ -25,17 +25,24 @@ export type ClientJson =
 export declare function nullRecord<T = unknown>(): Record<string, T>;
 /**
  * Parses `text`, refusing nesting (objects and arrays inside each other) deeper than `maxDepth`. With
- * `keepPrototypes`, objects keep `Object.prototype` for now and the caller must pass the value to
- * `removePrototypes` before anyone else sees it (the request body validates that way first: V8 reads absent
- * properties of ordinary objects several times faster than through a null-prototype chain).
+ * `keepPrototypes`, objects keep `Object.prototype` and the depth is not checked yet: the caller must pass the value
+ * to `removePrototypes` with the same limit before anyone else sees it, and refuse it there (the request body
+ * validates that way first: V8 reads absent properties of ordinary objects several times faster than through a
+ * null-prototype chain, the validators bound their own recursion, and one walk then does both).
  */
 export declare function parseClientJson(
   text: string,
   maxDepth: number,
   keepPrototypes?: boolean,
 ): ClientJson;
+/** The index of the bracket that opens nesting level `maxDepth + 1`, or -1. Strings are skipped, escapes too. */
+export declare function depthExceededAt(text: string, maxDepth: number): number;
 /**
- * Makes every ordinary object in a value parsed with `keepPrototypes` (and validated, which may have filled in
- * defaults) inherit nothing. Its depth is already bounded; objects of other kinds are left alone.
+ * Makes every ordinary object in a parsed value (validated or not, which may have filled in defaults) inherit
+ * nothing; false, and stops, where objects and arrays nest deeper than `depthLeft` (the value must then be refused:
+ * it is left half done). Objects of other kinds are left alone.
  */
-export declare function removePrototypes(value: unknown): void;
+export declare function removePrototypes(
+  value: unknown,
+  depthLeft: number,
+): boolean;

@@ -48,6 +48,13 @@ function router() {
     validationErrorStatus: 422,
   };
   const inheritsNothing = (value: object) => !("toString" in value) && !("constructor" in value) && !("hasOwnProperty" in value);
+  /** Every object and array element of a value, also where no schema describes it, checked the same way. */
+  const everyObjectInheritsNothing = (value: unknown): boolean =>
+    value === null || typeof value !== "object"
+      ? true
+      : Array.isArray(value)
+        ? value.every(everyObjectInheritsNothing)
+        : inheritsNothing(value) && Object.values(value).every(everyObjectInheritsNothing);
   return createRouterRuntime(
     document,
     [spec],
@@ -62,6 +69,7 @@ function router() {
             defaultedOptions: inheritsNothing(body.options!),
             defaultedProtoKey: inheritsNothing(Object.getOwnPropertyDescriptor(body, "__proto__")!.value as object),
             nested: (body.nested ?? []).map((item) => inheritsNothing(item)),
+            everyObject: everyObjectInheritsNothing(body),
           },
         },
       }),
@@ -79,7 +87,16 @@ describe("JSON request bodies", () => {
     expect(await res.json()).toEqual({
       keys: ["nested", "options", "__proto__"],
       ownProto: { admin: false },
-      inheritsNothing: { body: true, defaultedOptions: true, defaultedProtoKey: true, nested: [true, true] },
+      inheritsNothing: { body: true, defaultedOptions: true, defaultedProtoKey: true, nested: [true, true], everyObject: true },
+    });
+  });
+
+  it("make objects no schema describes inherit nothing too, however deep, and keep a __proto__ key as data", async () => {
+    const res = await post('{"extra":{"deeper":[{"__proto__":{"admin":true},"deepest":{"x":[{}]}}]},"nested":[{"free":{"form":{}}}]}');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      keys: ["extra", "nested", "options", "__proto__"],
+      inheritsNothing: { body: true, nested: [true], everyObject: true },
     });
   });
 
@@ -98,6 +115,12 @@ describe("JSON request bodies", () => {
     const res = await post(deep);
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toEqual([{ loc: ["body", 137], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
+    // Also when the validators find something wrong as well (they look before the depth is checked): the bracket
+    // opening level 129 is the 128th after the root object.
+    const deepAndInvalid = `{"options":"not an object","shape":{"constructor":"hexagon"},"nested":[${"[".repeat(200)}${"]".repeat(200)}]}`;
+    const invalid = await post(deepAndInvalid);
+    expect(invalid.status).toBe(422);
+    expect((await invalid.json()).errors).toEqual([{ loc: ["body", deepAndInvalid.indexOf("[[") + 127], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
     const deepAndBroken = `{"nested":[${"[".repeat(200)}`;
     expect((await (await post(deepAndBroken)).json()).errors).toEqual([{ loc: ["body", 137], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
   });
