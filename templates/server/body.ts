@@ -129,8 +129,15 @@ function parseJson(bytes: Uint8Array, check: Check, maxDepth: number, errors: Va
   const value = parsed.value;
   check(value, [BODY_LOC], errors);
   if (removePrototypes(value, maxDepth)) return value;
+  const at = depthExceededAt(text, maxDepth);
+  if (at < 0) {
+    // Only defaults the validators filled in go deeper (the limit is the client's): finish the walk. (It resumes
+    // where it stopped: an object inherits nothing only once all of its own objects do.)
+    removePrototypes(value, Infinity);
+    return value;
+  }
   errors.length = before;
-  errors.push({ loc: [BODY_LOC, depthExceededAt(text, maxDepth)], msg: `JSON is nested more than ${maxDepth} levels deep`, type: "too_deep" });
+  errors.push({ loc: [BODY_LOC, at], msg: `JSON is nested more than ${maxDepth} levels deep`, type: "too_deep" });
   return undefined;
 }
 

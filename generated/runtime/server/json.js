@@ -94,7 +94,8 @@ export function removePrototypes(value, depthLeft) {
   if (Object.getPrototypeOf(value) !== Object.prototype) return true;
   for (const key in value)
     if (!removePrototypes(value[key], depthLeft - 1)) return false;
-  // After the keys: for-in over an object whose prototype just changed is slower.
+  // After its own objects (a walk stopped by the limit can be finished later from the root: what it made inherit
+  // nothing is done all the way down), and for-in over an object whose prototype just changed is slower.
   Object.setPrototypeOf(value, EMPTY_PROTOTYPE);
   return true;
 }

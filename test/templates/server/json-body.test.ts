@@ -124,4 +124,27 @@ describe("JSON request bodies", () => {
     const deepAndBroken = `{"nested":[${"[".repeat(200)}`;
     expect((await (await post(deepAndBroken)).json()).errors).toEqual([{ loc: ["body", 137], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
   });
+
+  it("count the client's nesting only: defaults filled deeper than the limit are kept and inherit nothing", async () => {
+    const spec: RouteSpec = {
+      name: "create",
+      method: "POST",
+      path: "/things",
+      secured: false,
+      params: { path: [], query: [], header: [], cookie: [] },
+      body: {
+        required: true,
+        content: { "application/json": { schema: { type: "object", properties: { a: { type: "object", default: { b: { c: { d: {} } } } } } } } },
+      },
+      responses: { "200": { content: { "application/json": { schema: {} } } } },
+      validationErrorStatus: 422,
+    };
+    const deepest = (body: Record<string, any>) => body.a.b.c.d as object;
+    const shallow = createRouterRuntime(document, [spec], { create: ({ body }: { body: Record<string, any> }) => ({ status: 200, body: { d: deepest(body), inherits: "toString" in deepest(body) } }) }, { maxDepth: 2 });
+    const res = await shallow.fetch(new Request(`${BASE}/things`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ d: {}, inherits: false });
+    const tooDeep = await shallow.fetch(new Request(`${BASE}/things`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"x":{"y":{}}}' }));
+    expect((await tooDeep.json()).errors).toEqual([{ loc: ["body", 10], msg: "JSON is nested more than 2 levels deep", type: "too_deep" }]);
+  });
 });
