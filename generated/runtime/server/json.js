@@ -6,9 +6,9 @@
 
 // @ts-self-types="./json.d.ts"
 /**
- * JSON from the client, parsed so that it cannot hurt the server: nesting deeper than a limit is refused before
- * `JSON.parse` runs (a 1 MiB body of `[[[[…` would otherwise cost the parser and every recursive walk after it),
- * and no object of the result inherits anything (`body.constructor`, `"toString" in body`): a `"__proto__"` key is
+ * JSON from the client, parsed so that it cannot hurt the server: nesting deeper than a limit is refused (a 1 MiB
+ * body of `[[[[…` costs `JSON.parse`, which does not recurse, no more than any text; every walk after it stops at the
+ * limit), and no object of the result inherits anything (`body.constructor`, `"toString" in body`): a `"__proto__"` key is
  * plain data.
  */
 
