@@ -34,6 +34,9 @@ export interface RouteAuth {
 /** A scheme as the reader applies it. */
 type Reader = (incoming: Incoming, cookies: () => Map<string, string>) => SchemeCredentials | undefined;
 
+/** The cookie jar handed to readers of routes that read no cookie (never called). */
+const NO_COOKIES = (): Map<string, string> => new Map();
+
 /** Used for routes that say `secured` without `security` (route tables written before security schemes): bearer. */
 const LEGACY_BEARER = { scheme: "bearer", scopes: [] as string[] };
 
@@ -51,6 +54,7 @@ export function compileAuth(route: RouteSpec, document: SchemaDocument): RouteAu
   const alternatives = withSchemes.map((alternative) =>
     alternative.map((item) => ({ key: item.scheme, read: readerFor(lookup(item.scheme), item.scopes ?? []) })),
   );
+  const readsCookies = withSchemes.some((alternative) => alternative.some((item) => lookup(item.scheme)?.in === "cookie"));
   const challenges = new Set<string>();
   let bearer = false;
   for (const alternative of withSchemes) {
@@ -72,7 +76,8 @@ export function compileAuth(route: RouteSpec, document: SchemaDocument): RouteAu
     invalidChallenge: bearer ? [...challenges].map((c) => (c === "Bearer" ? 'Bearer error="invalid_token"' : c)).join(", ") : challenge,
     read(incoming) {
       let cookies: Map<string, string> | undefined;
-      const cookieJar = () => (cookies ??= parseCookies(incoming.header("cookie")));
+      // (A closure per request only for routes that read a cookie.)
+      const cookieJar = readsCookies ? () => (cookies ??= parseCookies(incoming.header("cookie"))) : NO_COOKIES;
       for (const alternative of alternatives) {
         const found: Record<string, SchemeCredentials> = {};
         let satisfied = true;
@@ -82,7 +87,9 @@ export function compileAuth(route: RouteSpec, document: SchemaDocument): RouteAu
             satisfied = false;
             break;
           }
-          Object.defineProperty(found, key, { value: credentials, enumerable: true, writable: true, configurable: true });
+          // A scheme named "__proto__" is a key like any other (an assignment would set the prototype).
+          if (key === "__proto__") Object.defineProperty(found, key, { value: credentials, enumerable: true, writable: true, configurable: true });
+          else found[key] = credentials;
         }
         if (satisfied) return found;
       }

@@ -1,7 +1,7 @@
 /**
- * JSON from the client, parsed so that it cannot hurt the server: nesting deeper than a limit is refused before
- * `JSON.parse` runs (a 1 MiB body of `[[[[…` would otherwise cost the parser and every recursive walk after it),
- * and no object of the result inherits anything (`body.constructor`, `"toString" in body`): a `"__proto__"` key is
+ * JSON from the client, parsed so that it cannot hurt the server: nesting deeper than a limit is refused (a 1 MiB
+ * body of `[[[[…` costs `JSON.parse`, which does not recurse, no more than any text; every walk after it stops at the
+ * limit), and no object of the result inherits anything (`body.constructor`, `"toString" in body`): a `"__proto__"` key is
  * plain data.
  */
 
@@ -24,9 +24,10 @@ export function nullRecord<T = unknown>(): Record<string, T> {
 
 /**
  * Parses `text`, refusing nesting (objects and arrays inside each other) deeper than `maxDepth`. With
- * `keepPrototypes`, objects keep `Object.prototype` for now and the caller must pass the value to
- * `removePrototypes` before anyone else sees it (the request body validates that way first: V8 reads absent
- * properties of ordinary objects several times faster than through a null-prototype chain).
+ * `keepPrototypes`, objects keep `Object.prototype` and the depth is not checked yet: the caller must pass the value
+ * to `removePrototypes` with the same limit before anyone else sees it, and refuse it there (the request body
+ * validates that way first: V8 reads absent properties of ordinary objects several times faster than through a
+ * null-prototype chain, the validators bound their own recursion, and one walk then does both).
  */
 export function parseClientJson(text: string, maxDepth: number, keepPrototypes = false): ClientJson {
   // V8's JSON.parse is iterative, so deep nesting costs it no more than any text of that size (which the body
@@ -42,14 +43,12 @@ export function parseClientJson(text: string, maxDepth: number, keepPrototypes =
     const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
     return { ok: false, position: position === undefined ? undefined : Number(position), tooDeep: false };
   }
-  if (!(keepPrototypes ? withinDepth(value, maxDepth) : withoutPrototypes(value, maxDepth))) {
-    return { ok: false, position: depthExceededAt(text, maxDepth), tooDeep: true };
-  }
+  if (!keepPrototypes && !removePrototypes(value, maxDepth)) return { ok: false, position: depthExceededAt(text, maxDepth), tooDeep: true };
   return { ok: true, value };
 }
 
 /** The index of the bracket that opens nesting level `maxDepth + 1`, or -1. Strings are skipped, escapes too. */
-function depthExceededAt(text: string, maxDepth: number): number {
+export function depthExceededAt(text: string, maxDepth: number): number {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -66,44 +65,21 @@ function depthExceededAt(text: string, maxDepth: number): number {
 }
 
 /**
- * Makes every object in a freshly parsed value inherit nothing; false (and stops) where objects and arrays nest
- * deeper than `depthLeft`.
+ * Makes every ordinary object in a parsed value (validated or not, which may have filled in defaults) inherit
+ * nothing; false, and stops, where objects and arrays nest deeper than `depthLeft` (the value must then be refused:
+ * it is left half done). Objects of other kinds are left alone.
  */
-function withoutPrototypes(value: unknown, depthLeft: number): boolean {
+export function removePrototypes(value: unknown, depthLeft: number): boolean {
   if (value === null || typeof value !== "object") return true;
   if (depthLeft === 0) return false;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!withoutPrototypes(value[i], depthLeft - 1)) return false;
+    for (let i = 0; i < value.length; i++) if (!removePrototypes(value[i], depthLeft - 1)) return false;
     return true;
   }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return true;
+  for (const key in value) if (!removePrototypes((value as Record<string, unknown>)[key], depthLeft - 1)) return false;
+  // After its own objects (a walk stopped by the limit can be finished later from the root: what it made inherit
+  // nothing is done all the way down), and for-in over an object whose prototype just changed is slower.
   Object.setPrototypeOf(value, EMPTY_PROTOTYPE);
-  for (const key in value) if (!withoutPrototypes((value as Record<string, unknown>)[key], depthLeft - 1)) return false;
   return true;
-}
-
-/** Whether objects and arrays nest no deeper than `depthLeft` in a freshly parsed value. */
-function withinDepth(value: unknown, depthLeft: number): boolean {
-  if (value === null || typeof value !== "object") return true;
-  if (depthLeft === 0) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!withinDepth(value[i], depthLeft - 1)) return false;
-    return true;
-  }
-  for (const key in value) if (!withinDepth((value as Record<string, unknown>)[key], depthLeft - 1)) return false;
-  return true;
-}
-
-/**
- * Makes every ordinary object in a value parsed with `keepPrototypes` (and validated, which may have filled in
- * defaults) inherit nothing. Its depth is already bounded; objects of other kinds are left alone.
- */
-export function removePrototypes(value: unknown): void {
-  if (value === null || typeof value !== "object") return;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) removePrototypes(value[i]);
-    return;
-  }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return;
-  Object.setPrototypeOf(value, EMPTY_PROTOTYPE);
-  for (const key in value) removePrototypes((value as Record<string, unknown>)[key]);
 }

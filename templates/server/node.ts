@@ -66,13 +66,13 @@ function handleIncoming(router: Pick<Router, "fetch">, serveIncoming: ServeIncom
     return undefined;
   }
   const answer = serveIncoming.call(router, incoming);
-  if (isThenable(answer)) return answer.then((settled) => write(settled, req, res));
-  return write(answer, req, res);
+  if (isThenable(answer)) return answer.then((settled) => write(settled, incoming, req, res));
+  return write(answer, incoming, req, res);
 }
 
-function write(answer: Answer, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+function write(answer: Answer, incoming: NodeIncoming, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
   if (answer instanceof Response) return writeResponse(answer, req, res);
-  writeReply(answer, req, res);
+  writeReply(answer, !req.complete && incoming.mayHaveBody, req, res);
   return undefined;
 }
 
@@ -143,6 +143,8 @@ class NodeIncoming implements Incoming {
   readonly pathname: string;
   readonly malformed: string | undefined;
   readonly hasBody: boolean;
+  /** Whether the request declares a body (Transfer-Encoding, or a Content-Length other than 0), whatever its method. */
+  readonly mayHaveBody: boolean;
   /** The query string after "?". */
   readonly search: string;
   /** The authority a URL is built with: an absolute-form target's, else the Host header's. */
@@ -158,17 +160,42 @@ class NodeIncoming implements Incoming {
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
   ) {
-    this.method = req.method ?? "GET";
-    const target = splitTarget(req.url ?? "/");
-    const host = rawHeader(req.rawHeaders, "host");
+    const method = (this.method = req.method ?? "GET");
+    // The three headers every request needs, in one pass over rawHeaders (the first value of each, as
+    // `req.headers` keeps them).
+    const raw = req.rawHeaders;
+    let host: string | undefined;
+    let length: string | undefined;
+    let chunked = false;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const key = raw[i];
+      if (key.length === 4) {
+        if (host === undefined && (key === "Host" || key.toLowerCase() === "host")) host = raw[i + 1];
+      } else if (key.length === 14) {
+        if (length === undefined && key.toLowerCase() === "content-length") length = raw[i + 1];
+      } else if (key.length === 17 && key.toLowerCase() === "transfer-encoding") chunked = true;
+    }
+    this.mayHaveBody = chunked || (length !== undefined && length !== "0");
+    this.hasBody = method !== "GET" && method !== "HEAD" && this.mayHaveBody;
+    const url = req.url ?? "/";
+    // The usual origin-form target without a fragment is split in place; anything else by `splitTarget`.
+    if (url.charCodeAt(0) === 47 && !url.includes("#")) {
+      const query = url.indexOf("?");
+      this.pathname = query < 0 ? url : url.slice(0, query);
+      this.search = query < 0 ? "" : url.slice(query + 1);
+      this.authority = host;
+      if (method !== "GET" && method !== "POST" && FORBIDDEN_METHODS.test(method)) this.malformed = `Method ${method} is not supported`;
+      else if (host !== undefined && !isValidHost(host)) this.malformed = "Invalid Host header";
+      return;
+    }
+    const target = splitTarget(url);
     this.pathname = target?.path ?? "/";
     this.search = target?.search ?? "";
     this.authority = target?.authority ?? host;
-    if (FORBIDDEN_METHODS.test(this.method)) this.malformed = `Method ${this.method} is not supported`;
+    if (FORBIDDEN_METHODS.test(method)) this.malformed = `Method ${method} is not supported`;
     else if (!target) this.malformed = "Unsupported request target";
     else if (host !== undefined && !isValidHost(host)) this.malformed = "Invalid Host header";
     else if (target.authority !== undefined && !isValidHost(target.authority)) this.malformed = "Invalid request target";
-    this.hasBody = hasBody(req.rawHeaders, this.method);
   }
 
   get searchParams(): URLSearchParams {
@@ -321,13 +348,16 @@ function rawHeader(raw: string[], name: string): string | undefined {
   return undefined;
 }
 
-/** Writes a Reply in one go: with a string body, headers and body leave as one string in one write. */
-function writeReply(reply: Reply, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * Writes a Reply in one go: with a string body, headers and body leave as one string in one write. `bodyUnread`:
+ * whether part of the request body may still be on its way (see `bodyUnread`).
+ */
+function writeReply(reply: Reply, bodyUnread: boolean, req: IncomingMessage, res: ServerResponse): void {
   const headers: OutgoingHttpHeaders = reply.headers;
   const { body } = reply;
   if (body !== null) headers["content-length"] = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
   // An unread request body (413, 415, 401, ...) would otherwise be drained by Node after the response: close instead.
-  if (bodyUnread(req)) headers.connection = "close";
+  if (bodyUnread) headers.connection = "close";
   res.writeHead(reply.status, headers);
   if (body === null || req.method === "HEAD") res.end();
   else res.end(body);

@@ -211,13 +211,14 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
    * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
    * most GETs are answered without a single promise.
    */
+  const failed = (route: CompiledRoute | undefined, incoming: Incoming, error: unknown): Answer => {
+    if (error instanceof HttpError) return fail(route, incoming, error.status, error.type, error.message, lowerCaseKeys(error.headers));
+    reportError(error, route?.spec.name, incoming, !route?.body);
+    return fail(route, incoming, ...INTERNAL);
+  };
+
   const serveIncoming = (incoming: Incoming): Answer | Promise<Answer> => {
     let route: CompiledRoute | undefined;
-    const failed = (error: unknown): Answer => {
-      if (error instanceof HttpError) return fail(route, incoming, error.status, error.type, error.message, lowerCaseKeys(error.headers));
-      reportError(error, route?.spec.name, incoming, !route?.body);
-      return fail(route, incoming, ...INTERNAL);
-    };
     try {
       // A request the adapter could not read as one (an invalid Host header, say) is never routed.
       if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
@@ -236,13 +237,13 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
         if (allowed.includes("GET") && !allowed.includes("HEAD")) allowed.push("HEAD");
         return fail(undefined, incoming, 405, "method_not_allowed", "Method Not Allowed", { allow: allowed.join(", ") });
       }
-      route = pickVariant(match.value, incoming);
-      if (!route) return fail(undefined, incoming, ...NOT_FOUND);
-      const answer = serve(route, match.captures, incoming);
-      if (isThenable(answer)) return answer.then((settled) => (isHead ? headAnswer(settled) : settled), failed);
+      const found = (route = pickVariant(match.value, incoming));
+      if (!found) return fail(undefined, incoming, ...NOT_FOUND);
+      const answer = serve(found, match.captures, incoming);
+      if (isThenable(answer)) return answer.then(isHead ? headAnswer : undefined, (error: unknown) => failed(found, incoming, error));
       return isHead ? headAnswer(answer) : answer;
     } catch (error) {
-      return failed(error);
+      return failed(route, incoming, error);
     }
   };
 
@@ -265,17 +266,18 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
         // The Request handed to authenticate, handlers and onError carries the body stream only when the
         // router does not read the body itself.
         const principal = options.authenticate(credentials as Credentials, incoming.request(!route.body), { operation: spec.name });
-        const admit = (found: unknown) => {
-          const principal = found ?? undefined;
-          return principal === undefined ? unauthorized(route, incoming, true, auth.invalidChallenge) : decode(route, captures, incoming, principal);
-        };
-        return isThenable(principal) ? Promise.resolve(principal).then(admit) : admit(principal);
+        if (isThenable(principal)) return Promise.resolve(principal).then((found) => admit(route, captures, incoming, found));
+        return admit(route, captures, incoming, principal);
       }
       // Secure by default. Mock mode accepts any credentials of the operation's schemes, so SDKs that always send one work.
       if (auth.required && !options.insecureNoAuth && !options.mock) return unauthorized(route, incoming, false, auth.challenge);
     }
     return decode(route, captures, incoming, undefined);
   };
+
+  /** The principal `authenticate` found, or a 401 for none (null or undefined). */
+  const admit = (route: CompiledRoute, captures: string[], incoming: Incoming, found: unknown): Answer | Promise<Answer> =>
+    found === undefined || found === null ? unauthorized(route, incoming, true, route.auth!.invalidChallenge) : decode(route, captures, incoming, found);
 
   /** 2. Unimplemented operations answer before the body is read. 3. Parameters and body, all errors reported together (FastAPI style). */
   const decode = (route: CompiledRoute, captures: string[], incoming: Incoming, auth: unknown): Answer | Promise<Answer> => {
@@ -353,20 +355,27 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       request: incoming.request(requestWithBody),
       operation: spec.name,
     };
-    const crashed = (error: unknown): Answer => {
-      // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
-      if (error instanceof HttpError) return fail(route, incoming, error.status, error.type, error.message, lowerCaseKeys(error.headers));
-      reportError(error, spec.name, incoming, requestWithBody);
-      return fail(route, incoming, ...INTERNAL);
-    };
     let result: unknown;
     try {
       result = handler(ctx);
     } catch (error) {
-      return crashed(error);
+      return crashed(route, incoming, error);
     }
-    if (isThenable(result)) return Promise.resolve(result).then((settled) => answerFor(route, settled, incoming), crashed);
+    if (isThenable(result)) {
+      return Promise.resolve(result).then(
+        (settled) => answerFor(route, settled, incoming),
+        (error: unknown) => crashed(route, incoming, error),
+      );
+    }
     return answerFor(route, result, incoming);
+  };
+
+  /** The answer to a handler that threw or rejected. */
+  const crashed = (route: CompiledRoute, incoming: Incoming, error: unknown): Answer => {
+    // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
+    if (error instanceof HttpError) return fail(route, incoming, error.status, error.type, error.message, lowerCaseKeys(error.headers));
+    reportError(error, route.spec.name, incoming, !route.body);
+    return fail(route, incoming, ...INTERNAL);
   };
 
   const answerFor = (route: CompiledRoute, result: unknown, incoming: Incoming): Answer => {

@@ -13,6 +13,9 @@
 
 import { parseCookies } from "./params.js";
 
+/** The cookie jar handed to readers of routes that read no cookie (never called). */
+const NO_COOKIES = () => new Map();
+
 /** Used for routes that say `secured` without `security` (route tables written before security schemes): bearer. */
 const LEGACY_BEARER = { scheme: "bearer", scopes: [] };
 
@@ -39,6 +42,9 @@ export function compileAuth(route, document) {
       key: item.scheme,
       read: readerFor(lookup(item.scheme), item.scopes ?? []),
     })),
+  );
+  const readsCookies = withSchemes.some((alternative) =>
+    alternative.some((item) => lookup(item.scheme)?.in === "cookie"),
   );
   const challenges = new Set();
   let bearer = false;
@@ -76,8 +82,10 @@ export function compileAuth(route, document) {
       : challenge,
     read(incoming) {
       let cookies;
-      const cookieJar = () =>
-        (cookies ??= parseCookies(incoming.header("cookie")));
+      // (A closure per request only for routes that read a cookie.)
+      const cookieJar = readsCookies
+        ? () => (cookies ??= parseCookies(incoming.header("cookie")))
+        : NO_COOKIES;
       for (const alternative of alternatives) {
         const found = {};
         let satisfied = true;
@@ -87,12 +95,15 @@ export function compileAuth(route, document) {
             satisfied = false;
             break;
           }
-          Object.defineProperty(found, key, {
-            value: credentials,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
+          // A scheme named "__proto__" is a key like any other (an assignment would set the prototype).
+          if (key === "__proto__")
+            Object.defineProperty(found, key, {
+              value: credentials,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          else found[key] = credentials;
         }
         if (satisfied) return found;
       }

@@ -11,7 +11,7 @@
  */
 import { compileFormDecoder } from "./form.js";
 import { parseMultipartParts } from "./multipart.js";
-import { parseClientJson, removePrototypes } from "./json.js";
+import { depthExceededAt, parseClientJson, removePrototypes } from "./json.js";
 
 /** An error that maps straight to an HTTP error response (413, 415, ...). */
 export class HttpError extends Error {
@@ -29,46 +29,27 @@ export class HttpError extends Error {
 
 const BODY_LOC = "body";
 
+const NO_BODY = Object.freeze({ value: undefined, contentType: undefined });
+
 /** Compiles the body decoder of a route (validators and form coercion decided here, once). */
 export function compileBody(spec, compiler) {
   const entries = Object.entries(spec.content).map(([key, media]) => {
     const schema = media.schema ?? true;
     const check = compiler.compile(schema, "request");
+    const declared = key.toLowerCase();
     return {
       key,
-      parse: parserFor(key, schema, media.encoding, compiler),
+      json: declared.includes("*") ? undefined : isJson(declared),
+      parse: parserFor(declared, schema, media.encoding, compiler),
       check,
-      multipart: key.toLowerCase().startsWith("multipart/"),
+      multipart: declared.startsWith("multipart/"),
     };
   });
   const expected = entries.map((e) => e.key).join(", ");
+  const maxDepth = compiler.maxDepth;
 
-  return async (request, maxBytes, errors) => {
-    const rawType = request.header("content-type") ?? "";
-    const mediaType = rawType.split(";", 1)[0].trim().toLowerCase();
-    const hasBody = request.hasBody;
-    if (!hasBody && !spec.required)
-      return { value: undefined, contentType: undefined };
-    const entry = mediaType ? pickMedia(entries, mediaType) : undefined;
-    if (!entry) {
-      if (!hasBody && !mediaType) {
-        errors.push({
-          loc: [BODY_LOC],
-          msg: "Field required",
-          type: "missing",
-        });
-        return { value: undefined, contentType: undefined };
-      }
-      await request.discardBody();
-      throw new HttpError(
-        415,
-        "unsupported_media_type",
-        mediaType
-          ? `Unsupported Content-Type '${mediaType}'; expected ${expected}`
-          : `Missing Content-Type; expected ${expected}`,
-      );
-    }
-    const bytes = await request.readBody(maxBytes);
+  /** The body once read: parsed, validated, and (JSON) with its prototypes removed. Synchronous for JSON. */
+  const decode = (entry, bytes, mediaType, rawType, errors) => {
     if (bytes.length === 0) {
       if (spec.required)
         errors.push({
@@ -78,18 +59,97 @@ export function compileBody(spec, compiler) {
         });
       return { value: undefined, contentType: entry.key };
     }
+    if (entry.json ?? isJson(mediaType))
+      return {
+        value: parseJson(bytes, entry.check, maxDepth, errors),
+        contentType: entry.key,
+      };
     const before = errors.length;
-    const value = await entry.parse(bytes, mediaType, rawType, errors);
-    if (errors.length > before)
-      return { value: undefined, contentType: entry.key };
-    // Bytes (application/octet-stream, images, …) are what `format: binary` describes: there is nothing to validate.
-    if (value instanceof Uint8Array) return { value, contentType: entry.key };
-    const toCheck = entry.multipart ? withoutFiles(value) : value;
-    entry.check(toCheck, [BODY_LOC], errors);
-    if (entry.multipart && toCheck !== value) copyDefaults(toCheck, value);
-    removePrototypes(value);
-    return { value, contentType: entry.key };
+    const parsed = entry.parse(bytes, mediaType, rawType, errors);
+    const finish = (value) => {
+      if (errors.length > before)
+        return { value: undefined, contentType: entry.key };
+      // Bytes (application/octet-stream, images, …) are what `format: binary` describes: there is nothing to validate.
+      if (value instanceof Uint8Array) return { value, contentType: entry.key };
+      const toCheck = entry.multipart ? withoutFiles(value) : value;
+      entry.check(toCheck, [BODY_LOC], errors);
+      if (entry.multipart && toCheck !== value) copyDefaults(toCheck, value);
+      return { value, contentType: entry.key };
+    };
+    return parsed instanceof Promise ? parsed.then(finish) : finish(parsed);
   };
+
+  return (request, maxBytes, errors) => {
+    const rawType = request.header("content-type") ?? "";
+    const mediaType = rawType.split(";", 1)[0].trim().toLowerCase();
+    const hasBody = request.hasBody;
+    if (!hasBody && !spec.required) return Promise.resolve(NO_BODY);
+    const entry = mediaType ? pickMedia(entries, mediaType) : undefined;
+    if (!entry) {
+      if (!hasBody && !mediaType) {
+        errors.push({
+          loc: [BODY_LOC],
+          msg: "Field required",
+          type: "missing",
+        });
+        return Promise.resolve(NO_BODY);
+      }
+      const unsupported = new HttpError(
+        415,
+        "unsupported_media_type",
+        mediaType
+          ? `Unsupported Content-Type '${mediaType}'; expected ${expected}`
+          : `Missing Content-Type; expected ${expected}`,
+      );
+      return request.discardBody().then(() => Promise.reject(unsupported));
+    }
+    return request
+      .readBody(maxBytes)
+      .then((bytes) => decode(entry, bytes, mediaType, rawType, errors));
+  };
+}
+
+/**
+ * A JSON body: parsed, validated as `JSON.parse` made it (see `parseClientJson`), then every object made to inherit
+ * nothing in the same walk that bounds its nesting. A body nested too deeply is refused with that one issue, whatever
+ * the validators found in it (they bound their own recursion).
+ */
+function parseJson(bytes, check, maxDepth, errors) {
+  const text = decodeText(bytes, errors, "json_invalid");
+  if (text === undefined) return undefined;
+  const parsed = parseClientJson(text, maxDepth, true);
+  if (!parsed.ok) {
+    const msg = parsed.tooDeep
+      ? `JSON is nested more than ${maxDepth} levels deep`
+      : "JSON decode error";
+    errors.push({
+      loc:
+        parsed.position === undefined
+          ? [BODY_LOC]
+          : [BODY_LOC, parsed.position],
+      msg,
+      type: parsed.tooDeep ? "too_deep" : "json_invalid",
+    });
+    return undefined;
+  }
+  const before = errors.length;
+  const value = parsed.value;
+  check(value, [BODY_LOC], errors);
+  if (removePrototypes(value, maxDepth)) return value;
+  const at = depthExceededAt(text, maxDepth);
+  if (at < 0) {
+    // Only defaults the validators filled in go deeper (the limit is the client's): finish the walk. (It resumes
+    // where it stopped: an object inherits nothing only once all of its own objects do.)
+    removePrototypes(value, Infinity);
+    return value;
+  }
+  errors.length = before;
+  errors.push({
+    loc: [BODY_LOC, at],
+    msg: `JSON is nested more than ${maxDepth} levels deep`,
+    type: "too_deep",
+  });
+  return undefined;
 }
 
 function pickMedia(entries, mediaType) {
@@ -167,17 +227,19 @@ function decodeText(bytes, errors, type) {
   }
 }
 
-function isJsonMedia(mediaType) {
+/** Whether a media type (lower case, without parameters) is parsed as JSON. */
+function isJson(mediaType) {
   return (
     mediaType === "application/json" ||
     mediaType.endsWith("+json") ||
+    mediaType.endsWith("/json") ||
     mediaType === "*/*" ||
     mediaType === "application/*"
   );
 }
 
-function parserFor(key, schema, encoding, compiler) {
-  const declared = key.toLowerCase();
+/** The parser of a declared media type (lower case) other than JSON. */
+function parserFor(declared, schema, encoding, compiler) {
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(
     schema,
@@ -186,28 +248,9 @@ function parserFor(key, schema, encoding, compiler) {
     [BODY_LOC],
     compiler.probe,
   );
-  return async (bytes, mediaType, rawType, errors) => {
+  return (bytes, mediaType, rawType, errors) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
-    if (isJsonMedia(effective) || effective.endsWith("/json")) {
-      const text = decodeText(bytes, errors, "json_invalid");
-      if (text === undefined) return undefined;
-      // Validated with its prototypes, which `compileBody` removes right after.
-      const parsed = parseClientJson(text, compiler.maxDepth, true);
-      if (parsed.ok) return parsed.value;
-      const msg = parsed.tooDeep
-        ? `JSON is nested more than ${compiler.maxDepth} levels deep`
-        : "JSON decode error";
-      errors.push({
-        loc:
-          parsed.position === undefined
-            ? [BODY_LOC]
-            : [BODY_LOC, parsed.position],
-        msg,
-        type: parsed.tooDeep ? "too_deep" : "json_invalid",
-      });
-      return undefined;
-    }
     if (effective === "application/x-www-form-urlencoded") {
       const text = decodeText(bytes, errors, "value_error");
       return text === undefined
@@ -215,19 +258,17 @@ function parserFor(key, schema, encoding, compiler) {
         : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      try {
-        const data = await new Response(bytes, {
-          headers: { "content-type": rawType },
-        }).formData();
-        return form(data, errors);
-      } catch {
-        errors.push({
-          loc: [BODY_LOC],
-          msg: "Invalid multipart body",
-          type: "value_error",
+      return new Response(bytes, { headers: { "content-type": rawType } })
+        .formData()
+        .then((data) => form(data, errors))
+        .catch(() => {
+          errors.push({
+            loc: [BODY_LOC],
+            msg: "Invalid multipart body",
+            type: "value_error",
+          });
+          return undefined;
         });
-        return undefined;
-      }
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
     if (effective.startsWith("multipart/"))

@@ -5,9 +5,9 @@
 // @ts-nocheck
 
 /**
- * JSON from the client, parsed so that it cannot hurt the server: nesting deeper than a limit is refused before
- * `JSON.parse` runs (a 1 MiB body of `[[[[…` would otherwise cost the parser and every recursive walk after it),
- * and no object of the result inherits anything (`body.constructor`, `"toString" in body`): a `"__proto__"` key is
+ * JSON from the client, parsed so that it cannot hurt the server: nesting deeper than a limit is refused (a 1 MiB
+ * body of `[[[[…` costs `JSON.parse`, which does not recurse, no more than any text; every walk after it stops at the
+ * limit), and no object of the result inherits anything (`body.constructor`, `"toString" in body`): a `"__proto__"` key is
  * plain data.
  */
 /** The outcome of `parseClientJson`: the value, or where and why the text was refused. */
@@ -25,17 +25,24 @@ export type ClientJson =
 export declare function nullRecord<T = unknown>(): Record<string, T>;
 /**
  * Parses `text`, refusing nesting (objects and arrays inside each other) deeper than `maxDepth`. With
- * `keepPrototypes`, objects keep `Object.prototype` for now and the caller must pass the value to
- * `removePrototypes` before anyone else sees it (the request body validates that way first: V8 reads absent
- * properties of ordinary objects several times faster than through a null-prototype chain).
+ * `keepPrototypes`, objects keep `Object.prototype` and the depth is not checked yet: the caller must pass the value
+ * to `removePrototypes` with the same limit before anyone else sees it, and refuse it there (the request body
+ * validates that way first: V8 reads absent properties of ordinary objects several times faster than through a
+ * null-prototype chain, the validators bound their own recursion, and one walk then does both).
  */
 export declare function parseClientJson(
   text: string,
   maxDepth: number,
   keepPrototypes?: boolean,
 ): ClientJson;
+/** The index of the bracket that opens nesting level `maxDepth + 1`, or -1. Strings are skipped, escapes too. */
+export declare function depthExceededAt(text: string, maxDepth: number): number;
 /**
- * Makes every ordinary object in a value parsed with `keepPrototypes` (and validated, which may have filled in
- * defaults) inherit nothing. Its depth is already bounded; objects of other kinds are left alone.
+ * Makes every ordinary object in a parsed value (validated or not, which may have filled in defaults) inherit
+ * nothing; false, and stops, where objects and arrays nest deeper than `depthLeft` (the value must then be refused:
+ * it is left half done). Objects of other kinds are left alone.
  */
-export declare function removePrototypes(value: unknown): void;
+export declare function removePrototypes(
+  value: unknown,
+  depthLeft: number,
+): boolean;

@@ -217,21 +217,22 @@ export function createRouterRuntime(
    * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
    * most GETs are answered without a single promise.
    */
+  const failed = (route, incoming, error) => {
+    if (error instanceof HttpError)
+      return fail(
+        route,
+        incoming,
+        error.status,
+        error.type,
+        error.message,
+        lowerCaseKeys(error.headers),
+      );
+    reportError(error, route?.spec.name, incoming, !route?.body);
+    return fail(route, incoming, ...INTERNAL);
+  };
+
   const serveIncoming = (incoming) => {
     let route;
-    const failed = (error) => {
-      if (error instanceof HttpError)
-        return fail(
-          route,
-          incoming,
-          error.status,
-          error.type,
-          error.message,
-          lowerCaseKeys(error.headers),
-        );
-      reportError(error, route?.spec.name, incoming, !route?.body);
-      return fail(route, incoming, ...INTERNAL);
-    };
     try {
       // A request the adapter could not read as one (an invalid Host header, say) is never routed.
       if (incoming.malformed !== undefined)
@@ -267,17 +268,16 @@ export function createRouterRuntime(
           { allow: allowed.join(", ") },
         );
       }
-      route = pickVariant(match.value, incoming);
-      if (!route) return fail(undefined, incoming, ...NOT_FOUND);
-      const answer = serve(route, match.captures, incoming);
+      const found = (route = pickVariant(match.value, incoming));
+      if (!found) return fail(undefined, incoming, ...NOT_FOUND);
+      const answer = serve(found, match.captures, incoming);
       if (isThenable(answer))
-        return answer.then(
-          (settled) => (isHead ? headAnswer(settled) : settled),
-          failed,
+        return answer.then(isHead ? headAnswer : undefined, (error) =>
+          failed(found, incoming, error),
         );
       return isHead ? headAnswer(answer) : answer;
     } catch (error) {
-      return failed(error);
+      return failed(route, incoming, error);
     }
   };
 
@@ -305,15 +305,11 @@ export function createRouterRuntime(
           incoming.request(!route.body),
           { operation: spec.name },
         );
-        const admit = (found) => {
-          const principal = found ?? undefined;
-          return principal === undefined
-            ? unauthorized(route, incoming, true, auth.invalidChallenge)
-            : decode(route, captures, incoming, principal);
-        };
-        return isThenable(principal)
-          ? Promise.resolve(principal).then(admit)
-          : admit(principal);
+        if (isThenable(principal))
+          return Promise.resolve(principal).then((found) =>
+            admit(route, captures, incoming, found),
+          );
+        return admit(route, captures, incoming, principal);
       }
       // Secure by default. Mock mode accepts any credentials of the operation's schemes, so SDKs that always send one work.
       if (auth.required && !options.insecureNoAuth && !options.mock)
@@ -321,6 +317,12 @@ export function createRouterRuntime(
     }
     return decode(route, captures, incoming, undefined);
   };
+
+  /** The principal `authenticate` found, or a 401 for none (null or undefined). */
+  const admit = (route, captures, incoming, found) =>
+    found === undefined || found === null
+      ? unauthorized(route, incoming, true, route.auth.invalidChallenge)
+      : decode(route, captures, incoming, found);
 
   /** 2. Unimplemented operations answer before the body is read. 3. Parameters and body, all errors reported together (FastAPI style). */
   const decode = (route, captures, incoming, auth) => {
@@ -460,32 +462,35 @@ export function createRouterRuntime(
       request: incoming.request(requestWithBody),
       operation: spec.name,
     };
-    const crashed = (error) => {
-      // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
-      if (error instanceof HttpError)
-        return fail(
-          route,
-          incoming,
-          error.status,
-          error.type,
-          error.message,
-          lowerCaseKeys(error.headers),
-        );
-      reportError(error, spec.name, incoming, requestWithBody);
-      return fail(route, incoming, ...INTERNAL);
-    };
     let result;
     try {
       result = handler(ctx);
     } catch (error) {
-      return crashed(error);
+      return crashed(route, incoming, error);
     }
-    if (isThenable(result))
+    if (isThenable(result)) {
       return Promise.resolve(result).then(
         (settled) => answerFor(route, settled, incoming),
-        crashed,
+        (error) => crashed(route, incoming, error),
       );
+    }
     return answerFor(route, result, incoming);
+  };
+
+  /** The answer to a handler that threw or rejected. */
+  const crashed = (route, incoming, error) => {
+    // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
+    if (error instanceof HttpError)
+      return fail(
+        route,
+        incoming,
+        error.status,
+        error.type,
+        error.message,
+        lowerCaseKeys(error.headers),
+      );
+    reportError(error, route.spec.name, incoming, !route.body);
+    return fail(route, incoming, ...INTERNAL);
   };
 
   const answerFor = (route, result, incoming) => {

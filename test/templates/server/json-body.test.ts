@@ -48,6 +48,13 @@ function router() {
     validationErrorStatus: 422,
   };
   const inheritsNothing = (value: object) => !("toString" in value) && !("constructor" in value) && !("hasOwnProperty" in value);
+  /** Every object and array element of a value, also where no schema describes it, checked the same way. */
+  const everyObjectInheritsNothing = (value: unknown): boolean =>
+    value === null || typeof value !== "object"
+      ? true
+      : Array.isArray(value)
+        ? value.every(everyObjectInheritsNothing)
+        : inheritsNothing(value) && Object.values(value).every(everyObjectInheritsNothing);
   return createRouterRuntime(
     document,
     [spec],
@@ -62,6 +69,7 @@ function router() {
             defaultedOptions: inheritsNothing(body.options!),
             defaultedProtoKey: inheritsNothing(Object.getOwnPropertyDescriptor(body, "__proto__")!.value as object),
             nested: (body.nested ?? []).map((item) => inheritsNothing(item)),
+            everyObject: everyObjectInheritsNothing(body),
           },
         },
       }),
@@ -79,7 +87,16 @@ describe("JSON request bodies", () => {
     expect(await res.json()).toEqual({
       keys: ["nested", "options", "__proto__"],
       ownProto: { admin: false },
-      inheritsNothing: { body: true, defaultedOptions: true, defaultedProtoKey: true, nested: [true, true] },
+      inheritsNothing: { body: true, defaultedOptions: true, defaultedProtoKey: true, nested: [true, true], everyObject: true },
+    });
+  });
+
+  it("make objects no schema describes inherit nothing too, however deep, and keep a __proto__ key as data", async () => {
+    const res = await post('{"extra":{"deeper":[{"__proto__":{"admin":true},"deepest":{"x":[{}]}}]},"nested":[{"free":{"form":{}}}]}');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      keys: ["extra", "nested", "options", "__proto__"],
+      inheritsNothing: { body: true, nested: [true], everyObject: true },
     });
   });
 
@@ -98,7 +115,36 @@ describe("JSON request bodies", () => {
     const res = await post(deep);
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toEqual([{ loc: ["body", 137], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
+    // Also when the validators find something wrong as well (they look before the depth is checked): the bracket
+    // opening level 129 is the 128th after the root object.
+    const deepAndInvalid = `{"options":"not an object","shape":{"constructor":"hexagon"},"nested":[${"[".repeat(200)}${"]".repeat(200)}]}`;
+    const invalid = await post(deepAndInvalid);
+    expect(invalid.status).toBe(422);
+    expect((await invalid.json()).errors).toEqual([{ loc: ["body", deepAndInvalid.indexOf("[[") + 127], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
     const deepAndBroken = `{"nested":[${"[".repeat(200)}`;
     expect((await (await post(deepAndBroken)).json()).errors).toEqual([{ loc: ["body", 137], msg: "JSON is nested more than 128 levels deep", type: "too_deep" }]);
+  });
+
+  it("count the client's nesting only: defaults filled deeper than the limit are kept and inherit nothing", async () => {
+    const spec: RouteSpec = {
+      name: "create",
+      method: "POST",
+      path: "/things",
+      secured: false,
+      params: { path: [], query: [], header: [], cookie: [] },
+      body: {
+        required: true,
+        content: { "application/json": { schema: { type: "object", properties: { a: { type: "object", default: { b: { c: { d: {} } } } } } } } },
+      },
+      responses: { "200": { content: { "application/json": { schema: {} } } } },
+      validationErrorStatus: 422,
+    };
+    const deepest = (body: Record<string, any>) => body.a.b.c.d as object;
+    const shallow = createRouterRuntime(document, [spec], { create: ({ body }: { body: Record<string, any> }) => ({ status: 200, body: { d: deepest(body), inherits: "toString" in deepest(body) } }) }, { maxDepth: 2 });
+    const res = await shallow.fetch(new Request(`${BASE}/things`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ d: {}, inherits: false });
+    const tooDeep = await shallow.fetch(new Request(`${BASE}/things`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"x":{"y":{}}}' }));
+    expect((await tooDeep.json()).errors).toEqual([{ loc: ["body", 10], msg: "JSON is nested more than 2 levels deep", type: "too_deep" }]);
   });
 });
