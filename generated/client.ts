@@ -19,7 +19,7 @@ import {
   type RuntimeFeatures,
 } from "./runtime/client/runtime.js";
 import { authFeature } from "./runtime/client/auth.js";
-import { streamFeature } from "./runtime/client/sse.js";
+import { sseFeature } from "./runtime/client/sse.js";
 
 export {
   ApiError,
@@ -35,7 +35,7 @@ export type {
 export { Stream } from "./runtime/client/sse.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features: RuntimeFeatures[] = [authFeature, streamFeature];
+const features: RuntimeFeatures[] = [authFeature, sseFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(

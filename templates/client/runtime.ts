@@ -40,7 +40,10 @@ export interface RuntimeFeatures {
   params?: ParamSerializers | undefined;
   /** Form, multipart and media-range bodies (serialize.ts `encodeBody`) besides JSON, text and bytes. */
   body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
-  /** Streamed responses (sse.ts `readStream`): a response of a sequence media type becomes an async iterable. */
+  /**
+   * Streamed responses: a response of the media types it reads becomes an async iterable (sse.ts `readStream`, records.ts
+   * `readRecords`; every feature's reader is asked in turn).
+   */
   stream?:
     | ((
         response: Response,
@@ -112,7 +115,7 @@ const DEFAULT_STYLES: ParamSerializers = {
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
- *   as the feature modules export it (`authFeature`, `streamFeature`, …).
+ *   as the feature modules export it (`authFeature`, `sseFeature`, …).
  */
 export function createRuntime(
   servers: readonly ServerSpec[],
@@ -121,6 +124,7 @@ export function createRuntime(
   featureList: readonly RuntimeFeatures[] = [],
 ): Runtime {
   const features: RuntimeFeatures = Object.assign({}, ...featureList);
+  const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
   const optionValues = features.deviceFlows?.(options, securitySchemes) ?? (options as Readonly<Record<string, unknown>>);
   const styles = features.params ?? DEFAULT_STYLES;
   const encodeBody = features.body ?? plainBody;
@@ -309,10 +313,10 @@ export function createRuntime(
         const contentType = response.headers.get("content-type") ?? "";
         // From here on the caller holds the connection open for as long as they read; only their signal applies.
         // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
-        const stream =
-          contentType === "application/json"
-            ? undefined
-            : features.stream?.(response, contentType, signal, () => (scope.release(), scope.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
+        let stream: AsyncIterable<unknown> | undefined;
+        if (contentType !== "application/json") {
+          for (const read of streamReaders) stream ??= read(response, contentType, signal, () => (scope.release(), scope.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
+        }
         if (stream) {
           scope.stopTimer();
           return { data: stream, status: response.status, headers: response.headers, response };

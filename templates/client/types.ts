@@ -440,7 +440,7 @@ type OkKey<K> = K extends number ? (`${K}` extends `2${string}` ? K : never) : K
 /** Keys describing success: the 2xx ones, or `default` when the operation declares no 2xx response. */
 type SuccessKey<R> = [OkKey<keyof R>] extends [never] ? Extract<keyof R, "default"> : OkKey<keyof R>;
 
-/** The JSON Lines media types in use (mirrors `sequenceFormat` in sse.ts). */
+/** The JSON Lines media types in use (mirrors `recordFormat` in records.ts). */
 type JsonLinesMediaType = "application/jsonl" | "application/x-jsonl" | "application/jsonlines" | "application/x-jsonlines" | "application/x-ndjson" | "application/ndjson";
 /** JSON Text Sequences (RFC 7464), and structured `+json-seq` types. */
 type JsonSeqMediaType = "application/json-seq" | `${string}+json-seq`;

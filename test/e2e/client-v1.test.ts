@@ -130,6 +130,18 @@ describe("generated v1 client", () => {
     expect(server.last().headers.accept).toMatch(/text\/event-stream/);
   });
 
+  it("an undeclared JSON Lines answer to a streaming call is read whole, as any undeclared media type: a Blob", async () => {
+    // v1 declares only text/event-stream for chat, so its client carries no JSON Lines reader (records.js).
+    const lines = '{"id":"c1"}\n{"id":"c2"}\n';
+    server.reset((_req, res) => {
+      res.writeHead(200, { "content-type": "application/x-ndjson" });
+      res.end(lines);
+    });
+    const answer: unknown = await client.createChatCompletion({ body: { model: "m", messages: [{ role: "user", content: "hi" }], stream: true } });
+    expect(answer).toBeInstanceOf(Blob);
+    expect(await (answer as Blob).text()).toBe(lines);
+  });
+
   it("paginates checkpoints across 3 pages with the after cursor", async () => {
     const pages = [["a", "b"], ["c", "d"], ["e"]];
     server.reset((req, res) => {

@@ -46,7 +46,10 @@ export interface RuntimeFeatures {
   body?:
     | ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody)
     | undefined;
-  /** Streamed responses (sse.ts `readStream`): a response of a sequence media type becomes an async iterable. */
+  /**
+   * Streamed responses: a response of the media types it reads becomes an async iterable (sse.ts `readStream`, records.ts
+   * `readRecords`; every feature's reader is asked in turn).
+   */
   stream?:
     | ((
         response: Response,
@@ -97,7 +100,7 @@ export interface Runtime {
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
- *   as the feature modules export it (`authFeature`, `streamFeature`, …).
+ *   as the feature modules export it (`authFeature`, `sseFeature`, …).
  */
 export declare function createRuntime(
   servers: readonly ServerSpec[],

@@ -67,7 +67,7 @@ const DEFAULT_STYLES = {
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
- *   as the feature modules export it (`authFeature`, `streamFeature`, …).
+ *   as the feature modules export it (`authFeature`, `sseFeature`, …).
  */
 export function createRuntime(
   servers,
@@ -76,6 +76,7 @@ export function createRuntime(
   featureList = [],
 ) {
   const features = Object.assign({}, ...featureList);
+  const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
   const optionValues =
     features.deviceFlows?.(options, securitySchemes) ?? options;
   const styles = features.params ?? DEFAULT_STYLES;
@@ -357,19 +358,20 @@ export function createRuntime(
         const contentType = response.headers.get("content-type") ?? "";
         // From here on the caller holds the connection open for as long as they read; only their signal applies.
         // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
-        const stream =
-          contentType === "application/json"
-            ? undefined
-            : features.stream?.(
-                response,
-                contentType,
-                signal,
-                () => (scope.release(), scope.abort()),
-                {
-                  maxEventSize: options.maxStreamEventSize,
-                  sse: spec.stream?.sse,
-                },
-              );
+        let stream;
+        if (contentType !== "application/json") {
+          for (const read of streamReaders)
+            stream ??= read(
+              response,
+              contentType,
+              signal,
+              () => (scope.release(), scope.abort()),
+              {
+                maxEventSize: options.maxStreamEventSize,
+                sse: spec.stream?.sse,
+              },
+            );
+        }
         if (stream) {
           scope.stopTimer();
           return {

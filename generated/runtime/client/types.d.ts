@@ -511,7 +511,7 @@ type OkKey<K> = K extends number
 type SuccessKey<R> = [OkKey<keyof R>] extends [never]
   ? Extract<keyof R, "default">
   : OkKey<keyof R>;
-/** The JSON Lines media types in use (mirrors `sequenceFormat` in sse.ts). */
+/** The JSON Lines media types in use (mirrors `recordFormat` in records.ts). */
 type JsonLinesMediaType =
   | "application/jsonl"
   | "application/x-jsonl"

@@ -12,7 +12,7 @@ import {
   createRuntime,
   type RuntimeFeatures,
 } from "./runtime/client/runtime.js";
-import { streamFeature } from "./runtime/client/sse.js";
+import { sseFeature } from "./runtime/client/sse.js";
 
 export {
   ApiError,
@@ -28,7 +28,7 @@ export type {
 export { Stream } from "./runtime/client/sse.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features: RuntimeFeatures[] = [streamFeature];
+const features: RuntimeFeatures[] = [sseFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
