@@ -1,5 +1,5 @@
 import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
-import type { EncodingSpec, ErrorStatusKey, OAuth2Endpoints, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
+import type { EncodingSpec, ErrorStatusKey, OAuth2Endpoints, OperationRow, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
 import { isSuccessStatus } from "../ir/build.js";
 import type { ApiModel, Encoding, MediaType, Operation, Parameter, SecurityScheme, SequenceFormat, Server, Tag } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
@@ -54,7 +54,9 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
 
   template.fillData("servers", servers.map((server) => server.spec));
   template.fillData("securitySchemes", Object.fromEntries(schemes.map((scheme): [string, SecuritySchemeSpec] => [scheme.key, schemeSpec(scheme)])));
-  template.fillData("operations", operations);
+  const table = operationTable(operations);
+  template.fillData("shared", table.shared);
+  template.fillData("operations", table.rows);
 
   const clientOptions = template.structure("ClientOptions", "interface");
   clientOptions.docs = [
@@ -283,6 +285,39 @@ function operationSpec(op: Operation, serverCount: number): OperationSpec {
   if (errors.length > 0) spec.errors = errors;
   return spec;
 }
+
+/**
+ * The operations table as client.ts writes it: a value of a sharable field that several operations hold (the same
+ * JSON) is written once in `shared`, in order of first use, and each of those operations holds its index there
+ * (templates/client/types.ts `OperationRow`; the runtime's `operationSpecOf` reads it back). Only values whose JSON
+ * is longer than an index are shared.
+ */
+export function operationTable(operations: readonly OperationSpec[]): { shared: unknown[]; rows: OperationRow[] } {
+  const sharable = (key: string) => SHARED_FIELDS.has(key);
+  const uses = new Map<string, number>();
+  for (const op of operations) {
+    for (const [key, value] of Object.entries(op)) if (sharable(key)) uses.set(JSON.stringify(value), (uses.get(JSON.stringify(value)) ?? 0) + 1);
+  }
+  const shared: unknown[] = [];
+  const index = new Map<string, number>();
+  const rows = operations.map((op) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(op)) {
+      const json = JSON.stringify(value);
+      if (!sharable(key) || uses.get(json)! < 2 || json.length <= String(shared.length).length) {
+        row[key] = value;
+        continue;
+      }
+      if (!index.has(json)) index.set(json, shared.push(value) - 1);
+      row[key] = index.get(json);
+    }
+    return row as OperationRow;
+  });
+  return { shared, rows };
+}
+
+/** The fields of `OperationSpec` that `OperationRow` may write as an index into the shared values. */
+const SHARED_FIELDS: ReadonlySet<string> = new Set(["security", "params", "body", "stream", "pagination", "errors"]);
 
 /** An operation whose streaming response declares no JSON body besides the stream: every call streams. */
 function alwaysStreams(op: Operation): boolean {

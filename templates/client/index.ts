@@ -59,6 +59,7 @@ export type {
   HttpMethod,
   Operation,
   OperationBase,
+  OperationRow,
   OperationSpec,
   PaginatedOperation,
   ParamSerializers,

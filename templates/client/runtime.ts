@@ -12,6 +12,7 @@ import type {
   BodySpec,
   ClientOptions,
   HeaderValues,
+  OperationRow,
   OperationSpec,
   ParamSerializers,
   ParamSpec,
@@ -82,6 +83,8 @@ export interface RuntimeOperation {
 /** What `createRuntime` returns: a factory of operations sharing the client's options. */
 export interface Runtime {
   operation(spec: OperationSpec): RuntimeOperation;
+  /** An operation of the generated client's table, whose shared values are indexes into `shared`. */
+  operation(row: OperationRow, shared: readonly unknown[]): RuntimeOperation;
 }
 
 const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
@@ -107,6 +110,17 @@ const DEFAULT_STYLES: ParamSerializers = {
   header: (_, value) => simple(value),
   cookie: (_, value) => simple(value),
 };
+
+/**
+ * The operation spec of a row of the generated client's table: each value the row holds as an index into `shared`
+ * (a number: `server` is the only field whose value is one) replaced by that value. A new object each time, with the
+ * row's keys in their order.
+ */
+function operationSpecOf(row: OperationRow, shared: readonly unknown[]): OperationSpec {
+  const spec: Record<string, unknown> = { ...row };
+  for (const key in spec) if (key !== "server" && typeof spec[key] === "number") spec[key] = shared[spec[key] as number];
+  return spec as unknown as OperationSpec;
+}
 
 /**
  * Creates the runtime for one client.
@@ -152,7 +166,8 @@ export function createRuntime(
   const guard = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> => (direct || !signal ? promise : untilAborted(promise, signal));
 
   return {
-    operation(spec) {
+    operation(row: OperationSpec | OperationRow, shared?: readonly unknown[]) {
+      const spec = shared ? operationSpecOf(row as OperationRow, shared) : (row as OperationSpec);
       const specs = {
         path: byName(spec.params?.path),
         query: byName(spec.params?.query),

@@ -224,6 +224,13 @@ export interface OperationSpec {
   errors?: ErrorStatusKey[];
 }
 
+/**
+ * An operation as the generated client's table writes it: a value several operations share (the same security,
+ * errors, body, parameters, stream or pagination) is written once in a list beside the table, and each of them holds
+ * its index there instead (`operationSpecOf` puts the values back).
+ */
+export type OperationRow = { [K in keyof OperationSpec]: K extends "name" | "method" | "path" | "server" | "idempotencyKey" ? OperationSpec[K] : OperationSpec[K] | number };
+
 // ---------------------------------------------------------------------------------------------------------------
 // Options
 // ---------------------------------------------------------------------------------------------------------------

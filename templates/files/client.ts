@@ -5,7 +5,7 @@ import type {
   ClientOptions as RuntimeClientOptions,
   Credential,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -105,14 +105,18 @@ export interface Client {
   getPet: Operation<paths["/pets/{petId}"]["get"]>;
 }
 
-/** @slot data: one entry per operation (`operationSpec`) */
+/** @slot data: the values several operations share, each once (`operationTable`) */
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = [[[{ scheme: "bearerAuth" }]]];
+
+/** @slot data: one entry per operation (`operationSpec`, shared values by index: `operationTable`) */
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = [
+const operations: OperationRow[] = [
   {
     name: "listPets",
     method: "GET",
     path: "/pets",
-    security: [[{ scheme: "bearerAuth" }]],
+    security: 0,
     params: { query: [{ name: "after" }, { name: "limit" }] },
     pagination: { items: "data", hasMore: "has_more", cursor: "last_id", param: "after" },
   },
@@ -120,7 +124,7 @@ const operations: OperationSpec[] = [
     name: "createPet",
     method: "POST",
     path: "/pets",
-    security: [[{ scheme: "bearerAuth" }]],
+    security: 0,
     body: { mediaType: "application/json", required: true },
     errors: [422],
   },
@@ -128,7 +132,7 @@ const operations: OperationSpec[] = [
     name: "getPet",
     method: "GET",
     path: "/pets/{petId}",
-    security: [[{ scheme: "bearerAuth" }]],
+    security: 0,
     params: { path: [{ name: "petId" }] },
     errors: [404],
   },
@@ -139,6 +143,6 @@ const operations: OperationSpec[] = [
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

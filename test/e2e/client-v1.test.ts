@@ -49,6 +49,19 @@ describe("generated v1 client", () => {
     }
   });
 
+  it("op.spec is the operation as the spec describes it, its shared values (security, errors, body) in place", () => {
+    expect(client.deleteModelCheckpoints.spec).toEqual({
+      name: "deleteModelCheckpoints",
+      method: "DELETE",
+      path: "/v1/preview/models/{model_id}/checkpoints",
+      security: [[{ scheme: "HTTPBearer" }]],
+      params: { path: [{ name: "model_id" }] },
+      body: { mediaType: "application/json", required: true },
+      errors: [401, 404, 422, 429, 500],
+    });
+    expect(client.listModels.spec.server).toBe(1);
+  });
+
   it("sends the optional OpenAI-Project header to the inference server", async () => {
     await client.listModels({ headers: { "OpenAI-Project": "team/project" } });
     expect(server.last().headers["openai-project"]).toBe("team/project");

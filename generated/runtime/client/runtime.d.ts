@@ -15,6 +15,7 @@ import type {
   AppliedCredentials,
   BodySpec,
   ClientOptions,
+  OperationRow,
   OperationSpec,
   ParamSerializers,
   RequestOptions,
@@ -92,6 +93,8 @@ export interface RuntimeOperation {
 /** What `createRuntime` returns: a factory of operations sharing the client's options. */
 export interface Runtime {
   operation(spec: OperationSpec): RuntimeOperation;
+  /** An operation of the generated client's table, whose shared values are indexes into `shared`. */
+  operation(row: OperationRow, shared: readonly unknown[]): RuntimeOperation;
 }
 /**
  * Creates the runtime for one client.

@@ -61,6 +61,19 @@ const DEFAULT_STYLES = {
 };
 
 /**
+ * The operation spec of a row of the generated client's table: each value the row holds as an index into `shared`
+ * (a number: `server` is the only field whose value is one) replaced by that value. A new object each time, with the
+ * row's keys in their order.
+ */
+function operationSpecOf(row, shared) {
+  const spec = { ...row };
+  for (const key in spec)
+    if (key !== "server" && typeof spec[key] === "number")
+      spec[key] = shared[spec[key]];
+  return spec;
+}
+
+/**
  * Creates the runtime for one client.
  * @param servers - the spec's servers; `OperationSpec.server` indexes this list.
  * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`)
@@ -114,7 +127,8 @@ export function createRuntime(
     direct || !signal ? promise : untilAborted(promise, signal);
 
   return {
-    operation(spec) {
+    operation(row, shared) {
+      const spec = shared ? operationSpecOf(row, shared) : row;
       const specs = {
         path: byName(spec.params?.path),
         query: byName(spec.params?.query),
