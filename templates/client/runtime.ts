@@ -82,9 +82,10 @@ export interface RuntimeOperation {
 
 /** What `createRuntime` returns: a factory of operations sharing the client's options. */
 export interface Runtime {
-  operation(spec: OperationSpec): RuntimeOperation;
   /** An operation of the generated client's table, whose shared values are indexes into `shared`. */
   operation(row: OperationRow, shared: readonly unknown[]): RuntimeOperation;
+  // (Last: `Parameters<Runtime["operation"]>` reads the last signature.)
+  operation(spec: OperationSpec): RuntimeOperation;
 }
 
 const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;

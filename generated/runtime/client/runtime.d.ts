@@ -92,9 +92,9 @@ export interface RuntimeOperation {
 }
 /** What `createRuntime` returns: a factory of operations sharing the client's options. */
 export interface Runtime {
-  operation(spec: OperationSpec): RuntimeOperation;
   /** An operation of the generated client's table, whose shared values are indexes into `shared`. */
   operation(row: OperationRow, shared: readonly unknown[]): RuntimeOperation;
+  operation(spec: OperationSpec): RuntimeOperation;
 }
 /**
  * Creates the runtime for one client.
