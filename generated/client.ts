@@ -8,7 +8,7 @@ import type {
   ClientOptions as RuntimeClientOptions,
   Credential,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -19,7 +19,7 @@ import {
   type RuntimeFeatures,
 } from "./runtime/client/runtime.js";
 import { authFeature } from "./runtime/client/auth.js";
-import { streamFeature } from "./runtime/client/sse.js";
+import { sseFeature } from "./runtime/client/sse.js";
 
 export {
   ApiError,
@@ -35,7 +35,7 @@ export type {
 export { Stream } from "./runtime/client/sse.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features: RuntimeFeatures[] = [authFeature, streamFeature];
+const features: RuntimeFeatures[] = [authFeature, sseFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
@@ -194,15 +194,20 @@ export interface Client {
   listModels: Operation<paths["/v1/models"]["get"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse(
+  '[[[{"scheme":"HTTPBearer"}]],{"mediaType":"application/json","required":true},{"path":[{"name":"model_id"}]},[401,404,422,429,500],{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"}]',
+);
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"createChatCompletion","method":"POST","path":"/v1/chat/completions","security":[[{"scheme":"HTTPBearer"}]],"body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}},"errors":[401,422,429,500,503]},{"name":"createModel","method":"POST","path":"/v1/preview/models","security":[[{"scheme":"HTTPBearer"}]],"body":{"mediaType":"application/json","required":true},"errors":[401,422,429,500]},{"name":"deleteModel","method":"DELETE","path":"/v1/preview/models/{model_id}","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"model_id"}]},"errors":[401,404,422,429,500]},{"name":"listModelCheckpoints","method":"GET","path":"/v1/preview/models/{model_id}/checkpoints","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"model_id"}],"query":[{"name":"after"},{"name":"limit"},{"name":"order"}]},"pagination":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"},"errors":[401,404,422,429,500]},{"name":"deleteModelCheckpoints","method":"DELETE","path":"/v1/preview/models/{model_id}/checkpoints","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"model_id"}]},"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"log","method":"POST","path":"/v1/preview/models/{model_id}/log","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"model_id"}]},"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"createRlTrainingJob","method":"POST","path":"/v1/preview/training-jobs","security":[[{"scheme":"HTTPBearer"}]],"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"createSftTrainingJob","method":"POST","path":"/v1/preview/sft-training-jobs","security":[[{"scheme":"HTTPBearer"}]],"body":{"mediaType":"application/json","required":true},"errors":[401,404,422,429,500]},{"name":"getTrainingJob","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"training_job_id"}]},"errors":[401,404,422,429,500]},{"name":"getTrainingJobEvents","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}/events","security":[[{"scheme":"HTTPBearer"}]],"params":{"path":[{"name":"training_job_id"}],"query":[{"name":"after"},{"name":"limit"}]},"pagination":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"},"errors":[401,404,422,429,500]},{"name":"healthCheck","method":"GET","path":"/v1/health"},{"name":"systemCheck","method":"GET","path":"/v1/system-check","errors":[503]},{"name":"listModels","method":"GET","path":"/v1/models","server":1,"security":[[{"scheme":"HTTPBearer"}]],"params":{"header":[{"name":"OpenAI-Project"}]},"errors":[401,402,403,429,500,503]}]',
+const operations: OperationRow[] = JSON.parse(
+  '[{"name":"createChatCompletion","method":"POST","path":"/v1/chat/completions","security":0,"body":1,"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}},"errors":[401,422,429,500,503]},{"name":"createModel","method":"POST","path":"/v1/preview/models","security":0,"body":1,"errors":[401,422,429,500]},{"name":"deleteModel","method":"DELETE","path":"/v1/preview/models/{model_id}","security":0,"params":2,"errors":3},{"name":"listModelCheckpoints","method":"GET","path":"/v1/preview/models/{model_id}/checkpoints","security":0,"params":{"path":[{"name":"model_id"}],"query":[{"name":"after"},{"name":"limit"},{"name":"order"}]},"pagination":4,"errors":3},{"name":"deleteModelCheckpoints","method":"DELETE","path":"/v1/preview/models/{model_id}/checkpoints","security":0,"params":2,"body":1,"errors":3},{"name":"log","method":"POST","path":"/v1/preview/models/{model_id}/log","security":0,"params":2,"body":1,"errors":3},{"name":"createRlTrainingJob","method":"POST","path":"/v1/preview/training-jobs","security":0,"body":1,"errors":3},{"name":"createSftTrainingJob","method":"POST","path":"/v1/preview/sft-training-jobs","security":0,"body":1,"errors":3},{"name":"getTrainingJob","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}","security":0,"params":{"path":[{"name":"training_job_id"}]},"errors":3},{"name":"getTrainingJobEvents","method":"GET","path":"/v1/preview/training-jobs/{training_job_id}/events","security":0,"params":{"path":[{"name":"training_job_id"}],"query":[{"name":"after"},{"name":"limit"}]},"pagination":4,"errors":3},{"name":"healthCheck","method":"GET","path":"/v1/health"},{"name":"systemCheck","method":"GET","path":"/v1/system-check","errors":[503]},{"name":"listModels","method":"GET","path":"/v1/models","server":1,"security":0,"params":{"header":[{"name":"OpenAI-Project"}]},"errors":[401,402,403,429,500,503]}]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -1,7 +1,7 @@
 import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
-import type { EncodingSpec, ErrorStatusKey, OAuth2Endpoints, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
+import type { EncodingSpec, ErrorStatusKey, OAuth2Endpoints, OperationRow, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
 import { isSuccessStatus } from "../ir/build.js";
-import type { ApiModel, Encoding, MediaType, Operation, Parameter, SecurityScheme, Server, Tag } from "../ir/model.js";
+import type { ApiModel, Encoding, MediaType, Operation, Parameter, SecurityScheme, SequenceFormat, Server, Tag } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
 import { STYLED_PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import type { FileTemplateSource } from "../package/templates.js";
@@ -34,8 +34,9 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
   const featureModules: [slot: string, used: boolean][] = [
     ["import ./runtime/client/auth.js", features.credentials],
     ["import ./runtime/client/sse.js", features.stream],
+    ["import ./runtime/client/records.js", features.records],
     ["import ./runtime/client/oauth.js", features.deviceFlows],
-    ["export ./runtime/client/sse.js", features.stream],
+    ["export ./runtime/client/sse.js", features.stream || features.records],
     ["export ./runtime/client/serialize.js", features.formPart],
     ["export ./runtime/client/oauth.js", features.deviceFlows],
   ];
@@ -53,7 +54,9 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
 
   template.fillData("servers", servers.map((server) => server.spec));
   template.fillData("securitySchemes", Object.fromEntries(schemes.map((scheme): [string, SecuritySchemeSpec] => [scheme.key, schemeSpec(scheme)])));
-  template.fillData("operations", operations);
+  const table = operationTable(operations);
+  template.fillData("shared", table.shared);
+  template.fillData("operations", table.rows);
 
   const clientOptions = template.structure("ClientOptions", "interface");
   clientOptions.docs = [
@@ -78,13 +81,22 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
 }
 
 /** What `features` passes to the runtime (each feature module's export), by `RuntimeFeatures` key, in order. */
-const FEATURE_VALUES = { credentials: "authFeature", deviceFlows: "deviceFlowFeature", params: "stylesFeature", body: "bodiesFeature", stream: "streamFeature" } as const;
+const FEATURE_VALUES = {
+  credentials: "authFeature",
+  deviceFlows: "deviceFlowFeature",
+  params: "stylesFeature",
+  body: "bodiesFeature",
+  stream: "sseFeature",
+  records: "recordsFeature",
+} as const;
 
 /**
  * Which optional runtime modules a spec's client needs, decided from the model and the operations as the runtime
  * reads them: credentials with a security scheme, the device flow with a scheme that runs it, the style table with
  * a parameter that is not in its location's default style (the operation spec then says so) or an `in: querystring`
- * one, the body encoders with a form, multipart or media-range body, the stream reader with a streaming response.
+ * one, the body encoders with a form, multipart or media-range body, the event-stream reader with a success response
+ * of `text/event-stream` (`stream`) and the record reader with one of JSON Lines or JSON Text Sequences (`records`).
+ * A response of a sequential media type the spec does not declare is read like any undeclared media type.
  */
 export function clientFeatures(model: ApiModel, operations: readonly OperationSpec[]): Record<keyof typeof FEATURE_VALUES | "formPart", boolean> {
   const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
@@ -95,12 +107,18 @@ export function clientFeatures(model: ApiModel, operations: readonly OperationSp
     deviceFlows: schemes.some(runsDeviceFlow),
     params: operations.some((op) => op.params?.querystring) || params.some((param) => "style" in param || "explode" in param || "allowReserved" in param || "content" in param),
     body: bodies.some((type) => type === "application/x-www-form-urlencoded" || type.startsWith("multipart/") || type.includes("*")),
-    stream: streams(model),
+    stream: declaresSequence(model, (format) => format === "sse"),
+    records: declaresSequence(model, (format) => format !== "sse"),
     formPart: hasMultipart(model),
   };
 }
 
 const streams = (model: ApiModel) => model.operations.some((op) => op.stream !== undefined);
+/** Whether a success response of some operation declares a sequential media type of a format `wanted` accepts. */
+const declaresSequence = (model: ApiModel, wanted: (format: SequenceFormat) => boolean) =>
+  model.operations.some((op) =>
+    op.responses.some((response) => isSuccessStatus(response.status) && response.content.some((media) => media.sequence !== undefined && wanted(media.sequence.format))),
+  );
 const hasMultipart = (model: ApiModel) => model.operations.some((op) => op.requestBody?.content.some((media) => /^multipart\//i.test(media.type)));
 
 /** The names client.ts (and so index.ts) does not re-export for this spec: those of features it does not use. */
@@ -267,6 +285,39 @@ function operationSpec(op: Operation, serverCount: number): OperationSpec {
   if (errors.length > 0) spec.errors = errors;
   return spec;
 }
+
+/**
+ * The operations table as client.ts writes it: a value of a sharable field that several operations hold (the same
+ * JSON) is written once in `shared`, in order of first use, and each of those operations holds its index there
+ * (templates/client/types.ts `OperationRow`; the runtime's `operationSpecOf` reads it back). Only values whose JSON
+ * is longer than an index are shared.
+ */
+export function operationTable(operations: readonly OperationSpec[]): { shared: unknown[]; rows: OperationRow[] } {
+  const sharable = (key: string) => SHARED_FIELDS.has(key);
+  const uses = new Map<string, number>();
+  for (const op of operations) {
+    for (const [key, value] of Object.entries(op)) if (sharable(key)) uses.set(JSON.stringify(value), (uses.get(JSON.stringify(value)) ?? 0) + 1);
+  }
+  const shared: unknown[] = [];
+  const index = new Map<string, number>();
+  const rows = operations.map((op) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(op)) {
+      const json = JSON.stringify(value);
+      if (!sharable(key) || uses.get(json)! < 2 || json.length <= String(shared.length).length) {
+        row[key] = value;
+        continue;
+      }
+      if (!index.has(json)) index.set(json, shared.push(value) - 1);
+      row[key] = index.get(json);
+    }
+    return row as OperationRow;
+  });
+  return { shared, rows };
+}
+
+/** The fields of `OperationSpec` that `OperationRow` may write as an index into the shared values. */
+const SHARED_FIELDS: ReadonlySet<string> = new Set(["security", "params", "body", "stream", "pagination", "errors"]);
 
 /** An operation whose streaming response declares no JSON body besides the stream: every call streams. */
 function alwaysStreams(op: Operation): boolean {

@@ -4,6 +4,7 @@
  */
 import type { RuntimeFeatures } from "./runtime.js";
 import type { AppliedCredentials, CredentialContext, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
+import { isPresent } from "./values.js";
 
 export type { AppliedCredentials };
 
@@ -104,10 +105,6 @@ function base64(text: string): string {
   let binary = "";
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary);
-}
-
-function isPresent(value: unknown): boolean {
-  return value !== undefined && value !== null;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

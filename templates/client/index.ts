@@ -21,12 +21,13 @@ import { authFeature } from "./auth.js";
 import { deviceFlowFeature } from "./oauth.js";
 import { createRuntime as createCore, type RuntimeFeatures } from "./runtime.js";
 import { bodiesFeature, stylesFeature } from "./serialize.js";
-import { streamFeature } from "./sse.js";
+import { recordsFeature } from "./records.js";
+import { sseFeature } from "./sse.js";
 
 export type { RequestParams, Runtime, RuntimeFeatures, RuntimeOperation } from "./runtime.js";
 
 /** Every optional feature of the request engine; what a generated client passes is only what its spec uses. */
-export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, streamFeature];
+export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, sseFeature, recordsFeature];
 
 /**
  * The request engine with every feature (for code that builds operations by hand). A generated client imports
@@ -35,7 +36,8 @@ export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlow
 export const createRuntime = (...[servers, options, schemes, features = ALL_FEATURES]: Parameters<typeof createCore>): ReturnType<typeof createCore> =>
   createCore(servers, options, schemes, features);
 export { ApiError, ConnectionError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
-export { Stream, parseRecords, parseSSE, readStream, streamFeature, sequenceFormat, type ParseSSEOptions, type SequenceFormat, type ServerSentEvent, type StreamOptions } from "./sse.js";
+export { Stream, parseSSE, readStream, sseFeature, type ParseSSEOptions, type ServerSentEvent, type StreamOptions } from "./sse.js";
+export { parseRecords, readRecords, recordFormat, recordsFeature } from "./records.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
 export { authFeature, credentialsFor, type AppliedCredentials } from "./auth.js";
 export { OAuth2Error, deviceFlowFeature, withDeviceFlows, type DeviceCodePrompt, type OAuth2DeviceFlow, type OAuth2Endpoints } from "./oauth.js";
@@ -57,6 +59,7 @@ export type {
   HttpMethod,
   Operation,
   OperationBase,
+  OperationRow,
   OperationSpec,
   PaginatedOperation,
   ParamSerializers,

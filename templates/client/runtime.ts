@@ -12,6 +12,7 @@ import type {
   BodySpec,
   ClientOptions,
   HeaderValues,
+  OperationRow,
   OperationSpec,
   ParamSerializers,
   ParamSpec,
@@ -40,7 +41,10 @@ export interface RuntimeFeatures {
   params?: ParamSerializers | undefined;
   /** Form, multipart and media-range bodies (serialize.ts `encodeBody`) besides JSON, text and bytes. */
   body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
-  /** Streamed responses (sse.ts `readStream`): a response of a sequence media type becomes an async iterable. */
+  /**
+   * Streamed responses: a response of the media types it reads becomes an async iterable (sse.ts `readStream`, records.ts
+   * `readRecords`; every feature's reader is asked in turn).
+   */
   stream?:
     | ((
         response: Response,
@@ -78,6 +82,9 @@ export interface RuntimeOperation {
 
 /** What `createRuntime` returns: a factory of operations sharing the client's options. */
 export interface Runtime {
+  /** An operation of the generated client's table, whose shared values are indexes into `shared`. */
+  operation(row: OperationRow, shared: readonly unknown[]): RuntimeOperation;
+  // (Last: `Parameters<Runtime["operation"]>` reads the last signature.)
   operation(spec: OperationSpec): RuntimeOperation;
 }
 
@@ -106,13 +113,24 @@ const DEFAULT_STYLES: ParamSerializers = {
 };
 
 /**
+ * The operation spec of a row of the generated client's table: each value the row holds as an index into `shared`
+ * (a number: `server` is the only field whose value is one) replaced by that value. A new object each time, with the
+ * row's keys in their order.
+ */
+function operationSpecOf(row: OperationRow, shared: readonly unknown[]): OperationSpec {
+  const spec: Record<string, unknown> = { ...row };
+  for (const key in spec) if (key !== "server" && typeof spec[key] === "number") spec[key] = shared[spec[key] as number];
+  return spec as unknown as OperationSpec;
+}
+
+/**
  * Creates the runtime for one client.
  * @param servers - the spec's servers; `OperationSpec.server` indexes this list.
  * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`)
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
- *   as the feature modules export it (`authFeature`, `streamFeature`, …).
+ *   as the feature modules export it (`authFeature`, `sseFeature`, …).
  */
 export function createRuntime(
   servers: readonly ServerSpec[],
@@ -121,6 +139,7 @@ export function createRuntime(
   featureList: readonly RuntimeFeatures[] = [],
 ): Runtime {
   const features: RuntimeFeatures = Object.assign({}, ...featureList);
+  const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
   const optionValues = features.deviceFlows?.(options, securitySchemes) ?? (options as Readonly<Record<string, unknown>>);
   const styles = features.params ?? DEFAULT_STYLES;
   const encodeBody = features.body ?? plainBody;
@@ -148,22 +167,17 @@ export function createRuntime(
   const guard = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> => (direct || !signal ? promise : untilAborted(promise, signal));
 
   return {
-    operation(spec) {
-      const specs = {
-        path: byName(spec.params?.path),
-        query: byName(spec.params?.query),
-        header: byName(spec.params?.header),
-        cookie: byName(spec.params?.cookie),
-      };
+    operation(row: OperationSpec | OperationRow, shared?: readonly unknown[]) {
+      const spec = shared ? operationSpecOf(row as OperationRow, shared) : (row as OperationSpec);
       // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
       const at = spec.path.indexOf("?");
       const template = at < 0 ? spec.path : spec.path.slice(0, at);
       const fixedQuery = at < 0 ? "" : [...new URLSearchParams(spec.path.slice(at + 1))].map(([name, value]) => pair(name, value)).join("&");
-      const path = pathSerializer(template, specs.path, styles.path);
+      const path = pathSerializer(template, byName(spec.params?.path), styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
-      const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, specs, path, fixedQuery, thrown, params, call);
+      const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, path, fixedQuery, thrown, params, call);
 
       const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call).then((response) => response.data), {
         withResponse: send,
@@ -199,7 +213,6 @@ export function createRuntime(
   /** One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. */
   async function execute(
     spec: OperationSpec,
-    specs: Record<"path" | "query" | "header" | "cookie", ReadonlyMap<string, ParamSpec>>,
     path: (values?: ParamValues) => string,
     fixedQuery: string,
     thrown: WeakSet<ApiError>,
@@ -222,7 +235,7 @@ export function createRuntime(
             fixedQuery,
             ...(querystring && isPresent(params.querystring)
               ? [styles.querystring!(querystring, params.querystring)]
-              : entriesOf(params.query).flatMap(([name, value]) => styles.query(specs.query.get(name) ?? { name }, value))),
+              : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value))),
             ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
           ]
             .filter(Boolean)
@@ -241,11 +254,11 @@ export function createRuntime(
     if (accept) headers.set("Accept", accept);
     for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
     mergeHeaders(headers, options.headers);
-    if (params.headers) for (const [name, value] of entriesOf(params.headers)) headers.set(name, styles.header(specs.header.get(name) ?? { name }, value));
+    if (params.headers) for (const [name, value] of entriesOf(params.headers)) headers.set(name, styles.header(paramSpec(spec.params?.header, name), value));
     // The Cookie header: cookie parameters, then cookie API keys.
     if (params.cookies || credentials?.cookies.length) {
       const cookie = [
-        ...entriesOf(params.cookies).map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(specs.cookie.get(name) ?? { name }, value))}`),
+        ...entriesOf(params.cookies).map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(paramSpec(spec.params?.cookie, name), value))}`),
         ...(credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? []),
       ].join("; ");
       if (cookie) headers.set("Cookie", cookie);
@@ -268,7 +281,7 @@ export function createRuntime(
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
-      const scope = new AttemptScope(signal, timeoutMs, spec.name, accept !== undefined);
+      const scope = attemptScope(signal, timeoutMs, spec.name, accept !== undefined);
       /** Waits before the next attempt; `false` when there is none (the error is thrown). */
       const retry = async (when: boolean, delay = backoffDelay(attempt)) => {
         if (when && retriesLeft) await sleep(delay, signal);
@@ -309,16 +322,15 @@ export function createRuntime(
         const contentType = response.headers.get("content-type") ?? "";
         // From here on the caller holds the connection open for as long as they read; only their signal applies.
         // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
-        const stream =
-          contentType === "application/json"
-            ? undefined
-            : features.stream?.(response, contentType, signal, () => (scope.release(), scope.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
-        if (stream) {
-          scope.stopTimer();
-          return { data: stream, status: response.status, headers: response.headers, response };
+        let data: unknown;
+        if (contentType !== "application/json") {
+          for (const read of streamReaders) data ??= read(response, contentType, signal, () => (scope.release(), scope.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
         }
-        const data = await readBody(response, spec, scope, false, contentType);
-        scope.release();
+        if (data) scope.stopTimer();
+        else {
+          data = await readBody(response, spec, scope, false, contentType);
+          scope.release();
+        }
         return { data, status: response.status, headers: response.headers, response };
       } catch (error) {
         scope.release();
@@ -450,6 +462,9 @@ function byName(specs: readonly ParamSpec[] = []): ReadonlyMap<string, ParamSpec
   return new Map(specs.map((spec) => [spec.name, spec]));
 }
 
+/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
+const paramSpec = (specs: readonly ParamSpec[] | undefined, name: string): ParamSpec => specs?.find((spec) => spec.name === name) ?? { name };
+
 /** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
 function entriesOf(values: ParamValues | undefined): [string, unknown][] {
   return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
@@ -469,69 +484,59 @@ function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void 
 }
 
 /** The signal, timer and error mapping of one attempt. */
-class AttemptScope {
+interface AttemptScope {
   /** Aborts when the caller aborts or the attempt times out; `undefined` when nothing can end the attempt early. */
   readonly signal: AbortSignal | undefined;
-  private readonly controller: AbortController | undefined;
-  private timedOut = false;
-  private readonly timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly onAbort: (() => void) | undefined;
-
-  constructor(
-    private readonly callerSignal: AbortSignal | undefined,
-    timeoutMs: number,
-    private readonly operation: string,
-    streaming: boolean,
-  ) {
-    const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
-    // An own controller is needed only to end the attempt on a timeout or to close an asked-for stream. Without one,
-    // fetch follows the caller's signal or none: a signal costs every request (Node 20 builds an AbortSignal in
-    // ~10 µs, and its fetch registers a listener, a WeakRef and a finalizer for each signal it follows).
-    if (!timed && !streaming) {
-      this.signal = callerSignal;
-      return;
-    }
-    const controller = (this.controller = new AbortController());
-    this.signal = controller.signal;
-    if (callerSignal) {
-      const onAbort = (this.onAbort = () => controller.abort(callerSignal.reason));
-      // The caller may abort while an onRequest hook runs, before this attempt listens.
-      if (callerSignal.aborted) onAbort();
-      callerSignal.addEventListener("abort", onAbort, { once: true });
-    }
-    if (timed) {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        controller.abort(new TimeoutError(`${operation}: no complete response within ${timeoutMs} ms`));
-      }, timeoutMs);
-    }
-  }
-
   /** What to throw for an error raised while the attempt was in flight. */
-  failure(error: unknown): unknown {
-    if (this.callerSignal?.aborted) return this.callerSignal.reason;
-    if (this.timedOut) return this.controller?.signal.reason;
-    if (error instanceof ConnectionError) return error;
-    // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
-    const cause = (error as Error | undefined)?.cause;
-    const message = error instanceof Error ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}` : String(error);
-    return new ConnectionError(`${this.operation}: ${message}`, { cause: error });
-  }
-
-  stopTimer(): void {
-    clearTimeout(this.timer);
-  }
-
+  failure(error: unknown): unknown;
+  stopTimer(): void;
   /** Stops the timer and stops following the caller's signal. */
-  release(): void {
-    clearTimeout(this.timer);
-    if (this.onAbort) this.callerSignal?.removeEventListener("abort", this.onAbort);
-  }
-
+  release(): void;
   /** Ends the attempt's fetch, when it has a signal of its own (cancelling the body ends it with any standard fetch). */
-  abort(): void {
-    this.controller?.abort();
+  abort(): void;
+}
+
+// (Closures rather than a class: a minifier can rename local variables, not properties.)
+function attemptScope(callerSignal: AbortSignal | undefined, timeoutMs: number, operation: string, streaming: boolean): AttemptScope {
+  const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
+  // An own controller is needed only to end the attempt on a timeout or to close an asked-for stream. Without one,
+  // fetch follows the caller's signal or none: a signal costs every request (Node 20 builds an AbortSignal in
+  // ~10 µs, and its fetch registers a listener, a WeakRef and a finalizer for each signal it follows).
+  const controller = timed || streaming ? new AbortController() : undefined;
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  if (controller && callerSignal) {
+    onAbort = () => controller.abort(callerSignal.reason);
+    // The caller may abort while an onRequest hook runs, before this attempt listens.
+    if (callerSignal.aborted) onAbort();
+    callerSignal.addEventListener("abort", onAbort, { once: true });
   }
+  if (controller && timed) {
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new TimeoutError(`${operation}: no complete response within ${timeoutMs} ms`));
+    }, timeoutMs);
+  }
+  const stopTimer = () => clearTimeout(timer);
+  return {
+    signal: controller ? controller.signal : callerSignal,
+    failure(error) {
+      if (callerSignal?.aborted) return callerSignal.reason;
+      if (timedOut) return controller!.signal.reason;
+      if (error instanceof ConnectionError) return error;
+      // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
+      const cause = (error as Error | undefined)?.cause;
+      const message = error instanceof Error ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}` : String(error);
+      return new ConnectionError(`${operation}: ${message}`, { cause: error });
+    },
+    stopTimer,
+    release() {
+      stopTimer();
+      if (onAbort) callerSignal?.removeEventListener("abort", onAbort);
+    },
+    abort: () => controller?.abort(),
+  };
 }
 
 /**

@@ -1,15 +1,16 @@
 /**
- * Streamed responses: parsers for server-sent events (`text/event-stream`,
- * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream), JSON Lines / NDJSON
- * (one JSON value per line) and JSON Text Sequences (RFC 7464: each value after an RS byte), and `Stream`, the typed
- * iterable a streaming operation resolves to.
+ * Streamed responses: the parser for server-sent events (`text/event-stream`,
+ * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream), and `Stream`, the typed
+ * iterable a streaming operation resolves to. JSON Lines and JSON Text Sequences are records.ts's, which only a spec
+ * declaring them imports.
  */
 import { ConnectionError } from "./errors.js";
 import type { RuntimeFeatures } from "./runtime.js";
 import type { SseItemsSpec } from "./types.js";
+import { mediaTypeEssence } from "./values.js";
 
-/** Streamed responses, for `createRuntime`. */
-export const streamFeature: RuntimeFeatures = { stream: readStream };
+/** Server-sent event streams, for `createRuntime`. */
+export const sseFeature: RuntimeFeatures = { stream: readStream };
 
 /** One dispatched event. */
 export interface ServerSentEvent {
@@ -23,21 +24,6 @@ export interface ServerSentEvent {
   retry?: number;
   /** The `event` and `id` fields this event was sent with, when it had either (`event` and `id` above have defaults). */
   sent?: { event?: string; id?: string };
-}
-
-/** How a streamed body is framed. */
-export type SequenceFormat = "sse" | "jsonl" | "json-seq";
-
-/** The JSON Lines media types in use (none is IANA-registered). */
-const JSON_LINES = ["application/jsonl", "application/x-jsonl", "application/jsonlines", "application/x-jsonlines", "application/x-ndjson", "application/ndjson"];
-
-/** The framing of a response's media type, when it is one the client streams. */
-export function sequenceFormat(contentType: string): SequenceFormat | undefined {
-  const essence = contentType.split(";", 1)[0]!.trim().toLowerCase();
-  if (essence === "text/event-stream") return "sse";
-  if (JSON_LINES.includes(essence)) return "jsonl";
-  if (essence === "application/json-seq" || essence.endsWith("+json-seq")) return "json-seq";
-  return undefined;
 }
 
 /** Default cap of one event (and of one line), in characters: 16 Mi. */
@@ -152,63 +138,10 @@ export async function* parseSSE(stream: ReadableStream<Uint8Array>, options: Par
   }
 }
 
-/**
- * The records of a JSON Lines body (one per line; blank lines are skipped) or of a JSON Text Sequence (each after
- * an RS byte, up to the next), as text. Bytes may be split anywhere; a record longer than `maxEventSize` characters
- * ends the stream with a `RangeError`. Stopping the iteration early cancels `stream`.
- */
-export async function* parseRecords(stream: ReadableStream<Uint8Array>, format: "jsonl" | "json-seq", options: ParseSSEOptions = {}): AsyncGenerator<string, void, undefined> {
-  const maxSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
-  const separator = format === "jsonl" ? "\n" : "\u001e";
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  /** The record read so far, from earlier chunks (no separator in it). */
-  let pending: string[] = [];
-  let pendingLength = 0;
-  let finished = false;
-  const tooLarge = () => new RangeError(`A streamed record is longer than ${maxSize} characters (the client's maxStreamEventSize)`);
-  const take = (record: string, out: string[]) => {
-    const text = record.trim();
-    if (text !== "") out.push(text);
-  };
-  try {
-    while (!finished) {
-      const chunk = await reader.read();
-      finished = chunk.done;
-      const text = finished ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
-      const records: string[] = [];
-      let start = 0;
-      for (let at = text.indexOf(separator); at !== -1; at = text.indexOf(separator, start)) {
-        let record = text.slice(start, at);
-        if (pending.length > 0) {
-          pending.push(record);
-          record = pending.join("");
-          pending = [];
-          pendingLength = 0;
-        }
-        if (record.length > maxSize) throw tooLarge();
-        take(record, records);
-        start = at + 1;
-      }
-      if (start < text.length) {
-        pending.push(text.slice(start));
-        pendingLength += text.length - start;
-        if (pendingLength > maxSize) throw tooLarge();
-      }
-      // The last line of JSON Lines needs no newline; the last record of a sequence ends the stream.
-      if (finished && pending.length > 0) take(pending.join(""), records);
-      yield* records;
-    }
-  } finally {
-    if (!finished) await reader.cancel().catch(() => {});
-    reader.releaseLock();
-  }
-}
-
 /** Options of a `Stream`: the parser's limits, how the body is framed and how event streams are read. */
 export interface StreamOptions extends ParseSSEOptions {
-  /** Default: server-sent events. */
-  format?: SequenceFormat | undefined;
+  /** The body's items (records.ts gives JSON Lines and JSON Text Sequences); default: server-sent events. */
+  items?: ((body: ReadableStream<Uint8Array>, options: ParseSSEOptions) => AsyncIterable<unknown>) | undefined;
   /** Event streams: whole events or their data, and which data is JSON (default: every event's data, as JSON). */
   sse?: SseItemsSpec | undefined;
 }
@@ -246,16 +179,15 @@ export class Stream<T> implements AsyncIterable<T> {
     const body = this.response.body;
     try {
       if (body === null) return;
-      const format = this.#options.format ?? "sse";
+      const items = this.#options.items;
       // Leaving these loops by any path (break, return, throw) runs the parser's cleanup, which cancels the body.
-      if (format === "sse") {
+      if (items) yield* items(body, this.#options) as AsyncIterable<T>;
+      else {
         const sse = this.#options.sse;
         for await (const event of parseSSE(body, this.#options)) {
           if (event.data === "[DONE]") return;
           yield sseItem<T>(event, sse);
         }
-      } else {
-        for await (const record of parseRecords(body, format, this.#options)) yield parseJson<T>(record, "A streamed record");
       }
     } catch (error) {
       if (this.#signal?.aborted) throw this.#signal.reason;
@@ -281,7 +213,7 @@ function sseItem<T>(event: ServerSentEvent, sse: SseItemsSpec | undefined): T {
   return item as T;
 }
 
-function parseJson<T>(text: string, what: string): T {
+export function parseJson<T>(text: string, what: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (error) {
@@ -290,10 +222,9 @@ function parseJson<T>(text: string, what: string): T {
 }
 
 /**
- * The request engine's stream reader (`RuntimeFeatures.stream`): a `Stream` over the response when its media type is
- * one the client streams (server-sent events, JSON Lines, JSON Text Sequences), else `undefined`.
+ * The request engine's event-stream reader (`RuntimeFeatures.stream`): a `Stream` over a `text/event-stream`
+ * response, else `undefined`.
  */
 export function readStream(response: Response, contentType: string, signal: AbortSignal | undefined, close: () => void, options: StreamOptions): Stream<unknown> | undefined {
-  const format = sequenceFormat(contentType);
-  return format && new Stream(response, signal, close, { ...options, format });
+  return mediaTypeEssence(contentType) === "text/event-stream" ? new Stream(response, signal, close, options) : undefined;
 }

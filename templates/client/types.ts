@@ -224,6 +224,13 @@ export interface OperationSpec {
   errors?: ErrorStatusKey[];
 }
 
+/**
+ * An operation as the generated client's table writes it: a value several operations share (the same security,
+ * errors, body, parameters, stream or pagination) is written once in a list beside the table, and each of them holds
+ * its index there instead (`operationSpecOf` puts the values back).
+ */
+export type OperationRow = { [K in keyof OperationSpec]: K extends "name" | "method" | "path" | "server" | "idempotencyKey" ? OperationSpec[K] : OperationSpec[K] | number };
+
 // ---------------------------------------------------------------------------------------------------------------
 // Options
 // ---------------------------------------------------------------------------------------------------------------
@@ -440,7 +447,7 @@ type OkKey<K> = K extends number ? (`${K}` extends `2${string}` ? K : never) : K
 /** Keys describing success: the 2xx ones, or `default` when the operation declares no 2xx response. */
 type SuccessKey<R> = [OkKey<keyof R>] extends [never] ? Extract<keyof R, "default"> : OkKey<keyof R>;
 
-/** The JSON Lines media types in use (mirrors `sequenceFormat` in sse.ts). */
+/** The JSON Lines media types in use (mirrors `recordFormat` in records.ts). */
 type JsonLinesMediaType = "application/jsonl" | "application/x-jsonl" | "application/jsonlines" | "application/x-jsonlines" | "application/x-ndjson" | "application/ndjson";
 /** JSON Text Sequences (RFC 7464), and structured `+json-seq` types. */
 type JsonSeqMediaType = "application/json-seq" | `${string}+json-seq`;

@@ -5,7 +5,7 @@ import type {
   ClientOptions as RuntimeClientOptions,
   Credential,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -14,8 +14,10 @@ import type {
 import { createRuntime, type RuntimeFeatures } from "../client/runtime.js";
 /** @slot only where the spec has a security scheme (`emitClient`) */
 import { authFeature } from "../client/auth.js";
-/** @slot only where an operation streams (`emitClient`) */
-import { streamFeature } from "../client/sse.js";
+/** @slot only where an operation answers with server-sent events (`emitClient`) */
+import { sseFeature } from "../client/sse.js";
+/** @slot only where an operation answers with JSON Lines or a JSON Text Sequence (`emitClient`) */
+import { recordsFeature } from "../client/records.js";
 /** @slot only where a parameter needs more than OpenAPI's default styles, or a body more than JSON, text and bytes (`emitClient`) */
 import { bodiesFeature, stylesFeature } from "../client/serialize.js";
 /** @slot only where a scheme runs the OAuth 2 device flow (`emitClient`) */
@@ -32,7 +34,7 @@ export { OAuth2Error, type DeviceCodePrompt } from "../client/oauth.js";
 
 /** @slot the features the spec's operations need, from the imports above (`emitClient`) */
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features: RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, streamFeature];
+const features: RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, sseFeature, recordsFeature];
 
 /** @slot data: the spec's servers (`clientServers` in src/emit/client.ts) */
 /** The spec's servers; each operation names one by index. */
@@ -103,14 +105,18 @@ export interface Client {
   getPet: Operation<paths["/pets/{petId}"]["get"]>;
 }
 
-/** @slot data: one entry per operation (`operationSpec`) */
+/** @slot data: the values several operations share, each once (`operationTable`) */
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = [[[{ scheme: "bearerAuth" }]]];
+
+/** @slot data: one entry per operation (`operationSpec`, shared values by index: `operationTable`) */
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = [
+const operations: OperationRow[] = [
   {
     name: "listPets",
     method: "GET",
     path: "/pets",
-    security: [[{ scheme: "bearerAuth" }]],
+    security: 0,
     params: { query: [{ name: "after" }, { name: "limit" }] },
     pagination: { items: "data", hasMore: "has_more", cursor: "last_id", param: "after" },
   },
@@ -118,7 +124,7 @@ const operations: OperationSpec[] = [
     name: "createPet",
     method: "POST",
     path: "/pets",
-    security: [[{ scheme: "bearerAuth" }]],
+    security: 0,
     body: { mediaType: "application/json", required: true },
     errors: [422],
   },
@@ -126,7 +132,7 @@ const operations: OperationSpec[] = [
     name: "getPet",
     method: "GET",
     path: "/pets/{petId}",
-    security: [[{ scheme: "bearerAuth" }]],
+    security: 0,
     params: { path: [{ name: "petId" }] },
     errors: [404],
   },
@@ -137,6 +143,6 @@ const operations: OperationSpec[] = [
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

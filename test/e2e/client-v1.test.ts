@@ -49,6 +49,19 @@ describe("generated v1 client", () => {
     }
   });
 
+  it("op.spec is the operation as the spec describes it, its shared values (security, errors, body) in place", () => {
+    expect(client.deleteModelCheckpoints.spec).toEqual({
+      name: "deleteModelCheckpoints",
+      method: "DELETE",
+      path: "/v1/preview/models/{model_id}/checkpoints",
+      security: [[{ scheme: "HTTPBearer" }]],
+      params: { path: [{ name: "model_id" }] },
+      body: { mediaType: "application/json", required: true },
+      errors: [401, 404, 422, 429, 500],
+    });
+    expect(client.listModels.spec.server).toBe(1);
+  });
+
   it("sends the optional OpenAI-Project header to the inference server", async () => {
     await client.listModels({ headers: { "OpenAI-Project": "team/project" } });
     expect(server.last().headers["openai-project"]).toBe("team/project");
@@ -128,6 +141,18 @@ describe("generated v1 client", () => {
     for await (const event of stream) parts.push(event.choices[0]?.delta?.content ?? "");
     expect(parts.join("")).toBe("Hello ✓");
     expect(server.last().headers.accept).toMatch(/text\/event-stream/);
+  });
+
+  it("an undeclared JSON Lines answer to a streaming call is read whole, as any undeclared media type: a Blob", async () => {
+    // v1 declares only text/event-stream for chat, so its client carries no JSON Lines reader (records.js).
+    const lines = '{"id":"c1"}\n{"id":"c2"}\n';
+    server.reset((_req, res) => {
+      res.writeHead(200, { "content-type": "application/x-ndjson" });
+      res.end(lines);
+    });
+    const answer: unknown = await client.createChatCompletion({ body: { model: "m", messages: [{ role: "user", content: "hi" }], stream: true } });
+    expect(answer).toBeInstanceOf(Blob);
+    expect(await (answer as Blob).text()).toBe(lines);
   });
 
   it("paginates checkpoints across 3 pages with the after cursor", async () => {

@@ -72,7 +72,7 @@ describe("a file template the printer cannot print", () => {
     expect(file.notCanonical).toBe("ClassDeclaration");
     const formatted = await prettier.format(file.content, { parser: "typescript" });
     expect(formatted).toContain("export class NotPrintedHere {}");
-    expect(formatted).toMatch(/const operations: OperationSpec\[\] = JSON\.parse\(\n\s+'\[\{"name":"createChatCompletion"/);
+    expect(formatted).toMatch(/const operations: OperationRow\[\] = JSON\.parse\(\n\s+'\[\{"name":"createChatCompletion"/);
     expect(formatted).not.toContain("listPets"); // no stand-in is left
   });
 });

@@ -10,6 +10,8 @@
  * the credentials it was given, and what that puts on the request (headers, query parameters, cookies).
  */
 
+import { isPresent } from "./values.js";
+
 /** Credentials from the security schemes, for `createRuntime`. */
 export const authFeature = { credentials: credentialsFor };
 
@@ -129,10 +131,6 @@ function base64(text) {
   for (const byte of new TextEncoder().encode(text))
     binary += String.fromCharCode(byte);
   return btoa(binary);
-}
-
-function isPresent(value) {
-  return value !== undefined && value !== null;
 }
 
 function isThenable(value) {

@@ -15,6 +15,7 @@ import type {
   AppliedCredentials,
   BodySpec,
   ClientOptions,
+  OperationRow,
   OperationSpec,
   ParamSerializers,
   RequestOptions,
@@ -46,7 +47,10 @@ export interface RuntimeFeatures {
   body?:
     | ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody)
     | undefined;
-  /** Streamed responses (sse.ts `readStream`): a response of a sequence media type becomes an async iterable. */
+  /**
+   * Streamed responses: a response of the media types it reads becomes an async iterable (sse.ts `readStream`, records.ts
+   * `readRecords`; every feature's reader is asked in turn).
+   */
   stream?:
     | ((
         response: Response,
@@ -88,6 +92,8 @@ export interface RuntimeOperation {
 }
 /** What `createRuntime` returns: a factory of operations sharing the client's options. */
 export interface Runtime {
+  /** An operation of the generated client's table, whose shared values are indexes into `shared`. */
+  operation(row: OperationRow, shared: readonly unknown[]): RuntimeOperation;
   operation(spec: OperationSpec): RuntimeOperation;
 }
 /**
@@ -97,7 +103,7 @@ export interface Runtime {
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
- *   as the feature modules export it (`authFeature`, `streamFeature`, …).
+ *   as the feature modules export it (`authFeature`, `sseFeature`, …).
  */
 export declare function createRuntime(
   servers: readonly ServerSpec[],

@@ -61,13 +61,26 @@ const DEFAULT_STYLES = {
 };
 
 /**
+ * The operation spec of a row of the generated client's table: each value the row holds as an index into `shared`
+ * (a number: `server` is the only field whose value is one) replaced by that value. A new object each time, with the
+ * row's keys in their order.
+ */
+function operationSpecOf(row, shared) {
+  const spec = { ...row };
+  for (const key in spec)
+    if (key !== "server" && typeof spec[key] === "number")
+      spec[key] = shared[spec[key]];
+  return spec;
+}
+
+/**
  * Creates the runtime for one client.
  * @param servers - the spec's servers; `OperationSpec.server` indexes this list.
  * @param options - client options, including one option per server variable (read by name from `ServerSpec.variables`)
  *   and one per security scheme (read by name from `securitySchemes`).
  * @param securitySchemes - the spec's security schemes by key; `OperationSpec.security` names them.
  * @param features - what the spec needs beyond JSON bodies and default parameter styles (see `RuntimeFeatures`),
- *   as the feature modules export it (`authFeature`, `streamFeature`, …).
+ *   as the feature modules export it (`authFeature`, `sseFeature`, …).
  */
 export function createRuntime(
   servers,
@@ -76,6 +89,7 @@ export function createRuntime(
   featureList = [],
 ) {
   const features = Object.assign({}, ...featureList);
+  const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
   const optionValues =
     features.deviceFlows?.(options, securitySchemes) ?? options;
   const styles = features.params ?? DEFAULT_STYLES;
@@ -113,13 +127,8 @@ export function createRuntime(
     direct || !signal ? promise : untilAborted(promise, signal);
 
   return {
-    operation(spec) {
-      const specs = {
-        path: byName(spec.params?.path),
-        query: byName(spec.params?.query),
-        header: byName(spec.params?.header),
-        cookie: byName(spec.params?.cookie),
-      };
+    operation(row, shared) {
+      const spec = shared ? operationSpecOf(row, shared) : row;
       // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
       const at = spec.path.indexOf("?");
       const template = at < 0 ? spec.path : spec.path.slice(0, at);
@@ -129,12 +138,16 @@ export function createRuntime(
           : [...new URLSearchParams(spec.path.slice(at + 1))]
               .map(([name, value]) => pair(name, value))
               .join("&");
-      const path = pathSerializer(template, specs.path, styles.path);
+      const path = pathSerializer(
+        template,
+        byName(spec.params?.path),
+        styles.path,
+      );
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet();
 
       const send = (params = {}, call = {}) =>
-        execute(spec, specs, path, fixedQuery, thrown, params, call);
+        execute(spec, path, fixedQuery, thrown, params, call);
 
       const operation = Object.assign(
         (params, call) => send(params, call).then((response) => response.data),
@@ -190,7 +203,7 @@ export function createRuntime(
   };
 
   /** One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. */
-  async function execute(spec, specs, path, fixedQuery, thrown, params, call) {
+  async function execute(spec, path, fixedQuery, thrown, params, call) {
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
@@ -217,7 +230,7 @@ export function createRuntime(
             ...(querystring && isPresent(params.querystring)
               ? [styles.querystring(querystring, params.querystring)]
               : entriesOf(params.query).flatMap(([name, value]) =>
-                  styles.query(specs.query.get(name) ?? { name }, value),
+                  styles.query(paramSpec(spec.params?.query, name), value),
                 )),
             ...(credentials?.query.map(([name, value]) => pair(name, value)) ??
               []),
@@ -243,14 +256,14 @@ export function createRuntime(
       for (const [name, value] of entriesOf(params.headers))
         headers.set(
           name,
-          styles.header(specs.header.get(name) ?? { name }, value),
+          styles.header(paramSpec(spec.params?.header, name), value),
         );
     // The Cookie header: cookie parameters, then cookie API keys.
     if (params.cookies || credentials?.cookies.length) {
       const cookie = [
         ...entriesOf(params.cookies).map(
           ([name, value]) =>
-            `${name}=${encodeURIComponent(styles.cookie(specs.cookie.get(name) ?? { name }, value))}`,
+            `${name}=${encodeURIComponent(styles.cookie(paramSpec(spec.params?.cookie, name), value))}`,
         ),
         ...(credentials?.cookies.map(
           ([name, value]) => `${name}=${encodeURIComponent(value)}`,
@@ -284,7 +297,7 @@ export function createRuntime(
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
-      const scope = new AttemptScope(
+      const scope = attemptScope(
         signal,
         timeoutMs,
         spec.name,
@@ -357,30 +370,25 @@ export function createRuntime(
         const contentType = response.headers.get("content-type") ?? "";
         // From here on the caller holds the connection open for as long as they read; only their signal applies.
         // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
-        const stream =
-          contentType === "application/json"
-            ? undefined
-            : features.stream?.(
-                response,
-                contentType,
-                signal,
-                () => (scope.release(), scope.abort()),
-                {
-                  maxEventSize: options.maxStreamEventSize,
-                  sse: spec.stream?.sse,
-                },
-              );
-        if (stream) {
-          scope.stopTimer();
-          return {
-            data: stream,
-            status: response.status,
-            headers: response.headers,
-            response,
-          };
+        let data;
+        if (contentType !== "application/json") {
+          for (const read of streamReaders)
+            data ??= read(
+              response,
+              contentType,
+              signal,
+              () => (scope.release(), scope.abort()),
+              {
+                maxEventSize: options.maxStreamEventSize,
+                sse: spec.stream?.sse,
+              },
+            );
         }
-        const data = await readBody(response, spec, scope, false, contentType);
-        scope.release();
+        if (data) scope.stopTimer();
+        else {
+          data = await readBody(response, spec, scope, false, contentType);
+          scope.release();
+        }
         return {
           data,
           status: response.status,
@@ -570,6 +578,10 @@ function byName(specs = []) {
   return new Map(specs.map((spec) => [spec.name, spec]));
 }
 
+/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
+const paramSpec = (specs, name) =>
+  specs?.find((spec) => spec.name === name) ?? { name };
+
 /** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
 function entriesOf(values) {
   return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
@@ -593,80 +605,54 @@ function mergeHeaders(headers, values) {
     }
 }
 
-/** The signal, timer and error mapping of one attempt. */
-class AttemptScope {
-  callerSignal;
-  operation;
-  /** Aborts when the caller aborts or the attempt times out; `undefined` when nothing can end the attempt early. */
-  signal;
-  controller;
-  timedOut = false;
-  timer;
-  onAbort;
-
-  constructor(callerSignal, timeoutMs, operation, streaming) {
-    this.callerSignal = callerSignal;
-    this.operation = operation;
-    const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
-    // An own controller is needed only to end the attempt on a timeout or to close an asked-for stream. Without one,
-    // fetch follows the caller's signal or none: a signal costs every request (Node 20 builds an AbortSignal in
-    // ~10 µs, and its fetch registers a listener, a WeakRef and a finalizer for each signal it follows).
-    if (!timed && !streaming) {
-      this.signal = callerSignal;
-      return;
-    }
-    const controller = (this.controller = new AbortController());
-    this.signal = controller.signal;
-    if (callerSignal) {
-      const onAbort = (this.onAbort = () =>
-        controller.abort(callerSignal.reason));
-      // The caller may abort while an onRequest hook runs, before this attempt listens.
-      if (callerSignal.aborted) onAbort();
-      callerSignal.addEventListener("abort", onAbort, { once: true });
-    }
-    if (timed) {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        controller.abort(
-          new TimeoutError(
-            `${operation}: no complete response within ${timeoutMs} ms`,
-          ),
-        );
-      }, timeoutMs);
-    }
+// (Closures rather than a class: a minifier can rename local variables, not properties.)
+function attemptScope(callerSignal, timeoutMs, operation, streaming) {
+  const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
+  // An own controller is needed only to end the attempt on a timeout or to close an asked-for stream. Without one,
+  // fetch follows the caller's signal or none: a signal costs every request (Node 20 builds an AbortSignal in
+  // ~10 µs, and its fetch registers a listener, a WeakRef and a finalizer for each signal it follows).
+  const controller = timed || streaming ? new AbortController() : undefined;
+  let timedOut = false;
+  let timer;
+  let onAbort;
+  if (controller && callerSignal) {
+    onAbort = () => controller.abort(callerSignal.reason);
+    // The caller may abort while an onRequest hook runs, before this attempt listens.
+    if (callerSignal.aborted) onAbort();
+    callerSignal.addEventListener("abort", onAbort, { once: true });
   }
-
-  /** What to throw for an error raised while the attempt was in flight. */
-  failure(error) {
-    if (this.callerSignal?.aborted) return this.callerSignal.reason;
-    if (this.timedOut) return this.controller?.signal.reason;
-    if (error instanceof ConnectionError) return error;
-    // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
-    const cause = error?.cause;
-    const message =
-      error instanceof Error
-        ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}`
-        : String(error);
-    return new ConnectionError(`${this.operation}: ${message}`, {
-      cause: error,
-    });
+  if (controller && timed) {
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(
+        new TimeoutError(
+          `${operation}: no complete response within ${timeoutMs} ms`,
+        ),
+      );
+    }, timeoutMs);
   }
-
-  stopTimer() {
-    clearTimeout(this.timer);
-  }
-
-  /** Stops the timer and stops following the caller's signal. */
-  release() {
-    clearTimeout(this.timer);
-    if (this.onAbort)
-      this.callerSignal?.removeEventListener("abort", this.onAbort);
-  }
-
-  /** Ends the attempt's fetch, when it has a signal of its own (cancelling the body ends it with any standard fetch). */
-  abort() {
-    this.controller?.abort();
-  }
+  const stopTimer = () => clearTimeout(timer);
+  return {
+    signal: controller ? controller.signal : callerSignal,
+    failure(error) {
+      if (callerSignal?.aborted) return callerSignal.reason;
+      if (timedOut) return controller.signal.reason;
+      if (error instanceof ConnectionError) return error;
+      // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
+      const cause = error?.cause;
+      const message =
+        error instanceof Error
+          ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}`
+          : String(error);
+      return new ConnectionError(`${operation}: ${message}`, { cause: error });
+    },
+    stopTimer,
+    release() {
+      stopTimer();
+      if (onAbort) callerSignal?.removeEventListener("abort", onAbort);
+    },
+    abort: () => controller?.abort(),
+  };
 }
 
 /**

@@ -5,16 +5,16 @@
 // @ts-nocheck
 
 /**
- * Streamed responses: parsers for server-sent events (`text/event-stream`,
- * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream), JSON Lines / NDJSON
- * (one JSON value per line) and JSON Text Sequences (RFC 7464: each value after an RS byte), and `Stream`, the typed
- * iterable a streaming operation resolves to.
+ * Streamed responses: the parser for server-sent events (`text/event-stream`,
+ * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream), and `Stream`, the typed
+ * iterable a streaming operation resolves to. JSON Lines and JSON Text Sequences are records.ts's, which only a spec
+ * declaring them imports.
  */
 
 import type { RuntimeFeatures } from "./runtime.js";
 import type { SseItemsSpec } from "./types.js";
-/** Streamed responses, for `createRuntime`. */
-export declare const streamFeature: RuntimeFeatures;
+/** Server-sent event streams, for `createRuntime`. */
+export declare const sseFeature: RuntimeFeatures;
 /** One dispatched event. */
 export interface ServerSentEvent {
   /** The `event:` field, `"message"` when the event has none. */
@@ -31,12 +31,6 @@ export interface ServerSentEvent {
     id?: string;
   };
 }
-/** How a streamed body is framed. */
-export type SequenceFormat = "sse" | "jsonl" | "json-seq";
-/** The framing of a response's media type, when it is one the client streams. */
-export declare function sequenceFormat(
-  contentType: string,
-): SequenceFormat | undefined;
 /** Default cap of one event (and of one line), in characters: 16 Mi. */
 export declare const DEFAULT_MAX_EVENT_SIZE: number;
 export interface ParseSSEOptions {
@@ -59,20 +53,15 @@ export declare function parseSSE(
   stream: ReadableStream<Uint8Array>,
   options?: ParseSSEOptions,
 ): AsyncGenerator<ServerSentEvent, void, undefined>;
-/**
- * The records of a JSON Lines body (one per line; blank lines are skipped) or of a JSON Text Sequence (each after
- * an RS byte, up to the next), as text. Bytes may be split anywhere; a record longer than `maxEventSize` characters
- * ends the stream with a `RangeError`. Stopping the iteration early cancels `stream`.
- */
-export declare function parseRecords(
-  stream: ReadableStream<Uint8Array>,
-  format: "jsonl" | "json-seq",
-  options?: ParseSSEOptions,
-): AsyncGenerator<string, void, undefined>;
 /** Options of a `Stream`: the parser's limits, how the body is framed and how event streams are read. */
 export interface StreamOptions extends ParseSSEOptions {
-  /** Default: server-sent events. */
-  format?: SequenceFormat | undefined;
+  /** The body's items (records.ts gives JSON Lines and JSON Text Sequences); default: server-sent events. */
+  items?:
+    | ((
+        body: ReadableStream<Uint8Array>,
+        options: ParseSSEOptions,
+      ) => AsyncIterable<unknown>)
+    | undefined;
   /** Event streams: whole events or their data, and which data is JSON (default: every event's data, as JSON). */
   sse?: SseItemsSpec | undefined;
 }
@@ -100,9 +89,10 @@ export declare class Stream<T> implements AsyncIterable<T> {
   );
   [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined>;
 }
+export declare function parseJson<T>(text: string, what: string): T;
 /**
- * The request engine's stream reader (`RuntimeFeatures.stream`): a `Stream` over the response when its media type is
- * one the client streams (server-sent events, JSON Lines, JSON Text Sequences), else `undefined`.
+ * The request engine's event-stream reader (`RuntimeFeatures.stream`): a `Stream` over a `text/event-stream`
+ * response, else `undefined`.
  */
 export declare function readStream(
   response: Response,

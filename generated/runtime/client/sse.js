@@ -6,35 +6,16 @@
 
 // @ts-self-types="./sse.d.ts"
 /**
- * Streamed responses: parsers for server-sent events (`text/event-stream`,
- * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream), JSON Lines / NDJSON
- * (one JSON value per line) and JSON Text Sequences (RFC 7464: each value after an RS byte), and `Stream`, the typed
- * iterable a streaming operation resolves to.
+ * Streamed responses: the parser for server-sent events (`text/event-stream`,
+ * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream), and `Stream`, the typed
+ * iterable a streaming operation resolves to. JSON Lines and JSON Text Sequences are records.ts's, which only a spec
+ * declaring them imports.
  */
 import { ConnectionError } from "./errors.js";
+import { mediaTypeEssence } from "./values.js";
 
-/** Streamed responses, for `createRuntime`. */
-export const streamFeature = { stream: readStream };
-
-/** The JSON Lines media types in use (none is IANA-registered). */
-const JSON_LINES = [
-  "application/jsonl",
-  "application/x-jsonl",
-  "application/jsonlines",
-  "application/x-jsonlines",
-  "application/x-ndjson",
-  "application/ndjson",
-];
-
-/** The framing of a response's media type, when it is one the client streams. */
-export function sequenceFormat(contentType) {
-  const essence = contentType.split(";", 1)[0].trim().toLowerCase();
-  if (essence === "text/event-stream") return "sse";
-  if (JSON_LINES.includes(essence)) return "jsonl";
-  if (essence === "application/json-seq" || essence.endsWith("+json-seq"))
-    return "json-seq";
-  return undefined;
-}
+/** Server-sent event streams, for `createRuntime`. */
+export const sseFeature = { stream: readStream };
 
 /** Default cap of one event (and of one line), in characters: 16 Mi. */
 export const DEFAULT_MAX_EVENT_SIZE = 16 * 1024 * 1024;
@@ -150,68 +131,6 @@ export async function* parseSSE(stream, options = {}) {
 }
 
 /**
- * The records of a JSON Lines body (one per line; blank lines are skipped) or of a JSON Text Sequence (each after
- * an RS byte, up to the next), as text. Bytes may be split anywhere; a record longer than `maxEventSize` characters
- * ends the stream with a `RangeError`. Stopping the iteration early cancels `stream`.
- */
-export async function* parseRecords(stream, format, options = {}) {
-  const maxSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
-  const separator = format === "jsonl" ? "\n" : "\u001e";
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  /** The record read so far, from earlier chunks (no separator in it). */
-  let pending = [];
-  let pendingLength = 0;
-  let finished = false;
-  const tooLarge = () =>
-    new RangeError(
-      `A streamed record is longer than ${maxSize} characters (the client's maxStreamEventSize)`,
-    );
-  const take = (record, out) => {
-    const text = record.trim();
-    if (text !== "") out.push(text);
-  };
-  try {
-    while (!finished) {
-      const chunk = await reader.read();
-      finished = chunk.done;
-      const text = finished
-        ? decoder.decode()
-        : decoder.decode(chunk.value, { stream: true });
-      const records = [];
-      let start = 0;
-      for (
-        let at = text.indexOf(separator);
-        at !== -1;
-        at = text.indexOf(separator, start)
-      ) {
-        let record = text.slice(start, at);
-        if (pending.length > 0) {
-          pending.push(record);
-          record = pending.join("");
-          pending = [];
-          pendingLength = 0;
-        }
-        if (record.length > maxSize) throw tooLarge();
-        take(record, records);
-        start = at + 1;
-      }
-      if (start < text.length) {
-        pending.push(text.slice(start));
-        pendingLength += text.length - start;
-        if (pendingLength > maxSize) throw tooLarge();
-      }
-      // The last line of JSON Lines needs no newline; the last record of a sequence ends the stream.
-      if (finished && pending.length > 0) take(pending.join(""), records);
-      yield* records;
-    }
-  } finally {
-    if (!finished) await reader.cancel().catch(() => {});
-    reader.releaseLock();
-  }
-}
-
-/**
  * The items of a streamed response, ending at the end of the body. For server-sent events an item is each event's
  * `data` parsed as JSON (or the whole event, `{ event?, data, id?, retry? }`, when the spec's OpenAPI 3.2 `itemSchema`
  * describes events), and the stream also ends at `data: [DONE]` (OpenAI's end marker); for JSON Lines and JSON Text
@@ -245,17 +164,15 @@ export class Stream {
     const body = this.response.body;
     try {
       if (body === null) return;
-      const format = this.#options.format ?? "sse";
+      const items = this.#options.items;
       // Leaving these loops by any path (break, return, throw) runs the parser's cleanup, which cancels the body.
-      if (format === "sse") {
+      if (items) yield* items(body, this.#options);
+      else {
         const sse = this.#options.sse;
         for await (const event of parseSSE(body, this.#options)) {
           if (event.data === "[DONE]") return;
           yield sseItem(event, sse);
         }
-      } else {
-        for await (const record of parseRecords(body, format, this.#options))
-          yield parseJson(record, "A streamed record");
       }
     } catch (error) {
       if (this.#signal?.aborted) throw this.#signal.reason;
@@ -290,7 +207,7 @@ function sseItem(event, sse) {
   return item;
 }
 
-function parseJson(text, what) {
+export function parseJson(text, what) {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -301,10 +218,11 @@ function parseJson(text, what) {
 }
 
 /**
- * The request engine's stream reader (`RuntimeFeatures.stream`): a `Stream` over the response when its media type is
- * one the client streams (server-sent events, JSON Lines, JSON Text Sequences), else `undefined`.
+ * The request engine's event-stream reader (`RuntimeFeatures.stream`): a `Stream` over a `text/event-stream`
+ * response, else `undefined`.
  */
 export function readStream(response, contentType, signal, close, options) {
-  const format = sequenceFormat(contentType);
-  return format && new Stream(response, signal, close, { ...options, format });
+  return mediaTypeEssence(contentType) === "text/event-stream"
+    ? new Stream(response, signal, close, options)
+    : undefined;
 }

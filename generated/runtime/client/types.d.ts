@@ -240,6 +240,17 @@ export interface OperationSpec {
    */
   errors?: ErrorStatusKey[];
 }
+/**
+ * An operation as the generated client's table writes it: a value several operations share (the same security,
+ * errors, body, parameters, stream or pagination) is written once in a list beside the table, and each of them holds
+ * its index there instead (`operationSpecOf` puts the values back).
+ */
+export type OperationRow = {
+  [K in keyof OperationSpec]: K extends
+    "name" | "method" | "path" | "server" | "idempotencyKey"
+    ? OperationSpec[K]
+    : OperationSpec[K] | number;
+};
 /** Extra headers; `null` or `undefined` removes a header set by a lower layer (client → call). */
 export type HeaderValues = Record<string, string | null | undefined>;
 /** The subset of `fetch` the runtime calls. `globalThis.fetch` and most wrappers fit. */
@@ -511,7 +522,7 @@ type OkKey<K> = K extends number
 type SuccessKey<R> = [OkKey<keyof R>] extends [never]
   ? Extract<keyof R, "default">
   : OkKey<keyof R>;
-/** The JSON Lines media types in use (mirrors `sequenceFormat` in sse.ts). */
+/** The JSON Lines media types in use (mirrors `recordFormat` in records.ts). */
 type JsonLinesMediaType =
   | "application/jsonl"
   | "application/x-jsonl"

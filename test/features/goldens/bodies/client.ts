@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -71,15 +71,20 @@ export interface Client {
   >;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse(
+  '[{"path":[{"name":"id"}]},["default"],{"path":[{"name":"petId"}]}]',
+);
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"submitForm","method":"POST","path":"/forms","body":{"mediaType":"application/x-www-form-urlencoded","required":true}},{"name":"upload","method":"POST","path":"/uploads","body":{"mediaType":"multipart/form-data","required":true}},{"name":"getBlob","method":"GET","path":"/blobs/{id}","params":{"path":[{"name":"id"}]}},{"name":"putBlob","method":"PUT","path":"/blobs/{id}","params":{"path":[{"name":"id"}]},"body":{"mediaType":"application/octet-stream","required":true}},{"name":"postNote","method":"POST","path":"/notes","body":{"mediaType":"text/plain","required":true}},{"name":"maybe","method":"GET","path":"/maybe","errors":["default"]},{"name":"onlyDefault","method":"GET","path":"/only-default","errors":["default"]},{"name":"getNoOperationIdByPetId","method":"GET","path":"/no-operation-id/{petId}","params":{"path":[{"name":"petId"}]}},{"name":"postNoOperationIdByPetId","method":"POST","path":"/no-operation-id/{petId}","params":{"path":[{"name":"petId"}]}}]',
+const operations: OperationRow[] = JSON.parse(
+  '[{"name":"submitForm","method":"POST","path":"/forms","body":{"mediaType":"application/x-www-form-urlencoded","required":true}},{"name":"upload","method":"POST","path":"/uploads","body":{"mediaType":"multipart/form-data","required":true}},{"name":"getBlob","method":"GET","path":"/blobs/{id}","params":0},{"name":"putBlob","method":"PUT","path":"/blobs/{id}","params":0,"body":{"mediaType":"application/octet-stream","required":true}},{"name":"postNote","method":"POST","path":"/notes","body":{"mediaType":"text/plain","required":true}},{"name":"maybe","method":"GET","path":"/maybe","errors":1},{"name":"onlyDefault","method":"GET","path":"/only-default","errors":1},{"name":"getNoOperationIdByPetId","method":"GET","path":"/no-operation-id/{petId}","params":2},{"name":"postNoOperationIdByPetId","method":"POST","path":"/no-operation-id/{petId}","params":2}]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

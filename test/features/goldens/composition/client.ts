@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -58,15 +58,20 @@ export interface Client {
   postMaps: Operation<paths["/maps"]["post"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse(
+  '[{"mediaType":"application/json","required":true}]',
+);
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"createPet","method":"POST","path":"/pets","body":{"mediaType":"application/json","required":true}},{"name":"createShape","method":"POST","path":"/shapes","body":{"mediaType":"application/json","required":true}},{"name":"createAnimal","method":"POST","path":"/animals","body":{"mediaType":"application/json","required":true}},{"name":"addContact","method":"POST","path":"/contacts","body":{"mediaType":"application/json","required":true}},{"name":"plantTree","method":"POST","path":"/trees","body":{"mediaType":"application/json","required":true}},{"name":"postMaps","method":"POST","path":"/maps","body":{"mediaType":"application/json","required":true}}]',
+const operations: OperationRow[] = JSON.parse(
+  '[{"name":"createPet","method":"POST","path":"/pets","body":0},{"name":"createShape","method":"POST","path":"/shapes","body":0},{"name":"createAnimal","method":"POST","path":"/animals","body":0},{"name":"addContact","method":"POST","path":"/contacts","body":0},{"name":"plantTree","method":"POST","path":"/trees","body":0},{"name":"postMaps","method":"POST","path":"/maps","body":0}]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -48,8 +48,11 @@ export interface Client {
   createRecord: Operation<paths["/records"]["post"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse("[]");
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
+const operations: OperationRow[] = JSON.parse(
   '[{"name":"createRecord","method":"POST","path":"/records","body":{"mediaType":"application/json","required":true}}]',
 );
 
@@ -57,6 +60,6 @@ const operations: OperationSpec[] = JSON.parse(
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -60,15 +60,20 @@ export interface Client {
   createShape: Operation<paths["/shapes"]["post"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse(
+  '[{"mediaType":"application/json","required":true}]',
+);
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"chat","method":"POST","path":"/chat","body":{"mediaType":"application/json","required":true}},{"name":"postEvent","method":"POST","path":"/events","body":{"mediaType":"application/json","required":true}},{"name":"postConfig","method":"POST","path":"/configs","body":{"mediaType":"application/json","required":true}},{"name":"postKind","method":"POST","path":"/kinds","body":{"mediaType":"application/json","required":true}},{"name":"createPet","method":"POST","path":"/pets","body":{"mediaType":"application/json","required":true}},{"name":"createVehicle","method":"POST","path":"/vehicles","body":{"mediaType":"application/json","required":true}},{"name":"createShape","method":"POST","path":"/shapes","body":{"mediaType":"application/json","required":true}}]',
+const operations: OperationRow[] = JSON.parse(
+  '[{"name":"chat","method":"POST","path":"/chat","body":0},{"name":"postEvent","method":"POST","path":"/events","body":0},{"name":"postConfig","method":"POST","path":"/configs","body":0},{"name":"postKind","method":"POST","path":"/kinds","body":0},{"name":"createPet","method":"POST","path":"/pets","body":0},{"name":"createVehicle","method":"POST","path":"/vehicles","body":0},{"name":"createShape","method":"POST","path":"/shapes","body":0}]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

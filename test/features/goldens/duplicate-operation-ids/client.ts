@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -54,15 +54,18 @@ export interface Client {
   getPet4: Operation<paths["/pets/{id}"]["delete"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse('[{"path":[{"name":"id"}]}]');
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"getPet","method":"GET","path":"/pets"},{"name":"getPet3","method":"GET","path":"/pets/{id}","params":{"path":[{"name":"id"}]}},{"name":"getPet2","method":"POST","path":"/pets/{id}","params":{"path":[{"name":"id"}]}},{"name":"getPet4","method":"DELETE","path":"/pets/{id}","params":{"path":[{"name":"id"}]}}]',
+const operations: OperationRow[] = JSON.parse(
+  '[{"name":"getPet","method":"GET","path":"/pets"},{"name":"getPet3","method":"GET","path":"/pets/{id}","params":0},{"name":"getPet2","method":"POST","path":"/pets/{id}","params":0},{"name":"getPet4","method":"DELETE","path":"/pets/{id}","params":0}]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -57,8 +57,11 @@ export interface Client {
   postFiles: Operation<paths["/v1/files"]["post"], "multipart/form-data">;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse("[]");
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
+const operations: OperationRow[] = JSON.parse(
   '[{"name":"getCustomers","method":"GET","path":"/v1/customers","params":{"query":[{"name":"created","style":"deepObject","explode":true},{"name":"expand","style":"deepObject","explode":true},{"name":"filter","style":"deepObject","explode":true}]}},{"name":"postCustomers","method":"POST","path":"/v1/customers","body":{"mediaType":"application/x-www-form-urlencoded","required":true,"encoding":{"metadata":{"style":"deepObject","explode":true},"preferred_locales":{"style":"deepObject","explode":true},"expand":{"style":"deepObject","explode":true},"invoice_settings":{"style":"deepObject","explode":true},"cash_balance":{"style":"deepObject","explode":true},"csv":{"style":"form","explode":false},"pipes":{"style":"pipeDelimited","explode":false},"redirect":{"allowReserved":true},"id_json":{"contentType":"application/json"},"point":{"style":"form","explode":true}}}},{"name":"postFiles","method":"POST","path":"/v1/files","body":{"mediaType":"multipart/form-data","required":true,"encoding":{"file":{"contentType":"image/png, image/jpeg","headers":{"X-Rate-Limit-Limit":"10"}},"doc":{"contentType":"application/json"},"file_link_data":{"style":"deepObject","explode":true}}}}]',
 );
 
@@ -66,6 +69,6 @@ const operations: OperationSpec[] = JSON.parse(
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -3,7 +3,7 @@ import type {
   ClientOptions as RuntimeClientOptions,
   Credential,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -117,14 +117,18 @@ export interface Client {
   addPet: Operation<paths["/pets"]["post"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse(
+  '[[[{"scheme":"oauth","scopes":["flights:read"]}]],{"mediaType":"application/json","required":true},{"path":[{"name":"id"}]}]',
+);
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"findFlights","method":"GET","path":"/flights/search","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}},{"name":"searchFlights","method":"QUERY","path":"/flights/search","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"body":{"mediaType":"application/json","required":true}},{"name":"lookupFlights","method":"GET","path":"/flights/lookup","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/json"}}},{"name":"selectFlights","method":"GET","path":"/flights/select","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"querystring":{"content":"application/jsonpath"}}},{"name":"getFlight","method":"GET","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]}},{"name":"copyFlight","method":"COPY","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}],"header":[{"name":"Destination"}]}},{"name":"linkFlightsById","method":"LINK","path":"/flights/{id}","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]},"body":{"mediaType":"application/json","required":true}},{"name":"uploadPhotos","method":"POST","path":"/flights/{id}/photos","security":[[{"scheme":"oauth","scopes":["flights:read"]}]],"params":{"path":[{"name":"id"}]},"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}},{"name":"addPet","method":"POST","path":"/pets","server":1,"body":{"mediaType":"application/json","required":true}}]',
+const operations: OperationRow[] = JSON.parse(
+  '[{"name":"findFlights","method":"GET","path":"/flights/search","security":0,"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}},{"name":"searchFlights","method":"QUERY","path":"/flights/search","security":0,"body":1},{"name":"lookupFlights","method":"GET","path":"/flights/lookup","security":0,"params":{"querystring":{"content":"application/json"}}},{"name":"selectFlights","method":"GET","path":"/flights/select","security":0,"params":{"querystring":{"content":"application/jsonpath"}}},{"name":"getFlight","method":"GET","path":"/flights/{id}","security":0,"params":2},{"name":"copyFlight","method":"COPY","path":"/flights/{id}","security":0,"params":{"path":[{"name":"id"}],"header":[{"name":"Destination"}]}},{"name":"linkFlightsById","method":"LINK","path":"/flights/{id}","security":0,"params":2,"body":1},{"name":"uploadPhotos","method":"POST","path":"/flights/{id}/photos","security":0,"params":2,"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}},{"name":"addPet","method":"POST","path":"/pets","server":1,"body":1}]',
 );
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -62,8 +62,11 @@ export interface Client {
   pathScalars: Operation<paths["/scalars/{label}/{matrix}"]["get"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse("[]");
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
+const operations: OperationRow[] = JSON.parse(
   '[{"name":"getItem","method":"GET","path":"/items/{id}","params":{"path":[{"name":"id"}],"query":[{"name":"verbose"}]}},{"name":"deleteItem","method":"DELETE","path":"/items/{id}","params":{"path":[{"name":"id"}],"query":[{"name":"verbose"},{"name":"limit"}]}},{"name":"search","method":"GET","path":"/search","params":{"query":[{"name":"ids"},{"name":"idsCsv","explode":false},{"name":"idsSpace","style":"spaceDelimited"},{"name":"idsPipe","style":"pipeDelimited"},{"name":"filter"},{"name":"point","explode":false},{"name":"where","style":"deepObject"},{"name":"bar","style":"pipeDelimited"},{"name":"limit"}],"header":[{"name":"X-Trace"},{"name":"X-Coords","explode":true},{"name":"X-Tags"}],"cookie":[{"name":"session"}]}},{"name":"pathStyles","method":"GET","path":"/styles/{simple}/{label}/{matrix}/{labelExplode}/{matrixExplode}/{simpleObject}/{simpleExplode}","params":{"path":[{"name":"simple"},{"name":"label","style":"label"},{"name":"matrix","style":"matrix"},{"name":"labelExplode","style":"label","explode":true},{"name":"matrixExplode","style":"matrix","explode":true},{"name":"simpleObject"},{"name":"simpleExplode","explode":true}]}},{"name":"pathScalars","method":"GET","path":"/scalars/{label}/{matrix}","params":{"path":[{"name":"label","style":"label"},{"name":"matrix","style":"matrix"}]}}]',
 );
 
@@ -71,6 +74,6 @@ const operations: OperationSpec[] = JSON.parse(
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

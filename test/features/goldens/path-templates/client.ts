@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -53,15 +53,20 @@ export interface Client {
   deleteItem: Operation<paths["/v{api-version}/items/{id}"]["delete"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse(
+  '[{"path":[{"name":"id"},{"name":"api-version"}]}]',
+);
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"getItem","method":"GET","path":"/v{api-version}/items/{id}","params":{"path":[{"name":"id"},{"name":"api-version"}]}},{"name":"deleteItem","method":"DELETE","path":"/v{api-version}/items/{id}","params":{"path":[{"name":"id"},{"name":"api-version"}]}}]',
+const operations: OperationRow[] = JSON.parse(
+  '[{"name":"getItem","method":"GET","path":"/v{api-version}/items/{id}","params":0},{"name":"deleteItem","method":"DELETE","path":"/v{api-version}/items/{id}","params":0}]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

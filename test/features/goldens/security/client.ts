@@ -4,7 +4,7 @@ import type {
   ClientOptions as RuntimeClientOptions,
   Credential,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -120,8 +120,11 @@ export interface Client {
   mtls: Operation<paths["/mtls"]["get"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse("[]");
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
+const operations: OperationRow[] = JSON.parse(
   '[{"name":"rootDefault","method":"GET","path":"/default","security":[[{"scheme":"bearerAuth"}]]},{"name":"basic","method":"GET","path":"/basic","security":[[{"scheme":"basicAuth"}]]},{"name":"token","method":"GET","path":"/token","security":[[{"scheme":"tokenAuth"}]]},{"name":"headerKey","method":"GET","path":"/header-key","security":[[{"scheme":"headerKey"}]]},{"name":"queryKey","method":"GET","path":"/query-key","security":[[{"scheme":"queryKey"}]],"params":{"query":[{"name":"q"}]}},{"name":"cookieKey","method":"GET","path":"/cookie-key","security":[[{"scheme":"cookieKey"}]],"params":{"cookie":[{"name":"theme"}]}},{"name":"bot","method":"GET","path":"/bot","security":[[{"scheme":"botToken"}]]},{"name":"oauth","method":"GET","path":"/oauth","security":[[{"scheme":"oauth","scopes":["read","write"]}]]},{"name":"oidc","method":"GET","path":"/oidc","security":[[{"scheme":"oidc"}]]},{"name":"either","method":"GET","path":"/either","security":[[{"scheme":"basicAuth"}],[{"scheme":"bearerAuth"}]]},{"name":"both","method":"GET","path":"/both","security":[[{"scheme":"headerKey"},{"scheme":"queryKey"}]]},{"name":"optional","method":"GET","path":"/optional","security":[[],[{"scheme":"botToken"}]]},{"name":"noAuth","method":"GET","path":"/public"},{"name":"mtls","method":"GET","path":"/mtls","security":[[{"scheme":"mtls"}]]}]',
 );
 
@@ -129,6 +132,6 @@ const operations: OperationSpec[] = JSON.parse(
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -72,8 +72,11 @@ export interface Client {
   getLegacy: Operation<paths["/legacy"]["get"]>;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse("[]");
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
+const operations: OperationRow[] = JSON.parse(
   '[{"name":"listItems","method":"GET","path":"/items"},{"name":"upload","method":"POST","path":"/uploads","server":1},{"name":"getReport","method":"GET","path":"/reports","server":2},{"name":"getLegacy","method":"GET","path":"/legacy","server":3}]',
 );
 
@@ -81,6 +84,6 @@ const operations: OperationSpec[] = JSON.parse(
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

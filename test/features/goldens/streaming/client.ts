@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -12,7 +12,7 @@ import {
   createRuntime,
   type RuntimeFeatures,
 } from "./runtime/client/runtime.js";
-import { streamFeature } from "./runtime/client/sse.js";
+import { sseFeature } from "./runtime/client/sse.js";
 
 export {
   ApiError,
@@ -28,7 +28,7 @@ export type {
 export { Stream } from "./runtime/client/sse.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features: RuntimeFeatures[] = [streamFeature];
+const features: RuntimeFeatures[] = [sseFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
@@ -62,15 +62,20 @@ export interface Client {
   >;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse(
+  '[{"mediaType":"application/json","required":true},{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}}]',
+);
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
-  '[{"name":"createChatCompletion","method":"POST","path":"/chat/completions","body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}}},{"name":"createCompletion","method":"POST","path":"/completions","body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}}}]',
+const operations: OperationRow[] = JSON.parse(
+  '[{"name":"createChatCompletion","method":"POST","path":"/chat/completions","body":0,"stream":1},{"name":"createCompletion","method":"POST","path":"/completions","body":0,"stream":1}]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

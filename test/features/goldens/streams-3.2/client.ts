@@ -2,7 +2,7 @@ import type { paths } from "./schema.js";
 import type {
   ClientOptions as RuntimeClientOptions,
   Operation,
-  OperationSpec,
+  OperationRow,
   PaginatedOperation,
   SecuritySchemeSpec,
   ServerSpec,
@@ -12,7 +12,8 @@ import {
   createRuntime,
   type RuntimeFeatures,
 } from "./runtime/client/runtime.js";
-import { streamFeature } from "./runtime/client/sse.js";
+import { sseFeature } from "./runtime/client/sse.js";
+import { recordsFeature } from "./runtime/client/records.js";
 
 export {
   ApiError,
@@ -28,7 +29,7 @@ export type {
 export { Stream } from "./runtime/client/sse.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features: RuntimeFeatures[] = [streamFeature];
+const features: RuntimeFeatures[] = [sseFeature, recordsFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
@@ -77,8 +78,11 @@ export interface Client {
   >;
 }
 
+/** Values several operations share; `operations` holds their indexes here. */
+const shared: unknown[] = JSON.parse("[]");
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
-const operations: OperationSpec[] = JSON.parse(
+const operations: OperationRow[] = JSON.parse(
   '[{"name":"streamEvents","method":"GET","path":"/events","stream":{"mediaType":"text/event-stream","sse":{"events":true,"json":{"byEvent":{"tick":true,"note":false},"otherwise":false}}}},{"name":"streamPlanetEvents","method":"GET","path":"/planet-events","stream":{"mediaType":"text/event-stream"}},{"name":"streamTicksJsonl","method":"GET","path":"/ticks.jsonl","params":{"query":[{"name":"count"}]},"stream":{"mediaType":"application/jsonl"}},{"name":"streamTicksNdjson","method":"GET","path":"/ticks.ndjson","stream":{"mediaType":"application/x-ndjson"}},{"name":"streamTicksSeq","method":"GET","path":"/ticks.seq","stream":{"mediaType":"application/json-seq"}},{"name":"createChat","method":"POST","path":"/chat","body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"},"sse":{"events":true,"json":true}}}]',
 );
 
@@ -86,6 +90,6 @@ const operations: OperationSpec[] = JSON.parse(
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((spec) => [spec.name, runtime.operation(spec)]),
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }
