@@ -336,7 +336,13 @@ class Printer {
       return jsonConstant(head, this.data.get(name));
     }
     if (!declaration.initializer) return [head, ";"];
-    return this.flatOnly([head, " = ", this.expression(declaration.initializer), ";"], node);
+    // An array of names (the client's runtime features) is prettier's "fluid" assignment of an array that breaks
+    // one name per line; other initializers are printed only where they fit.
+    const initializer = declaration.initializer;
+    if (ts.isArrayLiteralExpression(initializer) && initializer.elements.length > 0 && initializer.elements.every((element) => ts.isIdentifier(element))) {
+      return fluidAssignment(head, this.expression(initializer));
+    }
+    return this.flatOnly([head, " = ", this.expression(initializer), ";"], node);
   }
 
   private functionDeclaration(node: TS.FunctionDeclaration): Doc {
@@ -686,8 +692,13 @@ function jsonConstant(head: Doc, value: unknown): Doc {
   // prettier's "break-after-operator" for a call whose lone argument is short (a quarter of the print width: it
   // is "poorly breakable"), else "fluid": the call stays after `=` when its opening fits, else moves below it.
   if (literal.length <= 20) return group([head, " =", group(indent([line, call])), ";"]);
+  return fluidAssignment(head, call);
+}
+
+/** prettier's "fluid" assignment: the right side stays after `=` when its opening fits, else moves below it. */
+function fluidAssignment(head: Doc, right: Doc): Doc {
   const afterOperator = Symbol("assignment");
-  return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(call, { groupId: afterOperator }), ";"]);
+  return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(right, { groupId: afterOperator }), ";"]);
 }
 
 /** As TypeScript's printer writes it (the mapped type open) and prettier then keeps it. */
