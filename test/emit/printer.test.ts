@@ -37,7 +37,18 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
   });
 
   const heads = ["const a: T", "const routes: RouteSpec[]", "export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[]", "export const aVeryLongNameThatAlmostFillsTheWholeLineByItself: SomeType<Other>"];
-  const values = [[], ["x"], ["newPet"], ["a-b-c-d-e-f"], { k: "it's \"quoted\" \\ and \u2028" }, Array.from({ length: 40 }, (_, i) => `event_${i}`)];
+  const values = [
+    [],
+    ["x"],
+    ["newPet"],
+    ["a-b-c-d-e-f"],
+    { k: "it's \"quoted\" \\ and \u2028" },
+    Array.from({ length: 40 }, (_, i) => `event_${i}`),
+    // Wider or narrower than their length (CJK, emoji, keycaps, combining marks): the layout turns on their width.
+    ["日本語のテキスト"],
+    ["1\uFE0F\u20E3#\u20E3 👨‍👩‍👧 é"],
+    Array.from({ length: 6 }, (_, i) => `${"語".repeat(i)}👍🏽${i}\u20E3`),
+  ];
   it.each(heads.flatMap((head) => values.map((value) => [head, value] as const)))("data constant %s = %j: JSON.parse in prettier's layout", async (head, value) => {
     const name = /(\w+):/.exec(head)![1]!;
     const printed = print(`${head} = [{ standIn: true }];\n`, new Map([[name, value]]));
@@ -57,6 +68,24 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
   ])("names what it cannot print (%s) instead of guessing, so the file goes through prettier", (_name, text, reason) => {
     const printed = print(text);
     expect("unsupported" in printed && printed.unsupported).toContain(reason);
+  });
+});
+
+describe("long JSON strings are measured in parts", () => {
+  const texts = [
+    "plain ASCII only",
+    "é at the start, and at the end: é",
+    "keycaps 1\uFE0F\u20E3 #\u20E3 *\uFE0F\u20E3 after ASCII, and 9\u20E3",
+    "families 👨‍👩‍👧‍👦, flags 🇫🇷🏴󠁧󠁢󠁳󠁣󠁴󠁿, skin tones 👍🏽, narrow ©️ ™ ↔",
+    "CJK 日本語 and full-width ＡＢＣ, combining e\u0301 a\u20DD, controls \u0001\u009F",
+    "\uD83D alone, then \uDE00 alone",
+  ];
+  it.each(texts)("%s: the parts print the same characters and measure the same width as the whole", async (text) => {
+    const { cheapToMeasure } = await import("../../src/emit/printer.js");
+    const parts = cheapToMeasure(text);
+    const list = Array.isArray(parts) ? (parts as string[]) : [parts as string];
+    expect(list.join("")).toBe(text);
+    expect(list.reduce((width, part) => width + prettier.util.getStringWidth(part), 0)).toBe(prettier.util.getStringWidth(text));
   });
 });
 
