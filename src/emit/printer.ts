@@ -268,9 +268,24 @@ class Printer {
     const parts = [this.layout(this.withComments(node, [this.interfaceHead(node), " {"]))];
     node.members.forEach((member, index) => {
       if (index > 0 && this.source && isNextLineEmpty(this.source.text, node.members[index - 1]!.end)) parts.push("\n");
-      parts.push(this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+      const literal = this.source ? undefined : openTypeLiteral(member);
+      if (literal) parts.push(this.objectMemberInPieces(member as TS.PropertySignature, literal));
+      else parts.push(this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
     });
     parts.push("\n}");
+    return parts.join("");
+  }
+
+  /**
+   * A member typed with an object literal (`components`' `schemas: { … }`), its members laid out one at a time as
+   * interfaceInPieces does: the literal always breaks (typeLiteral), so each of its members is on lines of its own
+   * and its layout does not depend on the others. The documents of all of a big spec's schemas never exist at once.
+   */
+  private objectMemberInPieces(member: TS.PropertySignature, literal: TS.TypeLiteralNode): string {
+    const head: Doc = [this.modifiers(member), this.propertyName(member.name), member.questionToken ? "?" : "", ": {"];
+    const parts = [this.layout(indent([hardline, this.withComments(member, head)]))];
+    for (const inner of literal.members) parts.push(this.layout(indent(indent([hardline, this.withComments(inner, [group(this.member(inner)), ";"])]))));
+    parts.push("\n  };");
     return parts.join("");
   }
 
@@ -722,6 +737,13 @@ const NOT_PRINTABLE_ASCII = /[^\x20-\x7F]/;
 function fluidAssignment(head: Doc, right: Doc): Doc {
   const afterOperator = Symbol("assignment");
   return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(right, { groupId: afterOperator }), ";"]);
+}
+
+/** The object literal type of a property signature printed as typeLiteral prints it (open), when it is one. */
+function openTypeLiteral(member: TS.TypeElement): TS.TypeLiteralNode | undefined {
+  if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type) || member.type.members.length === 0) return undefined;
+  if (ts.getSyntheticLeadingComments(member.type)?.length || ts.getSyntheticTrailingComments(member.type)?.length) return undefined;
+  return member.type;
 }
 
 /** As TypeScript's printer writes it (the mapped type open) and prettier then keeps it. */
