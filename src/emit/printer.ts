@@ -79,6 +79,19 @@ function jsonText(value: unknown): string {
   return JSON.stringify(JSON.stringify(value)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
+/**
+ * `printRawString(jsonText(value))` (the JSON text as a string literal, in prettier's quotes) without scanning the
+ * multi-megabyte literal character by character. In jsonText's output every `"` of the JSON is escaped (`\"`) and no
+ * `'` is, so prettier's choice is counted on the JSON itself; with single quotes, each `\"` loses its backslash
+ * (every `"` follows its own escaping backslash, so the replacement finds exactly those) and each `'` gains one.
+ */
+export function jsonLiteral(value: unknown): string {
+  const json = JSON.stringify(value);
+  const literal = JSON.stringify(json).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+  if (count(json, '"') <= count(json, "'")) return literal;
+  return `'${literal.slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+}
+
 function dataDeclaration(statement: TS.Statement, data: ReadonlyMap<string, unknown>): TS.VariableDeclaration | undefined {
   if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return undefined;
   const declaration = statement.declarationList.declarations[0]!;
@@ -702,7 +715,7 @@ export function printJsonConstant(head: string, value: unknown): string {
 
 /** A JSON value as `JSON.parse('…')` after `head` (`const name: Type`), in prettier's assignment layouts. */
 function jsonConstant(head: Doc, value: unknown): Doc {
-  const literal = printRawString(jsonText(value));
+  const literal = jsonLiteral(value);
   const call: Doc = ["JSON.parse", group(["(", indent([softline, cheapToMeasure(literal)]), ifBreak(","), softline, ")"])];
   // prettier's "break-after-operator" for a call whose lone argument is short (a quarter of the print width: it
   // is "poorly breakable"), else "fluid": the call stays after `=` when its opening fits, else moves below it.

@@ -71,6 +71,25 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
   });
 });
 
+describe("JSON tables as string literals", () => {
+  const values = [
+    { a: "b" },
+    ["it's", "it's", "it's", "x"],
+    { q: 'a\\"b', r: "\\\\'" },
+    { k: "'\"'" },
+    "''\"",
+    "''''",
+    { c: "\u0001\b\f\n\r\t", s: "\u2028\u2029", lone: "\uD83D" },
+    { back: "\\", both: `\\"'` },
+  ];
+  it.each(values)("%j: the JSON text in the quotes and escapes prettier gives it", async (value) => {
+    const { jsonLiteral } = await import("../../src/emit/printer.js");
+    const naive = JSON.stringify(JSON.stringify(value)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    expect(`x = ${jsonLiteral(value)};\n`).toBe(await prettierOf(`x = ${naive};\n`));
+    expect(JSON.parse(eval(jsonLiteral(value)) as string)).toEqual(value);
+  });
+});
+
 describe("long JSON strings are measured in parts", () => {
   const texts = [
     "plain ASCII only",
