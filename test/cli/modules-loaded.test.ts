@@ -9,9 +9,10 @@ import { cleanupTempDirs, projectWithV1Spec, runBin, writeFiles } from "../helpe
 
 afterAll(cleanupTempDirs);
 
-async function requiredModules(args: string[]): Promise<string[]> {
+async function requiredModules(args: string[], files: Record<string, string> = {}): Promise<string[]> {
   const dir = projectWithV1Spec();
   writeFiles(dir, {
+    ...files,
     "list-modules.cjs": `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(join(dir, "modules.json"))}, JSON.stringify(Object.keys(require("node:module")._cache))));`,
   });
   const result = await runBin(args, dir, { NODE_OPTIONS: `--require ${join(dir, "list-modules.cjs")}` });
@@ -25,5 +26,17 @@ describe("modules a generation loads", () => {
     const modules = await requiredModules(["generate", "--quiet"]);
     expect(modules.some((file) => file.endsWith("/@ts-morph/common/dist/typescript.js"))).toBe(true);
     expect(modules.filter((file) => file.includes("/node_modules/typescript/"))).toEqual([]);
+  }, 60_000);
+
+  it("redos-detector is loaded only for a spec with patterns to analyse", async () => {
+    const withoutPatterns = JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/pets/{id}": { get: { operationId: "getPet", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } } } },
+    });
+    const loaded = await requiredModules(["generate", "--quiet", "--spec", "plain.json", "--out", "plain"], { "plain.json": withoutPatterns });
+    expect(loaded.filter((file) => file.includes("/node_modules/redos-detector/"))).toEqual([]);
+    const v1 = await requiredModules(["generate", "--quiet"]); // `pattern: ^Bearer .+$`
+    expect(v1.some((file) => file.includes("/node_modules/redos-detector/"))).toBe(true);
   }, 60_000);
 });
