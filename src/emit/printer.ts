@@ -139,6 +139,8 @@ class Printer {
 
   /** Lays a document out; a layout this printer does not model (see flatOnly) makes the file unsupported. */
   private layout(doc: Doc): string {
+    const simple = printWithoutChoices(doc);
+    if (simple !== undefined) return simple;
     const text = printer.printDocToString(doc, PRINT_OPTIONS).formatted;
     if (text.includes(LAYOUT_NOT_MODELLED)) throw new Unsupported("a construct that does not fit on its line");
     return text;
@@ -281,24 +283,27 @@ class Printer {
     const parts = [this.layout(this.withComments(node, [this.interfaceHead(node), " {"]))];
     node.members.forEach((member, index) => {
       if (index > 0 && this.source && isNextLineEmpty(this.source.text, node.members[index - 1]!.end)) parts.push("\n");
-      const literal = this.source ? undefined : openTypeLiteral(member);
-      if (literal) parts.push(this.objectMemberInPieces(member as TS.PropertySignature, literal));
-      else parts.push(this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+      parts.push(this.source ? this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])) : this.memberInPieces(member, 1));
     });
     parts.push("\n}");
     return parts.join("");
   }
 
   /**
-   * A member typed with an object literal (`components`' `schemas: { … }`), its members laid out one at a time as
-   * interfaceInPieces does: the literal always breaks (typeLiteral), so each of its members is on lines of its own
-   * and its layout does not depend on the others. The documents of all of a big spec's schemas never exist at once.
+   * A member at `depth` indents, laid out on its own. One typed with an object literal (`components`' `schemas: { … }`,
+   * a schema's object-typed property) has its members laid out one at a time too, at any depth: the literal always
+   * breaks (typeLiteral), so each of its members is on lines of its own and its layout does not depend on the others.
+   * The documents of all of a big spec's schemas never exist at once, and most pieces are simple enough for
+   * printWithoutChoices.
    */
-  private objectMemberInPieces(member: TS.PropertySignature, literal: TS.TypeLiteralNode): string {
-    const head: Doc = [this.modifiers(member), this.propertyName(member.name), member.questionToken ? "?" : "", ": {"];
-    const parts = [this.layout(indent([hardline, this.withComments(member, head)]))];
-    for (const inner of literal.members) parts.push(this.layout(indent(indent([hardline, this.withComments(inner, [group(this.member(inner)), ";"])]))));
-    parts.push("\n  };");
+  private memberInPieces(member: TS.TypeElement, depth: number): string {
+    const literal = openTypeLiteral(member);
+    if (!literal) return this.layout(indented(depth, [hardline, this.withComments(member, [group(this.member(member)), ";"])]));
+    const property = member as TS.PropertySignature;
+    const head: Doc = [this.modifiers(property), this.propertyName(property.name), property.questionToken ? "?" : "", ": {"];
+    const parts = [this.layout(indented(depth, [hardline, this.withComments(member, head)]))];
+    for (const inner of literal.members) parts.push(this.memberInPieces(inner, depth + 1));
+    parts.push(`\n${"  ".repeat(depth)}};`);
     return parts.join("");
   }
 
@@ -751,6 +756,62 @@ function fluidAssignment(head: Doc, right: Doc): Doc {
   const afterOperator = Symbol("assignment");
   return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(right, { groupId: afterOperator }), ";"]);
 }
+
+/** `doc` inside `depth` indents. */
+function indented(depth: number, doc: Doc): Doc {
+  for (let i = 0; i < depth; i++) doc = indent(doc);
+  return doc;
+}
+
+/**
+ * What prettier's printDocToString prints for a document in which no layout is chosen: text, hard line breaks,
+ * indents, and groups with no other kind of line inside (a group prints its contents the same flat or broken when
+ * they hold no line it could break, and one holding a hard break is broken). As prettier does, a line's trailing
+ * spaces and tabs are dropped at each break, and the indent of the next line is written with it. Undefined for any
+ * other document (soft lines, conditional content, alignment, literal lines…), which prettier lays out: this saves
+ * its measuring and break propagation on the many pieces of schema.ts that have nothing to decide.
+ */
+export function printWithoutChoices(doc: Doc): string | undefined {
+  let done = "";
+  let line = ""; // the current line, trimmed when it ends
+  const docs: Doc[] = [doc];
+  const indents: string[] = [""];
+  while (docs.length > 0) {
+    const next = docs.pop()!;
+    const at = indents.pop()!;
+    if (typeof next === "string") {
+      line += next;
+    } else if (Array.isArray(next)) {
+      for (let i = next.length - 1; i >= 0; i--) {
+        docs.push(next[i]!);
+        indents.push(at);
+      }
+    } else {
+      switch (next.type) {
+        case "indent":
+          docs.push(next.contents);
+          indents.push(`${at}  `);
+          break;
+        case "group":
+          if (next.expandedStates) return undefined;
+          docs.push(next.contents);
+          indents.push(at);
+          break;
+        case "break-parent":
+          break;
+        case "line":
+          if (!next.hard || next.literal) return undefined;
+          done += line.replace(TRAILING_BLANKS, "") + "\n";
+          line = at;
+          break;
+        default:
+          return undefined;
+      }
+    }
+  }
+  return done + line;
+}
+const TRAILING_BLANKS = /[ \t]+$/;
 
 /** The object literal type of a property signature printed as typeLiteral prints it (open), when it is one. */
 function openTypeLiteral(member: TS.TypeElement): TS.TypeLiteralNode | undefined {

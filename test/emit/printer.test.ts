@@ -147,3 +147,27 @@ describe("strings from the spec in the templates' type text", () => {
     }
   });
 });
+
+describe("documents with no layout to choose", () => {
+  const { group, hardline, indent, line, softline, ifBreak, literalline, conditionalGroup } = prettier.doc.builders;
+  const simple = {
+    "text": ["a", "b"],
+    "hard breaks and indents, the next line's indent written with the break": ["x {", indent([hardline, "a;", indent([hardline, "b;"])]), hardline, "}"],
+    "trailing blanks of a line dropped at its break, blank lines left empty": ["/**", hardline, " * a  \t", hardline, indent([hardline, hardline, "c"]), "  "],
+    "groups with no line inside, and one with a hard break": [group(["a", group(["b", "c"])]), group(["d", indent([hardline, "e"])])],
+  };
+  it.each(Object.entries(simple))("%s: printed as prettier prints it", async (_name, doc) => {
+    const { printWithoutChoices } = await import("../../src/emit/printer.js");
+    expect(printWithoutChoices(doc)).toBe(prettier.doc.printer.printDocToString(doc, { printWidth: 80, tabWidth: 2, useTabs: false } as never).formatted);
+  });
+  it.each([
+    ["a soft line", group(["a", softline, "b"])],
+    ["a line", ["a", line, "b"]],
+    ["content for a broken group", ["a", ifBreak(",")]],
+    ["a literal line", ["a", literalline, "b"]],
+    ["a conditional group", conditionalGroup(["a"])],
+  ])("declines %s (prettier lays it out)", async (_name, doc) => {
+    const { printWithoutChoices } = await import("../../src/emit/printer.js");
+    expect(printWithoutChoices(doc)).toBeUndefined();
+  });
+});
