@@ -79,6 +79,19 @@ function jsonText(value: unknown): string {
   return JSON.stringify(JSON.stringify(value)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
+/**
+ * `printRawString(jsonText(value))` (the JSON text as a string literal, in prettier's quotes) without scanning the
+ * multi-megabyte literal character by character. In jsonText's output every `"` of the JSON is escaped (`\"`) and no
+ * `'` is, so prettier's choice is counted on the JSON itself; with single quotes, each `\"` loses its backslash
+ * (every `"` follows its own escaping backslash, so the replacement finds exactly those) and each `'` gains one.
+ */
+export function jsonLiteral(value: unknown): string {
+  const json = JSON.stringify(value);
+  const literal = JSON.stringify(json).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+  if (count(json, '"') <= count(json, "'")) return literal;
+  return `'${literal.slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+}
+
 function dataDeclaration(statement: TS.Statement, data: ReadonlyMap<string, unknown>): TS.VariableDeclaration | undefined {
   if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return undefined;
   const declaration = statement.declarationList.declarations[0]!;
@@ -126,6 +139,8 @@ class Printer {
 
   /** Lays a document out; a layout this printer does not model (see flatOnly) makes the file unsupported. */
   private layout(doc: Doc): string {
+    const simple = printWithoutChoices(doc);
+    if (simple !== undefined) return simple;
     const text = printer.printDocToString(doc, PRINT_OPTIONS).formatted;
     if (text.includes(LAYOUT_NOT_MODELLED)) throw new Unsupported("a construct that does not fit on its line");
     return text;
@@ -268,9 +283,27 @@ class Printer {
     const parts = [this.layout(this.withComments(node, [this.interfaceHead(node), " {"]))];
     node.members.forEach((member, index) => {
       if (index > 0 && this.source && isNextLineEmpty(this.source.text, node.members[index - 1]!.end)) parts.push("\n");
-      parts.push(this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+      parts.push(this.source ? this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])) : this.memberInPieces(member, 1));
     });
     parts.push("\n}");
+    return parts.join("");
+  }
+
+  /**
+   * A member at `depth` indents, laid out on its own. One typed with an object literal (`components`' `schemas: { … }`,
+   * a schema's object-typed property) has its members laid out one at a time too, at any depth: the literal always
+   * breaks (typeLiteral), so each of its members is on lines of its own and its layout does not depend on the others.
+   * The documents of all of a big spec's schemas never exist at once, and most pieces are simple enough for
+   * printWithoutChoices.
+   */
+  private memberInPieces(member: TS.TypeElement, depth: number): string {
+    const literal = openTypeLiteral(member);
+    if (!literal) return this.layout(indented(depth, [hardline, this.withComments(member, [group(this.member(member)), ";"])]));
+    const property = member as TS.PropertySignature;
+    const head: Doc = [this.modifiers(property), this.propertyName(property.name), property.questionToken ? "?" : "", ": {"];
+    const parts = [this.layout(indented(depth, [hardline, this.withComments(member, head)]))];
+    for (const inner of literal.members) parts.push(this.memberInPieces(inner, depth + 1));
+    parts.push(`\n${"  ".repeat(depth)}};`);
     return parts.join("");
   }
 
@@ -336,7 +369,13 @@ class Printer {
       return jsonConstant(head, this.data.get(name));
     }
     if (!declaration.initializer) return [head, ";"];
-    return this.flatOnly([head, " = ", this.expression(declaration.initializer), ";"], node);
+    // An array of names (the client's runtime features) is prettier's "fluid" assignment of an array that breaks
+    // one name per line; other initializers are printed only where they fit.
+    const initializer = declaration.initializer;
+    if (ts.isArrayLiteralExpression(initializer) && initializer.elements.length > 0 && initializer.elements.every((element) => ts.isIdentifier(element))) {
+      return fluidAssignment(head, this.expression(initializer));
+    }
+    return this.flatOnly([head, " = ", this.expression(initializer), ";"], node);
   }
 
   private functionDeclaration(node: TS.FunctionDeclaration): Doc {
@@ -681,13 +720,104 @@ export function printJsonConstant(head: string, value: unknown): string {
 
 /** A JSON value as `JSON.parse('…')` after `head` (`const name: Type`), in prettier's assignment layouts. */
 function jsonConstant(head: Doc, value: unknown): Doc {
-  const literal = printRawString(jsonText(value));
-  const call: Doc = ["JSON.parse", group(["(", indent([softline, literal]), ifBreak(","), softline, ")"])];
+  const literal = jsonLiteral(value);
+  const call: Doc = ["JSON.parse", group(["(", indent([softline, cheapToMeasure(literal)]), ifBreak(","), softline, ")"])];
   // prettier's "break-after-operator" for a call whose lone argument is short (a quarter of the print width: it
   // is "poorly breakable"), else "fluid": the call stays after `=` when its opening fits, else moves below it.
   if (literal.length <= 20) return group([head, " =", group(indent([line, call])), ";"]);
+  return fluidAssignment(head, call);
+}
+
+/**
+ * A long text as parts that prettier's layout measures cheaply, printing the same characters. prettier measures a
+ * string by its length when it is printable ASCII, and otherwise through an emoji regex and a scan per code point
+ * (`getStringWidth`); one non-ASCII character in a multi-megabyte JSON table made every measurement of the whole
+ * table take that path (~0.18 s on Stripe). Each run of other characters stays in one part with the character before
+ * it: the emoji regex's only sequences with an ASCII character are keycaps (`#`, `*`, a digit, then U+FE0F?
+ * U+20E3), which start with it, so every part's width is what it adds to the whole's.
+ */
+export function cheapToMeasure(text: string): Doc {
+  if (!NOT_PRINTABLE_ASCII.test(text)) return text;
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(/[^]?[^\x20-\x7F]+/g)) {
+    if (match.index > start) parts.push(text.slice(start, match.index));
+    parts.push(match[0]);
+    start = match.index + match[0].length;
+  }
+  if (start < text.length) parts.push(text.slice(start));
+  return parts;
+}
+/** What prettier's getStringWidth measures the slow way. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7F]/;
+
+/** prettier's "fluid" assignment: the right side stays after `=` when its opening fits, else moves below it. */
+function fluidAssignment(head: Doc, right: Doc): Doc {
   const afterOperator = Symbol("assignment");
-  return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(call, { groupId: afterOperator }), ";"]);
+  return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(right, { groupId: afterOperator }), ";"]);
+}
+
+/** `doc` inside `depth` indents. */
+function indented(depth: number, doc: Doc): Doc {
+  for (let i = 0; i < depth; i++) doc = indent(doc);
+  return doc;
+}
+
+/**
+ * What prettier's printDocToString prints for a document in which no layout is chosen: text, hard line breaks,
+ * indents, and groups with no other kind of line inside (a group prints its contents the same flat or broken when
+ * they hold no line it could break, and one holding a hard break is broken). As prettier does, a line's trailing
+ * spaces and tabs are dropped at each break, and the indent of the next line is written with it. Undefined for any
+ * other document (soft lines, conditional content, alignment, literal lines…), which prettier lays out: this saves
+ * its measuring and break propagation on the many pieces of schema.ts that have nothing to decide.
+ */
+export function printWithoutChoices(doc: Doc): string | undefined {
+  let done = "";
+  let line = ""; // the current line, trimmed when it ends
+  const docs: Doc[] = [doc];
+  const indents: string[] = [""];
+  while (docs.length > 0) {
+    const next = docs.pop()!;
+    const at = indents.pop()!;
+    if (typeof next === "string") {
+      line += next;
+    } else if (Array.isArray(next)) {
+      for (let i = next.length - 1; i >= 0; i--) {
+        docs.push(next[i]!);
+        indents.push(at);
+      }
+    } else {
+      switch (next.type) {
+        case "indent":
+          docs.push(next.contents);
+          indents.push(`${at}  `);
+          break;
+        case "group":
+          if (next.expandedStates) return undefined;
+          docs.push(next.contents);
+          indents.push(at);
+          break;
+        case "break-parent":
+          break;
+        case "line":
+          if (!next.hard || next.literal) return undefined;
+          done += line.replace(TRAILING_BLANKS, "") + "\n";
+          line = at;
+          break;
+        default:
+          return undefined;
+      }
+    }
+  }
+  return done + line;
+}
+const TRAILING_BLANKS = /[ \t]+$/;
+
+/** The object literal type of a property signature printed as typeLiteral prints it (open), when it is one. */
+function openTypeLiteral(member: TS.TypeElement): TS.TypeLiteralNode | undefined {
+  if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type) || member.type.members.length === 0) return undefined;
+  if (ts.getSyntheticLeadingComments(member.type)?.length || ts.getSyntheticTrailingComments(member.type)?.length) return undefined;
+  return member.type;
 }
 
 /** As TypeScript's printer writes it (the mapped type open) and prettier then keeps it. */

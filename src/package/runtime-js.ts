@@ -3,9 +3,11 @@ import { join } from "node:path";
 
 /**
  * The `typescript` package (a dependency of specforge, at a pinned version), not ts-morph's bundled copy: declaration
- * emit needs the standard library's declarations, which only the package has on disk.
+ * emit needs the standard library's declarations, which only the package has on disk. Required on first use: a
+ * generation from a build never compiles the runtime, and loading this second 9 MB compiler cost ~0.13 s per run.
  */
-const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
+let typescriptPackage: typeof import("typescript") | undefined;
+const loadTypeScript = () => (typescriptPackage ??= createRequire(import.meta.url)("typescript") as typeof import("typescript"));
 
 /**
  * The runtime is written in TypeScript (templates/<kind>/*.ts, type-checked under `strict` in specforge's CI) and
@@ -30,6 +32,7 @@ const BLANK = "/*@specforge:blank-line*/";
  * All are compiled in one program (the files of a folder import each other).
  */
 export function compileRuntime(sources: ReadonlyMap<string, string>, templatesDir: string): Map<string, CompiledRuntimeFile> {
+  const ts = loadTypeScript();
   const options: import("typescript").CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
@@ -91,6 +94,7 @@ const normalize = (path: string) => path.replace(/\\/g, "/");
  * TypeScript's emitter carries over as the next node's leading comment (and drops with a node it erases).
  */
 function markBlankLines(fileName: string, text: string): string {
+  const ts = loadTypeScript();
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const lines = new Set<number>(); // start offsets of blank lines to mark
   const visit = (node: import("typescript").Node): void => {

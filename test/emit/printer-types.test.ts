@@ -56,6 +56,12 @@ const CASES: Record<string, Record<string, unknown>> = {
   "quoted and unquoted keys": {
     S: { type: "object", properties: { plain: { type: "string" }, "with-dash": { type: "string" }, "it's": { type: "string" }, 'say "hi"': { type: "string" }, café: { type: "string" }, "123": { type: "string" } } },
   },
+  // components' `schemas` member is laid out one schema at a time (objectMemberInPieces): documented, long, short ones.
+  "documented schemas side by side, each laid out on its own": {
+    A: { description: "The first.\n\nTwo paragraphs, and a line long enough to be longer than the print width of eighty.", type: "object", properties: { a: { type: "string" } } },
+    B: { type: "string", enum: long(12), deprecated: true },
+    "c-d": { type: "integer", description: "Last, with a key that needs quotes." },
+  },
   "strings with quotes, backslashes, unicode, line separators": {
     S: { type: "string", enum: ['say "hi"', "it's", `both ' and "" here`, "back\\slash", "tab\there", "line\u2028sep", "日本語", "emoji 😀"] },
   },

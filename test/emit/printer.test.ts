@@ -24,6 +24,8 @@ const CASES: Record<string, string> = {
     'export type WebhookEvents = {\n    /** Doc. */\n    "pet.adopted": WebhookPayloadOf<webhooks["pet.adopted"]>;\n    other: NonNullable<webhooks["a-rather-long-webhook-name"]["post"]["parameters"]["header"]>;\n};\nexport type WebhookEvent = WebhookEventOf<WebhookEvents>;\nexport type None = Record<never, never>;\n',
   "a function whose parameters fit, and one whose do not, with calls that break":
     "/** Creates a client. */\nexport function createClient(options: ClientOptions = {}): Client {\n    const runtime = createRuntime(servers, options, securitySchemes);\n    return Object.fromEntries(operations.map((spec) => [spec.name, runtime.operation(spec)])) as unknown as Client;\n}\nexport function createRouter<Auth = unknown>(handlers: Handlers<Auth>, options: RouterOptions<Auth, Credentials> = {}): Router {\n    return createRouterRuntime<Auth, Credentials>(document, routes, handlers as Record<string, unknown>, options, generated);\n}\n",
+  "arrays of names: on one line, one per line when they do not fit, below `=` when their opening does not fit":
+    "const features: RuntimeFeatures[] = [authFeature, streamFeature];\nconst features: RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, streamFeature];\nexport const aVeryLongNameThatAlmostFillsTheWholeLineByItself: SomeType<Other> = [first, second];\nexport const aVeryLongNameThatAlmostFillsTheWholeLineByItself: SomeType<Other> = [first, second, third, fourth, fifth, sixth];\n",
   "constants from calls and property accesses":
     "const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec);\n/** Doc. */\nexport const verifyWebhookSignature = tools.verifySignature;\nexport const n = 1.50;\nexport const s = 'it\\'s';\n",
 };
@@ -35,7 +37,18 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
   });
 
   const heads = ["const a: T", "const routes: RouteSpec[]", "export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[]", "export const aVeryLongNameThatAlmostFillsTheWholeLineByItself: SomeType<Other>"];
-  const values = [[], ["x"], ["newPet"], ["a-b-c-d-e-f"], { k: "it's \"quoted\" \\ and \u2028" }, Array.from({ length: 40 }, (_, i) => `event_${i}`)];
+  const values = [
+    [],
+    ["x"],
+    ["newPet"],
+    ["a-b-c-d-e-f"],
+    { k: "it's \"quoted\" \\ and \u2028" },
+    Array.from({ length: 40 }, (_, i) => `event_${i}`),
+    // Wider or narrower than their length (CJK, emoji, keycaps, combining marks): the layout turns on their width.
+    ["日本語のテキスト"],
+    ["1\uFE0F\u20E3#\u20E3 👨‍👩‍👧 é"],
+    Array.from({ length: 6 }, (_, i) => `${"語".repeat(i)}👍🏽${i}\u20E3`),
+  ];
   it.each(heads.flatMap((head) => values.map((value) => [head, value] as const)))("data constant %s = %j: JSON.parse in prettier's layout", async (head, value) => {
     const name = /(\w+):/.exec(head)![1]!;
     const printed = print(`${head} = [{ standIn: true }];\n`, new Map([[name, value]]));
@@ -55,6 +68,43 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
   ])("names what it cannot print (%s) instead of guessing, so the file goes through prettier", (_name, text, reason) => {
     const printed = print(text);
     expect("unsupported" in printed && printed.unsupported).toContain(reason);
+  });
+});
+
+describe("JSON tables as string literals", () => {
+  const values = [
+    { a: "b" },
+    ["it's", "it's", "it's", "x"],
+    { q: 'a\\"b', r: "\\\\'" },
+    { k: "'\"'" },
+    "''\"",
+    "''''",
+    { c: "\u0001\b\f\n\r\t", s: "\u2028\u2029", lone: "\uD83D" },
+    { back: "\\", both: `\\"'` },
+  ];
+  it.each(values)("%j: the JSON text in the quotes and escapes prettier gives it", async (value) => {
+    const { jsonLiteral } = await import("../../src/emit/printer.js");
+    const naive = JSON.stringify(JSON.stringify(value)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    expect(`x = ${jsonLiteral(value)};\n`).toBe(await prettierOf(`x = ${naive};\n`));
+    expect(JSON.parse(eval(jsonLiteral(value)) as string)).toEqual(value);
+  });
+});
+
+describe("long JSON strings are measured in parts", () => {
+  const texts = [
+    "plain ASCII only",
+    "é at the start, and at the end: é",
+    "keycaps 1\uFE0F\u20E3 #\u20E3 *\uFE0F\u20E3 after ASCII, and 9\u20E3",
+    "families 👨‍👩‍👧‍👦, flags 🇫🇷🏴󠁧󠁢󠁳󠁣󠁴󠁿, skin tones 👍🏽, narrow ©️ ™ ↔",
+    "CJK 日本語 and full-width ＡＢＣ, combining e\u0301 a\u20DD, controls \u0001\u009F",
+    "\uD83D alone, then \uDE00 alone",
+  ];
+  it.each(texts)("%s: the parts print the same characters and measure the same width as the whole", async (text) => {
+    const { cheapToMeasure } = await import("../../src/emit/printer.js");
+    const parts = cheapToMeasure(text);
+    const list = Array.isArray(parts) ? (parts as string[]) : [parts as string];
+    expect(list.join("")).toBe(text);
+    expect(list.reduce((width, part) => width + prettier.util.getStringWidth(part), 0)).toBe(prettier.util.getStringWidth(text));
   });
 });
 
@@ -95,5 +145,29 @@ describe("strings from the spec in the templates' type text", () => {
     } finally {
       cleanupTempDirs();
     }
+  });
+});
+
+describe("documents with no layout to choose", () => {
+  const { group, hardline, indent, line, softline, ifBreak, literalline, conditionalGroup } = prettier.doc.builders;
+  const simple = {
+    "text": ["a", "b"],
+    "hard breaks and indents, the next line's indent written with the break": ["x {", indent([hardline, "a;", indent([hardline, "b;"])]), hardline, "}"],
+    "trailing blanks of a line dropped at its break, blank lines left empty": ["/**", hardline, " * a  \t", hardline, indent([hardline, hardline, "c"]), "  "],
+    "groups with no line inside, and one with a hard break": [group(["a", group(["b", "c"])]), group(["d", indent([hardline, "e"])])],
+  };
+  it.each(Object.entries(simple))("%s: printed as prettier prints it", async (_name, doc) => {
+    const { printWithoutChoices } = await import("../../src/emit/printer.js");
+    expect(printWithoutChoices(doc)).toBe(prettier.doc.printer.printDocToString(doc, { printWidth: 80, tabWidth: 2, useTabs: false } as never).formatted);
+  });
+  it.each([
+    ["a soft line", group(["a", softline, "b"])],
+    ["a line", ["a", line, "b"]],
+    ["content for a broken group", ["a", ifBreak(",")]],
+    ["a literal line", ["a", literalline, "b"]],
+    ["a conditional group", conditionalGroup(["a"])],
+  ])("declines %s (prettier lays it out)", async (_name, doc) => {
+    const { printWithoutChoices } = await import("../../src/emit/printer.js");
+    expect(printWithoutChoices(doc)).toBeUndefined();
   });
 });

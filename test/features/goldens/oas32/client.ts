@@ -19,6 +19,7 @@ import {
   deviceFlowFeature,
   type OAuth2DeviceFlow,
 } from "./runtime/client/oauth.js";
+
 export {
   ApiError,
   ConnectionError,
@@ -32,6 +33,7 @@ export type {
 } from "./runtime/client/types.js";
 export { formPart, type FormPart } from "./runtime/client/serialize.js";
 export { OAuth2Error, type DeviceCodePrompt } from "./runtime/client/oauth.js";
+
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
 const features: RuntimeFeatures[] = [
   authFeature,
@@ -39,10 +41,12 @@ const features: RuntimeFeatures[] = [
   stylesFeature,
   bodiesFeature,
 ];
+
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":"https://api.example.com"}}},{"url":"{url}","variables":{"url":{"option":"euCentralUrl","default":"https://eu.api.example.com"}}}]',
 );
+
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse(
   '{"oauth":{"type":"bearer","options":["oauth","apiKey"],"oauth2":{"deviceAuthorizationUrl":"https://auth.example.com/device","tokenUrl":"https://auth.example.com/token","scopes":["flights:read","flights:write"],"metadataUrl":"https://auth.example.com/.well-known/oauth-authorization-server"}}}',
@@ -125,6 +129,7 @@ const shared: unknown[] = JSON.parse(
 const operations: OperationRow[] = JSON.parse(
   '[{"name":"findFlights","method":"GET","path":"/flights/search","security":0,"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}},{"name":"searchFlights","method":"QUERY","path":"/flights/search","security":0,"body":1},{"name":"lookupFlights","method":"GET","path":"/flights/lookup","security":0,"params":{"querystring":{"content":"application/json"}}},{"name":"selectFlights","method":"GET","path":"/flights/select","security":0,"params":{"querystring":{"content":"application/jsonpath"}}},{"name":"getFlight","method":"GET","path":"/flights/{id}","security":0,"params":2},{"name":"copyFlight","method":"COPY","path":"/flights/{id}","security":0,"params":{"path":[{"name":"id"}],"header":[{"name":"Destination"}]}},{"name":"linkFlightsById","method":"LINK","path":"/flights/{id}","security":0,"params":2,"body":1},{"name":"uploadPhotos","method":"POST","path":"/flights/{id}/photos","security":0,"params":2,"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}},{"name":"addPet","method":"POST","path":"/pets","server":1,"body":1}]',
 );
+
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
