@@ -125,6 +125,7 @@ export interface Client {
 const shared: unknown[] = JSON.parse(
   '[[[{"scheme":"oauth","scopes":["flights:read"]}]],{"mediaType":"application/json","required":true},{"path":[{"name":"id"}]}]',
 );
+
 /** How each method sends its request: method, path, parameters, body and declared errors. */
 const operations: OperationRow[] = JSON.parse(
   '[{"name":"findFlights","method":"GET","path":"/flights/search","security":0,"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}},{"name":"searchFlights","method":"QUERY","path":"/flights/search","security":0,"body":1},{"name":"lookupFlights","method":"GET","path":"/flights/lookup","security":0,"params":{"querystring":{"content":"application/json"}}},{"name":"selectFlights","method":"GET","path":"/flights/select","security":0,"params":{"querystring":{"content":"application/jsonpath"}}},{"name":"getFlight","method":"GET","path":"/flights/{id}","security":0,"params":2},{"name":"copyFlight","method":"COPY","path":"/flights/{id}","security":0,"params":{"path":[{"name":"id"}],"header":[{"name":"Destination"}]}},{"name":"linkFlightsById","method":"LINK","path":"/flights/{id}","security":0,"params":2,"body":1},{"name":"uploadPhotos","method":"POST","path":"/flights/{id}/photos","security":0,"params":2,"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}},{"name":"addPet","method":"POST","path":"/pets","server":1,"body":1}]',
