@@ -76,20 +76,20 @@ function describe(node: TS.Node, detail = ""): string {
 
 /** A JSON string literal in JavaScript source: JSON's escapes plus U+2028/U+2029 (line ends to older parsers). */
 function jsonText(value: unknown): string {
-  return JSON.stringify(JSON.stringify(value)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(JSON.stringify(value)).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
 }
 
 /**
  * `printRawString(jsonText(value))` (the JSON text as a string literal, in prettier's quotes) without scanning the
  * multi-megabyte literal character by character. In jsonText's output every `"` of the JSON is escaped (`\"`) and no
- * `'` is, so prettier's choice is counted on the JSON itself; with single quotes, each `\"` loses its backslash
+ * `'` is, so prettier's choice is counted with indexOf; with single quotes, each `\"` loses its backslash
  * (every `"` follows its own escaping backslash, so the replacement finds exactly those) and each `'` gains one.
  */
 export function jsonLiteral(value: unknown): string {
-  const json = JSON.stringify(value);
-  const literal = JSON.stringify(json).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
-  if (count(json, '"') <= count(json, "'")) return literal;
-  return `'${literal.slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+  const literal = jsonText(value);
+  const raw = literal.slice(1, -1);
+  if (count(raw, '"') <= count(raw, "'")) return literal;
+  return `'${raw.replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
 }
 
 function dataDeclaration(statement: TS.Statement, data: ReadonlyMap<string, unknown>): TS.VariableDeclaration | undefined {
@@ -950,7 +950,7 @@ function printRawString(literal: string): string {
   if (literal[0] === quote) return literal;
   const other = quote === '"' ? "'" : '"';
   // prettier: an escaped other quote loses its backslash, a bare enclosing quote gains one; nothing else changes.
-  // A hand-written scan: the regex replace prettier uses is slow on the multi-megabyte JSON tables.
+  // A hand-written scan: the regex replace prettier uses is slow on long literals.
   const out: string[] = [];
   let start = 0;
   for (let i = 0; i < raw.length; i++) {
