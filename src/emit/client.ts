@@ -113,7 +113,6 @@ export function clientFeatures(model: ApiModel, operations: readonly OperationSp
   };
 }
 
-const streams = (model: ApiModel) => model.operations.some((op) => op.stream !== undefined);
 /** Whether a success response of some operation declares a sequential media type of a format `wanted` accepts. */
 const declaresSequence = (model: ApiModel, wanted: (format: SequenceFormat) => boolean) =>
   model.operations.some((op) =>
@@ -125,7 +124,7 @@ const hasMultipart = (model: ApiModel) => model.operations.some((op) => op.reque
 export function omittedClientExports(model: ApiModel): ReadonlySet<string> {
   return new Set([
     ...(model.securitySchemes.some(runsDeviceFlow) ? [] : DEVICE_FLOW_EXPORTS),
-    ...(streams(model) ? [] : STREAM_EXPORTS),
+    ...(declaresSequence(model, () => true) ? [] : STREAM_EXPORTS),
     ...(hasMultipart(model) ? [] : FORM_PART_EXPORTS),
   ]);
 }
@@ -296,15 +295,19 @@ export function operationTable(operations: readonly OperationSpec[]): { shared: 
   const sharable = (key: string) => SHARED_FIELDS.has(key);
   const uses = new Map<string, number>();
   for (const op of operations) {
-    for (const [key, value] of Object.entries(op)) if (sharable(key)) uses.set(JSON.stringify(value), (uses.get(JSON.stringify(value)) ?? 0) + 1);
+    for (const [key, value] of Object.entries(op)) {
+      if (!sharable(key)) continue;
+      const json = JSON.stringify(value);
+      uses.set(json, (uses.get(json) ?? 0) + 1);
+    }
   }
   const shared: unknown[] = [];
   const index = new Map<string, number>();
   const rows = operations.map((op) => {
     const row: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(op)) {
-      const json = JSON.stringify(value);
-      if (!sharable(key) || uses.get(json)! < 2 || json.length <= String(shared.length).length) {
+      const json = sharable(key) ? JSON.stringify(value) : undefined;
+      if (json === undefined || uses.get(json)! < 2 || json.length <= String(shared.length).length) {
         row[key] = value;
         continue;
       }
