@@ -206,17 +206,19 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     }
   };
 
-  /**
-   * The whole pipeline for one request; never throws (failures become error replies). It stays synchronous
-   * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
-   * most GETs are answered without a single promise.
-   */
+  /** The answer to an error thrown while serving (a handler's included), before or after a route was found. */
   const failed = (route: CompiledRoute | undefined, incoming: Incoming, error: unknown): Answer => {
+    // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
     if (error instanceof HttpError) return fail(route, incoming, error.status, error.type, error.message, lowerCaseKeys(error.headers));
     reportError(error, route?.spec.name, incoming, !route?.body);
     return fail(route, incoming, ...INTERNAL);
   };
 
+  /**
+   * The whole pipeline for one request; never throws (failures become error replies). It stays synchronous
+   * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
+   * most GETs are answered without a single promise.
+   */
   const serveIncoming = (incoming: Incoming): Answer | Promise<Answer> => {
     let route: CompiledRoute | undefined;
     try {
@@ -359,23 +361,15 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     try {
       result = handler(ctx);
     } catch (error) {
-      return crashed(route, incoming, error);
+      return failed(route, incoming, error);
     }
     if (isThenable(result)) {
       return Promise.resolve(result).then(
         (settled) => answerFor(route, settled, incoming),
-        (error: unknown) => crashed(route, incoming, error),
+        (error: unknown) => failed(route, incoming, error),
       );
     }
     return answerFor(route, result, incoming);
-  };
-
-  /** The answer to a handler that threw or rejected. */
-  const crashed = (route: CompiledRoute, incoming: Incoming, error: unknown): Answer => {
-    // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
-    if (error instanceof HttpError) return fail(route, incoming, error.status, error.type, error.message, lowerCaseKeys(error.headers));
-    reportError(error, route.spec.name, incoming, !route.body);
-    return fail(route, incoming, ...INTERNAL);
   };
 
   const answerFor = (route: CompiledRoute, result: unknown, incoming: Incoming): Answer => {

@@ -212,12 +212,9 @@ export function createRouterRuntime(
     }
   };
 
-  /**
-   * The whole pipeline for one request; never throws (failures become error replies). It stays synchronous
-   * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
-   * most GETs are answered without a single promise.
-   */
+  /** The answer to an error thrown while serving (a handler's included), before or after a route was found. */
   const failed = (route, incoming, error) => {
+    // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
     if (error instanceof HttpError)
       return fail(
         route,
@@ -231,6 +228,11 @@ export function createRouterRuntime(
     return fail(route, incoming, ...INTERNAL);
   };
 
+  /**
+   * The whole pipeline for one request; never throws (failures become error replies). It stays synchronous
+   * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
+   * most GETs are answered without a single promise.
+   */
   const serveIncoming = (incoming) => {
     let route;
     try {
@@ -466,31 +468,15 @@ export function createRouterRuntime(
     try {
       result = handler(ctx);
     } catch (error) {
-      return crashed(route, incoming, error);
+      return failed(route, incoming, error);
     }
     if (isThenable(result)) {
       return Promise.resolve(result).then(
         (settled) => answerFor(route, settled, incoming),
-        (error) => crashed(route, incoming, error),
+        (error) => failed(route, incoming, error),
       );
     }
     return answerFor(route, result, incoming);
-  };
-
-  /** The answer to a handler that threw or rejected. */
-  const crashed = (route, incoming, error) => {
-    // An HttpError is an answer (FastAPI's HTTPException): in the declared shape, and not a failure to report.
-    if (error instanceof HttpError)
-      return fail(
-        route,
-        incoming,
-        error.status,
-        error.type,
-        error.message,
-        lowerCaseKeys(error.headers),
-      );
-    reportError(error, route.spec.name, incoming, !route.body);
-    return fail(route, incoming, ...INTERNAL);
   };
 
   const answerFor = (route, result, incoming) => {
