@@ -39,6 +39,8 @@ type Parser = (bytes: Uint8Array, mediaType: string, rawContentType: string, err
 interface MediaEntry {
   /** Declared key, e.g. "application/json" or "image/*". */
   key: string;
+  /** The key in lower case without parameters, which a request's media type is compared with. */
+  essence: string;
   /** Whether the declared type is JSON; undefined for a wildcard, where the request's own type decides. */
   json: boolean | undefined;
   parse: Parser;
@@ -59,6 +61,7 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): Bo
     const declared = key.toLowerCase();
     return {
       key,
+      essence: declared.split(";", 1)[0].trim(),
       json: declared.includes("*") ? undefined : isJson(declared),
       parse: parserFor(declared, schema, media.encoding, compiler),
       check,
@@ -145,7 +148,7 @@ function pickMedia(entries: MediaEntry[], mediaType: string): MediaEntry | undef
   let wildcard: MediaEntry | undefined;
   const major = mediaType.slice(0, mediaType.indexOf("/") + 1);
   for (const entry of entries) {
-    const key = entry.key.toLowerCase().split(";", 1)[0].trim();
+    const key = entry.essence;
     if (key === mediaType) return entry;
     if (!wildcard && (key === "*/*" || (key.endsWith("/*") && key.slice(0, -1) === major))) wildcard = entry;
   }

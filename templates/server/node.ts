@@ -37,43 +37,57 @@ function problemText(status: number, title: string, detail: string): string {
 export function toNodeListener(router: Pick<Router, "fetch">, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const serveIncoming = (router as { [SERVE_INCOMING]?: ServeIncoming })[SERVE_INCOMING];
   return (req, res) => {
-    const failed = (error: unknown) => {
-      if (options.onError) options.onError(error);
-      else console.error("specforge node adapter: answering or writing a response failed:", error);
-      if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "application/problem+json", connection: "close" });
-        res.end(problemText(500, "Internal Server Error", "Internal Server Error"));
-      } else {
-        res.destroy();
-      }
-    };
     try {
-      const pending = serveIncoming ? handleIncoming(router, serveIncoming, req, res) : handle(router, req, res);
-      pending?.then(undefined, failed);
+      if (serveIncoming) handleIncoming(router, serveIncoming, req, res, options);
+      else handle(router, req, res).then(undefined, (error: unknown) => failed(error, res, options));
     } catch (error) {
-      failed(error);
+      failed(error, res, options);
     }
   };
 }
 
-/** Serves a router's Incoming entry point; synchronous (no promise at all) when the router answers at once. */
-function handleIncoming(router: Pick<Router, "fetch">, serveIncoming: ServeIncoming, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+/** The router itself threw, or writing the answer failed: `onError` (else the log), then a 500 or a cut connection. */
+function failed(error: unknown, res: ServerResponse, options: NodeListenerOptions): void {
+  if (options.onError) options.onError(error);
+  else console.error("specforge node adapter: answering or writing a response failed:", error);
+  if (!res.headersSent) {
+    res.writeHead(500, { "content-type": "application/problem+json", connection: "close" });
+    res.end(problemText(500, "Internal Server Error", "Internal Server Error"));
+  } else {
+    res.destroy();
+  }
+}
+
+/**
+ * Serves a router's Incoming entry point; synchronous (no promise at all) when the router answers at once, else one
+ * `then` whose callbacks handle their own failures (no second promise just to catch).
+ */
+function handleIncoming(router: Pick<Router, "fetch">, serveIncoming: ServeIncoming, req: IncomingMessage, res: ServerResponse, options: NodeListenerOptions): void {
   let incoming: NodeIncoming;
   try {
     incoming = new NodeIncoming(req, res);
   } catch {
     badRequest(res);
-    return undefined;
+    return;
   }
   const answer = serveIncoming.call(router, incoming);
-  if (isThenable(answer)) return answer.then((settled) => write(settled, incoming, req, res));
-  return write(answer, incoming, req, res);
+  if (isThenable(answer)) {
+    answer.then(
+      (settled) => {
+        try {
+          write(settled, incoming, req, res, options);
+        } catch (error) {
+          failed(error, res, options);
+        }
+      },
+      (error: unknown) => failed(error, res, options),
+    );
+  } else write(answer, incoming, req, res, options);
 }
 
-function write(answer: Answer, incoming: NodeIncoming, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
-  if (answer instanceof Response) return writeResponse(answer, req, res);
-  writeReply(answer, !req.complete && incoming.mayHaveBody, req, res);
-  return undefined;
+function write(answer: Answer, incoming: NodeIncoming, req: IncomingMessage, res: ServerResponse, options: NodeListenerOptions): void {
+  if (answer instanceof Response) writeResponse(answer, req, res).then(undefined, (error: unknown) => failed(error, res, options));
+  else writeReply(answer, !req.complete && incoming.mayHaveBody, req, res);
 }
 
 /** Serves any other `{ fetch }` router through web Request/Response. */
@@ -145,6 +159,8 @@ class NodeIncoming implements Incoming {
   readonly hasBody: boolean;
   /** Whether the request declares a body (Transfer-Encoding, or a Content-Length other than 0), whatever its method. */
   readonly mayHaveBody: boolean;
+  /** The first Content-Length header, as sent (Node has refused the request if several disagree). */
+  private readonly contentLength: string | undefined;
   /** The query string after "?". */
   readonly search: string;
   /** The authority a URL is built with: an absolute-form target's, else the Host header's. */
@@ -175,6 +191,7 @@ class NodeIncoming implements Incoming {
         if (length === undefined && key.toLowerCase() === "content-length") length = raw[i + 1];
       } else if (key.length === 17 && key.toLowerCase() === "transfer-encoding") chunked = true;
     }
+    this.contentLength = length;
     this.mayHaveBody = chunked || (length !== undefined && length !== "0");
     this.hasBody = method !== "GET" && method !== "HEAD" && this.mayHaveBody;
     const url = req.url ?? "/";
@@ -234,8 +251,8 @@ class NodeIncoming implements Incoming {
     // (Only if the Request was built with the body stream first; the router never asks for both.)
     if (this.body === "stream") return readLimited(this.built!, maxBytes);
     if (this.body !== "unread") return Promise.reject(new TypeError("The request body was already read"));
-    const declared = this.header("content-length");
-    if (declared !== null && Number(declared) > maxBytes) {
+    const declared = this.contentLength;
+    if (declared !== undefined && Number(declared) > maxBytes) {
       this.body = "discarded";
       this.req.pause();
       return Promise.reject(bodyTooLarge(maxBytes));

@@ -39,6 +39,7 @@ export function compileBody(spec, compiler) {
     const declared = key.toLowerCase();
     return {
       key,
+      essence: declared.split(";", 1)[0].trim(),
       json: declared.includes("*") ? undefined : isJson(declared),
       parse: parserFor(declared, schema, media.encoding, compiler),
       check,
@@ -156,7 +157,7 @@ function pickMedia(entries, mediaType) {
   let wildcard;
   const major = mediaType.slice(0, mediaType.indexOf("/") + 1);
   for (const entry of entries) {
-    const key = entry.key.toLowerCase().split(";", 1)[0].trim();
+    const key = entry.essence;
     if (key === mediaType) return entry;
     if (
       !wildcard &&

@@ -39,55 +39,71 @@ function problemText(status, title, detail) {
 export function toNodeListener(router, options = {}) {
   const serveIncoming = router[SERVE_INCOMING];
   return (req, res) => {
-    const failed = (error) => {
-      if (options.onError) options.onError(error);
-      else
-        console.error(
-          "specforge node adapter: answering or writing a response failed:",
-          error,
-        );
-      if (!res.headersSent) {
-        res.writeHead(500, {
-          "content-type": "application/problem+json",
-          connection: "close",
-        });
-        res.end(
-          problemText(500, "Internal Server Error", "Internal Server Error"),
-        );
-      } else {
-        res.destroy();
-      }
-    };
     try {
-      const pending = serveIncoming
-        ? handleIncoming(router, serveIncoming, req, res)
-        : handle(router, req, res);
-      pending?.then(undefined, failed);
+      if (serveIncoming)
+        handleIncoming(router, serveIncoming, req, res, options);
+      else
+        handle(router, req, res).then(undefined, (error) =>
+          failed(error, res, options),
+        );
     } catch (error) {
-      failed(error);
+      failed(error, res, options);
     }
   };
 }
 
-/** Serves a router's Incoming entry point; synchronous (no promise at all) when the router answers at once. */
-function handleIncoming(router, serveIncoming, req, res) {
+/** The router itself threw, or writing the answer failed: `onError` (else the log), then a 500 or a cut connection. */
+function failed(error, res, options) {
+  if (options.onError) options.onError(error);
+  else
+    console.error(
+      "specforge node adapter: answering or writing a response failed:",
+      error,
+    );
+  if (!res.headersSent) {
+    res.writeHead(500, {
+      "content-type": "application/problem+json",
+      connection: "close",
+    });
+    res.end(problemText(500, "Internal Server Error", "Internal Server Error"));
+  } else {
+    res.destroy();
+  }
+}
+
+/**
+ * Serves a router's Incoming entry point; synchronous (no promise at all) when the router answers at once, else one
+ * `then` whose callbacks handle their own failures (no second promise just to catch).
+ */
+function handleIncoming(router, serveIncoming, req, res, options) {
   let incoming;
   try {
     incoming = new NodeIncoming(req, res);
   } catch {
     badRequest(res);
-    return undefined;
+    return;
   }
   const answer = serveIncoming.call(router, incoming);
-  if (isThenable(answer))
-    return answer.then((settled) => write(settled, incoming, req, res));
-  return write(answer, incoming, req, res);
+  if (isThenable(answer)) {
+    answer.then(
+      (settled) => {
+        try {
+          write(settled, incoming, req, res, options);
+        } catch (error) {
+          failed(error, res, options);
+        }
+      },
+      (error) => failed(error, res, options),
+    );
+  } else write(answer, incoming, req, res, options);
 }
 
-function write(answer, incoming, req, res) {
-  if (answer instanceof Response) return writeResponse(answer, req, res);
-  writeReply(answer, !req.complete && incoming.mayHaveBody, req, res);
-  return undefined;
+function write(answer, incoming, req, res, options) {
+  if (answer instanceof Response)
+    writeResponse(answer, req, res).then(undefined, (error) =>
+      failed(error, res, options),
+    );
+  else writeReply(answer, !req.complete && incoming.mayHaveBody, req, res);
 }
 
 /** Serves any other `{ fetch }` router through web Request/Response. */
@@ -159,6 +175,8 @@ class NodeIncoming {
   hasBody;
   /** Whether the request declares a body (Transfer-Encoding, or a Content-Length other than 0), whatever its method. */
   mayHaveBody;
+  /** The first Content-Length header, as sent (Node has refused the request if several disagree). */
+  contentLength;
   /** The query string after "?". */
   search;
   /** The authority a URL is built with: an absolute-form target's, else the Host header's. */
@@ -194,6 +212,7 @@ class NodeIncoming {
       } else if (key.length === 17 && key.toLowerCase() === "transfer-encoding")
         chunked = true;
     }
+    this.contentLength = length;
     this.mayHaveBody = chunked || (length !== undefined && length !== "0");
     this.hasBody = method !== "GET" && method !== "HEAD" && this.mayHaveBody;
     const url = req.url ?? "/";
@@ -267,8 +286,8 @@ class NodeIncoming {
     if (this.body === "stream") return readLimited(this.built, maxBytes);
     if (this.body !== "unread")
       return Promise.reject(new TypeError("The request body was already read"));
-    const declared = this.header("content-length");
-    if (declared !== null && Number(declared) > maxBytes) {
+    const declared = this.contentLength;
+    if (declared !== undefined && Number(declared) > maxBytes) {
       this.body = "discarded";
       this.req.pause();
       return Promise.reject(bodyTooLarge(maxBytes));

@@ -273,10 +273,8 @@ export function createRouterRuntime(
       const found = (route = pickVariant(match.value, incoming));
       if (!found) return fail(undefined, incoming, ...NOT_FOUND);
       const answer = serve(found, match.captures, incoming);
-      if (isThenable(answer))
-        return answer.then(isHead ? headAnswer : undefined, (error) =>
-          failed(found, incoming, error),
-        );
+      // A promise from `serve` settles with an answer: each step that waits turns its own failures into one.
+      if (isThenable(answer)) return isHead ? answer.then(headAnswer) : answer;
       return isHead ? headAnswer(answer) : answer;
     } catch (error) {
       return failed(route, incoming, error);
@@ -286,6 +284,15 @@ export function createRouterRuntime(
   const fetch = async (request) => {
     const answer = await serveIncoming(fromRequest(request));
     return answer instanceof Response ? answer : toWebResponse(answer);
+  };
+
+  /** `step()`, or the answer to what it threw (after an await, where `serveIncoming`'s catch no longer reaches). */
+  const guarded = (route, incoming, step) => {
+    try {
+      return step();
+    } catch (error) {
+      return failed(route, incoming, error);
+    }
   };
 
   /** 1. Authentication first: unauthenticated callers learn nothing about validation or implementation. */
@@ -307,10 +314,15 @@ export function createRouterRuntime(
           incoming.request(!route.body),
           { operation: spec.name },
         );
-        if (isThenable(principal))
-          return Promise.resolve(principal).then((found) =>
-            admit(route, captures, incoming, found),
+        if (isThenable(principal)) {
+          return Promise.resolve(principal).then(
+            (found) =>
+              guarded(route, incoming, () =>
+                admit(route, captures, incoming, found),
+              ),
+            (error) => failed(route, incoming, error),
           );
+        }
         return admit(route, captures, incoming, principal);
       }
       // Secure by default. Mock mode accepts any credentials of the operation's schemes, so SDKs that always send one work.
@@ -394,21 +406,26 @@ export function createRouterRuntime(
       }
     }
     if (route.body) {
-      return route
-        .body(incoming, maxBodyBytes, issues)
-        .then((parsed) =>
-          run(
-            route,
-            handler,
-            incoming,
-            auth,
-            values,
-            querystring,
-            issues,
-            parsed.value,
-            parsed.contentType,
-          ),
-        );
+      return route.body(incoming, maxBodyBytes, issues).then(
+        (parsed) => {
+          try {
+            return run(
+              route,
+              handler,
+              incoming,
+              auth,
+              values,
+              querystring,
+              issues,
+              parsed.value,
+              parsed.contentType,
+            );
+          } catch (error) {
+            return failed(route, incoming, error);
+          }
+        },
+        (error) => failed(route, incoming, error),
+      );
     }
     return run(
       route,
@@ -472,7 +489,13 @@ export function createRouterRuntime(
     }
     if (isThenable(result)) {
       return Promise.resolve(result).then(
-        (settled) => answerFor(route, settled, incoming),
+        (settled) => {
+          try {
+            return answerFor(route, settled, incoming);
+          } catch (error) {
+            return failed(route, incoming, error);
+          }
+        },
         (error) => failed(route, incoming, error),
       );
     }

@@ -229,3 +229,37 @@ describe("node adapter: the Request handed to authenticate, handlers and onError
     }
   });
 });
+
+describe("failures after an await are answered by the router, as synchronous ones are", () => {
+  // The router's own 500 (the operation's error shape, onError told) whether a step fails before or after
+  // something was awaited: reading the body, an async authenticate, an async handler.
+  const upload = routes[2]!;
+  const secret = routes[1]!;
+  const cases: [string, RouteSpec, Record<string, unknown>, RouterOptions<{ user: string }>["authenticate"], RequestInit & { path: string }][] = [
+    ["authenticate rejects", secret, { secret: () => ({ status: 200, body: {} }) }, () => Promise.reject(new Error("auth down")), { path: "/secret" }],
+    ["the handler throws after the body was read", upload, { upload: () => { throw new Error("boom"); } }, () => ({ user: "u" }), { path: "/upload", method: "POST", body: "{}" }],
+    ["the handler gives an impossible status after the body was read", upload, { upload: () => ({ status: 99, body: {} }) }, () => ({ user: "u" }), { path: "/upload", method: "POST", body: "{}" }],
+    ["an async handler gives an impossible status", secret, { secret: async () => ({ status: 99, body: {} }) }, async () => ({ user: "u" }), { path: "/secret" }],
+    ["an async handler rejects", secret, { secret: () => Promise.reject(new Error("down")) }, async () => ({ user: "u" }), { path: "/secret" }],
+  ];
+  it.each(cases)("%s: 500 from the router through fetch and through the node adapter", async (_, route, handlers, authenticate, { path, ...init }) => {
+    const errors: unknown[] = [];
+    const router = createRouterRuntime<{ user: string }>({}, [route], handlers, { authenticate, onError: (error) => errors.push(error) });
+    const headers = { authorization: "Bearer t", "content-type": "application/json" };
+    const viaFetch = await router.fetch(new Request(`http://127.0.0.1${path}`, { ...init, headers }));
+    expect(viaFetch.status).toBe(500);
+    const expected = await viaFetch.json();
+    const app = await listen(toNodeListener(router, { onError: (error) => errors.push(["adapter", error]) }));
+    try {
+      const viaNode = await fetch(`${app.url}${path}`, { ...init, headers });
+      expect(viaNode.status).toBe(500);
+      expect(viaNode.headers.get("content-type")).toBe(viaFetch.headers.get("content-type"));
+      expect(await viaNode.json()).toEqual(expected);
+    } finally {
+      await app.close();
+    }
+    // Each failure told onError once per request, and never reached the adapter's last-resort handler.
+    expect(errors).toHaveLength(2);
+    expect(errors.some((error) => Array.isArray(error))).toBe(false);
+  });
+});
