@@ -106,6 +106,8 @@ export function isBodyInit(value: unknown): value is SerializedBody {
  * and any other value as text (`text/*`) or JSON. Forms, multipart and media ranges are serialize.ts's.
  */
 export function plainBody(mediaType: string, value: unknown): EncodedBody {
+  // (The usual body: no media type to parse.)
+  if (mediaType === "application/json") return { body: JSON.stringify(value), contentType: mediaType };
   const essence = mediaTypeEssence(mediaType);
   if (isJsonMediaType(essence)) return { body: JSON.stringify(value), contentType: mediaType };
   if (isBodyInit(value)) return { body: value, contentType: mediaType };

@@ -107,6 +107,9 @@ export function isBodyInit(value) {
  * and any other value as text (`text/*`) or JSON. Forms, multipart and media ranges are serialize.ts's.
  */
 export function plainBody(mediaType, value) {
+  // (The usual body: no media type to parse.)
+  if (mediaType === "application/json")
+    return { body: JSON.stringify(value), contentType: mediaType };
   const essence = mediaTypeEssence(mediaType);
   if (isJsonMediaType(essence))
     return { body: JSON.stringify(value), contentType: mediaType };
