@@ -177,10 +177,11 @@ export function createRuntime(
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
-      const send = (params: RequestParams = {}, call: RequestOptions = {}): Promise<ApiResponse<unknown>> => execute(spec, path, fixedQuery, thrown, params, call);
+      // (The data alone is returned by execute itself: no further promise to unwrap it.)
+      const send = (params: RequestParams = {}, call: RequestOptions = {}, full?: boolean): Promise<unknown> => execute(spec, path, fixedQuery, thrown, params, call, full);
 
-      const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call).then((response) => response.data), {
-        withResponse: send,
+      const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call), {
+        withResponse: (params?: RequestParams, call?: RequestOptions) => send(params, call, true) as Promise<ApiResponse<unknown>>,
         isError: (error: unknown) =>
           error instanceof ApiError &&
           thrown.has(error) &&
@@ -193,7 +194,7 @@ export function createRuntime(
         operation.paginate = async function* (params: RequestParams = {}, call?: RequestOptions) {
           let previous: unknown;
           for (;;) {
-            const page = (await send(params, call)).data as Record<string, unknown> | undefined;
+            const page = (await send(params, call)) as Record<string, unknown> | undefined;
             const items = page?.[pagination.items];
             if (!Array.isArray(items)) throw new TypeError(`${spec.name}: the response has no "${pagination.items}" array`);
             yield* items;
@@ -210,7 +211,10 @@ export function createRuntime(
     },
   };
 
-  /** One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. */
+  /**
+   * One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. Resolves
+   * to the data, or with `full` to the data with the response it came from.
+   */
   async function execute(
     spec: OperationSpec,
     path: (values?: ParamValues) => string,
@@ -218,7 +222,8 @@ export function createRuntime(
     thrown: WeakSet<ApiError>,
     params: RequestParams,
     call: RequestOptions,
-  ): Promise<ApiResponse<unknown>> {
+    full?: boolean,
+  ): Promise<unknown> {
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
@@ -333,7 +338,7 @@ export function createRuntime(
           data = await readBody(response, spec, scope, false, contentType);
           scope.release();
         }
-        return { data, status: response.status, headers: response.headers, response };
+        return full ? { data, status: response.status, headers: response.headers, response } : data;
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
@@ -400,18 +405,19 @@ export function createRuntime(
   async function readBody(response: Response, spec: OperationSpec, scope: AttemptScope, isError: boolean, contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
     const status = response.status;
     const json = contentType === "application/json" || isJsonMediaType(contentType);
+    const read = <T>(promise: Promise<T>) => guard(promise, scope.signal);
     let text: string;
     try {
       if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304 || (!json && response.headers.get("content-length") === "0")) {
-        if (response.body) await guard(response.body.cancel(), scope.signal);
+        if (response.body) await read(response.body.cancel());
         return undefined;
       }
       if (!json) {
-        if (mediaTypeEssence(contentType).startsWith("text/")) return await guard(response.text(), scope.signal);
-        const blob = await guard(response.blob(), scope.signal);
+        if (mediaTypeEssence(contentType).startsWith("text/")) return await read(response.text());
+        const blob = await read(response.blob());
         return blob.size === 0 && contentType === "" ? undefined : blob;
       }
-      text = await guard(response.text(), scope.signal);
+      text = await read(response.text());
     } catch (error) {
       throw scope.failure(error);
     }
@@ -480,10 +486,9 @@ function entriesOf(values: ParamValues | undefined): [string, unknown][] {
 
 /** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
 function simple(value: unknown, encode: (text: string) => string = String): string {
-  // (A single value, the usual path parameter, needs no list.)
-  if (!Array.isArray(value) && !isRecord(value)) return encode(text(value));
-  const pieces = Array.isArray(value) ? value.filter(isPresent).map(text) : isRecord(value) ? presentEntries(value).flatMap(([k, v]) => [k, text(v)]) : [text(value)];
-  return pieces.map(encode).join(",");
+  // (A single value, the usual path parameter, is encoded without a list.)
+  const pieces = Array.isArray(value) ? value.filter(isPresent).map(text) : isRecord(value) ? presentEntries(value).flatMap(([k, v]) => [k, text(v)]) : undefined;
+  return pieces ? pieces.map(encode).join(",") : encode(text(value));
 }
 
 function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void {

@@ -146,32 +146,30 @@ export function createRuntime(
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet();
 
-      const send = (params = {}, call = {}) =>
-        execute(spec, path, fixedQuery, thrown, params, call);
+      // (The data alone is returned by execute itself: no further promise to unwrap it.)
+      const send = (params = {}, call = {}, full) =>
+        execute(spec, path, fixedQuery, thrown, params, call, full);
 
-      const operation = Object.assign(
-        (params, call) => send(params, call).then((response) => response.data),
-        {
-          withResponse: send,
-          isError: (error) =>
-            error instanceof ApiError &&
-            thrown.has(error) &&
-            (spec.errors ?? []).some(
-              (key) =>
-                key === error.status ||
-                key === "default" ||
-                key === `${Math.floor(error.status / 100)}XX`,
-            ),
-          spec,
-        },
-      );
+      const operation = Object.assign((params, call) => send(params, call), {
+        withResponse: (params, call) => send(params, call, true),
+        isError: (error) =>
+          error instanceof ApiError &&
+          thrown.has(error) &&
+          (spec.errors ?? []).some(
+            (key) =>
+              key === error.status ||
+              key === "default" ||
+              key === `${Math.floor(error.status / 100)}XX`,
+          ),
+        spec,
+      });
 
       const pagination = spec.pagination;
       if (pagination) {
         operation.paginate = async function* (params = {}, call) {
           let previous;
           for (;;) {
-            const page = (await send(params, call)).data;
+            const page = await send(params, call);
             const items = page?.[pagination.items];
             if (!Array.isArray(items))
               throw new TypeError(
@@ -202,8 +200,11 @@ export function createRuntime(
     },
   };
 
-  /** One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. */
-  async function execute(spec, path, fixedQuery, thrown, params, call) {
+  /**
+   * One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. Resolves
+   * to the data, or with `full` to the data with the response it came from.
+   */
+  async function execute(spec, path, fixedQuery, thrown, params, call, full) {
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
@@ -391,12 +392,14 @@ export function createRuntime(
           data = await readBody(response, spec, scope, false, contentType);
           scope.release();
         }
-        return {
-          data,
-          status: response.status,
-          headers: response.headers,
-          response,
-        };
+        return full
+          ? {
+              data,
+              status: response.status,
+              headers: response.headers,
+              response,
+            }
+          : data;
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
@@ -488,6 +491,7 @@ export function createRuntime(
     const status = response.status;
     const json =
       contentType === "application/json" || isJsonMediaType(contentType);
+    const read = (promise) => guard(promise, scope.signal);
     let text;
     try {
       if (
@@ -497,16 +501,16 @@ export function createRuntime(
         status === 304 ||
         (!json && response.headers.get("content-length") === "0")
       ) {
-        if (response.body) await guard(response.body.cancel(), scope.signal);
+        if (response.body) await read(response.body.cancel());
         return undefined;
       }
       if (!json) {
         if (mediaTypeEssence(contentType).startsWith("text/"))
-          return await guard(response.text(), scope.signal);
-        const blob = await guard(response.blob(), scope.signal);
+          return await read(response.text());
+        const blob = await read(response.blob());
         return blob.size === 0 && contentType === "" ? undefined : blob;
       }
-      text = await guard(response.text(), scope.signal);
+      text = await read(response.text());
     } catch (error) {
       throw scope.failure(error);
     }
@@ -594,14 +598,13 @@ function entriesOf(values) {
 
 /** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
 function simple(value, encode = String) {
-  // (A single value, the usual path parameter, needs no list.)
-  if (!Array.isArray(value) && !isRecord(value)) return encode(text(value));
+  // (A single value, the usual path parameter, is encoded without a list.)
   const pieces = Array.isArray(value)
     ? value.filter(isPresent).map(text)
     : isRecord(value)
       ? presentEntries(value).flatMap(([k, v]) => [k, text(v)])
-      : [text(value)];
-  return pieces.map(encode).join(",");
+      : undefined;
+  return pieces ? pieces.map(encode).join(",") : encode(text(value));
 }
 
 function mergeHeaders(headers, values) {
