@@ -404,7 +404,7 @@ export function createRuntime(
    */
   async function readBody(response: Response, spec: OperationSpec, scope: AttemptScope, isError: boolean, contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
     const status = response.status;
-    const json = contentType === "application/json" || isJsonMediaType(contentType);
+    const json = isJsonMediaType(contentType);
     const read = <T>(promise: Promise<T>) => guard(promise, scope.signal);
     let text: string;
     try {

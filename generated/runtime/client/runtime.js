@@ -489,8 +489,7 @@ export function createRuntime(
     contentType = response.headers.get("content-type") ?? "",
   ) {
     const status = response.status;
-    const json =
-      contentType === "application/json" || isJsonMediaType(contentType);
+    const json = isJsonMediaType(contentType);
     const read = (promise) => guard(promise, scope.signal);
     let text;
     try {
