@@ -1,7 +1,7 @@
 /**
  * Streamed JSON records: JSON Lines / NDJSON (one JSON value per line) and JSON Text Sequences (RFC 7464: each
  * value after an RS byte). Only a client whose spec declares such a response imports this module; another client
- * reads a response of these media types as any undeclared one (a `Blob`, see runtime.ts `parseBody`).
+ * reads a response of these media types as any undeclared one (a `Blob`, see runtime.ts `readBody`).
  */
 import type { RuntimeFeatures } from "./runtime.js";
 import { DEFAULT_MAX_EVENT_SIZE, Stream, parseJson, type ParseSSEOptions, type StreamOptions } from "./sse.js";

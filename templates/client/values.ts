@@ -79,6 +79,7 @@ export function presentEntries(value: unknown, exclude?: abstract new (...args: 
 
 /** True for `application/json` and structured-syntax JSON types such as `application/problem+json`. */
 export function isJsonMediaType(mediaType: string): boolean {
+  if (mediaType === "application/json") return true; // (the usual one: nothing to parse)
   const essence = mediaTypeEssence(mediaType);
   return essence === "application/json" || essence.endsWith("+json");
 }
@@ -106,10 +107,8 @@ export function isBodyInit(value: unknown): value is SerializedBody {
  * and any other value as text (`text/*`) or JSON. Forms, multipart and media ranges are serialize.ts's.
  */
 export function plainBody(mediaType: string, value: unknown): EncodedBody {
-  const essence = mediaTypeEssence(mediaType);
-  if (isJsonMediaType(essence)) return { body: JSON.stringify(value), contentType: mediaType };
-  if (isBodyInit(value)) return { body: value, contentType: mediaType };
-  return { body: essence.startsWith("text/") ? text(value) : JSON.stringify(value), contentType: mediaType };
+  const body = isJsonMediaType(mediaType) ? JSON.stringify(value) : isBodyInit(value) ? value : mediaTypeEssence(mediaType).startsWith("text/") ? text(value) : JSON.stringify(value);
+  return { body, contentType: mediaType };
 }
 
 /** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */

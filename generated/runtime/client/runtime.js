@@ -146,32 +146,30 @@ export function createRuntime(
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet();
 
-      const send = (params = {}, call = {}) =>
-        execute(spec, path, fixedQuery, thrown, params, call);
+      // (The data alone is returned by execute itself: no further promise to unwrap it.)
+      const send = (params = {}, call = {}, full) =>
+        execute(spec, path, fixedQuery, thrown, params, call, full);
 
-      const operation = Object.assign(
-        (params, call) => send(params, call).then((response) => response.data),
-        {
-          withResponse: send,
-          isError: (error) =>
-            error instanceof ApiError &&
-            thrown.has(error) &&
-            (spec.errors ?? []).some(
-              (key) =>
-                key === error.status ||
-                key === "default" ||
-                key === `${Math.floor(error.status / 100)}XX`,
-            ),
-          spec,
-        },
-      );
+      const operation = Object.assign((params, call) => send(params, call), {
+        withResponse: (params, call) => send(params, call, true),
+        isError: (error) =>
+          error instanceof ApiError &&
+          thrown.has(error) &&
+          (spec.errors ?? []).some(
+            (key) =>
+              key === error.status ||
+              key === "default" ||
+              key === `${Math.floor(error.status / 100)}XX`,
+          ),
+        spec,
+      });
 
       const pagination = spec.pagination;
       if (pagination) {
         operation.paginate = async function* (params = {}, call) {
           let previous;
           for (;;) {
-            const page = (await send(params, call)).data;
+            const page = await send(params, call);
             const items = page?.[pagination.items];
             if (!Array.isArray(items))
               throw new TypeError(
@@ -202,8 +200,11 @@ export function createRuntime(
     },
   };
 
-  /** One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. */
-  async function execute(spec, path, fixedQuery, thrown, params, call) {
+  /**
+   * One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. Resolves
+   * to the data, or with `full` to the data with the response it came from.
+   */
+  async function execute(spec, path, fixedQuery, thrown, params, call, full) {
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
@@ -291,9 +292,7 @@ export function createRuntime(
     // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
     // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat.
     const repeatable =
-      isIdempotent(spec.method) ||
-      keyed ||
-      (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+      keyed || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
@@ -314,13 +313,17 @@ export function createRuntime(
       let request = prepared instanceof Promise ? await prepared : prepared;
       let response;
       try {
-        ({ response, request } = await sendFollowingRedirects(
-          spec,
-          url,
-          init,
-          request,
-          scope,
-        ));
+        response = await sendHop(request, url, init, scope.signal);
+        // (Most answers are not redirects: only those enter the loop that follows them.)
+        if (response.type === "opaqueredirect" || isRedirect(response))
+          ({ response, request } = await followRedirects(
+            spec,
+            url,
+            init,
+            response,
+            request,
+            scope,
+          ));
       } catch (error) {
         scope.release();
         const failure = scope.failure(error);
@@ -389,12 +392,14 @@ export function createRuntime(
           data = await readBody(response, spec, scope, false, contentType);
           scope.release();
         }
-        return {
-          data,
-          status: response.status,
-          headers: response.headers,
-          response,
-        };
+        return full
+          ? {
+              data,
+              status: response.status,
+              headers: response.headers,
+              response,
+            }
+          : data;
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
@@ -412,28 +417,28 @@ export function createRuntime(
     }
   }
 
+  /** Sends one request: the Request when one was built (custom fetch, hooks), else `url` and `init` to the global fetch. */
+  function sendHop(request, url, init, signal) {
+    return guard(
+      request
+        ? fetchImpl(request, signal ? { signal } : {})
+        : globalThis.fetch(url, signal ? { ...init, signal } : init),
+      signal,
+    );
+  }
+
   /**
-   * Sends one attempt, following redirects by hand (see redirect.ts). Returns the final response and, when hooks or
-   * a custom fetch are in use, the Request it answers.
+   * Follows redirects by hand from `response`, the answer to the attempt's first request (see redirect.ts). Returns the
+   * final response and, when hooks or a custom fetch are in use, the Request it answers.
    */
-  async function sendFollowingRedirects(spec, url, init, first, scope) {
+  async function followRedirects(spec, url, init, response, request, scope) {
     let hop = {
       url,
       method: init.method ?? "GET",
       headers: init.headers,
       body: init.body,
     };
-    let hopInit = init;
     for (let hops = 0; ; hops++) {
-      const request =
-        hops === 0 ? first : await prepare(undefined, hop.url, hopInit);
-      const sent = request
-        ? fetchImpl(request, scope.signal ? { signal: scope.signal } : {})
-        : globalThis.fetch(
-            hop.url,
-            scope.signal ? { ...hopInit, signal: scope.signal } : hopInit,
-          );
-      const response = await guard(sent, scope.signal);
       const opaque = response.type === "opaqueredirect";
       const next =
         opaque || !isRedirect(response)
@@ -448,8 +453,10 @@ export function createRuntime(
         throw new ConnectionError(`${spec.name}: ${why}`, { cause: undefined });
       }
       hop = next;
-      hopInit = { ...init, method: hop.method, headers: hop.headers };
+      const hopInit = { ...init, method: hop.method, headers: hop.headers };
       if (hop.body === undefined) delete hopInit.body;
+      request = await prepare(undefined, hop.url, hopInit);
+      response = await sendHop(request, hop.url, hopInit, scope.signal);
     }
   }
 
@@ -469,44 +476,43 @@ export function createRuntime(
       : (hooked ?? request);
   }
 
-  function readBody(response, spec, scope, isError, contentType) {
-    return guard(
-      parseBody(response, spec, isError, contentType),
-      scope.signal,
-    ).catch((error) => {
-      throw error instanceof SyntaxError ? error : scope.failure(error);
-    });
-  }
-}
-
-/** Cancels a body that will not be read (an unread body keeps the connection busy). */
-const discard = (response) => response.body?.cancel().catch(() => {});
-
-/**
- * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
- * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
- */
-async function parseBody(
-  response,
-  spec,
-  isError,
-  contentType = response.headers.get("content-type") ?? "",
-) {
-  const status = response.status;
-  const json =
-    contentType === "application/json" || isJsonMediaType(contentType);
-  if (
-    spec.method === "HEAD" ||
-    status === 204 ||
-    status === 205 ||
-    status === 304 ||
-    (!json && response.headers.get("content-length") === "0")
+  /**
+   * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
+   * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
+   * (One async function, each read raced against the attempt's signal: a custom fetch may ignore it.)
+   */
+  async function readBody(
+    response,
+    spec,
+    scope,
+    isError,
+    contentType = response.headers.get("content-type") ?? "",
   ) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  if (json) {
-    const text = await response.text();
+    const status = response.status;
+    const json = isJsonMediaType(contentType);
+    const read = (promise) => guard(promise, scope.signal);
+    let text;
+    try {
+      if (
+        spec.method === "HEAD" ||
+        status === 204 ||
+        status === 205 ||
+        status === 304 ||
+        (!json && response.headers.get("content-length") === "0")
+      ) {
+        if (response.body) await read(response.body.cancel());
+        return undefined;
+      }
+      if (!json) {
+        if (mediaTypeEssence(contentType).startsWith("text/"))
+          return await read(response.text());
+        const blob = await read(response.blob());
+        return blob.size === 0 && contentType === "" ? undefined : blob;
+      }
+      text = await read(response.text());
+    } catch (error) {
+      throw scope.failure(error);
+    }
     if (text === "") return undefined; // (also Content-Length: 0)
     try {
       return JSON.parse(text);
@@ -518,10 +524,10 @@ async function parseBody(
       );
     }
   }
-  if (mediaTypeEssence(contentType).startsWith("text/")) return response.text();
-  const blob = await response.blob();
-  return blob.size === 0 && contentType === "" ? undefined : blob;
 }
+
+/** Cancels a body that will not be read (an unread body keeps the connection busy). */
+const discard = (response) => response.body?.cancel().catch(() => {});
 
 /** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
 function streamAccept(spec, params) {
@@ -554,24 +560,26 @@ function resolveServerUrl(server, options) {
 }
 
 /**
- * Sets the call's `Idempotency-Key` when it should have one, and tells whether the request carries one. A string
+ * Sets the call's `Idempotency-Key` when it should have one, and tells whether the request may be repeated: its method
+ * is idempotent, or it carries one (asked after the method: a header lookup on every GET costs). A string
  * from the call is sent as it is; otherwise POST and PATCH get a random UUID (the same on every retry, since the
  * headers are built once per call) when the call asks for it, or the client does (`idempotencyKeys`), or the
  * operation declares the header; one the caller set (as a header parameter or header) is kept.
  */
 function idempotencyKey(spec, options, call, headers) {
   const name = spec.idempotencyKey ?? "Idempotency-Key";
+  const idempotent = isIdempotent(spec.method);
   if (typeof call.idempotencyKey === "string")
     headers.set(name, call.idempotencyKey);
   else if (
-    !isIdempotent(spec.method) &&
+    !idempotent &&
     (call.idempotencyKey ??
       (options.idempotencyKeys || spec.idempotencyKey !== undefined)) &&
     !headers.has(name)
   ) {
     headers.set(name, crypto.randomUUID());
   }
-  return call.idempotencyKey !== false && headers.has(name);
+  return idempotent || (call.idempotencyKey !== false && headers.has(name));
 }
 
 function byName(specs = []) {
@@ -589,12 +597,13 @@ function entriesOf(values) {
 
 /** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
 function simple(value, encode = String) {
+  // (A single value, the usual path parameter, is encoded without a list.)
   const pieces = Array.isArray(value)
     ? value.filter(isPresent).map(text)
     : isRecord(value)
       ? presentEntries(value).flatMap(([k, v]) => [k, text(v)])
-      : [text(value)];
-  return pieces.map(encode).join(",");
+      : undefined;
+  return pieces ? pieces.map(encode).join(",") : encode(text(value));
 }
 
 function mergeHeaders(headers, values) {

@@ -80,6 +80,7 @@ export function presentEntries(value, exclude) {
 
 /** True for `application/json` and structured-syntax JSON types such as `application/problem+json`. */
 export function isJsonMediaType(mediaType) {
+  if (mediaType === "application/json") return true; // (the usual one: nothing to parse)
   const essence = mediaTypeEssence(mediaType);
   return essence === "application/json" || essence.endsWith("+json");
 }
@@ -107,14 +108,14 @@ export function isBodyInit(value) {
  * and any other value as text (`text/*`) or JSON. Forms, multipart and media ranges are serialize.ts's.
  */
 export function plainBody(mediaType, value) {
-  const essence = mediaTypeEssence(mediaType);
-  if (isJsonMediaType(essence))
-    return { body: JSON.stringify(value), contentType: mediaType };
-  if (isBodyInit(value)) return { body: value, contentType: mediaType };
-  return {
-    body: essence.startsWith("text/") ? text(value) : JSON.stringify(value),
-    contentType: mediaType,
-  };
+  const body = isJsonMediaType(mediaType)
+    ? JSON.stringify(value)
+    : isBodyInit(value)
+      ? value
+      : mediaTypeEssence(mediaType).startsWith("text/")
+        ? text(value)
+        : JSON.stringify(value);
+  return { body, contentType: mediaType };
 }
 
 /** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */
