@@ -1,5 +1,5 @@
 /**
- * Client runtime size: what an application ships for the generated v1 client, i.e. generated/client.ts bundled
+ * Client runtime size: what an application ships for the generated v1 client, i.e. generated/client.js bundled
  * with the runtime it imports (generated/runtime/client/), tree-shaken and minified, as ESM for any platform.
  *
  *   npm run bench:client-size
@@ -18,7 +18,7 @@ import { build } from "rolldown";
 import { ROOT } from "./runtime/paths.mjs";
 import { environment, fmt, saveSection, table } from "./runtime/report.mjs";
 
-const ENTRY = join(ROOT, "generated", "client.ts");
+const ENTRY = join(ROOT, "generated", "client.js");
 /** Issue 19's target for the minified client runtime (bytes). */
 const TARGET = 10_000;
 
@@ -46,9 +46,9 @@ if (esbuild) rows.push([`esbuild ${esbuild.version} (\`--bundle --minify --forma
 const env = environment();
 const markdown = `${table(["minifier", "bytes minified", "bytes gzip -9", `target met (≤ ${kB(TARGET)} minified)`], rows)}
 
-${esbuild ? `Bytes each file contributes (esbuild): ${esbuild.files.map(([file, n]) => `\`${file}\` ${fmt.int(n)}`).join(", ")}.\n\n` : ""}What is measured: \`generated/client.ts\` (the v1 client, with its spec's servers, security schemes and operations) bundled with the runtime it imports from \`generated/runtime/client/\`, tree-shaken and minified, i.e. what an application ships. Measured ${env.date}.
+${esbuild ? `Bytes each file contributes (esbuild): ${esbuild.files.map(([file, n]) => `\`${file}\` ${fmt.int(n)}`).join(", ")}.\n\n` : ""}What is measured: \`generated/client.js\` (the v1 client, with its spec's servers, security schemes and operations) bundled with the runtime it imports from \`generated/runtime/client/\`, tree-shaken and minified, i.e. what an application ships. Measured ${env.date}.
 
-Rerun: \`npm run bench:client-size\` (esbuild needs \`npm run bench:install\`). Same as \`bench/node_modules/.bin/esbuild generated/client.ts --bundle --minify --format=esm --platform=neutral | wc -c\`.
+Rerun: \`npm run bench:client-size\` (esbuild needs \`npm run bench:install\`). Same as \`bench/node_modules/.bin/esbuild generated/client.js --bundle --minify --format=esm --platform=neutral | wc -c\`.
 `;
 console.log(markdown);
 saveSection("size", { markdown, rolldown: bytes(rolldownCode), esbuild: esbuild && bytes(esbuild.code) });

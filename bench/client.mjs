@@ -1,5 +1,5 @@
 /**
- * Client overhead: time per request of the generated client (generated/client.ts: `createChatCompletion`,
+ * Client overhead: time per request of the generated client (generated/client.js: `createChatCompletion`,
  * `getTrainingJob`) against a bare `fetch` sending the same request and parsing the same JSON, on a loopback
  * server in another process.
  *

@@ -30,15 +30,17 @@ const github = generateServer(SPEC, "github");
 const v1 = compileGenerated("generated-scale");
 
 /** name, method, path of every operation, from the emitted `Handlers` interface (document order). */
-function operations(serverTs) {
+/** The routes of a generated folder, read from its `Handlers` (server.d.ts; server.ts before 0.1's module form). */
+function operations(dir) {
   const out = [];
-  for (const m of readFileSync(serverTs, "utf8").matchAll(/^\s*(\w+)\?: Handler<\s*paths\["([^"]+)"\]\["(\w+)"\]/gm)) {
+  const file = existsSync(join(dir, "server.d.ts")) ? join(dir, "server.d.ts") : join(dir, "server.ts");
+  for (const m of readFileSync(file, "utf8").matchAll(/^\s*(\w+)\?: Handler<\s*paths\["([^"]+)"\]\["(\w+)"\]/gm)) {
     out.push({ name: m[1], path: m[2], method: m[3].toUpperCase() });
   }
   return out;
 }
 
-const ghOps = operations(join(github.ts, "server.ts"));
+const ghOps = operations(github.ts);
 const gets = ghOps.filter((o) => o.method === "GET");
 const concrete = (template) => template.replace(/\{[^}]+\}/g, "1");
 const handler = () => ({ status: 200, body: { ok: true } });
@@ -99,7 +101,7 @@ const build = (list) => {
   return trie;
 };
 const ghTrie = build(ghOps);
-const v1Trie = build(operations(join(ROOT, "generated", "server.ts")).concat([{ name: "slash", method: "POST", path: "/v1/chat/completions/" }]));
+const v1Trie = build(operations(join(ROOT, "generated")).concat([{ name: "slash", method: "POST", path: "/v1/chat/completions/" }]));
 const lookups = [
   ...cases.map((c) => ({ label: c.label, trie: c.router === ghRouter ? ghTrie : v1Trie, path: c.path })),
   { label: `GitHub (${ops} ops), unknown path (404)`, trie: ghTrie, path: "/repos/1/1/no-such-thing/1" },

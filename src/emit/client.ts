@@ -17,7 +17,7 @@ type Member = OptionalKind<PropertySignatureStructure>;
  * runtime (templates/client/) is configured with, and the `ClientOptions` and `Client` interfaces, whose types are
  * indexed accesses into `schema.ts`.
  */
-export function emitClient(model: ApiModel, source: FileTemplateSource): EmittedFile {
+export function emitClient(model: ApiModel, source: FileTemplateSource): EmittedFile[] {
   const template = new FileTemplate(source);
   const servers = clientServers(model.servers);
   const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
@@ -77,7 +77,7 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
     template.keep("createClient");
   }
 
-  return template.print("typed client: createClient() with one method per operation");
+  return template.printModule("typed client: createClient() with one method per operation");
 }
 
 /** What `features` passes to the runtime (each feature module's export), by `RuntimeFeatures` key, in order. */

@@ -46,19 +46,19 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   if (outputs.client) {
     // Only the runtime modules client.ts imports (with what they import): what the spec does not use is not copied.
     const client = emitClient(model, templates.file("client"));
-    files.push(client, ...emitRuntime("client", templates.runtime("client"), [client]));
+    files.push(...client, ...emitRuntime("client", templates.runtime("client"), client));
   }
   if (outputs.server) {
     const data = serverRuntimeData(model);
     warnings.push(...data.warnings);
     files.push(
-      emitServer(model, data, templates.file("server")),
+      ...emitServer(model, data, templates.file("server")),
       ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []),
       ...emitRuntime("server", templates.runtime("server")),
     );
   }
   if (webhooks) {
-    files.push(emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
   files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));

@@ -379,14 +379,14 @@ class Printer {
   }
 
   private functionDeclaration(node: TS.FunctionDeclaration): Doc {
-    if (!node.name || !node.body || node.asteriskToken) this.unsupported(node);
+    if (!node.name || node.asteriskToken) this.unsupported(node);
     // prettier hugs a lone parameter typed with an object literal type: not modelled.
     if (node.parameters.length === 1 && node.parameters[0]!.type && ts.isTypeLiteralNode(node.parameters[0]!.type)) this.unsupported(node, "a lone object-typed parameter");
     const parameters = node.parameters.map((parameter) => this.parameter(parameter));
     const printedParameters: Doc =
       parameters.length === 0 ? "()" : ["(", indent([softline, join([",", line], parameters)]), ifBreak(","), softline, ")"];
     const returnType: Doc = node.type ? [": ", this.type(node.type, { kind: "annotation" })] : "";
-    return [this.modifiers(node), "function ", node.name!.text, this.typeParameters(node.typeParameters), group([printedParameters, returnType]), " ", this.block(node.body!)];
+    return [this.modifiers(node), "function ", node.name!.text, this.typeParameters(node.typeParameters), group([printedParameters, returnType]), node.body ? [" ", this.block(node.body)] : ";"];
   }
 
   private parameter(node: TS.ParameterDeclaration): Doc {

@@ -54,8 +54,8 @@ function runtimeClosure(kind: RuntimeKind, templates: readonly RuntimeTemplate[]
     for (const statement of file.content.split(/;\s*\n/)) {
       for (const [, name] of statement.matchAll(prefix)) {
         roots.dts.push(name!);
-        // (`import type …` and `export type …` bring no code; a statement with a value name does.)
-        if (!/^\s*(?:\/\*\*[\s\S]*?\*\/\s*)?(?:import|export)\s+type\b/.test(statement)) roots.js.push(name!);
+        // (A declaration file, `import type …` and `export type …` bring no code; a statement with a value name does.)
+        if (!file.path.endsWith(".d.ts") && !/^\s*(?:\/\*\*[\s\S]*?\*\/\s*)?(?:import|export)\s+type\b/.test(statement)) roots.js.push(name!);
       }
     }
   }

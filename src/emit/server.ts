@@ -20,7 +20,7 @@ type CredentialType = (typeof CREDENTIAL_TYPES)[number];
  * from templates/files/server.ts. The route table and schemas are data (server-data.ts); behaviour lives in the
  * runtime copied from templates/server/.
  */
-export function emitServer(model: ApiModel, data: ServerRuntimeData, source: FileTemplateSource): EmittedFile {
+export function emitServer(model: ApiModel, data: ServerRuntimeData, source: FileTemplateSource): EmittedFile[] {
   const template = new FileTemplate(source);
   const alternatives = credentialAlternatives(model);
 
@@ -43,7 +43,7 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
   );
   template.structure("Handlers", "interface").properties = model.operations.map(handlerMember);
 
-  return template.print("route stubs: createRouter() with typed handlers, validation, auth and SSE");
+  return template.printModule("route stubs: createRouter() with typed handlers, validation, auth and SSE");
 }
 
 function handlerMember(op: Operation): Member {

@@ -91,24 +91,187 @@ export class FileTemplate {
 
   /** The generated file: printed in prettier's form, or (for syntax the printer does not know) left to prettier. */
   print(description: string): EmittedFile {
-    const missing = this.statements.filter((s) => s.slot !== undefined && !this.filled.has(s.slot)).map((s) => s.slot);
-    if (missing.length > 0) throw new Error(`templates/files/${this.kind}.ts: slots the emitter did not fill: ${missing.join(", ")}`);
-    const kept = this.statements.filter((s) => s.slot === undefined || this.filled.get(s.slot) !== "removed");
+    const kept = this.keptStatements();
     const statements = kept.map((s) => {
       const filled = s.slot === undefined ? undefined : this.filled.get(s.slot);
       return typeof filled === "object" ? filled : s.text;
     });
+    return { path: `${this.kind}.ts`, description, ...this.printStatements(statements, kept, this.data) };
+  }
+
+  /**
+   * The generated module as `<kind>.js` (what runs: the template's code with its types stripped, the data, the
+   * imports and re-exports of values) and `<kind>.d.ts` (the typed surface: interfaces, type aliases, `declare`d
+   * exported values and functions, the imports they name). Both are written from the template's statements and the
+   * filled structures, as `print` writes the `.ts`: no compiler transpiles anything at generate time. Both are
+   * marked `// @ts-nocheck` (tsc only reads the declarations; their types are checked where they are used) and the
+   * `.js` names its declarations for Deno (`@ts-self-types`).
+   */
+  printModule(description: string): EmittedFile[] {
+    const kept = this.keptStatements();
+    const js: { statement: string | StatementStructures; from: PreparedStatement }[] = [];
+    const dts: { statement: string | StatementStructures; from: PreparedStatement }[] = [];
+    const imports: { structure: ImportDeclarationStructure; from: PreparedStatement }[] = [];
+    for (const s of kept) {
+      const filled = s.slot === undefined ? undefined : this.filled.get(s.slot);
+      const structure = (typeof filled === "object" ? filled : s.structure) as StatementStructures | undefined;
+      if (structure?.kind === tsMorph.StructureKind.ImportDeclaration) {
+        const code = importForJs(structure);
+        if (code) js.push({ statement: code, from: s });
+        imports.push({ structure, from: s });
+        dts.push({ statement: structure, from: s });
+        continue;
+      }
+      if (structure?.kind === tsMorph.StructureKind.ExportDeclaration) {
+        const code = exportForJs(structure);
+        if (code) js.push({ statement: code, from: s });
+        dts.push({ statement: structure, from: s });
+        continue;
+      }
+      if (filled === "data" || structure === undefined) {
+        // Fixed code and data slots: their forms were made when the template was prepared (the printer puts the
+        // spec's data in place of the stand-in by the constant's name).
+        if (s.js) js.push({ statement: s.js, from: s });
+        if (filled === "data") {
+          const declared = structure && declareForm(structure, this.kind);
+          if (declared) dts.push({ statement: declared, from: s });
+        } else if (s.dts) dts.push({ statement: s.dts, from: s });
+        continue;
+      }
+      const code = codeForm(structure, s.jsBody);
+      if (code) js.push({ statement: code, from: s });
+      const declared = declareForm(structure, this.kind);
+      if (declared) dts.push({ statement: declared, from: s });
+    }
+    // The declarations import only the names they use (the `.js` imports the values).
+    // (Printed, not serialised: a member's type may be a ts-morph writer function.)
+    const rest = tsMorph.printStructure(
+      { kind: tsMorph.StructureKind.SourceFile, statements: dts.filter((entry) => !imports.some((i) => i.structure === entry.statement)).map((entry) => entry.statement) },
+      { indentNumberOfSpaces: 2 },
+    );
+    const used = (name: string) => new RegExp(`\\b${name}\\b`).test(rest);
+    const declarations = dts.flatMap((entry) => {
+      const structure = entry.statement as StatementStructures;
+      if (typeof entry.statement === "string" || structure.kind !== tsMorph.StructureKind.ImportDeclaration) return [entry];
+      const narrowed = importForDts(structure, used);
+      return narrowed ? [{ statement: narrowed, from: entry.from }] : [];
+    });
+    const selfTypes = `// @ts-self-types="./${this.kind}.d.ts"\n`;
+    const code = this.printStatements(
+      js.map((entry) => entry.statement),
+      js.map((entry) => entry.from),
+      this.data,
+    );
+    const typed = this.printStatements(
+      declarations.map((entry) => entry.statement),
+      declarations.map((entry) => entry.from),
+      new Map(),
+    );
+    return [
+      {
+        path: `${this.kind}.js`,
+        description,
+        noCheck: true,
+        content: selfTypes + code.content,
+        ...(code.canonical !== undefined ? { canonical: selfTypes + code.canonical } : {}),
+        ...(code.notCanonical !== undefined ? { notCanonical: code.notCanonical } : {}),
+      },
+      { path: `${this.kind}.d.ts`, description: `the types of ${this.kind}.js`, noCheck: true, ...typed },
+    ];
+  }
+
+  private keptStatements(): PreparedStatement[] {
+    const missing = this.statements.filter((s) => s.slot !== undefined && !this.filled.has(s.slot)).map((s) => s.slot);
+    if (missing.length > 0) throw new Error(`templates/files/${this.kind}.ts: slots the emitter did not fill: ${missing.join(", ")}`);
+    return this.statements.filter((s) => s.slot === undefined || this.filled.get(s.slot) !== "removed");
+  }
+
+  private printStatements(
+    statements: (string | StatementStructures)[],
+    from: readonly PreparedStatement[],
+    data: Map<string, unknown>,
+  ): { content: string; canonical?: string; notCanonical?: string } {
     // ts-morph writes the structures (one pass over the whole file); the printer then needs only the syntax tree:
     // no JSDoc nodes, no parents, no wrappers (ts-morph's createSourceFile builds all three: on GitHub's client.ts
     // 0.6 s instead of 0.25 s on a cold process).
     const text = tsMorph.printStructure({ kind: tsMorph.StructureKind.SourceFile, statements }, { indentNumberOfSpaces: 2 });
     const node = ts.createSourceFile(`/${this.kind}.ts`, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
-    if (node.statements.length !== kept.length) throw new Error(`templates/files/${this.kind}.ts: a statement of the template is not one statement`);
-    const printed = printSourceFile(node, { data: this.data, blankLinesBefore: kept.map((s) => s.blankLineBefore) });
-    const path = `${this.kind}.ts`;
-    return "text" in printed
-      ? { path, content: printed.text, canonical: printed.text, description }
-      : { path, content: sourceWithData(node, this.data), description, notCanonical: printed.unsupported };
+    if (node.statements.length !== statements.length) throw new Error(`templates/files/${this.kind}.ts: a statement of the template is not one statement`);
+    const printed = printSourceFile(node, { data, blankLinesBefore: from.map((s) => s.blankLineBefore) });
+    return "text" in printed ? { content: printed.text, canonical: printed.text } : { content: sourceWithData(node, data), notCanonical: printed.unsupported };
+  }
+}
+
+/** An import as the `.js` has it: its value names (none: no import). */
+function importForJs(structure: ImportDeclarationStructure): ImportDeclarationStructure | undefined {
+  if (structure.isTypeOnly || structure.defaultImport || structure.namespaceImport) return structure.isTypeOnly ? undefined : structure;
+  const names = namedImports(structure).filter((specifier) => !specifier.isTypeOnly);
+  return names.length > 0 ? { ...structure, namedImports: names } : undefined;
+}
+
+/** An `export … from` as the `.js` has it: its value names (none: no export). */
+function exportForJs(structure: ExportDeclarationStructure): ExportDeclarationStructure | undefined {
+  if (structure.isTypeOnly) return undefined;
+  const names = namedExports(structure).filter((specifier) => !specifier.isTypeOnly);
+  return names.length > 0 ? { ...structure, namedExports: names } : undefined;
+}
+
+/** An import as the `.d.ts` has it: the names the declarations use (none: no import). */
+function importForDts(structure: ImportDeclarationStructure, used: (name: string) => boolean): ImportDeclarationStructure | undefined {
+  if (structure.defaultImport || structure.namespaceImport) return structure;
+  const names = namedImports(structure).filter((specifier) => used(specifier.alias ?? specifier.name));
+  if (names.length === 0) return undefined;
+  // Declarations import types only: `import type { … }`.
+  return { ...structure, isTypeOnly: true, namedImports: names.map((specifier) => ({ ...specifier, isTypeOnly: false })) };
+}
+
+/** A declaration's code for the `.js`: a constant without its type, a function without types; a type has none. */
+function codeForm(structure: StatementStructures, jsBody: string | undefined): StatementStructures | undefined {
+  if (structure.kind === tsMorph.StructureKind.VariableStatement) {
+    return { ...structure, declarations: structure.declarations.map((declaration) => ({ ...declaration, type: undefined, hasExclamationToken: false })) };
+  }
+  if (structure.kind === tsMorph.StructureKind.Function) {
+    if (jsBody === undefined) throw new Error(`function ${structure.name ?? ""} of a file template has no JavaScript body`);
+    return {
+      ...structure,
+      typeParameters: [],
+      returnType: undefined,
+      parameters: (structure.parameters ?? []).map((parameter) => ({ name: parameter.name, initializer: parameter.initializer })),
+      statements: [jsBody],
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A declaration as the `.d.ts` has it: types as they are; an exported constant or function `declare`d with its type
+ * (which the template must write: the declarations are not inferred); nothing for what is not exported.
+ */
+function declareForm(structure: StatementStructures, kind: FileTemplateKind): StatementStructures | undefined {
+  switch (structure.kind) {
+    case tsMorph.StructureKind.Interface:
+    case tsMorph.StructureKind.TypeAlias:
+      return structure;
+    case tsMorph.StructureKind.VariableStatement: {
+      if (!structure.isExported) return undefined;
+      for (const declaration of structure.declarations) {
+        if (!declaration.type) throw new Error(`templates/files/${kind}.ts: exported constant ${declaration.name} needs a type annotation (its declaration is not inferred)`);
+      }
+      return { ...structure, hasDeclareKeyword: true, declarations: structure.declarations.map((declaration) => ({ ...declaration, initializer: undefined })) };
+    }
+    case tsMorph.StructureKind.Function:
+      if (!structure.isExported) return undefined;
+      if (!structure.returnType) throw new Error(`templates/files/${kind}.ts: exported function ${structure.name ?? ""} needs a return type (its declaration is not inferred)`);
+      return {
+        ...structure,
+        hasDeclareKeyword: true,
+        statements: undefined,
+        parameters: (structure.parameters ?? []).map((parameter) =>
+          parameter.initializer === undefined ? parameter : { ...parameter, initializer: undefined, hasQuestionToken: true },
+        ),
+      };
+    default:
+      return undefined;
   }
 }
 
@@ -148,13 +311,21 @@ export function prepare(kind: FileTemplateKind, text: string): PreparedTemplate 
       }
       const markers = comments.filter((comment) => /^\/\*\*\s*@slot\b/.test(comment.getText()));
       const start = (markers.length > 0 ? comments[comments.indexOf(markers.at(-1)!) + 1]?.getPos() : comments[0]?.getPos()) ?? statement.getStart();
+      const text = fullText.slice(start, statement.getEnd());
       const prepared: PreparedStatement = {
-        text: fullText.slice(start, statement.getEnd()),
+        text,
         blankLineBefore: index > 0 && isNextLineEmpty(fullText, all[index - 1]!.getEnd()),
+        js: javaScriptOf(text),
+        dts: declarationOf(statement, text, kind),
       };
+      if (tsMorph.Node.isImportDeclaration(statement) || tsMorph.Node.isExportDeclaration(statement)) prepared.structure = slotStructure(statement);
       if (markers.length === 0) return prepared;
       prepared.slot = slotName(statement);
       prepared.structure = slotStructure(statement);
+      if (tsMorph.Node.isFunctionDeclaration(statement)) {
+        const body = javaScriptOf(`function body() ${statement.getBodyOrThrow().getText()}`);
+        prepared.jsBody = body.slice(body.indexOf("{") + 1, body.lastIndexOf("}")).trim();
+      }
       return prepared;
     });
     const template = { statements };
@@ -166,6 +337,37 @@ export function prepare(kind: FileTemplateKind, text: string): PreparedTemplate 
 }
 
 const preparedCache = new Map<string, PreparedTemplate>();
+
+/**
+ * A statement of a template as JavaScript: its types stripped by TypeScript's `transpileModule` (ts-morph's compiler,
+ * already loaded; this runs when templates are prepared, i.e. in specforge's build, never per generation). "" for a
+ * statement with no code (a type, a type-only import).
+ */
+function javaScriptOf(text: string): string {
+  const { outputText } = ts.transpileModule(text, {
+    compilerOptions: { target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },
+    reportDiagnostics: false,
+  });
+  const code = outputText.replace(/^"use strict";\n/, "").trim();
+  return code === "export {};" ? "" : code;
+}
+
+/**
+ * A fixed statement as the `.d.ts` has it (slots and imports are turned into declarations when printed): a type as it
+ * is, an exported constant or function `declare`d with its written type, nothing for other code.
+ */
+function declarationOf(statement: import("ts-morph").Statement, text: string, kind: FileTemplateKind): string {
+  if (tsMorph.Node.isInterfaceDeclaration(statement) || tsMorph.Node.isTypeAliasDeclaration(statement)) return text;
+  if (!tsMorph.Node.isVariableStatement(statement) && !tsMorph.Node.isFunctionDeclaration(statement)) {
+    if (tsMorph.Node.isExportable(statement) && statement.isExported()) {
+      throw new Error(`templates/files/${kind}.ts: an exported ${statement.getKindName()} has no declaration written without a compiler (line ${statement.getStartLineNumber()})`);
+    }
+    return "";
+  }
+  if (!statement.isExported()) return "";
+  const declared = declareForm(statement.getStructure() as StatementStructures, kind);
+  return declared ? tsMorph.printStructure(declared, { indentNumberOfSpaces: 2 }).trim() : "";
+}
 
 function slotName(statement: import("ts-morph").Statement): string {
   if (tsMorph.Node.isVariableStatement(statement)) return statement.getDeclarations()[0]!.getName();

@@ -16,7 +16,7 @@ type Member = OptionalKind<PropertySignatureStructure>;
  * `x-payload-variables` extensions (each optional), from templates/files/webhooks.ts. Behaviour lives in the runtime
  * copied from templates/webhooks/.
  */
-export function emitWebhooks(model: ApiModel, source: FileTemplateSource): EmittedFile {
+export function emitWebhooks(model: ApiModel, source: FileTemplateSource): EmittedFile[] {
   const template = new FileTemplate(source);
   const settings = model.webhookSettings;
   const hooks = uniqueEvents(model.webhooks);
@@ -58,7 +58,7 @@ export function emitWebhooks(model: ApiModel, source: FileTemplateSource): Emitt
     "Record<string, unknown>",
   );
 
-  return template.print("webhook event types, signature verification, receiver and payload templates");
+  return template.printModule("webhook event types, signature verification, receiver and payload templates");
 }
 
 /** `type Name = { members }`, or `type Name = empty` without members. */

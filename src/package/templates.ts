@@ -88,8 +88,17 @@ export interface PreparedStatement {
    * as the output names it (`import ./runtime/client/index.js`, `export ./client.js`).
    */
   slot?: string;
-  /** A slot's ts-morph structure (JSON), without its stand-in members. */
+  /**
+   * A slot's ts-morph structure (JSON), without its stand-in members; also that of every `import` and `export … from`
+   * (the module forms of the output keep or drop each of their names).
+   */
   structure?: unknown;
+  /** The statement as JavaScript (its types stripped; "" when it has no code), for the `.js` of the module form. */
+  js: string;
+  /** The statement as a declaration ("" when the declarations need nothing of it), for the `.d.ts`. */
+  dts: string;
+  /** A function slot's body as JavaScript. */
+  jsBody?: string;
 }
 
 /** A file template's source, and its prepared form when the build made it from this exact source. */

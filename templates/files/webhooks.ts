@@ -4,6 +4,7 @@ import {
   type WebhookEventOf,
   type WebhookPayloadOf,
   type WebhookSpec,
+  type WebhookTools,
 } from "../webhooks/index.js";
 
 export {
@@ -45,24 +46,27 @@ export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[] = ["pet.adopt
 /** The spec declares no payload variables (`x-payload-variables`): any name is accepted. */
 export type PayloadVariables = Record<string, unknown>;
 
+/** The functions below, bound to this spec's events and payload variables. */
+export type WebhookToolset = WebhookTools<WebhookEvents, PayloadVariables>;
+
 const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec);
 /** @slot comment: names the signature header */
 /** True when the signature (a signature header you name) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws. */
-export const verifyWebhookSignature = tools.verifySignature;
+export const verifyWebhookSignature: WebhookToolset["verifySignature"] = tools.verifySignature;
 /** The signature header value for a body, as the sender computes it. */
-export const signWebhookPayload = tools.sign;
+export const signWebhookPayload: WebhookToolset["sign"] = tools.sign;
 /** @slot comment: names the default scheme */
 /** The signature headers a sender puts on a body, by `options.scheme` (default: `standard-webhooks`), for tests of your receiver. */
-export const signWebhookDelivery = tools.signDelivery;
+export const signWebhookDelivery: WebhookToolset["signDelivery"] = tools.signDelivery;
 /** @slot comment: names the default scheme */
 /** Verifies a delivery (signature by `options.scheme`, default: `standard-webhooks`; bearer token when configured), parses it and identifies its event; throws `WebhookVerificationError` and never returns unverified data. */
-export const parseWebhook = tools.parse;
+export const parseWebhook: WebhookToolset["parse"] = tools.parse;
 /** @slot comment: names the default scheme */
 /** A `(request: Request) => Promise<Response>` receiver (signature by `options.scheme`, default: `standard-webhooks`): 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 408 past the body time limit, 200 after your handler ran. */
-export const createWebhookHandler = tools.createHandler;
+export const createWebhookHandler: WebhookToolset["createHandler"] = tools.createHandler;
 /** The same receiver as a `node:http` request listener: `http.createServer(createWebhookNodeListener({ secret, on }))`. */
-export const createWebhookNodeListener = tools.createNodeListener;
+export const createWebhookNodeListener: WebhookToolset["createNodeListener"] = tools.createNodeListener;
 /** Renders a payload template: `${variable}` (JSON-escaped inside strings), `${artifact_metadata.KEY}`, `${ACCESS_TOKEN}`, `${SECRET}` and `$SECRET`. */
-export const renderPayloadTemplate = tools.renderTemplate;
+export const renderPayloadTemplate: WebhookToolset["renderTemplate"] = tools.renderTemplate;
 /** Reports unknown variables and templates that do not render to valid JSON. */
-export const checkPayloadTemplate = tools.checkTemplate;
+export const checkPayloadTemplate: WebhookToolset["checkTemplate"] = tools.checkTemplate;

@@ -87,7 +87,7 @@ async function notPrettierFormatted(out: string): Promise<string[]> {
   return changed.sort();
 }
 
-/** Component schemas that server.ts's tables `$ref` (anywhere, examples included) but its document lacks. */
+/** Component schemas that server.js's tables `$ref` (anywhere, examples included) but its document lacks. */
 function missingServerSchemas(server: string): string[] {
   const tables = [...server.matchAll(/JSON\.parse\(\s*'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!.replace(/\\(['\\])/g, "$1"));
   const [document, routes] = tables.map((text) => JSON.parse(text) as unknown) as [{ components: { schemas: Record<string, unknown> } }, unknown];
@@ -140,7 +140,7 @@ describe("corpus: generate + tsc --strict", () => {
       expect(result.code).toBe(0);
       const { files, bytes } = treeSize(out);
       const manifest = JSON.parse(readFileSync(join(out, ".specforge-manifest.json"), "utf8")) as { files: Record<string, string> };
-      const client = Object.keys(manifest.files).includes("client.ts") ? readFileSync(join(out, "client.ts"), "utf8") : "";
+      const client = Object.keys(manifest.files).includes("client.d.ts") ? readFileSync(join(out, "client.d.ts"), "utf8") : "";
       // One `Client` member per operation (the name and `: Operation<` always share a line).
       const operations = (client.match(/^  [\w$]+: (?:Streaming|Paginated)?Operation</gm) ?? []).length;
       const tsc = await typecheck(out);
@@ -149,8 +149,8 @@ describe("corpus: generate + tsc --strict", () => {
       expect(tsc.code).toBe(0);
       // Files printed in prettier's form without prettier (schema.ts, the runtime) must be exactly that form.
       expect(await notPrettierFormatted(out)).toEqual([]);
-      // server.ts keeps only the component schemas its routes reach: every one they name must be there.
-      expect(missingServerSchemas(readFileSync(join(out, "server.ts"), "utf8"))).toEqual([]);
+      // server.js keeps only the component schemas its routes reach: every one they name must be there.
+      expect(missingServerSchemas(readFileSync(join(out, "server.js"), "utf8"))).toEqual([]);
     }, 600_000);
   }
 });

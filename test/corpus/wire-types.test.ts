@@ -70,7 +70,7 @@ describe("OpenAI's spec", () => {
   afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
   it("the README's streaming example and role-tagged messages compile without casts", async () => {
-    const client = readFileSync(join(out, "client.ts"), "utf8");
+    const client = readFileSync(join(out, "client.d.ts"), "utf8");
     expect(client).toMatch(/createChatCompletion: StreamingOperation<\s*paths\["\/chat\/completions"\]\["post"\]/);
     writeFileSync(
       join(OUT, "openai-project", "usage.ts"),
@@ -152,11 +152,11 @@ describe("hey-api's non-string discriminators", () => {
 describe("Stripe's HTML descriptions", () => {
   it("reach JSDoc as Markdown: no <p>, links as [text](url), code as `code`", async () => {
     const out = await generate("stripe-spec3-2023-09-3.0.yaml", "stripe-project", "stripe");
-    for (const file of ["schema.ts", "client.ts"]) {
+    for (const file of ["schema.ts", "client.d.ts"]) {
       const comments = (readFileSync(join(out, file), "utf8").match(/\/\*\*[^]*?\*\//g) ?? []).join("\n");
       expect(comments, file).not.toMatch(/<\/?(p|a|code|strong|ul|li|em)\b[^>]*>/);
     }
-    const client = readFileSync(join(out, "client.ts"), "utf8");
+    const client = readFileSync(join(out, "client.d.ts"), "utf8");
     expect(client).toContain("Updates a [connected account](/docs/connect/accounts) by setting the values of the parameters passed.");
     expect(client).toMatch(/A coupon has either a `percent_off` or an `amount_off` and `currency`/);
   }, 600_000);

@@ -16,7 +16,7 @@ afterAll(cleanupTempDirs);
 const GENERATED = join(ROOT, "generated");
 
 /** Uses the typed surface; each `@ts-expect-error` fails the compile if the types it needs were lost (`any`). */
-const APP = `import { createClient, createRouter, ApiError, type Client } from "./generated/index.js";
+const APP = `import { createClient, createRouter, ApiError, type Client, type WebhookEvent } from "./generated/index.js";
 
 const client: Client = createClient({ apiKey: "k", baseUrl: "http://127.0.0.1:1" });
 export async function modelId(): Promise<string> {
@@ -34,6 +34,10 @@ export const wrong = () => client.createModel({ body: { project: 1, name: "agent
 export const router = createRouter({});
 // @ts-expect-error: a router has no such method
 router.noSuchMethod();
+// @ts-expect-error: a handler is a function
+export const badRouter = createRouter({ createModel: 1 });
+// @ts-expect-error: not an event type of the spec
+export const event: WebhookEvent["type"] = "no.such.event";
 `;
 
 const BASE = { target: "ES2022", lib: ["ES2023", "DOM", "DOM.Iterable"], strict: true, noEmit: true, typeRoots: [join(ROOT, "node_modules", "@types")], types: ["node"] };
@@ -81,6 +85,20 @@ describe("the runtime as .js + .d.ts in downstream projects", () => {
     }
   });
 
+  it("client, server and webhooks are JavaScript named for Deno, with their declarations beside, and load in plain Node", async () => {
+    for (const kind of ["client", "server", "webhooks"]) {
+      const text = readFileSync(join(GENERATED, `${kind}.js`), "utf8");
+      expect(text.slice(0, text.search(/^(import|export)\b/m)), kind).toMatch(new RegExp(`^// @ts-nocheck\\n[\\s\\S]*^// @ts-self-types="\\./${kind}\\.d\\.ts"$`, "m"));
+      expect(readFileSync(join(GENERATED, `${kind}.d.ts`), "utf8"), kind).toMatch(/^\/\/ @ts-nocheck$/m);
+    }
+    const client = (await import(pathToFileURL(join(GENERATED, "client.js")).href)) as Record<string, unknown>;
+    expect(client["createClient"]).toBeTypeOf("function");
+    const server = (await import(pathToFileURL(join(GENERATED, "server.js")).href)) as Record<string, unknown>;
+    expect(server["createRouter"]).toBeTypeOf("function");
+    const webhooks = (await import(pathToFileURL(join(GENERATED, "webhooks.js")).href)) as Record<string, unknown>;
+    expect(webhooks["parseWebhook"]).toBeTypeOf("function");
+  });
+
   it("keeps the templates' comments in the JavaScript", () => {
     const retry = readFileSync(join(GENERATED, "runtime", "client", "retry.js"), "utf8");
     expect(retry).toContain("/** Statuses worth retrying: timeout, conflict (lock contention), rate limit and server errors. */\nexport function isRetryableStatus(status) {");
@@ -96,7 +114,7 @@ describe("the runtime as .js + .d.ts in downstream projects", () => {
     expect(await tsc(project)).toBe("");
     // The check is real: without the expectations the wrong calls are errors.
     writeFileSync(join(project, "app.ts"), APP.replaceAll("// @ts-expect-error", "//"));
-    expect(await tsc(project)).toMatch(/app\.ts\(15,.*error TS2322[\s\S]*app\.ts\(18,.*error TS2339/);
+    expect(await tsc(project)).toMatch(/app\.ts\(15,.*error TS2322[\s\S]*app\.ts\(18,.*error TS2339[\s\S]*app\.ts\(20,.*error TS\d+[\s\S]*app\.ts\(22,.*error TS2322/);
   }, 120_000);
 
   it("runs in plain Node, without TypeScript: every runtime module loads", async () => {

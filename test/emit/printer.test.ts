@@ -116,14 +116,18 @@ describe("a file template the printer cannot print", () => {
     const { buildModel } = await import("../../src/ir/build.js");
     const { loadSpec } = await import("../../src/load/index.js");
     const { ROOT, V1_SPEC } = await import("../helpers.js");
-    const text = readFileSync(join(ROOT, "templates", "files", "client.ts"), "utf8") + "\nexport class NotPrintedHere {}\n";
-    const file = emitClient(buildModel(loadSpec(V1_SPEC), "spec"), { kind: "client", text });
-    expect(file.canonical).toBeUndefined();
-    expect(file.notCanonical).toBe("ClassDeclaration");
-    const formatted = await prettier.format(file.content, { parser: "typescript" });
-    expect(formatted).toContain("export class NotPrintedHere {}");
-    expect(formatted).toMatch(/const operations: OperationRow\[\] = JSON\.parse\(\n\s+'\[\{"name":"createChatCompletion"/);
+    const text = readFileSync(join(ROOT, "templates", "files", "client.ts"), "utf8") + "\nclass NotPrintedHere {}\n";
+    const [code, declarations] = emitClient(buildModel(loadSpec(V1_SPEC), "spec"), { kind: "client", text });
+    expect(code!.path).toBe("client.js");
+    expect(code!.canonical).toBeUndefined();
+    expect(code!.notCanonical).toBe("ClassDeclaration");
+    const formatted = await prettier.format(code!.content, { parser: "babel" });
+    expect(formatted).toContain("class NotPrintedHere {}");
+    expect(formatted).toMatch(/const operations = JSON\.parse\(\n\s+'\[\{"name":"createChatCompletion"/);
     expect(formatted).not.toContain("listPets"); // no stand-in is left
+    // The declarations have no class (it is not exported) and are printed as they are.
+    expect(declarations!.path).toBe("client.d.ts");
+    expect(declarations!.canonical).toBe(declarations!.content);
   });
 });
 
@@ -140,8 +144,8 @@ describe("strings from the spec in the templates' type text", () => {
       const { files } = await generate({ spec: join(dir, "openapi.json"), out: join(dir, "out"), cwd: ROOT });
       const key = '"/caf\\u00E9/\\u5B57\\u7B26"';
       expect(files.get("schema.ts")).toContain(`${key}: {`);
-      expect(files.get("client.ts")).toContain(`Operation<paths[${key}]["get"]>`);
-      expect(files.get("server.ts")).toContain(`Handler<paths[${key}]["get"], Auth>`);
+      expect(files.get("client.d.ts")).toContain(`Operation<paths[${key}]["get"]>`);
+      expect(files.get("server.d.ts")).toContain(`Handler<paths[${key}]["get"], Auth>`);
     } finally {
       cleanupTempDirs();
     }

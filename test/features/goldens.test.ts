@@ -8,7 +8,7 @@ import { FIXTURES, ROOT, cleanupTempDirs, tempDir } from "../helpers.js";
 afterAll(cleanupTempDirs);
 
 /**
- * Golden files: the client.ts, server.ts, server-validators.js, webhooks.ts and index.ts each feature fixture generates, committed in
+ * Golden files: the client.js/.d.ts, server.js/.d.ts, server-validators.js, webhooks.js/.d.ts and index.ts each feature fixture generates, committed in
  * test/features/goldens/<fixture>/, so a change to an emitter or a file template shows as a reviewable diff. They
  * change only when asked: `npx vitest run test/features/goldens.test.ts -u` (or UPDATE_GOLDENS=1) writes them.
  * The header each file starts with (generator version, spec path and hash) is not part of a golden.
@@ -20,10 +20,13 @@ afterAll(cleanupTempDirs);
 const FEATURES = join(FIXTURES, "features");
 const GOLDENS = join(ROOT, "test", "features", "goldens");
 const GOLDEN_FILES = [
-  "client.ts",
-  "server.ts",
+  "client.js",
+  "client.d.ts",
+  "server.js",
+  "server.d.ts",
   "server-validators.js",
-  "webhooks.ts",
+  "webhooks.js",
+  "webhooks.d.ts",
   "index.ts",
 ];
 /** `vitest -u` (or UPDATE_GOLDENS=1, see vitest.config.ts): the goldens are (re)written. Otherwise a missing one fails too. */

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, cleanupTempDirs, runCli, tempDir, writeFiles } from "../../helpers.js";
 
 /**
- * What an application ships for a client: its generated client.ts bundled with the runtime it imports, tree-shaken
+ * What an application ships for a client: its generated client.js bundled with the runtime it imports, tree-shaken
  * and minified by rolldown (installed with vitest's vite; pinned by the lockfile, so the figure is deterministic).
  * `npm run bench:client-size` reports the same for the v1 client with esbuild and gzip.
  *
@@ -33,7 +33,7 @@ afterAll(cleanupTempDirs);
 
 describe("client bundle size", () => {
   it(`the v1 client with its runtime stays within ${BUDGET_BYTES} bytes minified, without the features its spec does not use`, async () => {
-    const code = await bundle(join(ROOT, "generated", "client.ts"));
+    const code = await bundle(join(ROOT, "generated", "client.js"));
     const bytes = Buffer.byteLength(code);
     expect(bytes).toBeGreaterThan(5_000); // the bundle really holds the runtime
     expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
@@ -82,7 +82,7 @@ describe("client bundle size", () => {
       "values.d.ts",
       "values.js",
     ]);
-    const code = await bundle(join(dir, "out", "client.ts"));
+    const code = await bundle(join(dir, "out", "client.js"));
     for (const text of [DEVICE_FLOW, MULTIPART, JSON_LINES, DEEP_OBJECT, "text/event-stream", "Bearer "]) expect(code).not.toContain(text);
     expect(Buffer.byteLength(code)).toBeLessThan(14_000);
   });
@@ -106,7 +106,7 @@ describe("client bundle size", () => {
     const files = readdirSync(join(dir, "out", "runtime", "client"));
     expect(files).toContain("records.js");
     expect(files).toContain("sse.js"); // the Stream class
-    const code = await bundle(join(dir, "out", "client.ts"));
+    const code = await bundle(join(dir, "out", "client.js"));
     expect(code).toContain(JSON_LINES);
     expect(code).toContain(RECORDS);
   });

@@ -1,0 +1,32 @@
+import type { paths } from "./schema.js";
+import type {
+  ClientOptions as RuntimeClientOptions,
+  Operation,
+} from "./runtime/client/types.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+} from "./runtime/client/errors.js";
+export type {
+  ApiErrorOf,
+  ApiResponse,
+  CredentialContext,
+  RequestOptions,
+} from "./runtime/client/types.js";
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /** Base URL of the API (the spec declares no server). */
+  baseUrl: string;
+}
+
+/** One method per operation of nullable (OpenAPI 3.0) 1.0.0. */
+export interface Client {
+  /** `PUT /pets/{id}` (operationId `putPet`) */
+  putPet: Operation<paths["/pets/{id}"]["put"]>;
+}
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export declare function createClient(options: ClientOptions): Client;

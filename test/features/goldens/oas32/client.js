@@ -1,0 +1,44 @@
+// @ts-self-types="./client.d.ts"
+import { createRuntime } from "./runtime/client/runtime.js";
+import { authFeature } from "./runtime/client/auth.js";
+import { bodiesFeature, stylesFeature } from "./runtime/client/serialize.js";
+import { deviceFlowFeature } from "./runtime/client/oauth.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+} from "./runtime/client/errors.js";
+export { formPart } from "./runtime/client/serialize.js";
+export { OAuth2Error } from "./runtime/client/oauth.js";
+
+/** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
+const features = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature];
+
+/** The spec's servers; each operation names one by index. */
+const servers = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":"https://api.example.com"}}},{"url":"{url}","variables":{"url":{"option":"euCentralUrl","default":"https://eu.api.example.com"}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes = JSON.parse(
+  '{"oauth":{"type":"bearer","options":["oauth","apiKey"],"oauth2":{"deviceAuthorizationUrl":"https://auth.example.com/device","tokenUrl":"https://auth.example.com/token","scopes":["flights:read","flights:write"],"metadataUrl":"https://auth.example.com/.well-known/oauth-authorization-server"}}}',
+);
+
+/** Values several operations share; `operations` holds their indexes here. */
+const shared = JSON.parse(
+  '[[[{"scheme":"oauth","scopes":["flights:read"]}]],{"mediaType":"application/json","required":true},{"path":[{"name":"id"}]}]',
+);
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations = JSON.parse(
+  '[{"name":"findFlights","method":"GET","path":"/flights/search","security":0,"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}},{"name":"searchFlights","method":"QUERY","path":"/flights/search","security":0,"body":1},{"name":"lookupFlights","method":"GET","path":"/flights/lookup","security":0,"params":{"querystring":{"content":"application/json"}}},{"name":"selectFlights","method":"GET","path":"/flights/select","security":0,"params":{"querystring":{"content":"application/jsonpath"}}},{"name":"getFlight","method":"GET","path":"/flights/{id}","security":0,"params":2},{"name":"copyFlight","method":"COPY","path":"/flights/{id}","security":0,"params":{"path":[{"name":"id"}],"header":[{"name":"Destination"}]}},{"name":"linkFlightsById","method":"LINK","path":"/flights/{id}","security":0,"params":2,"body":1},{"name":"uploadPhotos","method":"POST","path":"/flights/{id}/photos","security":0,"params":2,"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}},{"name":"addPet","method":"POST","path":"/pets","server":1,"body":1}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options = {}) {
+  const runtime = createRuntime(servers, options, securitySchemes, features);
+  return Object.fromEntries(
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+  );
+}

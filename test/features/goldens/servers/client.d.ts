@@ -1,0 +1,56 @@
+import type { paths } from "./schema.js";
+import type {
+  ClientOptions as RuntimeClientOptions,
+  Operation,
+} from "./runtime/client/types.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+} from "./runtime/client/errors.js";
+export type {
+  ApiErrorOf,
+  ApiResponse,
+  CredentialContext,
+  RequestOptions,
+} from "./runtime/client/types.js";
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /**
+   * Overrides the server URL.
+   * @default "https://api.shop.example/v1"
+   */
+  baseUrl?: string;
+  /**
+   * Overrides the server URL.
+   * @default "https://uploads.shop.example"
+   */
+  uploadsUrl?: string;
+  /**
+   * Overrides the server URL (EU region).
+   * @default "https://shop.example/reports"
+   */
+  euRegionUrl?: string;
+  /**
+   * Overrides the server URL (The old service, kept running until every customer has moved to the new one.).
+   * @default "/v0"
+   */
+  v0Url?: string;
+}
+
+/** One method per operation of Servers 1.0.0. */
+export interface Client {
+  /** `GET /items` (operationId `listItems`) */
+  listItems: Operation<paths["/items"]["get"]>;
+  /** `POST /uploads` (operationId `upload`) */
+  upload: Operation<paths["/uploads"]["post"]>;
+  /** `GET /reports` (operationId `getReport`) */
+  getReport: Operation<paths["/reports"]["get"]>;
+  /** `GET /legacy` (operationId `getLegacy`) */
+  getLegacy: Operation<paths["/legacy"]["get"]>;
+}
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export declare function createClient(options?: ClientOptions): Client;

@@ -1,0 +1,45 @@
+import type { paths } from "./schema.js";
+import type {
+  ClientOptions as RuntimeClientOptions,
+  StreamingOperation,
+} from "./runtime/client/types.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+} from "./runtime/client/errors.js";
+export type {
+  ApiErrorOf,
+  ApiResponse,
+  CredentialContext,
+  RequestOptions,
+} from "./runtime/client/types.js";
+export { Stream } from "./runtime/client/sse.js";
+
+/** Options of `createClient`: the runtime's options plus one per server variable. The spec declares no security scheme: send credentials with `headers`. */
+export interface ClientOptions extends RuntimeClientOptions {
+  /** Base URL of the API (the spec declares no server). */
+  baseUrl: string;
+}
+
+/** One method per operation of Streaming 1. */
+export interface Client {
+  /** `POST /chat/completions` (operationId `createChatCompletion`) */
+  createChatCompletion: StreamingOperation<
+    paths["/chat/completions"]["post"],
+    "application/json",
+    "text/event-stream",
+    "stream"
+  >;
+  /** `POST /completions` (operationId `createCompletion`) */
+  createCompletion: StreamingOperation<
+    paths["/completions"]["post"],
+    "application/json",
+    "text/event-stream",
+    "stream"
+  >;
+}
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export declare function createClient(options: ClientOptions): Client;

@@ -1,0 +1,39 @@
+// @ts-self-types="./client.d.ts"
+import { createRuntime } from "./runtime/client/runtime.js";
+import { sseFeature } from "./runtime/client/sse.js";
+
+export {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+} from "./runtime/client/errors.js";
+export { Stream } from "./runtime/client/sse.js";
+
+/** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
+const features = [sseFeature];
+
+/** The spec's servers; each operation names one by index. */
+const servers = JSON.parse(
+  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+);
+
+/** The spec's security schemes, by key: where each credential goes and which client options hold it. */
+const securitySchemes = JSON.parse("{}");
+
+/** Values several operations share; `operations` holds their indexes here. */
+const shared = JSON.parse(
+  '[{"mediaType":"application/json","required":true},{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}}]',
+);
+
+/** How each method sends its request: method, path, parameters, body and declared errors. */
+const operations = JSON.parse(
+  '[{"name":"createChatCompletion","method":"POST","path":"/chat/completions","body":0,"stream":1},{"name":"createCompletion","method":"POST","path":"/completions","body":0,"stream":1}]',
+);
+
+/** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
+export function createClient(options) {
+  const runtime = createRuntime(servers, options, securitySchemes, features);
+  return Object.fromEntries(
+    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+  );
+}
