@@ -63,6 +63,13 @@ const openapiTypescriptUtils = requireWithBundledTypeScript<Pick<typeof import("
 const originalCreateRef: CreateRef = openapiTypescriptUtils.createRef;
 
 /**
+ * A pointer createRef itself made, which it would give back as it is: "#" then non-empty segments with no `%` (it
+ * decodes percent-escapes), no `#` (it splits on "#/") and every `~` escaped. Most parents' paths are such: their
+ * contribution needs no parse.
+ */
+const CANONICAL_POINTER = /^#(?:\/(?:[^/#%~]|~[01])+)+$/;
+
+/**
  * Runs `run` (openapi-typescript's transforms) with a faster `createRef`, the same function of its arguments.
  *
  * Its transforms track where they are with `createRef([options.path, key])` for every property, item and branch,
@@ -81,7 +88,7 @@ export function withFastCreateRef<T>(run: () => T): T {
     if (known === undefined) {
       // Bounded: siblings come one after the other, so a small memory keeps nearly every hit.
       if (contributions.size >= 4096) contributions.clear();
-      known = originalCreateRef([part]).slice(1);
+      known = CANONICAL_POINTER.test(part) ? part.slice(1) : originalCreateRef([part]).slice(1);
       contributions.set(part, known);
     }
     return known;
