@@ -149,6 +149,14 @@ function compiles(pattern: string, flags: string): boolean {
  * with its JSON pointer. Vendor extensions (`x-…`) and example values are not schemas and are skipped.
  */
 export function findPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
+  // Asked twice of the same document in a run (what to hand the pattern thread, then the server's list).
+  let found = foundIn.get(document);
+  if (!found) foundIn.set(document, (found = walkPatterns(document)));
+  return found;
+}
+const foundIn = new WeakMap<object, { pattern: string; pointer: string[] }[]>();
+
+function walkPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
   const found: { pattern: string; pointer: string[] }[] = [];
   // One path, pushed and popped on the way down: a copy is made only for a pattern found (a copy per node visited
   // was most of this walk's time on GitHub's description).
