@@ -126,6 +126,11 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const { spec, model, specShown, warnings: loadWarnings } = loaded;
   traceMemory("loaded and modelled");
   enter("emit");
+  if (config.outputs.server) {
+    // The regexes' analysis for the server on the second core while the types and the client are emitted here.
+    const { startPatternThread } = await import("./pattern-thread.js");
+    startPatternThread(model.document);
+  }
 
   const types = typesThread?.emit(spec.document);
   const { emitFiles } = await import("./emit/index.js");

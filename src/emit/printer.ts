@@ -124,7 +124,8 @@ class Printer {
         const blankLine = this.blankLinesBefore ? this.blankLinesBefore[index] : this.source && index > 0 && isNextLineEmpty(this.source.text, statements[index - 1]!.end);
         if (index > 0 && blankLine) parts.push("\n");
         if (ts.isInterfaceDeclaration(statement) && statement.members.length > 0) {
-          parts.push(this.interfaceInPieces(statement), "\n");
+          this.interfaceInPieces(statement, parts);
+          parts.push("\n");
         } else {
           parts.push(this.layout([this.withComments(statement, this.statement(statement as TS.Statement)), hardline]));
         }
@@ -279,14 +280,14 @@ class Printer {
    * An interface printed one member at a time: members are separated by hard line breaks, so each one's layout is
    * independent of the others, and the document of a 1,000-path `paths` never has to exist whole.
    */
-  private interfaceInPieces(node: TS.InterfaceDeclaration): string {
-    const parts = [this.layout(this.withComments(node, [this.interfaceHead(node), " {"]))];
+  private interfaceInPieces(node: TS.InterfaceDeclaration, parts: string[]): void {
+    parts.push(this.layout(this.withComments(node, [this.interfaceHead(node), " {"])));
     node.members.forEach((member, index) => {
       if (index > 0 && this.source && isNextLineEmpty(this.source.text, node.members[index - 1]!.end)) parts.push("\n");
-      parts.push(this.source ? this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])) : this.memberInPieces(member, 1));
+      if (this.source) parts.push(this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+      else this.memberInPieces(member, 1, parts);
     });
     parts.push("\n}");
-    return parts.join("");
   }
 
   /**
@@ -294,17 +295,20 @@ class Printer {
    * a schema's object-typed property) has its members laid out one at a time too, at any depth: the literal always
    * breaks (typeLiteral), so each of its members is on lines of its own and its layout does not depend on the others.
    * The documents of all of a big spec's schemas never exist at once, and most pieces are simple enough for
-   * printWithoutChoices.
+   * printWithoutChoices. The pieces are pushed onto the file's one list, not joined level by level (that copied a
+   * deep schema's text once per level of nesting).
    */
-  private memberInPieces(member: TS.TypeElement, depth: number): string {
+  private memberInPieces(member: TS.TypeElement, depth: number, parts: string[]): void {
     const literal = openTypeLiteral(member);
-    if (!literal) return this.layout(indented(depth, [hardline, this.withComments(member, [group(this.member(member)), ";"])]));
+    if (!literal) {
+      parts.push(this.layout(indented(depth, [hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+      return;
+    }
     const property = member as TS.PropertySignature;
     const head: Doc = [this.modifiers(property), this.propertyName(property.name), property.questionToken ? "?" : "", ": {"];
-    const parts = [this.layout(indented(depth, [hardline, this.withComments(member, head)]))];
-    for (const inner of literal.members) parts.push(this.memberInPieces(inner, depth + 1));
+    parts.push(this.layout(indented(depth, [hardline, this.withComments(member, head)])));
+    for (const inner of literal.members) this.memberInPieces(inner, depth + 1, parts);
     parts.push(`\n${"  ".repeat(depth)}};`);
-    return parts.join("");
   }
 
   /** Members one per line, with their comments, and the blank lines the source has between them. */

@@ -47,21 +47,84 @@ export interface EmitterWarning {
 type Verdict = "linear" | "super-linear" | "undecided";
 const verdicts = new Map<string, Verdict>();
 
+/** What redos-detector said of a pattern, as a number (it crosses threads in a shared Int32Array). */
+export const Outcome = {
+  Safe: 1,
+  HitMaxSteps: 2,
+  Unsafe: 3,
+  /** It threw: syntax the analyser does not know. */
+  Threw: 4,
+} as const;
+export type Outcome = (typeof Outcome)[keyof typeof Outcome];
+
+/** A pattern redos-detector has to look at: its source and whether it compiles with the `u` flag. */
+export interface PatternToAnalyse {
+  pattern: string;
+  unicode: boolean;
+}
+
+/**
+ * The analysis of patterns handed to another thread (src/pattern-thread.ts), whose outcomes are asked for when
+ * first needed: it blocks until they are there, then records them. Undefined once taken (or when nothing was handed over).
+ */
+let pending: (() => ReadonlyMap<string, Outcome>) | undefined;
+
+/** Hands the analysis to `outcomes`, which the first verdict not yet known takes (and waits for). */
+export function analysedElsewhere(outcomes: () => ReadonlyMap<string, Outcome>): void {
+  pending = outcomes;
+}
+
+/** The analysis redos-detector makes of a pattern, in this thread or another (the same call, same step limit). */
+export function analyse({ pattern, unicode }: PatternToAnalyse, detector: Pick<RedosDetector, "isSafePattern"> = { isSafePattern }): Outcome {
+  try {
+    const result = detector.isSafePattern(pattern, { unicode, maxSteps: ANALYSIS_STEPS });
+    return result.safe ? Outcome.Safe : result.error === "hitMaxSteps" ? Outcome.HitMaxSteps : Outcome.Unsafe;
+  } catch {
+    return Outcome.Threw;
+  }
+}
+
+/** The quantified patterns among `patterns` not analysed yet in this process, each once, in order: what analyse is for. */
+export function patternsToAnalyse(patterns: Iterable<string>): PatternToAnalyse[] {
+  const seen = new Set<string>();
+  const list: PatternToAnalyse[] = [];
+  for (const pattern of patterns) {
+    if (seen.has(pattern) || verdicts.has(pattern)) continue;
+    seen.add(pattern);
+    const toAnalyse = needsAnalysis(pattern);
+    if (toAnalyse) list.push(toAnalyse);
+  }
+  return list;
+}
+
+/**
+ * An invalid pattern is ignored by the router: nothing to run. Without a quantifier, every start position costs at
+ * most the pattern's length: nothing to analyse (Stripe's hundreds of `^/v1/…` patterns).
+ */
+function needsAnalysis(pattern: string): PatternToAnalyse | undefined {
+  const unicode = compiles(pattern, "u");
+  if ((!unicode && !compiles(pattern, "")) || !/[*+?{]/.test(pattern)) return undefined;
+  return { pattern, unicode };
+}
+
+const VERDICTS: Record<Outcome, Verdict> = {
+  [Outcome.Safe]: "linear",
+  [Outcome.HitMaxSteps]: "undecided",
+  [Outcome.Unsafe]: "super-linear",
+  [Outcome.Threw]: "undecided",
+};
+
 function verdictOf(pattern: string): Verdict {
   let verdict = verdicts.get(pattern);
+  if (verdict === undefined && pending) {
+    const outcomes = pending();
+    pending = undefined;
+    for (const [analysed, outcome] of outcomes) verdicts.set(analysed, VERDICTS[outcome]);
+    verdict = verdicts.get(pattern);
+  }
   if (verdict === undefined) {
-    const unicode = compiles(pattern, "u");
-    // An invalid pattern is ignored by the router: nothing to run. Without a quantifier, every start position
-    // costs at most the pattern's length: nothing to analyse (Stripe's hundreds of `^/v1/…` patterns).
-    if ((!unicode && !compiles(pattern, "")) || !/[*+?{]/.test(pattern)) verdict = "linear";
-    else {
-      try {
-        const result = isSafePattern(pattern, { unicode, maxSteps: ANALYSIS_STEPS });
-        verdict = result.safe ? "linear" : result.error === "hitMaxSteps" ? "undecided" : "super-linear";
-      } catch {
-        verdict = "undecided"; // syntax the analyser does not know
-      }
-    }
+    const toAnalyse = needsAnalysis(pattern);
+    verdict = toAnalyse ? VERDICTS[analyse(toAnalyse)] : "linear";
     verdicts.set(pattern, verdict);
   }
   return verdict;
@@ -86,25 +149,49 @@ function compiles(pattern: string, flags: string): boolean {
  * with its JSON pointer. Vendor extensions (`x-…`) and example values are not schemas and are skipped.
  */
 export function findPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
+  // Asked twice of the same document in a run (what to hand the pattern thread, then the server's list).
+  let found = foundIn.get(document);
+  if (!found) foundIn.set(document, (found = walkPatterns(document)));
+  return found;
+}
+const foundIn = new WeakMap<object, { pattern: string; pointer: string[] }[]>();
+
+function walkPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
   const found: { pattern: string; pointer: string[] }[] = [];
-  const visit = (node: unknown, pointer: string[]): void => {
+  // One path, pushed and popped on the way down: a copy is made only for a pattern found (a copy per node visited
+  // was most of this walk's time on GitHub's description).
+  const path: string[] = [];
+  const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, [...pointer, String(index)]));
+      for (let index = 0; index < node.length; index++) {
+        path.push(String(index));
+        visit(node[index]);
+        path.pop();
+      }
       return;
     }
     if (node === null || typeof node !== "object") return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith("x-") || DATA_KEYWORDS.has(key)) continue;
-      if (key === "pattern" && typeof value === "string") found.push({ pattern: value, pointer: [...pointer, key] });
+    for (const key in node) {
+      if (!Object.hasOwn(node, key) || key.startsWith("x-") || DATA_KEYWORDS.has(key)) continue;
+      const value = (node as Record<string, unknown>)[key];
+      path.push(key);
+      if (key === "pattern" && typeof value === "string") found.push({ pattern: value, pointer: [...path] });
       else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
         for (const [source, schema] of Object.entries(value)) {
-          found.push({ pattern: source, pointer: [...pointer, key, source] });
-          visit(schema, [...pointer, key, source]);
+          path.push(source);
+          found.push({ pattern: source, pointer: [...path] });
+          visit(schema);
+          path.pop();
         }
-      } else visit(value, [...pointer, key]);
+      } else visit(value);
+      path.pop();
     }
   };
-  for (const section of ["paths", "components"]) visit(document[section], [section]);
+  for (const section of ["paths", "components"]) {
+    path.push(section);
+    visit(document[section]);
+    path.pop();
+  }
   return found;
 }
 

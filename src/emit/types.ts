@@ -1,7 +1,7 @@
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TypeScript from "typescript";
 import { UserError } from "../errors.js";
-import { openapiTypescript, sameNodes, typescript } from "../package/deps.js";
+import { openapiTypescript, sameNodes, typescript, withFastCreateRef } from "../package/deps.js";
 import type { EmittedFile } from "./file.js";
 import { printNodes } from "./printer.js";
 
@@ -25,6 +25,10 @@ export interface TypesInput {
  * are most of its time on large specs).
  */
 export function emitTypes(input: TypesInput): EmittedFile {
+  return withFastCreateRef(() => emitTypesOf(input));
+}
+
+function emitTypesOf(input: TypesInput): EmittedFile {
   const schema = input.document as unknown as OpenAPI3; // the loader checked it is OpenAPI 3
   const ctx = typesContext(schema);
   const description = "types of every path, operation, component and webhook (openapi-typescript)";
@@ -48,6 +52,9 @@ export function emitTypes(input: TypesInput): EmittedFile {
 
 /** openapi-typescript's options: what schema.ts is made with. */
 export function typesContext(schema: OpenAPI3): GlobalContext {
+  // resolveRef walks the document from its root, parsing the pointer each time; the transforms ask for the same
+  // few thousand targets over and over, and nothing changes the document while they run.
+  const resolved = new Map<string, unknown>();
   return {
     additionalProperties: false,
     alphabetize: false,
@@ -80,7 +87,12 @@ export function typesContext(schema: OpenAPI3): GlobalContext {
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
-    resolve: ($ref: string) => openapiTypescript.resolveRef(schema, $ref, { silent: true }),
+    resolve: ($ref: string) => {
+      if (resolved.has($ref)) return resolved.get($ref);
+      const target = openapiTypescript.resolveRef(schema, $ref, { silent: true });
+      resolved.set($ref, target);
+      return target;
+    },
   } as GlobalContext;
 }
 

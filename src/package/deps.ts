@@ -57,6 +57,62 @@ function requireWithBundledTypeScript<T>(id: string): T {
   }
 }
 
+type CreateRef = typeof import("openapi-typescript").createRef;
+/** openapi-typescript's helpers module (its `exports` map lets `dist/*` be required): the object its transforms call through. */
+const openapiTypescriptUtils = requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "resolveRef" | "createRef">>("openapi-typescript/dist/lib/utils.cjs");
+const originalCreateRef: CreateRef = openapiTypescriptUtils.createRef;
+
+/**
+ * A pointer createRef itself made, which it would give back as it is: "#" then non-empty segments with no `%` (it
+ * decodes percent-escapes), no `#` (it splits on "#/") and every `~` escaped. Most parents' paths are such: their
+ * contribution needs no parse.
+ */
+const CANONICAL_POINTER = /^#(?:\/(?:[^/#%~]|~[01])+)+$/;
+
+/**
+ * Runs `run` (openapi-typescript's transforms) with a faster `createRef`, the same function of its arguments.
+ *
+ * Its transforms track where they are with `createRef([options.path, key])` for every property, item and branch,
+ * and createRef parses each part again with Redocly's `parseRef` (split, `decodeURIComponent` per segment), so the
+ * parent's path is reparsed once per child: 0.2 s of GitHub's run (bench/NOTES.md, session 7). The result is "#"
+ * followed by each part's contribution, which depends on that part alone, so each string part's contribution is
+ * asked of the original createRef once (`createRef([part])` without its "#") and remembered: siblings share their
+ * parent's. Anything but strings and numbers goes to the original as it is. The transforms call createRef through
+ * this module's exports object (`utils.createRef(…)` in every transform), which is what is swapped, and swapped back
+ * afterwards, so nothing else in the process sees it.
+ */
+export function withFastCreateRef<T>(run: () => T): T {
+  const contributions = new Map<string, string>();
+  const contribution = (part: string): string => {
+    let known = contributions.get(part);
+    if (known === undefined) {
+      // Bounded: siblings come one after the other, so a small memory keeps nearly every hit.
+      if (contributions.size >= 4096) contributions.clear();
+      known = CANONICAL_POINTER.test(part) ? part.slice(1) : originalCreateRef([part]).slice(1);
+      contributions.set(part, known);
+    }
+    return known;
+  };
+  const fastCreateRef: CreateRef = (parts) => {
+    let pointer = "#";
+    for (const part of parts) {
+      if (part === undefined || part === null || part === "") continue;
+      if (typeof part === "string") pointer += contribution(part);
+      else if (typeof part === "number") pointer += originalCreateRef([part]).slice(1);
+      else return originalCreateRef(parts);
+    }
+    return pointer;
+  };
+  const exportsObject = openapiTypescriptUtils as { createRef: CreateRef };
+  const previous = exportsObject.createRef;
+  exportsObject.createRef = fastCreateRef;
+  try {
+    return run();
+  } finally {
+    exportsObject.createRef = previous;
+  }
+}
+
 /**
  * openapi-typescript's schema transform and helpers, without its package entry: that entry also loads Redocly's
  * whole linter (half a second) for the bundling and validation our loader has already done.
@@ -68,6 +124,6 @@ export const openapiTypescript = {
   transformWebhooksObject: requireWithBundledTypeScript<(webhooks: unknown, ctx: import("openapi-typescript").GlobalContext) => import("typescript").TypeNode>("openapi-typescript/dist/transform/webhooks-object.cjs"),
   transformComponentsObject: requireWithBundledTypeScript<{ default: typeof import("openapi-typescript").transformComponentsObject }>("openapi-typescript/dist/transform/components-object.cjs").default,
   transformSchemaObject: requireWithBundledTypeScript<{ default: typeof import("openapi-typescript").transformSchemaObject }>("openapi-typescript/dist/transform/schema-object.cjs").default,
-  ...requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "resolveRef" | "createRef">>("openapi-typescript/dist/lib/utils.cjs"),
+  ...openapiTypescriptUtils,
   ...requireWithBundledTypeScript<Pick<typeof import("openapi-typescript"), "astToString" | "tsModifiers" | "tsRecord" | "STRING" | "NEVER">>("openapi-typescript/dist/lib/ts.cjs"),
 };
