@@ -33,8 +33,12 @@ interface Job {
  */
 export const PATTERN_THREAD_MIN_PATTERNS = 5;
 
-/** How long the main thread waits for the outcomes before analysing the patterns itself (a stuck or dead worker). */
-const WAIT_MS = 60_000;
+/**
+ * How long the main thread waits for the outcomes before analysing the patterns itself (a worker stuck, or dead while
+ * this thread was blocked). The analysis is bounded by its step limit (GitHub's 7 patterns: ~0.1 s); the bound only
+ * costs time, the outcomes are the same from either thread.
+ */
+const WAIT_MS = 10_000;
 
 /** The compiled module (the worker's entry): this file in the build; the build's copy when running from source (tests). */
 function workerFile(): string | undefined {
@@ -48,11 +52,10 @@ function workerFile(): string | undefined {
  * second core (`SPECFORGE_THREADS=1` keeps everything on this thread); the server emitter takes the outcomes
  * (server-patterns.ts `analysedElsewhere`). Returns whether a worker was started.
  */
-export function startPatternThread(document: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): boolean {
+export function startPatternThread(document: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env, file: string | undefined = workerFile()): boolean {
   if (env.SPECFORGE_THREADS === "1" || !isMainThread || availableParallelism() < 2) return false;
   const patterns = patternsToAnalyse(findPatterns(document).map((found) => found.pattern));
   const minimum = env.SPECFORGE_PATTERN_THREAD_MIN !== undefined ? Number(env.SPECFORGE_PATTERN_THREAD_MIN) : PATTERN_THREAD_MIN_PATTERNS;
-  const file = workerFile();
   if (patterns.length === 0 || patterns.length < minimum || file === undefined) return false;
   const results = new SharedArrayBuffer(4 * (patterns.length + 1));
   const job: Job = { role: ROLE, patterns, results };
@@ -63,10 +66,14 @@ export function startPatternThread(document: Record<string, unknown>, env: NodeJ
     return false;
   }
   worker.unref(); // a run that fails before emitting server.ts does not wait for it
-  worker.on("error", () => {}); // its patterns are then analysed here (the done flag stays 0)
+  // A worker that failed (it could not load, or died) never sets the done flag: its patterns are then analysed here,
+  // without waiting for it when this thread has already heard that it is gone.
+  let gone = false;
+  worker.on("error", () => (gone = true));
+  worker.on("exit", () => (gone = true));
   analysedElsewhere(() => {
     const cells = new Int32Array(results);
-    Atomics.wait(cells, 0, 0, WAIT_MS);
+    if (!gone) Atomics.wait(cells, 0, 0, WAIT_MS);
     const outcomes = new Map<string, Outcome>();
     if (Atomics.load(cells, 0) === 1) patterns.forEach(({ pattern }, i) => outcomes.set(pattern, cells[i + 1] as Outcome));
     void worker.terminate();

@@ -36,6 +36,18 @@ describe("the pattern thread", () => {
     expect(startPatternThread({ components: { schemas: { A: schema("^(y+)+$") } } }, { SPECFORGE_PATTERN_THREAD_MIN: "1", SPECFORGE_THREADS: "1" })).toBe(false);
   });
 
+  it("a worker that fails to load leaves its patterns to this thread, without waiting for it", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "broken-worker.mjs": "throw new Error('cannot load');\n" });
+    const patterns = ["^(e+)+$", "^(f|ff)+$", "^(g*)*h$", "^(i+)+j$", "^(k+)+$"];
+    const doc = { components: { schemas: Object.fromEntries(patterns.map((pattern, i) => [`P${i}`, schema(pattern)])) } };
+    expect(startPatternThread(doc, {}, join(dir, "broken-worker.mjs"))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the worker's error reaches this thread, as during emission's awaits
+    const started = Date.now();
+    expect(superLinearPatterns(doc).map((found) => found.pattern)).toEqual(patterns);
+    expect(Date.now() - started).toBeLessThan(5_000); // not the wait's bound
+  });
+
   it("generate: the same warnings and server.ts whichever thread analysed", async () => {
     const dir = tempDir();
     writeFiles(dir, { "openapi.json": JSON.stringify(document) });
