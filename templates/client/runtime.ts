@@ -269,7 +269,7 @@ export function createRuntime(
       if (cookie) headers.set("Cookie", cookie);
     }
     mergeHeaders(headers, call.headers);
-    const keyed = idempotencyKey(spec, options, call, headers);
+    const idempotentOrKeyed = setIdempotencyKey(spec, options, call, headers);
 
     const init: RequestInitLike & { duplex?: "half" } = { method: spec.method, headers };
     if (body !== undefined) init.body = body as NonNullable<RequestInitLike["body"]>;
@@ -282,7 +282,7 @@ export function createRuntime(
     const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
     // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
     // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat.
-    const repeatable = keyed || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+    const repeatable = idempotentOrKeyed || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
@@ -462,7 +462,7 @@ function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions
  * headers are built once per call) when the call asks for it, or the client does (`idempotencyKeys`), or the
  * operation declares the header; one the caller set (as a header parameter or header) is kept.
  */
-function idempotencyKey(spec: OperationSpec, options: ClientOptions, call: RequestOptions, headers: Headers): boolean {
+function setIdempotencyKey(spec: OperationSpec, options: ClientOptions, call: RequestOptions, headers: Headers): boolean {
   const name = spec.idempotencyKey ?? "Idempotency-Key";
   const idempotent = isIdempotent(spec.method);
   if (typeof call.idempotencyKey === "string") headers.set(name, call.idempotencyKey);

@@ -273,7 +273,7 @@ export function createRuntime(
       if (cookie) headers.set("Cookie", cookie);
     }
     mergeHeaders(headers, call.headers);
-    const keyed = idempotencyKey(spec, options, call, headers);
+    const idempotentOrKeyed = setIdempotencyKey(spec, options, call, headers);
 
     const init = { method: spec.method, headers };
     if (body !== undefined) init.body = body;
@@ -292,7 +292,8 @@ export function createRuntime(
     // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
     // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat.
     const repeatable =
-      keyed || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+      idempotentOrKeyed ||
+      (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
@@ -566,7 +567,7 @@ function resolveServerUrl(server, options) {
  * headers are built once per call) when the call asks for it, or the client does (`idempotencyKeys`), or the
  * operation declares the header; one the caller set (as a header parameter or header) is kept.
  */
-function idempotencyKey(spec, options, call, headers) {
+function setIdempotencyKey(spec, options, call, headers) {
   const name = spec.idempotencyKey ?? "Idempotency-Key";
   const idempotent = isIdempotent(spec.method);
   if (typeof call.idempotencyKey === "string")
