@@ -255,14 +255,21 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     return answer instanceof Response ? answer : toWebResponse(answer);
   };
 
-  /** `step()`, or the answer to what it threw (after an await, where `serveIncoming`'s catch no longer reaches). */
-  const guarded = (route: CompiledRoute, incoming: Incoming, step: () => Answer | Promise<Answer>): Answer | Promise<Answer> => {
-    try {
-      return step();
-    } catch (error) {
-      return failed(route, incoming, error);
-    }
-  };
+  /**
+   * `next(value)` once `waiting` settles with it. A rejection, or what `next` throws, becomes the answer to that
+   * failure: after an await, `serveIncoming`'s catch no longer reaches.
+   */
+  const afterWait = <T>(waiting: PromiseLike<T>, route: CompiledRoute, incoming: Incoming, next: (value: T) => Answer | Promise<Answer>): Promise<Answer> =>
+    Promise.resolve(waiting).then(
+      (value) => {
+        try {
+          return next(value);
+        } catch (error) {
+          return failed(route, incoming, error);
+        }
+      },
+      (error: unknown) => failed(route, incoming, error),
+    );
 
   /** 1. Authentication first: unauthenticated callers learn nothing about validation or implementation. */
   const serve = (route: CompiledRoute, captures: string[], incoming: Incoming): Answer | Promise<Answer> => {
@@ -278,12 +285,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
         // The Request handed to authenticate, handlers and onError carries the body stream only when the
         // router does not read the body itself.
         const principal = options.authenticate(credentials as Credentials, incoming.request(!route.body), { operation: spec.name });
-        if (isThenable(principal)) {
-          return Promise.resolve(principal).then(
-            (found) => guarded(route, incoming, () => admit(route, captures, incoming, found)),
-            (error: unknown) => failed(route, incoming, error),
-          );
-        }
+        if (isThenable(principal)) return afterWait(principal, route, incoming, (found) => admit(route, captures, incoming, found));
         return admit(route, captures, incoming, principal);
       }
       // Secure by default. Mock mode accepts any credentials of the operation's schemes, so SDKs that always send one work.
@@ -336,15 +338,8 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       }
     }
     if (route.body) {
-      return route.body(incoming, maxBodyBytes, issues).then(
-        (parsed) => {
-          try {
-            return run(route, handler, incoming, auth, values, querystring, issues, parsed.value, parsed.contentType);
-          } catch (error) {
-            return failed(route, incoming, error);
-          }
-        },
-        (error: unknown) => failed(route, incoming, error),
+      return afterWait(route.body(incoming, maxBodyBytes, issues), route, incoming, (parsed) =>
+        run(route, handler, incoming, auth, values, querystring, issues, parsed.value, parsed.contentType),
       );
     }
     return run(route, handler, incoming, auth, values, querystring, issues, undefined, undefined);
@@ -388,16 +383,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       return failed(route, incoming, error);
     }
     if (isThenable(result)) {
-      return Promise.resolve(result).then(
-        (settled) => {
-          try {
-            return answerFor(route, settled, incoming);
-          } catch (error) {
-            return failed(route, incoming, error);
-          }
-        },
-        (error: unknown) => failed(route, incoming, error),
-      );
+      return afterWait(result, route, incoming, (settled) => answerFor(route, settled, incoming));
     }
     return answerFor(route, result, incoming);
   };
