@@ -111,14 +111,12 @@ export class FileTemplate {
     const kept = this.keptStatements();
     const js: { statement: string | StatementStructures; from: PreparedStatement }[] = [];
     const dts: { statement: string | StatementStructures; from: PreparedStatement }[] = [];
-    const imports: { structure: ImportDeclarationStructure; from: PreparedStatement }[] = [];
     for (const s of kept) {
       const filled = s.slot === undefined ? undefined : this.filled.get(s.slot);
       const structure = (typeof filled === "object" ? filled : s.structure) as StatementStructures | undefined;
       if (structure?.kind === tsMorph.StructureKind.ImportDeclaration) {
         const code = importForJs(structure);
         if (code) js.push({ statement: code, from: s });
-        imports.push({ structure, from: s });
         dts.push({ statement: structure, from: s });
         continue;
       }
@@ -143,17 +141,19 @@ export class FileTemplate {
       const declared = declareForm(structure, this.kind);
       if (declared) dts.push({ statement: declared, from: s });
     }
-    // The declarations import only the names they use (the `.js` imports the values).
+    // The declarations import only the names they use (the `.js` imports the values). Every other declaration is
+    // printed once, to text, which both finds the names used and goes into the file as it is.
     // (Printed, not serialised: a member's type may be a ts-morph writer function.)
-    const rest = tsMorph.printStructure(
-      { kind: tsMorph.StructureKind.SourceFile, statements: dts.filter((entry) => !imports.some((i) => i.structure === entry.statement)).map((entry) => entry.statement) },
-      { indentNumberOfSpaces: 2 },
+    const isImport = (statement: string | StatementStructures): statement is ImportDeclarationStructure =>
+      typeof statement !== "string" && statement.kind === tsMorph.StructureKind.ImportDeclaration;
+    const texts = dts.map(({ statement }) =>
+      isImport(statement) ? "" : typeof statement === "string" ? statement : tsMorph.printStructure(statement, { indentNumberOfSpaces: 2 }).trim(),
     );
+    const rest = texts.join("\n");
     const used = (name: string) => new RegExp(`\\b${name}\\b`).test(rest);
-    const declarations = dts.flatMap((entry) => {
-      const structure = entry.statement as StatementStructures;
-      if (typeof entry.statement === "string" || structure.kind !== tsMorph.StructureKind.ImportDeclaration) return [entry];
-      const narrowed = importForDts(structure, used);
+    const declarations = dts.flatMap((entry, i): { statement: string | StatementStructures; from: PreparedStatement }[] => {
+      if (!isImport(entry.statement)) return [{ statement: texts[i]!, from: entry.from }];
+      const narrowed = importForDts(entry.statement, used);
       return narrowed ? [{ statement: narrowed, from: entry.from }] : [];
     });
     const selfTypes = `// @ts-self-types="./${this.kind}.d.ts"\n`;
