@@ -3,7 +3,7 @@
  * scenario with autocannon, stops the server and prints where its CPU time went (self time by function and by
  * file; inclusive time of the runtime's own functions).
  *
- *   node bench/runtime/profile.mjs [target=specforge] [scenario=chat] [seconds=10]
+ *   node bench/runtime/profile.mjs [target=specforge] [scenario=chat] [seconds=10] [interval µs=1000]
  *
  * The .cpuprofile is left in bench/.out/runtime/profiles/ (open it in Chrome DevTools for the flame chart).
  */
@@ -14,14 +14,14 @@ import autocannon from "autocannon";
 import { OUT, ROOT, compileDeepOneOf, compileGenerated } from "./compile.mjs";
 import { SCENARIOS } from "./workload.mjs";
 
-const [target = "specforge", scenarioId = "chat", seconds = "10"] = process.argv.slice(2);
+const [target = "specforge", scenarioId = "chat", seconds = "10", interval = "1000"] = process.argv.slice(2);
 const scenario = SCENARIOS.find((s) => s.id === scenarioId);
 const generated = compileGenerated();
 const dir = join(OUT, "profiles", `${target}-${scenarioId}`);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
-const child = fork(join(ROOT, "bench", "runtime", "server.mjs"), [target, generated, compileDeepOneOf()], { execArgv: ["--cpu-prof", `--cpu-prof-dir=${dir}`], stdio: "inherit" });
+const child = fork(join(ROOT, "bench", "runtime", "server.mjs"), [target, generated, compileDeepOneOf()], { execArgv: ["--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${interval}`], stdio: "inherit" });
 const port = await new Promise((resolve) => child.once("message", (m) => resolve(m.port)));
 const run = (duration) =>
   autocannon({ url: `http://127.0.0.1:${port}${scenario.path}`, method: scenario.method, headers: scenario.headers, body: scenario.body, connections: 16, duration });
