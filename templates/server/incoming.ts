@@ -150,10 +150,10 @@ class LazyRequest implements ProxyHandler<object> {
   private real: Request | undefined;
   private methods: Map<PropertyKey, unknown> | undefined;
 
-  constructor(private readonly build: () => Request) {}
+  constructor(private readonly source: RequestSource) {}
 
   request(): Request {
-    return (this.real ??= this.build());
+    return (this.real ??= this.source.buildRequest());
   }
 
   get(_target: object, key: PropertyKey): unknown {
@@ -202,15 +202,20 @@ const LAZY_TARGET: object = Object.defineProperty({}, INSPECT, {
   },
 });
 
+/** What a lazy Request is built from, when first used (an object rather than a closure made per request). */
+export interface RequestSource {
+  buildRequest(): Request;
+}
+
 /**
  * A `Request` built on first use. Routers call `authenticate(token, request)` for every secured request, and
  * most callbacks never look at `request`; building one (headers copied, an abort signal followed) costs more
  * than the rest of a small request. This is a Proxy that forwards every operation to the real Request, made
- * by `build` the first time anything is read, so it behaves as that Request (`instanceof Request`, methods,
+ * by `source` the first time anything is read, so it behaves as that Request (`instanceof Request`, methods,
  * and also when passed to `fetch` or `new Request`).
  */
-export function lazyRequest(build: () => Request): Request {
-  return new Proxy(LAZY_TARGET, new LazyRequest(build)) as Request;
+export function lazyRequest(source: RequestSource): Request {
+  return new Proxy(LAZY_TARGET, new LazyRequest(source)) as Request;
 }
 
 /** Web `Headers` of reply headers. */

@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { bodyTooLarge, concatBytes, readLimited } from "./body.js";
-import { isThenable, isValidHost, lazyRequest, SERVE_INCOMING, type Answer, type Incoming, type Reply, type ServeIncoming } from "./incoming.js";
+import { isThenable, isValidHost, lazyRequest, SERVE_INCOMING, type Answer, type Incoming, type Reply, type RequestSource, type ServeIncoming } from "./incoming.js";
 import type { Router } from "./types.js";
 
 /** Options of `toNodeListener`. */
@@ -152,7 +152,7 @@ function splitTarget(target: string): Target | undefined {
  * An IncomingMessage as the router reads it: headers straight from `rawHeaders`, the body straight from the
  * socket, the web Request only on demand.
  */
-class NodeIncoming implements Incoming {
+class NodeIncoming implements Incoming, RequestSource {
   readonly method: string;
   readonly pathname: string;
   readonly malformed: string | undefined;
@@ -170,6 +170,8 @@ class NodeIncoming implements Incoming {
   private body: "unread" | "read" | "discarded" | "stream" = "unread";
   private controller: AbortController | undefined;
   private lazy: Request | undefined;
+  /** Whether the lazy Request carries the body stream (the first `request(withBody)` call decides). */
+  private lazyWithBody = false;
   private built: Request | undefined;
 
   constructor(
@@ -310,7 +312,16 @@ class NodeIncoming implements Incoming {
 
   request(withBody: boolean): Request {
     // One object for authenticate, ctx.request and onError; the real Request is made when first looked at.
-    return (this.lazy ??= lazyRequest(() => (this.built = this.build(withBody))));
+    if (this.lazy === undefined) {
+      this.lazyWithBody = withBody;
+      this.lazy = lazyRequest(this);
+    }
+    return this.lazy;
+  }
+
+  /** Builds the Request behind `request()`'s proxy, on its first use. */
+  buildRequest(): Request {
+    return (this.built = this.build(this.lazyWithBody));
   }
 
   private build(withBody: boolean): Request {

@@ -66,14 +66,17 @@ export function compileParam(spec: ParamSpec, location: ParamLocation, compiler:
   // Path arrays and objects arrive already split (see `splitPathValue`).
   const coerce = json ? jsonCoercion(compiler.maxDepth) : compileCoercion(schema, document, types, style, location === "path" ? true : explode, compiler.probe);
 
+  // The location stack coercion and validation descend with (pushed and popped, copied into an issue only when one
+  // is recorded): one per parameter, not one per request.
+  const path: Loc = [location, name];
   return (raw, out, errors) => {
     const value = read(raw);
-    const path: Loc = [location, name];
     if (value === undefined) {
       if (defaultValue !== undefined) out[name] = cloneDefault(defaultValue);
-      else if (spec.required) errors.push({ loc: path, msg: "Field required", type: "missing" });
+      else if (spec.required) errors.push({ loc: [location, name], msg: "Field required", type: "missing" });
       return;
     }
+    path.length = 2; // (a check that threw half-way would have left its last step on the stack)
     const before = errors.length;
     const coerced = coerce(value, path, errors);
     if (errors.length > before) return;
@@ -98,8 +101,8 @@ function rawReader(
   const name = spec.name;
   switch (location) {
     case "path": {
-      const shape = types.has("array") && !types.has("string") ? "array" : types.has("object") && !types.has("string") ? "object" : "scalar";
-      if (style === "simple" && shape === "scalar") return (raw) => raw.path[name];
+      const shape = pathShape(types);
+      if (!splitsRawPath(style, shape)) return (raw) => raw.path[name];
       return (raw) => {
         const text = raw.pathRaw?.[name];
         return text === undefined ? raw.path[name] : splitPathValue(text, name, style, explode, shape);
@@ -137,6 +140,24 @@ function rawReader(
       return (raw) => raw.query.get(name) ?? undefined;
     }
   }
+}
+
+function pathShape(types: Set<string>): "array" | "object" | "scalar" {
+  return types.has("array") && !types.has("string") ? "array" : types.has("object") && !types.has("string") ? "object" : "scalar";
+}
+
+/** Whether a path value is split on its delimiters (so read undecoded, from `pathRaw`) rather than read whole. */
+function splitsRawPath(style: string, shape: "array" | "object" | "scalar"): boolean {
+  return style !== "simple" || shape !== "scalar";
+}
+
+/**
+ * Whether the decoder of a path parameter reads `RawParams.pathRaw` (label and matrix styles, arrays, objects); the
+ * router builds that record only for routes where one does.
+ */
+export function readsRawPath(spec: ParamSpec, compiler: SchemaCompiler): boolean {
+  if (spec.contentType !== undefined && /json/i.test(spec.contentType)) return false; // one opaque string
+  return splitsRawPath(spec.style ?? "simple", pathShape(schemaTypes(spec.schema ?? true, compiler.document)));
 }
 
 /**
@@ -187,7 +208,7 @@ function jsonCoercion(maxDepth: number): Coerce {
     const text = typeof value === "string" ? value : Array.isArray(value) ? value[0] : "";
     const parsed = parseClientJson(text, maxDepth);
     if (parsed.ok) return parsed.value;
-    errors.push({ loc: path, msg: parsed.tooDeep ? `JSON is nested more than ${maxDepth} levels deep` : "Invalid JSON", type: parsed.tooDeep ? "too_deep" : "json_invalid" });
+    errors.push({ loc: path.slice(), msg: parsed.tooDeep ? `JSON is nested more than ${maxDepth} levels deep` : "Invalid JSON", type: parsed.tooDeep ? "too_deep" : "json_invalid" });
     return undefined;
   };
 }
@@ -275,11 +296,11 @@ function scalarCoercion(types: Set<string>): (value: string, path: Loc, errors: 
     if (wantsString) return value;
     if (wantsNull && (value === "" || value === "null")) return null;
     if (wantsInteger) {
-      errors.push({ loc: path, msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" });
+      errors.push({ loc: path.slice(), msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing" });
     } else if (wantsNumber) {
-      errors.push({ loc: path, msg: "Input should be a valid number, unable to parse string as a number", type: "float_parsing" });
+      errors.push({ loc: path.slice(), msg: "Input should be a valid number, unable to parse string as a number", type: "float_parsing" });
     } else if (wantsBoolean) {
-      errors.push({ loc: path, msg: "Input should be a valid boolean, unable to interpret input", type: "bool_parsing" });
+      errors.push({ loc: path.slice(), msg: "Input should be a valid boolean, unable to interpret input", type: "bool_parsing" });
     } else {
       return value; // e.g. object/array schema given a scalar: let the validator report the type error
     }

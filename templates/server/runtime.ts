@@ -11,7 +11,7 @@ import { compileBody, HttpError, type BodyDecoder } from "./body.js";
 import { nullRecord } from "./json.js";
 import { ErrorShapes, errorReply, specWideResponses, statusTitle, type ErrorFacts } from "./errors.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
-import { compileParam, parseCookies, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
+import { compileParam, parseCookies, readsRawPath, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
 import { fromRequest, headAnswer, headersRecord, isThenable, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
 import { compileQuerystring, type QuerystringDecoder } from "./querystring.js";
 import { isBodylessStatus, streamResponse } from "./responses.js";
@@ -76,6 +76,8 @@ interface CompiledRoute {
   decoders: Record<ParamLocation, ParamDecoder[]>;
   /** Whether any parameter decoder exists (else the raw parameter view is never built). */
   hasParams: boolean;
+  /** Whether a path parameter's decoder reads the undecoded captures (else `pathRaw` is not built). */
+  needsPathRaw: boolean;
   needsCookies: boolean;
   body: BodyDecoder | undefined;
   /** How credentials are read, for routes with security. */
@@ -326,7 +328,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       const raw: RawParams = {
         path,
         // The undecoded captures, for label/matrix styles and exploded objects whose separators may be encoded.
-        pathRaw: route.paramNames.length > 0 ? nullProtoEntries(route.paramNames, captures) : undefined,
+        pathRaw: route.needsPathRaw ? nullProtoEntries(route.paramNames, captures) : undefined,
         // Parsed only if a query parameter is declared.
         query: route.decoders.query.length > 0 ? incoming.searchParams : NO_QUERY,
         headers: incoming,
@@ -502,6 +504,7 @@ function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompil
     querystring: spec.params.querystring ? compileQuerystring(spec.params.querystring, compiler) : undefined,
     hasParams: PARAM_LOCATIONS.some((location) => decoders[location].length > 0),
     needsCookies: decoders.cookie.length > 0,
+    needsPathRaw: (spec.params.path ?? []).some((param) => readsRawPath(param, compiler)),
     body: spec.body ? compileBody(spec.body, compiler) : undefined,
     auth: compileAuth(spec, document),
     responses,

@@ -88,14 +88,18 @@ export declare function isValidHost(host: string): boolean;
 export declare function toWebResponse(reply: Reply): Response;
 /** The answer to a HEAD request: the GET answer's status and headers (with its length), no body. */
 export declare function headAnswer(answer: Answer): Answer;
+/** What a lazy Request is built from, when first used (an object rather than a closure made per request). */
+export interface RequestSource {
+  buildRequest(): Request;
+}
 /**
  * A `Request` built on first use. Routers call `authenticate(token, request)` for every secured request, and
  * most callbacks never look at `request`; building one (headers copied, an abort signal followed) costs more
  * than the rest of a small request. This is a Proxy that forwards every operation to the real Request, made
- * by `build` the first time anything is read, so it behaves as that Request (`instanceof Request`, methods,
+ * by `source` the first time anything is read, so it behaves as that Request (`instanceof Request`, methods,
  * and also when passed to `fetch` or `new Request`).
  */
-export declare function lazyRequest(build: () => Request): Request;
+export declare function lazyRequest(source: RequestSource): Request;
 /** Web `Headers` of reply headers. */
 export declare function toWebHeaders(record: ReplyHeaders): Headers;
 /** Plain headers of a web `Headers` (names lower-case, every `set-cookie` kept). */

@@ -115,16 +115,16 @@ const REAL = Symbol("real request");
 
 /** Forwards every operation on the proxy to the real Request, built on first use. */
 class LazyRequest {
-  build;
+  source;
   real;
   methods;
 
-  constructor(build) {
-    this.build = build;
+  constructor(source) {
+    this.source = source;
   }
 
   request() {
-    return (this.real ??= this.build());
+    return (this.real ??= this.source.buildRequest());
   }
 
   get(_target, key) {
@@ -178,11 +178,11 @@ const LAZY_TARGET = Object.defineProperty({}, INSPECT, {
  * A `Request` built on first use. Routers call `authenticate(token, request)` for every secured request, and
  * most callbacks never look at `request`; building one (headers copied, an abort signal followed) costs more
  * than the rest of a small request. This is a Proxy that forwards every operation to the real Request, made
- * by `build` the first time anything is read, so it behaves as that Request (`instanceof Request`, methods,
+ * by `source` the first time anything is read, so it behaves as that Request (`instanceof Request`, methods,
  * and also when passed to `fetch` or `new Request`).
  */
-export function lazyRequest(build) {
-  return new Proxy(LAZY_TARGET, new LazyRequest(build));
+export function lazyRequest(source) {
+  return new Proxy(LAZY_TARGET, new LazyRequest(source));
 }
 
 /** Web `Headers` of reply headers. */

@@ -186,6 +186,8 @@ class NodeIncoming {
   body = "unread";
   controller;
   lazy;
+  /** Whether the lazy Request carries the body stream (the first `request(withBody)` call decides). */
+  lazyWithBody = false;
   built;
 
   constructor(req, res) {
@@ -352,9 +354,16 @@ class NodeIncoming {
 
   request(withBody) {
     // One object for authenticate, ctx.request and onError; the real Request is made when first looked at.
-    return (this.lazy ??= lazyRequest(
-      () => (this.built = this.build(withBody)),
-    ));
+    if (this.lazy === undefined) {
+      this.lazyWithBody = withBody;
+      this.lazy = lazyRequest(this);
+    }
+    return this.lazy;
+  }
+
+  /** Builds the Request behind `request()`'s proxy, on its first use. */
+  buildRequest() {
+    return (this.built = this.build(this.lazyWithBody));
   }
 
   build(withBody) {

@@ -46,6 +46,14 @@ export declare function compileParam(
  */
 type RawValue = string | string[] | Map<string, string | string[]>;
 /**
+ * Whether the decoder of a path parameter reads `RawParams.pathRaw` (label and matrix styles, arrays, objects); the
+ * router builds that record only for routes where one does.
+ */
+export declare function readsRawPath(
+  spec: ParamSpec,
+  compiler: SchemaCompiler,
+): boolean;
+/**
  * A path segment in `simple`, `label` (`.a.b`, `.a,b`, `.x=1.y=2`) or `matrix` (`;id=1,2`, `;id=1;id=2`, `;x=1;y=2`)
  * style, split on its delimiters before percent-decoding, so an encoded `,`, `.` or `;` stays inside a value.
  */

@@ -81,15 +81,22 @@ export function compileParam(spec, location, compiler) {
         compiler.probe,
       );
 
+  // The location stack coercion and validation descend with (pushed and popped, copied into an issue only when one
+  // is recorded): one per parameter, not one per request.
+  const path = [location, name];
   return (raw, out, errors) => {
     const value = read(raw);
-    const path = [location, name];
     if (value === undefined) {
       if (defaultValue !== undefined) out[name] = cloneDefault(defaultValue);
       else if (spec.required)
-        errors.push({ loc: path, msg: "Field required", type: "missing" });
+        errors.push({
+          loc: [location, name],
+          msg: "Field required",
+          type: "missing",
+        });
       return;
     }
+    path.length = 2; // (a check that threw half-way would have left its last step on the stack)
     const before = errors.length;
     const coerced = coerce(value, path, errors);
     if (errors.length > before) return;
@@ -101,14 +108,8 @@ function rawReader(spec, location, style, explode, types, document) {
   const name = spec.name;
   switch (location) {
     case "path": {
-      const shape =
-        types.has("array") && !types.has("string")
-          ? "array"
-          : types.has("object") && !types.has("string")
-            ? "object"
-            : "scalar";
-      if (style === "simple" && shape === "scalar")
-        return (raw) => raw.path[name];
+      const shape = pathShape(types);
+      if (!splitsRawPath(style, shape)) return (raw) => raw.path[name];
       return (raw) => {
         const text = raw.pathRaw?.[name];
         return text === undefined
@@ -156,6 +157,32 @@ function rawReader(spec, location, style, explode, types, document) {
       return (raw) => raw.query.get(name) ?? undefined;
     }
   }
+}
+
+function pathShape(types) {
+  return types.has("array") && !types.has("string")
+    ? "array"
+    : types.has("object") && !types.has("string")
+      ? "object"
+      : "scalar";
+}
+
+/** Whether a path value is split on its delimiters (so read undecoded, from `pathRaw`) rather than read whole. */
+function splitsRawPath(style, shape) {
+  return style !== "simple" || shape !== "scalar";
+}
+
+/**
+ * Whether the decoder of a path parameter reads `RawParams.pathRaw` (label and matrix styles, arrays, objects); the
+ * router builds that record only for routes where one does.
+ */
+export function readsRawPath(spec, compiler) {
+  if (spec.contentType !== undefined && /json/i.test(spec.contentType))
+    return false; // one opaque string
+  return splitsRawPath(
+    spec.style ?? "simple",
+    pathShape(schemaTypes(spec.schema ?? true, compiler.document)),
+  );
 }
 
 /**
@@ -214,7 +241,7 @@ function jsonCoercion(maxDepth) {
     const parsed = parseClientJson(text, maxDepth);
     if (parsed.ok) return parsed.value;
     errors.push({
-      loc: path,
+      loc: path.slice(),
       msg: parsed.tooDeep
         ? `JSON is nested more than ${maxDepth} levels deep`
         : "Invalid JSON",
@@ -356,19 +383,19 @@ function scalarCoercion(types) {
     if (wantsNull && (value === "" || value === "null")) return null;
     if (wantsInteger) {
       errors.push({
-        loc: path,
+        loc: path.slice(),
         msg: "Input should be a valid integer, unable to parse string as an integer",
         type: "int_parsing",
       });
     } else if (wantsNumber) {
       errors.push({
-        loc: path,
+        loc: path.slice(),
         msg: "Input should be a valid number, unable to parse string as a number",
         type: "float_parsing",
       });
     } else if (wantsBoolean) {
       errors.push({
-        loc: path,
+        loc: path.slice(),
         msg: "Input should be a valid boolean, unable to interpret input",
         type: "bool_parsing",
       });

@@ -23,7 +23,7 @@ import {
   statusTitle,
 } from "./errors.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
-import { compileParam, parseCookies } from "./params.js";
+import { compileParam, parseCookies, readsRawPath } from "./params.js";
 import {
   fromRequest,
   headAnswer,
@@ -389,10 +389,9 @@ export function createRouterRuntime(
       const raw = {
         path,
         // The undecoded captures, for label/matrix styles and exploded objects whose separators may be encoded.
-        pathRaw:
-          route.paramNames.length > 0
-            ? nullProtoEntries(route.paramNames, captures)
-            : undefined,
+        pathRaw: route.needsPathRaw
+          ? nullProtoEntries(route.paramNames, captures)
+          : undefined,
         // Parsed only if a query parameter is declared.
         query:
           route.decoders.query.length > 0 ? incoming.searchParams : NO_QUERY,
@@ -704,6 +703,9 @@ function compileRoute(spec, compiler, options, document) {
       (location) => decoders[location].length > 0,
     ),
     needsCookies: decoders.cookie.length > 0,
+    needsPathRaw: (spec.params.path ?? []).some((param) =>
+      readsRawPath(param, compiler),
+    ),
     body: spec.body ? compileBody(spec.body, compiler) : undefined,
     auth: compileAuth(spec, document),
     responses,
