@@ -27,6 +27,7 @@ describe("path parameters split on their delimiters", () => {
         { name: "matrix", required: true, style: "matrix", explode: false, schema: { type: "array", items: { type: "string" } } },
       ],
       query: [],
+      header: [],
     },
     responses,
     validationErrorStatus: 422,
@@ -40,7 +41,7 @@ describe("path parameters split on their delimiters", () => {
   });
 
   it("a route with only simple scalar path parameters still gets them decoded", async () => {
-    const simple: RouteSpec = { ...spec, path: "/items/{plain}", params: { path: [spec.params.path![0]!], query: [] } };
+    const simple: RouteSpec = { ...spec, path: "/items/{plain}", params: { path: [spec.params.path[0]!], query: [], header: [] } };
     const res = await echoRouter(simple).fetch(new Request(`${BASE}/items/a%2Cb%2Ec`));
     expect((await res.json()).path).toEqual({ plain: "a,b.c" });
   });
@@ -58,6 +59,7 @@ describe("the location of a parameter's issues", () => {
         { name: "limit", required: false, schema: { type: "integer", minimum: 1 } },
         { name: "ids", required: false, style: "form", explode: false, schema: { type: "array", items: { type: "integer" }, maxItems: 2 } },
       ],
+      header: [],
     },
     responses,
     validationErrorStatus: 422,
