@@ -292,7 +292,7 @@ export function bundle(input: BundleInput): BundleResult {
 
   /**
    * What the plain pointers (`#/…`) of each file resolved to. Without any `$id` such a pointer means the same node
-   * wherever it is written, and big specs repeat the same few thousand of them (GitHub: 49,000 `$ref`s).
+   * wherever it is written, and big specs repeat the same few of them (GitHub: 10,460 `$ref`s to 1,764 targets).
    */
   const plainRefs = new Map<string, Map<string, Followed>>();
 
