@@ -113,6 +113,11 @@ const COMPONENT_KINDS: Record<string, Kind> = {
   pathItems: "pathItem",
 };
 
+/** What a `$ref` resolves to. */
+interface Followed extends Target {
+  value: Json;
+}
+
 /** Where a `$ref` points. */
 interface Target extends Location {
   /** True for an ordinary JSON pointer into the same file (such a ref can stay as written in the entry file). */
@@ -167,14 +172,14 @@ export function bundle(input: BundleInput): BundleResult {
     return doc;
   };
 
-  const where = (file: string, path: (string | number)[]) => formatPointer(input.display(file), [...path, "$ref"]);
+  const where = (file: string, path: Place) => formatPointer(input.display(file), [...pointerOf(path), "$ref"]);
 
   /** Where a `$ref` points: a file and a JSON pointer in it. */
-  const target = (ref: string, file: string, path: (string | number)[]): Target => {
+  const target = (ref: string, file: string, path: Place): Target => {
     if (ref.startsWith("#") && (ref.length === 1 || ref[1] === "/")) {
       const pointer = parsePointer(ref.slice(1));
       // Inside an `$id`'d resource, `#/…` is relative to that resource (JSON Schema), when it resolves there.
-      const resource = ids.resourceAt(file, path);
+      const resource = ids.empty ? undefined : ids.resourceAt(file, pointerOf(path));
       if (resource && resource.pointer.length > 0) {
         const inResource = [...resource.pointer, ...pointer];
         if (resolvePointer(load(file, () => where(file, path)), inResource) !== undefined) return { file, pointer: inResource, plain: false };
@@ -195,7 +200,7 @@ export function bundle(input: BundleInput): BundleResult {
     };
     if (ref.startsWith("#")) {
       // `#name`: an anchor of the enclosing resource (or, leniently, of the file's top level).
-      const resource = ids.resourceAt(file, path);
+      const resource = ids.resourceAt(file, pointerOf(path));
       const top = { file, pointer: [], uri: ids.baseAt(file, []) };
       return resource ? within({ file, pointer: resource.pointer }, resource.uri, ref.slice(1), top) : within(top, top.uri, ref.slice(1));
     }
@@ -210,7 +215,7 @@ export function bundle(input: BundleInput): BundleResult {
         if (fragment === "" || fragment.startsWith("/")) return { file: local, pointer: parsePointer(fragment), plain: false };
       }
     }
-    const base = ids.baseAt(file, path);
+    const base = ids.baseAt(file, pointerOf(path));
     const uri = safeUrl(ref, base);
     if (uri === undefined) {
       throw new UserError(`$ref ${JSON.stringify(ref)} is not a valid URI reference (base ${base})`, { location: where(file, path) });
@@ -285,8 +290,27 @@ export function bundle(input: BundleInput): BundleResult {
     }
   };
 
+  /**
+   * What the plain pointers (`#/…`) of each file resolved to. Without any `$id` such a pointer means the same node
+   * wherever it is written, and big specs repeat the same few of them (GitHub: 10,460 `$ref`s to 1,764 targets).
+   */
+  const plainRefs = new Map<string, Map<string, Followed>>();
+
   /** Resolves a `$ref` string to its value, file and pointer, or throws a UserError naming where it was. */
-  const follow = (ref: string, file: string, path: (string | number)[]) => {
+  const follow = (ref: string, file: string, path: Place): Followed => {
+    const remembered = ids.empty && ref.startsWith("#/") ? plainRefs.get(file) : undefined;
+    let followed = remembered?.get(ref);
+    if (followed === undefined) {
+      followed = resolveRef(ref, file, path);
+      if (ids.empty && followed.plain && ref.startsWith("#/")) {
+        if (remembered) remembered.set(ref, followed);
+        else plainRefs.set(file, new Map([[ref, followed]]));
+      }
+    }
+    return followed;
+  };
+
+  const resolveRef = (ref: string, file: string, path: Place): Followed => {
     const found = target(ref, file, path);
     const value = resolvePointer(load(found.file, () => where(file, path), file), found.pointer);
     if (value === undefined) {
@@ -297,7 +321,7 @@ export function bundle(input: BundleInput): BundleResult {
     return { value, file: found.file, pointer: found.pointer, plain: found.plain, nameHint: found.nameHint };
   };
 
-  const visit = (node: Json, kind: Kind, file: string, path: (string | number)[]): Json => {
+  const visit = (node: Json, kind: Kind, file: string, path: Place): Json => {
     if (node === null || typeof node !== "object" || kind === "data") return node;
     if (Array.isArray(node)) return node; // arrays are walked by their owners, which know the element kind
     const obj = node as JsonObject;
@@ -309,7 +333,7 @@ export function bundle(input: BundleInput): BundleResult {
   };
 
   /** Returns the replacement for a `$ref` node, or undefined to walk it as an ordinary object. */
-  const visitRef = (obj: JsonObject, kind: Kind, file: string, path: (string | number)[]): Json | undefined => {
+  const visitRef = (obj: JsonObject, kind: Kind, file: string, path: Place): Json | undefined => {
     const ref = obj.$ref;
     if (typeof ref !== "string") {
       if (ref === null && kind === "schema") {
@@ -317,16 +341,16 @@ export function bundle(input: BundleInput): BundleResult {
         // be reading what is not data; the schema is left unconstrained and the user is told how to fix it.
         warnings.push({
           file,
-          pointer: [...path, "$ref"],
+          pointer: [...pointerOf(path), "$ref"],
           nullRef: true,
-          message: `$ref is null, so the schema at ${formatPointer(input.display(file), path)} is unconstrained (unknown)`,
+          message: `$ref is null, so the schema at ${formatPointer(input.display(file), pointerOf(path))} is unconstrained (unknown)`,
           hint: "in YAML an unquoted # starts a comment: quote the $ref",
         });
         const { $ref: _null, ...siblings } = obj;
         return visitChildren(siblings, kind, file, path);
       }
       throw new UserError(`$ref must be a string, found ${JSON.stringify(ref)}`, {
-        location: formatPointer(input.display(file), [...path, "$ref"]),
+        location: formatPointer(input.display(file), [...pointerOf(path), "$ref"]),
         hint: "in YAML, quote a $ref that starts with '#' (an unquoted # starts a comment)",
       });
     }
@@ -345,11 +369,11 @@ export function bundle(input: BundleInput): BundleResult {
       return visitChildren({ ...obj, $ref: "#" + toJsonPointer(target.pointer) }, kind, file, path);
     }
     if (kind === "schema") {
-      const isComponentSlot = file === entry && path.length === 3 && path[0] === "components" && path[1] === "schemas";
+      const isComponentSlot = file === entry && isComponentSchemaSlot(path);
       if (isComponentSlot && !hoisted.has(key) && target.file !== entry) {
         // `components.schemas.User: {$ref: ./User.yaml}`: the file's schema takes the slot's name.
-        hoisted.set(key, String(path[2]));
-        return visit(value, "schema", target.file, target.pointer);
+        hoisted.set(key, String(path!.key));
+        return visit(value, "schema", target.file, placeOf(target.pointer));
       }
       let name = hoisted.get(key);
       if (name === undefined) {
@@ -357,24 +381,24 @@ export function bundle(input: BundleInput): BundleResult {
         hoisted.set(key, name);
         const slot: [string, Json] = [name, undefined];
         hoistedSchemas.push(slot);
-        slot[1] = visit(value, "schema", target.file, target.pointer);
+        slot[1] = visit(value, "schema", target.file, placeOf(target.pointer));
       }
       const { $ref: _dropped, ...siblings } = obj;
       return visitChildren({ ...siblings, $ref: `#/components/schemas/${escapePointerSegment(name)}` }, kind, file, path);
     }
     if (inlining.includes(key)) {
       throw new UserError(`cyclic $ref ${JSON.stringify(ref)} outside a schema cannot be bundled`, {
-        location: formatPointer(input.display(file), [...path, "$ref"]),
+        location: formatPointer(input.display(file), [...pointerOf(path), "$ref"]),
       });
     }
     if (++inlinedCount > MAX_INLINED_REFS) {
       throw new UserError(`$refs to other files expand to more than ${MAX_INLINED_REFS.toLocaleString("en-US")} inlined copies (a $ref bomb?)`, {
-        location: formatPointer(input.display(file), [...path, "$ref"]),
+        location: formatPointer(input.display(file), [...pointerOf(path), "$ref"]),
         hint: "a parameter, response or path item $ref'd from another file is copied where it is used: keep shared ones few, or in the spec's own components",
       });
     }
     inlining.push(key);
-    const inlined = visit(value, kind, target.file, target.pointer);
+    const inlined = visit(value, kind, target.file, placeOf(target.pointer));
     inlining.pop();
     // OpenAPI 3.1 lets a Reference Object override summary and description of its target.
     const { $ref: _ref, ...siblings } = obj;
@@ -384,95 +408,104 @@ export function bundle(input: BundleInput): BundleResult {
     return inlined;
   };
 
-  const visitChildren = (obj: JsonObject, kind: Kind, file: string, path: (string | number)[]): Json => {
-    let copy: JsonObject | undefined;
-    const set = (key: string, value: Json) => {
-      if (value === obj[key]) return;
-      copy ??= { ...obj };
-      copy[key] = value;
-    };
-    const one = (key: string, childKind: Kind) => {
-      if (key in obj) set(key, visit(obj[key], childKind, file, [...path, key]));
-    };
-    const map = (key: string, childKind: Kind) => {
-      let value = obj[key];
-      let mapFile = file;
-      let mapPath: (string | number)[] = [...path, key];
+  /** One object's children being walked: the object is copied when the first of them changes. */
+  class Children {
+    copy: JsonObject | undefined;
+    constructor(
+      readonly obj: JsonObject,
+      readonly file: string,
+      readonly path: Place,
+    ) {}
+    set(key: string, value: Json) {
+      if (value === this.obj[key]) return;
+      this.copy ??= { ...this.obj };
+      this.copy[key] = value;
+    }
+    one(key: string, childKind: Kind) {
+      const value = this.obj[key];
+      // visit returns anything but an object as it is.
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) this.set(key, visit(value, childKind, this.file, new Step(this.path, key)));
+    }
+    map(key: string, childKind: Kind) {
+      let value = this.obj[key];
+      if (!value || typeof value !== "object") return;
+      let mapFile = this.file;
+      let mapPath: Place = new Step(this.path, key);
       if (isRefObject(value)) {
         // The whole map is a reference (`properties: {$ref: attributes.yml#/x}`): walk the target in its file.
-        const target = follow(value.$ref, file, mapPath);
+        const target = follow(value.$ref, this.file, mapPath);
         value = target.value;
         mapFile = target.file;
-        mapPath = target.pointer;
+        mapPath = placeOf(target.pointer);
       }
-      if (value && typeof value === "object" && !Array.isArray(value)) {
-        const walked = visitMap(value as JsonObject, childKind, mapFile, mapPath);
-        set(key, walked);
-      }
-    };
+      if (value && typeof value === "object" && !Array.isArray(value)) this.set(key, visitMap(value as JsonObject, childKind, mapFile, mapPath));
+    }
     /** `example: {$ref: examples.yml#/x}` is data by the letter of the spec, but meant as a reference: inline it. */
-    const dataRef = (key: string) => {
-      const value = obj[key];
-      if (isRefObject(value) && !value.$ref.startsWith("#")) set(key, follow(value.$ref, file, [...path, key]).value);
-    };
-    const list = (key: string, childKind: Kind) => {
-      const value = obj[key];
-      if (Array.isArray(value)) set(key, visitList(value, childKind, file, [...path, key]));
-    };
+    dataRef(key: string) {
+      const value = this.obj[key];
+      if (isRefObject(value) && !value.$ref.startsWith("#")) this.set(key, follow(value.$ref, this.file, new Step(this.path, key)).value);
+    }
+    list(key: string, childKind: Kind) {
+      const value = this.obj[key];
+      if (Array.isArray(value)) this.set(key, visitList(value, childKind, this.file, new Step(this.path, key)));
+    }
+  }
 
+  const visitChildren = (obj: JsonObject, kind: Kind, file: string, path: Place): Json => {
+    const children = new Children(obj, file, path);
     switch (kind) {
       case "document":
         // Components first, so a schema file referenced from a component slot keeps that slot's name.
-        one("components", "components");
-        map("paths", "pathItem");
-        map("webhooks", "pathItem");
-        map("x-webhooks", "pathItem");
+        children.one("components", "components");
+        children.map("paths", "pathItem");
+        children.map("webhooks", "pathItem");
+        children.map("x-webhooks", "pathItem");
         break;
       case "components":
-        for (const [section, childKind] of Object.entries(COMPONENT_KINDS)) map(section, childKind);
+        for (const [section, childKind] of Object.entries(COMPONENT_KINDS)) children.map(section, childKind);
         break;
       case "pathItem":
-        list("parameters", "parameter");
-        for (const method of PATH_ITEM_METHODS) one(method, "operation");
-        map("additionalOperations", "operation");
+        children.list("parameters", "parameter");
+        for (const method of PATH_ITEM_METHODS) children.one(method, "operation");
+        children.map("additionalOperations", "operation");
         break;
       case "operation":
-        list("parameters", "parameter");
-        one("requestBody", "requestBody");
-        map("responses", "response");
-        map("callbacks", "callback");
+        children.list("parameters", "parameter");
+        children.one("requestBody", "requestBody");
+        children.map("responses", "response");
+        children.map("callbacks", "callback");
         break;
       case "callback":
-        for (const key of Object.keys(obj)) if (!key.startsWith("x-")) one(key, "pathItem");
+        for (const key of Object.keys(obj)) if (!key.startsWith("x-")) children.one(key, "pathItem");
         break;
       case "parameter":
       case "header":
-        dataRef("example");
-        one("schema", "schema");
-        map("content", "mediaType");
-        map("examples", "example");
+        children.dataRef("example");
+        children.one("schema", "schema");
+        children.map("content", "mediaType");
+        children.map("examples", "example");
         break;
       case "requestBody":
-        map("content", "mediaType");
+        children.map("content", "mediaType");
         break;
       case "response":
-        map("headers", "header");
-        map("content", "mediaType");
-        map("links", "link");
+        children.map("headers", "header");
+        children.map("content", "mediaType");
+        children.map("links", "link");
         break;
       case "mediaType": {
-        dataRef("example");
-        one("schema", "schema");
-        one("itemSchema", "schema");
-        map("examples", "example");
+        children.dataRef("example");
+        children.one("schema", "schema");
+        children.one("itemSchema", "schema");
+        children.map("examples", "example");
         const encoding = obj.encoding;
         if (encoding && typeof encoding === "object") {
           const walked = mapValues(encoding as JsonObject, (enc, name) =>
             enc && typeof enc === "object"
-              ? visitMapField(enc as JsonObject, "headers", "header", file, [...path, "encoding", name])
+              ? visitMapField(enc as JsonObject, "headers", "header", file, new Step(new Step(path, "encoding"), name))
               : enc,
           );
-          set("encoding", walked);
+          children.set("encoding", walked);
         }
         break;
       }
@@ -480,32 +513,32 @@ export function bundle(input: BundleInput): BundleResult {
         if (typeof obj.$dynamicRef === "string") {
           warnings.push({
             file,
-            pointer: [...path, "$dynamicRef"],
+            pointer: [...pointerOf(path), "$dynamicRef"],
             message: `$dynamicRef ${JSON.stringify(obj.$dynamicRef)} is not supported and is ignored: it does not constrain the schema`,
             hint: "use $ref (to an $id, an $anchor or a JSON pointer) instead",
           });
         }
-        for (const key of SCHEMA_MAPS) map(key, "schema");
+        for (const key of SCHEMA_MAPS) children.map(key, "schema");
         for (const key of SCHEMA_SINGLES) {
-          if (key in obj && !Array.isArray(obj[key]) && typeof obj[key] === "object") one(key, "schema");
+          if (key in obj && !Array.isArray(obj[key]) && typeof obj[key] === "object") children.one(key, "schema");
         }
-        for (const key of SCHEMA_LISTS) list(key, "schema");
+        for (const key of SCHEMA_LISTS) children.list(key, "schema");
         if (isObject(obj.discriminator) && isObject(obj.discriminator.mapping)) {
-          const mapping = bundleMapping(obj.discriminator.mapping, file, [...path, "discriminator", "mapping"]);
-          if (mapping !== obj.discriminator.mapping) set("discriminator", { ...obj.discriminator, mapping });
+          const mapping = bundleMapping(obj.discriminator.mapping, file, new Step(new Step(path, "discriminator"), "mapping"));
+          if (mapping !== obj.discriminator.mapping) children.set("discriminator", { ...obj.discriminator, mapping });
         }
         if (isObject(obj.discriminator) && typeof obj.discriminator.defaultMapping === "string") {
           // OpenAPI 3.2's defaultMapping is read like a mapping value.
-          const bundled = bundleMapping({ defaultMapping: obj.discriminator.defaultMapping }, file, [...path, "discriminator"]);
-          const discriminator = (copy ?? obj).discriminator as JsonObject;
-          if (bundled.defaultMapping !== discriminator.defaultMapping) set("discriminator", { ...discriminator, defaultMapping: bundled.defaultMapping });
+          const bundled = bundleMapping({ defaultMapping: obj.discriminator.defaultMapping }, file, new Step(path, "discriminator"));
+          const discriminator = (children.copy ?? obj).discriminator as JsonObject;
+          if (bundled.defaultMapping !== discriminator.defaultMapping) children.set("discriminator", { ...discriminator, defaultMapping: bundled.defaultMapping });
         }
         break;
       default:
         // example, link, securityScheme: no nested $refs that need bundling beyond their own $ref.
         break;
     }
-    return copy ?? obj;
+    return children.copy ?? obj;
   };
 
   /**
@@ -513,7 +546,7 @@ export function bundle(input: BundleInput): BundleResult {
    * file it is in: `models/record.yml#/record_a` becomes the hoisted `#/components/schemas/record_a`, so every
    * consumer can follow it (DigitalOcean maps its DNS record types into other files).
    */
-  const bundleMapping = (mapping: JsonObject, file: string, path: (string | number)[]): JsonObject => {
+  const bundleMapping = (mapping: JsonObject, file: string, path: Place): JsonObject => {
     let copy: JsonObject | undefined;
     for (const [key, value] of Object.entries(mapping)) {
       if (typeof value !== "string") continue;
@@ -522,7 +555,7 @@ export function bundle(input: BundleInput): BundleResult {
       // In the entry, pointers and component names already mean the bundled document's; elsewhere a bare name that
       // is no file reference is left for the consumers to read as a component name.
       if ((file === entry && (isPointer || isName)) || (!isPointer && !/[/#]|\.(ya?ml|json)$/i.test(value))) continue;
-      const replaced = visitRef({ $ref: value }, "schema", file, [...path, key]);
+      const replaced = visitRef({ $ref: value }, "schema", file, new Step(path, key));
       const ref = isObject(replaced) && typeof replaced.$ref === "string" ? replaced.$ref : undefined;
       if (ref !== undefined && ref !== value) (copy ??= { ...mapping })[key] = ref;
     }
@@ -532,13 +565,13 @@ export function bundle(input: BundleInput): BundleResult {
   /** Objects whose `x-` keys are extensions (data), not entries: Paths, Responses, Callback. */
   const EXTENSIBLE_MAPS = new Set(["paths", "responses", "webhooks"]);
 
-  const visitMap = (value: JsonObject, kind: Kind, file: string, path: (string | number)[]): JsonObject => {
+  const visitMap = (value: JsonObject, kind: Kind, file: string, path: Place): JsonObject => {
     let copy: JsonObject | undefined;
     // In maps of names (properties, headers, content, schemas…) `x-request-id` is a name like any other.
-    const hasExtensions = EXTENSIBLE_MAPS.has(String(path[path.length - 1]));
+    const hasExtensions = path !== undefined && EXTENSIBLE_MAPS.has(String(path.key));
     for (const key of Object.keys(value)) {
       if (key.startsWith("x-") && hasExtensions) continue;
-      const walked = visit(value[key], kind, file, [...path, key]);
+      const walked = visit(value[key], kind, file, new Step(path, key));
       if (walked !== value[key]) {
         copy ??= { ...value };
         copy[key] = walked;
@@ -547,17 +580,17 @@ export function bundle(input: BundleInput): BundleResult {
     return copy ?? value;
   };
 
-  const visitMapField = (obj: JsonObject, key: string, kind: Kind, file: string, path: (string | number)[]) => {
+  const visitMapField = (obj: JsonObject, key: string, kind: Kind, file: string, path: Place) => {
     const value = obj[key];
     if (!value || typeof value !== "object") return obj;
-    const walked = visitMap(value as JsonObject, kind, file, [...path, key]);
+    const walked = visitMap(value as JsonObject, kind, file, new Step(path, key));
     return walked === value ? obj : { ...obj, [key]: walked };
   };
 
-  const visitList = (value: Json[], kind: Kind, file: string, path: (string | number)[]): Json[] => {
+  const visitList = (value: Json[], kind: Kind, file: string, path: Place): Json[] => {
     let copy: Json[] | undefined;
     value.forEach((item, index) => {
-      const walked = visit(item, kind, file, [...path, index]);
+      const walked = visit(item, kind, file, new Step(path, index));
       if (walked !== item) {
         copy ??= [...value];
         copy[index] = walked;
@@ -566,7 +599,7 @@ export function bundle(input: BundleInput): BundleResult {
     return copy ?? value;
   };
 
-  let document = visit(input.document, "document", entry, []) as JsonObject;
+  let document = visit(input.document, "document", entry, undefined) as JsonObject;
   if (hoistedSchemas.length > 0) {
     const components = (document.components ?? {}) as JsonObject;
     const schemas = { ...((components.schemas ?? {}) as JsonObject) };
@@ -618,6 +651,37 @@ function refWithConstraints(node: Json): Json {
   if (constraints.every((key) => key === "nullable")) return { ...rest, anyOf: [{ $ref }] };
   const { allOf, ...others } = rest;
   return { ...others, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] };
+}
+
+/**
+ * A node's place in its file: the key that leads to it from its parent's place (`undefined` is the file's top level).
+ * The walk extends its parent's place by one step per node instead of copying the whole path, and makes the JSON
+ * pointer (`pointerOf`) only for a message, a warning or an `$id` lookup.
+ */
+class Step {
+  constructor(
+    readonly parent: Place,
+    readonly key: string | number,
+  ) {}
+}
+type Place = Step | undefined;
+
+function pointerOf(place: Place): (string | number)[] {
+  const pointer: (string | number)[] = [];
+  for (let step = place; step !== undefined; step = step.parent) pointer.push(step.key);
+  return pointer.reverse();
+}
+
+function placeOf(pointer: readonly (string | number)[]): Place {
+  let place: Place;
+  for (const key of pointer) place = new Step(place, key);
+  return place;
+}
+
+/** `/components/schemas/<name>`: a component schema's own slot. */
+function isComponentSchemaSlot(place: Place): boolean {
+  const section = place?.parent;
+  return section?.key === "schemas" && section.parent?.key === "components" && section.parent.parent === undefined;
 }
 
 function isObject(value: unknown): value is JsonObject {

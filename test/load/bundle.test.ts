@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { bundle } from "../../src/load/bundle.js";
 import { loadSpec } from "../../src/load/index.js";
 import { FIXTURES, externalRefs } from "../helpers.js";
 
@@ -37,5 +38,44 @@ describe("multi-file specs", () => {
       properties: { id: { type: "string" }, title: { type: "string" }, description: { type: "string" } },
     });
     expect(externalRefs(doc)).toEqual([]);
+  });
+});
+
+/** The walk builds each node's JSON pointer only when it needs one, and resolves a repeated `#/…` pointer once. */
+describe("bundle: where things are", () => {
+  const entry = "/specs/openapi.json";
+  const run = (document: Record<string, unknown>) =>
+    bundle({ entry, document, display: (file) => file.slice("/specs/".length), readFile: () => { throw new Error("reads no other file"); } });
+  const ok = { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Pet" } } } };
+  const document = (extra: Record<string, unknown>) => ({
+    openapi: "3.1.0",
+    paths: { "/a/{id}": { get: { responses: { "200": ok } } }, "/b": { get: { responses: { "200": ok, ...extra } } } },
+    components: { schemas: { Pet: { type: "object" } } },
+  });
+
+  it("leaves a document of internal $refs as it is, however often each is written", () => {
+    const input = document({ "201": ok });
+    expect(run(input).document).toBe(input);
+  });
+
+  it("reports an unresolved $ref at the place it is written, after the same $ref resolved elsewhere", () => {
+    const missing = { description: "gone", content: { "application/json": { schema: { properties: { x: { $ref: "#/components/schemas/Gone" } } } } } };
+    const input = document({ "404": missing });
+    (input.paths["/a/{id}"].get.responses as Record<string, unknown>)["404"] = { $ref: "#/components/schemas/Pet" };
+    expect(() => run(input)).toThrow(expect.objectContaining({
+      message: expect.stringContaining('unresolved $ref "#/components/schemas/Gone": nothing at openapi.json#/components/schemas/Gone'),
+      location: "openapi.json#/paths/~1b/get/responses/404/content/application~1json/schema/properties/x/$ref",
+    }));
+  });
+
+  it("points warnings at the keyword deep in the tree", () => {
+    const input = document({});
+    Object.assign(input.components.schemas, {
+      Tree: { type: "object", properties: { children: { type: "array", items: { $dynamicRef: "#node" } }, loose: { $ref: null } } },
+    });
+    expect(run(input).warnings.map((warning) => warning.pointer)).toEqual([
+      ["components", "schemas", "Tree", "properties", "children", "items", "$dynamicRef"],
+      ["components", "schemas", "Tree", "properties", "loose", "$ref"],
+    ]);
   });
 });
