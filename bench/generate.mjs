@@ -13,6 +13,7 @@ import os from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { benchCompilerOptions } from "./tsconfig-options.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const MODULES = join(ROOT, "node_modules");
@@ -255,23 +256,10 @@ function record(kind, spec, tool, round, result) {
 }
 
 function tsconfigFor(spec, tool) {
-  // NodeNext for every output: all four either emit one file or import their siblings with `.js` suffixes.
-  // One set of compiler options for every tool, a Node project's (DOM + @types/node): specforge's output needs Node's
-  // types (its node:http adapter), and reading them would otherwise be charged to specforge alone.
+  // One set of compiler options for every tool (bench/tsconfig-options.mjs says which and why).
   const types = [...new Set(Object.values(TOOLS).flatMap((t) => t.tscTypes ?? []))];
   const config = {
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2022", "DOM", "DOM.Iterable"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      pretty: false,
-      types,
-      ...(types.length ? { typeRoots: [join(MODULES, "@types")] } : {}),
-    },
+    compilerOptions: benchCompilerOptions(types, join(MODULES, "@types")),
     include: [join(outDir(spec, tool), "**", "*.ts")],
   };
   const file = join(scratchDir(spec, tool), "tsconfig.json");

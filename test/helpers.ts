@@ -107,10 +107,10 @@ const SPEC_DECLARATIONS = new Set(["client.d.ts", "server.d.ts", "webhooks.d.ts"
 /**
  * Type-checks every .ts file below `dir` with `tsc --strict --noEmit`; returns tsc's output and exit code.
  *
- * The generated client.d.ts, server.d.ts and webhooks.d.ts are marked `// @ts-nocheck` (users' compilers need not
- * check them) and `skipLibCheck` skips declaration files: so that their types are checked all the same (an indexed
- * access into schema.ts that does not exist would otherwise be `any`), each is also checked as a `.ts` copy without
- * the directive, removed afterwards.
+ * The generated client.d.ts, server.d.ts, webhooks.d.ts and schema.ts are marked `// @ts-nocheck` (users' compilers
+ * need not check them) and `skipLibCheck` skips declaration files: so that their types are checked all the same (an
+ * indexed access into schema.ts that does not exist would otherwise be `any`), each is also checked as a `.ts` copy
+ * without the directive, removed afterwards.
  */
 export async function typecheck(dir: string, extraOptions: string[] = []): Promise<{ code: number; output: string }> {
   const copies: string[] = [];
@@ -121,6 +121,12 @@ export async function typecheck(dir: string, extraOptions: string[] = []): Promi
       else if (entry.isFile() && SPEC_DECLARATIONS.has(entry.name) && existsSync(path.replace(/\.d\.ts$/, ".js"))) {
         const copy = path.replace(/\.d\.ts$/, ".declarations-checked.ts");
         writeFileSync(copy, readFileSync(path, "utf8").replace(/^\/\/ @ts-nocheck\n/m, ""));
+        copies.push(copy);
+      } else if (entry.isFile() && entry.name === "schema.ts") {
+        const text = readFileSync(path, "utf8");
+        if (!/^\/\/ @ts-nocheck\n/m.test(text)) continue;
+        const copy = join(folder, "schema.checked.ts");
+        writeFileSync(copy, text.replace(/^\/\/ @ts-nocheck\n/m, ""));
         copies.push(copy);
       }
     }

@@ -11,7 +11,7 @@ export interface EmittedFile {
    * with default prettier settings skip the formatting pass.
    */
   canonical?: string;
-  /** Marked `// @ts-nocheck` (the runtime: specforge's own, type-checked code; see `stampTypeScript`). */
+  /** Marked `// @ts-nocheck`: the runtime, the declarations and schema.ts, checked by specforge (see `stampTypeScript`). */
   noCheck?: boolean;
   /** Why the printer could not print this file, so that prettier formats it (`generate --verbose` says so). */
   notCanonical?: string;

@@ -23,9 +23,14 @@ export interface TypesInput {
  * `typesDocument`). The bundling, validation and version checks openapi-typescript would run again are already
  * done by the loader, so its transform is called directly (that skips a second parse and Redocly's lint, which
  * are most of its time on large specs).
+ *
+ * Marked `// @ts-nocheck`, like the declarations: a project's compiler then resolves these types where its code uses
+ * them and no more, instead of checking every declaration of a file that is machine-made and checked by specforge's
+ * own tests (on GitHub's description that check was a quarter of `tsc` over the whole output: bench/NOTES.md,
+ * session 8).
  */
 export function emitTypes(input: TypesInput): EmittedFile {
-  return withFastCreateRef(() => emitTypesOf(input));
+  return { ...withFastCreateRef(() => emitTypesOf(input)), noCheck: true };
 }
 
 function emitTypesOf(input: TypesInput): EmittedFile {

@@ -10,9 +10,9 @@ export interface Provenance {
 
 /**
  * The header comment put on top of every generated TypeScript file. `noCheck` adds `// @ts-nocheck` under it: the
- * runtime files are specforge's own code, type-checked in specforge's CI, and should not fail (or slow down) a
- * project whose compiler settings are stricter or different; their exported types are still used and checked where
- * they are used.
+ * runtime files, the declarations and schema.ts are type-checked by specforge's own tests, and should not fail (or
+ * slow down) a project whose compiler settings are stricter or different; their exported types are still used and
+ * checked where they are used.
  */
 export function stampTypeScript(content: string, provenance: Provenance, description: string, options: { noCheck?: boolean } = {}): string {
   const lines = [
