@@ -1,8 +1,12 @@
 /**
- * Client runtime size: what an application ships for the generated v1 client, i.e. generated/client.js bundled
- * with the runtime it imports (generated/runtime/client/), tree-shaken and minified, as ESM for any platform.
+ * Client runtime size: what an application ships for a generated client, i.e. its client.js bundled with the
+ * runtime it imports (runtime/client/), tree-shaken and minified, as ESM for any platform. The v1 client
+ * (generated/) first, then the client of each corpus spec below, each generated with `--outputs client`.
  *
- *   npm run bench:client-size
+ *   npm run bench:client-size [-- --specs petstore,openai] [--specforge DIR] [--no-save]
+ *
+ * `--specforge DIR`: generate the corpus clients with another built checkout's bin/specforge.js (and bundle its
+ * generated/client.js for v1), for before/after tables; implies --no-save.
  *
  * Measured with two minifiers: rolldown (a dependency of vitest's vite, so it is installed by specforge's own
  * `npm ci`; test/templates/client/size.test.ts holds the runtime to a byte budget with it) and esbuild (from
@@ -10,45 +14,106 @@
  * bytes each runtime file contributes (esbuild's metafile). Writes the "Client size" section of
  * bench/RESULTS.runtime.md.
  */
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "rolldown";
-import { ROOT } from "./runtime/paths.mjs";
+import { OUT, ROOT } from "./runtime/paths.mjs";
 import { environment, fmt, saveSection, table } from "./runtime/report.mjs";
 
-const ENTRY = join(ROOT, "generated", "client.js");
 /** Issue 19's target for the minified client runtime (bytes). */
 const TARGET = 10_000;
+const CORPUS = join(ROOT, "..", "shared", "corpus");
+/** Corpus specs measured besides v1, by short name. */
+const SPECS = {
+  petstore: "oai-petstore-3.0.yaml",
+  "swagger-petstore": "swagger-petstore-3.0.yaml",
+  discord: "discord-3.1.json",
+  openai: "openai-3.1.json",
+  stripe: "stripe-spec3-2023-09-3.0.json",
+  github: "github-api.github.com-3.0.json",
+};
 
-const rolldown = await build({ input: ENTRY, write: false, platform: "neutral", treeshake: true, output: { format: "esm", minify: true }, logLevel: "silent" });
-const rolldownCode = rolldown.output[0].code;
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const at = args.indexOf(name);
+  return at < 0 ? undefined : args[at + 1];
+};
+const specforge = resolve(flag("--specforge") ?? ROOT);
+const save = !args.includes("--no-save") && specforge === ROOT;
+const wanted = (flag("--specs") ?? Object.keys(SPECS).join(",")).split(",");
 
-let esbuild;
 const esbuildPath = join(ROOT, "bench", "node_modules", "esbuild");
-if (existsSync(esbuildPath)) {
-  const { build: esbuildBuild } = createRequire(join(ROOT, "bench", "package.json"))("esbuild");
-  const result = await esbuildBuild({ entryPoints: [ENTRY], bundle: true, minify: true, format: "esm", platform: "neutral", write: false, metafile: true, logLevel: "silent" });
-  const output = Object.values(result.metafile.outputs)[0];
-  esbuild = {
-    code: result.outputFiles[0].text,
-    version: createRequire(join(ROOT, "bench", "package.json"))("esbuild/package.json").version,
-    files: Object.entries(output.inputs).map(([file, { bytesInOutput }]) => [relative(ROOT, join(ROOT, file)), bytesInOutput]).filter(([, bytes]) => bytes > 0).sort((a, b) => b[1] - a[1]),
-  };
+const benchRequire = createRequire(join(ROOT, "bench", "package.json"));
+const esbuildBuild = existsSync(esbuildPath) ? benchRequire("esbuild").build : undefined;
+const bytes = (text) => Buffer.byteLength(text);
+const gzip = (text) => gzipSync(text, { level: 9 }).length;
+
+/** The bundle of one client.js: rolldown's and esbuild's (with the bytes each input file contributes). */
+async function measure(entry) {
+  const rolldown = (await build({ input: entry, write: false, platform: "neutral", treeshake: true, output: { format: "esm", minify: true }, logLevel: "silent" })).output[0].code;
+  const result = { rolldown: bytes(rolldown), rolldownGzip: gzip(rolldown) };
+  if (esbuildBuild) {
+    const built = await esbuildBuild({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "neutral", write: false, metafile: true, logLevel: "silent" });
+    const code = built.outputFiles[0].text;
+    const inputs = Object.entries(Object.values(built.metafile.outputs)[0].inputs);
+    Object.assign(result, {
+      esbuild: bytes(code),
+      esbuildGzip: gzip(code),
+      // client.js is the spec's own data (servers, schemes, operations); everything else is runtime.
+      specData: inputs.filter(([file]) => basename(file) === "client.js").reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0),
+      files: inputs.map(([file, { bytesInOutput }]) => [relative(dirname(entry), resolve(file)), bytesInOutput]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]),
+    });
+    result.runtime = result.esbuild - result.specData;
+  }
+  return result;
 }
 
-const bytes = (text) => Buffer.byteLength(text);
+/** Generates the client of a corpus spec with `specforge`'s build; returns its client.js. */
+function generate(name, file) {
+  const out = join(OUT, "client-size", `${basename(specforge)}-${name}`);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const run = spawnSync(process.execPath, [join(specforge, "bin", "specforge.js"), "generate", "--spec", join(CORPUS, file), "--out", out, "--outputs", "client", "--no-format", "-q"], { encoding: "utf8", cwd: out });
+  if (run.status !== 0) throw new Error(`generate ${name} failed: ${run.stderr.slice(-1000)}`);
+  return join(out, "client.js");
+}
+
+const results = [["v1", await measure(join(specforge, "generated", "client.js"))]];
+for (const name of wanted) {
+  if (!SPECS[name]) throw new Error(`unknown spec ${name}; one of ${Object.keys(SPECS).join(", ")}`);
+  console.error(`generating ${name}…`);
+  results.push([name, await measure(generate(name, SPECS[name]))]);
+}
+
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+const v1 = results[0][1];
 const rolldownVersion = createRequire(import.meta.url)("rolldown/package.json").version;
-const rows = [[`rolldown ${rolldownVersion} (\`minify: true\`, treeshake, ESM, platform neutral)`, fmt.int(bytes(rolldownCode)), fmt.int(gzipSync(rolldownCode, { level: 9 }).length), bytes(rolldownCode) <= TARGET ? "yes" : "**no**"]];
-if (esbuild) rows.push([`esbuild ${esbuild.version} (\`--bundle --minify --format=esm --platform=neutral\`)`, fmt.int(bytes(esbuild.code)), fmt.int(gzipSync(esbuild.code, { level: 9 }).length), bytes(esbuild.code) <= TARGET ? "yes" : "**no**"]);
+const esbuildVersion = esbuildBuild && benchRequire("esbuild/package.json").version;
 const env = environment();
-const markdown = `${table(["minifier", "bytes minified", "bytes gzip -9", `target met (≤ ${kB(TARGET)} minified)`], rows)}
+const specRows = results.map(([name, r]) => [
+  name === "v1" ? "v1 (`generated/`)" : `${name} (\`${SPECS[name]}\`)`,
+  fmt.int(r.rolldown),
+  fmt.int(r.rolldownGzip),
+  ...(esbuildBuild ? [fmt.int(r.esbuild), fmt.int(r.esbuildGzip), fmt.int(r.specData), fmt.int(r.runtime)] : []),
+  r.rolldown <= TARGET ? "yes" : "**no**",
+]);
+const markdown = `${table(
+  [
+    "client",
+    `rolldown ${rolldownVersion} minified`,
+    "gzip -9",
+    ...(esbuildBuild ? [`esbuild ${esbuildVersion} minified`, "gzip -9", "of which spec data (client.js)", "runtime"] : []),
+    `≤ ${kB(TARGET)} minified`,
+  ],
+  specRows,
+)}
 
-${esbuild ? `Bytes each file contributes (esbuild): ${esbuild.files.map(([file, n]) => `\`${file}\` ${fmt.int(n)}`).join(", ")}.\n\n` : ""}What is measured: \`generated/client.js\` (the v1 client, with its spec's servers, security schemes and operations) bundled with the runtime it imports from \`generated/runtime/client/\`, tree-shaken and minified, i.e. what an application ships. Measured ${env.date}.
+${v1.files ? `Bytes each file of the v1 bundle contributes (esbuild): ${v1.files.map(([file, n]) => `\`${file}\` ${fmt.int(n)}`).join(", ")}.\n\n` : ""}What is measured: each client.js (with its spec's servers, security schemes and operations) bundled with the runtime it imports from \`runtime/client/\`, tree-shaken and minified, i.e. what an application ships: rolldown (\`minify: true\`, treeshake, ESM, platform neutral) and esbuild (\`--bundle --minify --format=esm --platform=neutral\`), gzip -9 of each. The corpus clients are generated with \`--outputs client --no-format\` from \`../shared/corpus/\`. Measured ${env.date}.
 
-Rerun: \`npm run bench:client-size\` (esbuild needs \`npm run bench:install\`). Same as \`bench/node_modules/.bin/esbuild generated/client.js --bundle --minify --format=esm --platform=neutral | wc -c\`.
+Rerun: \`npm run bench:client-size\` (esbuild needs \`npm run bench:install\`). For v1 the same as \`bench/node_modules/.bin/esbuild generated/client.js --bundle --minify --format=esm --platform=neutral | wc -c\`.
 `;
 console.log(markdown);
-saveSection("size", { markdown, rolldown: bytes(rolldownCode), esbuild: esbuild && bytes(esbuild.code) });
+if (save) saveSection("size", { markdown, rolldown: v1.rolldown, esbuild: v1.esbuild });

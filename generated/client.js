@@ -6,8 +6,9 @@
 
 // @ts-self-types="./client.d.ts"
 import { createRuntime } from "./runtime/client/runtime.js";
-import { authFeature } from "./runtime/client/auth.js";
+import { tokenFeature } from "./runtime/client/token.js";
 import { sseFeature } from "./runtime/client/sse.js";
+import { paginationFeature } from "./runtime/client/pagination.js";
 
 export {
   ApiError,
@@ -17,7 +18,7 @@ export {
 export { Stream } from "./runtime/client/sse.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features = [authFeature, sseFeature];
+const features = [tokenFeature, sseFeature, paginationFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(

@@ -31,25 +31,16 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
   if (schemes.length === 0) unused.add("Credential");
   const types = template.structure("import ./runtime/client/types.js", "import");
   types.namedImports = namedImports(types).filter((specifier) => !unused.has(specifier.name));
-  const featureModules: [slot: string, used: boolean][] = [
-    ["import ./runtime/client/auth.js", features.credentials],
-    ["import ./runtime/client/sse.js", features.stream],
-    ["import ./runtime/client/records.js", features.records],
-    ["import ./runtime/client/oauth.js", features.deviceFlows],
-    ["export ./runtime/client/sse.js", features.stream || features.records],
-    ["export ./runtime/client/serialize.js", features.formPart],
-    ["export ./runtime/client/oauth.js", features.deviceFlows],
-  ];
-  for (const [slot, used] of featureModules) {
+  for (const [slot, used] of runtimeModuleSlots(features)) {
     if (used) template.keep(slot);
     else template.remove(slot);
   }
-  if (!features.params && !features.body) template.remove("import ./runtime/client/serialize.js");
+  if (!features.styles && !features.bodies) template.remove("import ./runtime/client/serialize.js");
   else {
     const serialize = template.structure("import ./runtime/client/serialize.js", "import");
-    serialize.namedImports = namedImports(serialize).filter((specifier) => (specifier.name === "stylesFeature" ? features.params : features.body));
+    serialize.namedImports = namedImports(serialize).filter((specifier) => (specifier.name === "stylesFeature" ? features.styles : features.bodies));
   }
-  const passed = Object.entries(FEATURE_VALUES).filter(([name]) => features[name as keyof typeof FEATURE_VALUES]);
+  const passed = RUNTIME_FEATURES.filter(([name]) => features[name]);
   template.structure("features", "variable").declarations[0]!.initializer = `[${passed.map(([, value]) => value).join(", ")}]`;
 
   template.fillData("servers", servers.map((server) => server.spec));
@@ -80,35 +71,75 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
   return template.printModule("typed client: createClient() with one method per operation");
 }
 
-/** What `features` passes to the runtime (each feature module's export), by `RuntimeFeatures` key, in order. */
-const FEATURE_VALUES = {
-  credentials: "authFeature",
-  deviceFlows: "deviceFlowFeature",
-  params: "stylesFeature",
-  body: "bodiesFeature",
-  stream: "sseFeature",
-  records: "recordsFeature",
-} as const;
+/**
+ * What `features` passes to the runtime, in order: each optional module's feature export (templates/client/), by the
+ * `clientFeatures` key that says whether the spec needs it. With `runtimeModuleSlots`, the one place that decides
+ * which runtime a client ships: client.ts imports only the modules of the features it passes, and only those are
+ * copied (`emitRuntime` follows client.ts' imports).
+ */
+const RUNTIME_FEATURES = [
+  ["token", "tokenFeature"],
+  ["credentials", "authFeature"],
+  ["deviceFlows", "deviceFlowFeature"],
+  ["styles", "stylesFeature"],
+  ["plainBodies", "plainBodiesFeature"],
+  ["bodies", "bodiesFeature"],
+  ["stream", "sseFeature"],
+  ["records", "recordsFeature"],
+  ["pagination", "paginationFeature"],
+] as const;
+
+/** The import and export slots of templates/files/client.ts that hold an optional runtime module, and whether this client keeps each. */
+function runtimeModuleSlots(features: ClientFeatures): [slot: string, used: boolean][] {
+  return [
+    ["import ./runtime/client/token.js", features.token],
+    ["import ./runtime/client/auth.js", features.credentials],
+    ["import ./runtime/client/plain.js", features.plainBodies],
+    ["import ./runtime/client/pagination.js", features.pagination],
+    ["import ./runtime/client/sse.js", features.stream],
+    ["import ./runtime/client/records.js", features.records],
+    ["import ./runtime/client/oauth.js", features.deviceFlows],
+    ["export ./runtime/client/sse.js", features.stream || features.records],
+    ["export ./runtime/client/serialize.js", features.formPart],
+    ["export ./runtime/client/oauth.js", features.deviceFlows],
+  ];
+}
+
+/** Which optional runtime modules a spec's client needs (`clientFeatures`), plus whether it re-exports `formPart`. */
+export type ClientFeatures = Record<(typeof RUNTIME_FEATURES)[number][0] | "formPart", boolean>;
 
 /**
  * Which optional runtime modules a spec's client needs, decided from the model and the operations as the runtime
- * reads them: credentials with a security scheme, the device flow with a scheme that runs it, the style table with
- * a parameter that is not in its location's default style (the operation spec then says so) or an `in: querystring`
- * one, the body encoders with a form, multipart or media-range body, the event-stream reader with a success response
- * of `text/event-stream` (`stream`) and the record reader with one of JSON Lines or JSON Text Sequences (`records`).
- * A response of a sequential media type the spec does not declare is read like any undeclared media type.
+ * reads them: the token path when every scheme sends a token (bearer, another HTTP scheme, an API key, OAuth 2
+ * without the device flow) and every security requirement asks for one scheme at a time, else the general one
+ * (several schemes at once, HTTP basic); the
+ * device flow with a scheme that runs it; the style table with a parameter that is not in its location's default
+ * style (the operation spec then says so) or an `in: querystring` one; the body encoders with a form, multipart or
+ * media-range body, else the plain ones with a body that is not JSON; the event-stream reader with a success
+ * response of `text/event-stream` (`stream`) and the record reader with one of JSON Lines or JSON Text Sequences
+ * (`records`); pagination where an operation declares it. A response of a sequential media type the spec does not
+ * declare is read like any undeclared media type.
  */
-export function clientFeatures(model: ApiModel, operations: readonly OperationSpec[]): Record<keyof typeof FEATURE_VALUES | "formPart", boolean> {
+export function clientFeatures(model: ApiModel, operations: readonly OperationSpec[]): ClientFeatures {
   const schemes = model.securitySchemes.filter((scheme) => scheme.type !== "unsupported");
   const params = operations.flatMap((op) => Object.values(op.params ?? {}).flat());
   const bodies = operations.flatMap((op) => (op.body ? [op.body.mediaType.split(";")[0]!.trim().toLowerCase()] : []));
+  const token =
+    schemes.length > 0 &&
+    !schemes.some((scheme) => isBasic(scheme) || runsDeviceFlow(scheme)) &&
+    operations.every((op) => (op.security ?? []).every((alternative) => alternative.length <= 1));
+  const encoded = bodies.some((type) => type === "application/x-www-form-urlencoded" || type.startsWith("multipart/") || type.includes("*"));
   return {
-    credentials: schemes.length > 0,
+    token,
+    credentials: schemes.length > 0 && !token,
     deviceFlows: schemes.some(runsDeviceFlow),
-    params: operations.some((op) => op.params?.querystring) || params.some((param) => "style" in param || "explode" in param || "allowReserved" in param || "content" in param),
-    body: bodies.some((type) => type === "application/x-www-form-urlencoded" || type.startsWith("multipart/") || type.includes("*")),
+    styles: operations.some((op) => op.params?.querystring) || params.some((param) => "style" in param || "explode" in param || "allowReserved" in param || "content" in param),
+    // (JSON as the runtime tells it: `application/json` or a `+json` type; it sends those itself.)
+    plainBodies: !encoded && bodies.some((type) => type !== "application/json" && !type.endsWith("+json")),
+    bodies: encoded,
     stream: declaresSequence(model, (format) => format === "sse"),
     records: declaresSequence(model, (format) => format !== "sse"),
+    pagination: operations.some((op) => op.pagination !== undefined),
     formPart: hasMultipart(model),
   };
 }

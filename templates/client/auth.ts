@@ -1,9 +1,11 @@
 /**
  * Credentials from the spec's security schemes: which of an operation's requirements the client can satisfy with
- * the credentials it was given, and what that puts on the request (headers, query parameters, cookies).
+ * the credentials it was given, and what that puts on the request (headers, query parameters, cookies). A spec
+ * whose only scheme sends a token gets token.ts alone.
  */
 import type { RuntimeFeatures } from "./runtime.js";
-import type { AppliedCredentials, CredentialContext, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
+import { applyToken, credentialValue, isThenable } from "./token.js";
+import type { AppliedCredentials, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
 import { isPresent } from "./values.js";
 
 export type { AppliedCredentials };
@@ -29,15 +31,7 @@ export function credentialsFor(
   const credential = (item: SecurityRequirementItem): unknown => {
     if (resolved.has(item.scheme)) return resolved.get(item.scheme);
     const scheme = Object.hasOwn(schemes, item.scheme) ? schemes[item.scheme] : undefined;
-    let value: unknown;
-    if (scheme) {
-      const option = scheme.options.find((name) => values[name] !== undefined && values[name] !== null);
-      value = option === undefined ? undefined : values[option];
-      if (typeof value === "function") {
-        const context: CredentialContext = { operation, scheme: item.scheme, scopes: item.scopes ?? [] };
-        value = (value as (context: CredentialContext) => unknown)(context);
-      }
-    }
+    const value = scheme && credentialValue(operation, item, scheme, values);
     resolved.set(item.scheme, value);
     return value;
   };
@@ -67,27 +61,11 @@ function applied(
   const out: AppliedCredentials = { headers: [], query: [], cookies: [] };
   alternative.forEach((item, i) => {
     const scheme = schemes[item.scheme]!;
-    const value = values[i];
-    const option = scheme.options[0];
-    if (scheme.type === "basic") {
-      const { username, password } = basicCredentials(value, option);
-      out.headers.push(["Authorization", `Basic ${base64(`${username}:${password}`)}`]);
-      return;
-    }
-    const token = tokenOf(value, option);
-    if (scheme.type === "bearer") out.headers.push(["Authorization", `Bearer ${token}`]);
-    else if (scheme.type === "http") out.headers.push(["Authorization", `${scheme.scheme} ${token}`]);
-    else if (scheme.type !== "apiKey") return;
-    else if (scheme.in === "header") out.headers.push([scheme.name, token]);
-    else if (scheme.in === "query") out.query.push([scheme.name, token]);
-    else out.cookies.push([scheme.name, token]);
+    if (scheme.type !== "basic") return applyToken(scheme, values[i], out);
+    const { username, password } = basicCredentials(values[i], scheme.options[0]);
+    out.headers.push(["Authorization", `Basic ${base64(`${username}:${password}`)}`]);
   });
   return out;
-}
-
-function tokenOf(value: unknown, option: string | undefined): string {
-  if (typeof value !== "string") throw new TypeError(`The client option "${option}" must be a string, or a function returning one`);
-  return value;
 }
 
 function basicCredentials(value: unknown, option: string | undefined): { username: string; password: string } {
@@ -105,8 +83,4 @@ function base64(text: string): string {
   let binary = "";
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | null)?.then === "function";
 }

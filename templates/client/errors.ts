@@ -15,15 +15,16 @@ export interface ApiErrorInit<Status extends number = number, Body = unknown> {
 
 class ApiErrorClass<Status extends number = number, Body = unknown> extends Error {
   override readonly name = "ApiError";
+  // (`declare`: the constructor assigns them; no class field initialisers to ship.)
   /** HTTP status of the response. */
-  readonly status: Status;
+  declare readonly status: Status;
   /** Response body, parsed by content type: JSON value, string, `Blob`, or `undefined` when empty. */
-  readonly body: Body;
-  readonly headers: Headers;
+  declare readonly body: Body;
+  declare readonly headers: Headers;
   /** Name of the client operation that made the request. */
-  readonly operation: string;
-  readonly method: string;
-  readonly url: string;
+  declare readonly operation: string;
+  declare readonly method: string;
+  declare readonly url: string;
 
   constructor(init: ApiErrorInit<Status, Body>) {
     const reason = `${init.status}${init.statusText ? ` ${init.statusText}` : ""}${summarize(init.body)}`;

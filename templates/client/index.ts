@@ -19,6 +19,7 @@
  */
 import { authFeature } from "./auth.js";
 import { deviceFlowFeature } from "./oauth.js";
+import { paginationFeature } from "./pagination.js";
 import { createRuntime as createCore, type RuntimeFeatures } from "./runtime.js";
 import { bodiesFeature, stylesFeature } from "./serialize.js";
 import { recordsFeature } from "./records.js";
@@ -27,7 +28,7 @@ import { sseFeature } from "./sse.js";
 export type { RequestParams, Runtime, RuntimeFeatures, RuntimeOperation } from "./runtime.js";
 
 /** Every optional feature of the request engine; what a generated client passes is only what its spec uses. */
-export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, sseFeature, recordsFeature];
+export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, sseFeature, recordsFeature, paginationFeature];
 
 /**
  * The request engine with every feature (for code that builds operations by hand). A generated client imports
@@ -40,6 +41,9 @@ export { Stream, parseSSE, readStream, sseFeature, type ParseSSEOptions, type Se
 export { parseRecords, readRecords, recordFormat, recordsFeature } from "./records.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
 export { authFeature, credentialsFor, type AppliedCredentials } from "./auth.js";
+export { tokenFeature } from "./token.js";
+export { paginationFeature } from "./pagination.js";
+export { isBodyInit, plainBodiesFeature, plainBody } from "./plain.js";
 export { OAuth2Error, deviceFlowFeature, withDeviceFlows, type DeviceCodePrompt, type OAuth2DeviceFlow, type OAuth2Endpoints } from "./oauth.js";
 export { bodiesFeature, encodeBody, styles, stylesFeature } from "./serialize.js";
 export type {

@@ -5,7 +5,7 @@
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop, type Hop } from "./redirect.js";
 import { MAX_RETRY_AFTER_MS, backoffDelay, certainlyNotSent, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
-import { encodeUnreserved, isJsonMediaType, isPresent, isRecord, mediaTypeEssence, pair, pathSerializer, plainBody, presentEntries, text, type EncodedBody, type ParamValues } from "./values.js";
+import { encodeUnreserved, isJsonMediaType, isPresent, isRecord, mediaTypeEssence, pair, pathSerializer, presentEntries, text, type EncodedBody, type ParamValues } from "./values.js";
 import type {
   ApiResponse,
   AppliedCredentials,
@@ -14,6 +14,7 @@ import type {
   HeaderValues,
   OperationRow,
   OperationSpec,
+  PaginationSpec,
   ParamSerializers,
   ParamSpec,
   RequestOptions,
@@ -39,7 +40,7 @@ export interface RuntimeFeatures {
   deviceFlows?: (options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
-  /** Form, multipart and media-range bodies (serialize.ts `encodeBody`) besides JSON, text and bytes. */
+  /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
   /**
    * Streamed responses: a response of the media types it reads becomes an async iterable (sse.ts `readStream`, records.ts
@@ -54,6 +55,8 @@ export interface RuntimeFeatures {
         options: { maxEventSize?: number | undefined; sse?: SseItemsSpec | undefined },
       ) => AsyncIterable<unknown> | undefined)
     | undefined;
+  /** `op.paginate` of an operation that declares pagination (pagination.ts). */
+  paginate?: ((operation: string, pagination: PaginationSpec, send: (params: RequestParams, call?: RequestOptions) => Promise<unknown>) => NonNullable<RuntimeOperation["paginate"]>) | undefined;
 }
 
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
@@ -73,7 +76,7 @@ export interface RuntimeOperation {
   // each call signature comparable to the typed one, and call signature parameters are compared strictly.
   (params?: any, options?: RequestOptions): Promise<unknown>;
   withResponse(params?: RequestParams, options?: RequestOptions): Promise<ApiResponse<unknown>>;
-  /** Present when the spec has `pagination`. */
+  /** Present when the spec has `pagination` (and the client pagination.ts). */
   paginate?(params?: RequestParams, options?: RequestOptions): AsyncIterable<unknown>;
   /** True for an `ApiError` this operation threw with a status its spec declares (`OperationSpec.errors`). */
   isError(error: unknown): boolean;
@@ -142,7 +145,8 @@ export function createRuntime(
   const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
   const optionValues = features.deviceFlows?.(options, securitySchemes) ?? (options as Readonly<Record<string, unknown>>);
   const styles = features.params ?? DEFAULT_STYLES;
-  const encodeBody = features.body ?? plainBody;
+  // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
+  const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
   const sensitiveHeaders = [
     ...CREDENTIAL_HEADERS,
@@ -189,24 +193,7 @@ export function createRuntime(
         spec,
       });
 
-      const pagination = spec.pagination;
-      if (pagination) {
-        operation.paginate = async function* (params: RequestParams = {}, call?: RequestOptions) {
-          let previous: unknown;
-          for (;;) {
-            const page = (await send(params, call)) as Record<string, unknown> | undefined;
-            const items = page?.[pagination.items];
-            if (!Array.isArray(items)) throw new TypeError(`${spec.name}: the response has no "${pagination.items}" array`);
-            yield* items;
-            const cursor = page?.[pagination.cursor];
-            const more = pagination.hasMore === undefined || Boolean(page?.[pagination.hasMore]);
-            // An unchanged cursor would fetch the same page forever.
-            if (!more || items.length === 0 || !isPresent(cursor) || cursor === previous) return;
-            previous = cursor;
-            params = { ...params, query: { ...params.query, [pagination.param]: cursor } };
-          }
-        };
-      }
+      if (spec.pagination && features.paginate) operation.paginate = features.paginate(spec.name, spec.pagination, send);
       return operation;
     },
   };

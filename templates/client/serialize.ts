@@ -8,18 +8,17 @@
  * deepObject's brackets as `%5B` / `%5D`). Form bodies write deepObject brackets literally, as Stripe's SDK does (every
  * form decoder reads both the same).
  */
+import { isBodyInit, plainBody } from "./plain.js";
 import type { RuntimeFeatures } from "./runtime.js";
 import type { BodySpec, EncodingSpec, ParamSerializers, ParamSpec, ParamStyle } from "./types.js";
 import {
   FormPart,
   encodeUnreserved,
-  isBodyInit,
   isJsonMediaType,
   isPresent,
   isRecord as isPlainRecord,
   mediaTypeEssence,
   pathSerializer,
-  plainBody,
   presentEntries as plainEntries,
   text,
   type EncodedBody,

@@ -1,8 +1,7 @@
 import type { ParamSpec } from "./types.js";
 
 /**
- * What the request engine and its optional feature modules share: percent-encoding, values as text, media types,
- * and the request body of a media type that needs no encoder (JSON, text, bytes).
+ * What the request engine and its optional feature modules share: percent-encoding, values as text, media types.
  */
 
 /** Parameter values by name, as the caller passed them. */
@@ -87,28 +86,6 @@ export function isJsonMediaType(mediaType: string): boolean {
 /** `"Application/JSON; charset=utf-8"` → `"application/json"`. */
 export function mediaTypeEssence(mediaType: string): string {
   return mediaType.split(";", 1)[0]!.trim().toLowerCase();
-}
-
-/** Whatever `fetch` sends as it is. */
-export function isBodyInit(value: unknown): value is SerializedBody {
-  return (
-    typeof value === "string" ||
-    value instanceof Blob ||
-    value instanceof ArrayBuffer ||
-    ArrayBuffer.isView(value) ||
-    value instanceof ReadableStream ||
-    value instanceof URLSearchParams ||
-    value instanceof FormData
-  );
-}
-
-/**
- * The body of a media type that needs no encoder: JSON for JSON types; otherwise what fetch can send goes as it is,
- * and any other value as text (`text/*`) or JSON. Forms, multipart and media ranges are serialize.ts's.
- */
-export function plainBody(mediaType: string, value: unknown): EncodedBody {
-  const body = isJsonMediaType(mediaType) ? JSON.stringify(value) : isBodyInit(value) ? value : mediaTypeEssence(mediaType).startsWith("text/") ? text(value) : JSON.stringify(value);
-  return { body, contentType: mediaType };
 }
 
 /** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */

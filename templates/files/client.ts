@@ -12,12 +12,18 @@ import type {
   StreamingOperation,
 } from "../client/types.js";
 import { createRuntime, type RuntimeFeatures } from "../client/runtime.js";
-/** @slot only where the spec has a security scheme (`emitClient`) */
+/** @slot only where every security scheme sends a token and every requirement asks for one at a time (`emitClient`) */
+import { tokenFeature } from "../client/token.js";
+/** @slot only where the spec has security schemes the token alone does not cover (`emitClient`) */
 import { authFeature } from "../client/auth.js";
 /** @slot only where an operation answers with server-sent events (`emitClient`) */
 import { sseFeature } from "../client/sse.js";
 /** @slot only where an operation answers with JSON Lines or a JSON Text Sequence (`emitClient`) */
 import { recordsFeature } from "../client/records.js";
+/** @slot only where an operation sends text or bytes, and no form or multipart body (`emitClient`) */
+import { plainBodiesFeature } from "../client/plain.js";
+/** @slot only where an operation declares pagination (`emitClient`) */
+import { paginationFeature } from "../client/pagination.js";
 /** @slot only where a parameter needs more than OpenAPI's default styles, or a body more than JSON, text and bytes (`emitClient`) */
 import { bodiesFeature, stylesFeature } from "../client/serialize.js";
 /** @slot only where a scheme runs the OAuth 2 device flow (`emitClient`) */
@@ -34,7 +40,7 @@ export { OAuth2Error, type DeviceCodePrompt } from "../client/oauth.js";
 
 /** @slot the features the spec's operations need, from the imports above (`emitClient`) */
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features: RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, sseFeature, recordsFeature];
+const features: RuntimeFeatures[] = [tokenFeature, authFeature, deviceFlowFeature, stylesFeature, plainBodiesFeature, bodiesFeature, sseFeature, recordsFeature, paginationFeature];
 
 /** @slot data: the spec's servers (`clientServers` in src/emit/client.ts) */
 /** The spec's servers; each operation names one by index. */

@@ -11,15 +11,6 @@
 
 class ApiErrorClass extends Error {
   name = "ApiError";
-  /** HTTP status of the response. */
-  status;
-  /** Response body, parsed by content type: JSON value, string, `Blob`, or `undefined` when empty. */
-  body;
-  headers;
-  /** Name of the client operation that made the request. */
-  operation;
-  method;
-  url;
 
   constructor(init) {
     const reason = `${init.status}${init.statusText ? ` ${init.statusText}` : ""}${summarize(init.body)}`;

@@ -17,6 +17,7 @@ import type {
   ClientOptions,
   OperationRow,
   OperationSpec,
+  PaginationSpec,
   ParamSerializers,
   RequestOptions,
   SecurityRequirementItem,
@@ -43,7 +44,7 @@ export interface RuntimeFeatures {
   ) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
-  /** Form, multipart and media-range bodies (serialize.ts `encodeBody`) besides JSON, text and bytes. */
+  /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?:
     | ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody)
     | undefined;
@@ -63,6 +64,17 @@ export interface RuntimeFeatures {
         },
       ) => AsyncIterable<unknown> | undefined)
     | undefined;
+  /** `op.paginate` of an operation that declares pagination (pagination.ts). */
+  paginate?:
+    | ((
+        operation: string,
+        pagination: PaginationSpec,
+        send: (
+          params: RequestParams,
+          call?: RequestOptions,
+        ) => Promise<unknown>,
+      ) => NonNullable<RuntimeOperation["paginate"]>)
+    | undefined;
 }
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
@@ -81,7 +93,7 @@ export interface RuntimeOperation {
     params?: RequestParams,
     options?: RequestOptions,
   ): Promise<ApiResponse<unknown>>;
-  /** Present when the spec has `pagination`. */
+  /** Present when the spec has `pagination` (and the client pagination.ts). */
   paginate?(
     params?: RequestParams,
     options?: RequestOptions,

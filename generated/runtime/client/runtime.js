@@ -28,7 +28,6 @@ import {
   mediaTypeEssence,
   pair,
   pathSerializer,
-  plainBody,
   presentEntries,
   text,
 } from "./values.js";
@@ -93,7 +92,13 @@ export function createRuntime(
   const optionValues =
     features.deviceFlows?.(options, securitySchemes) ?? options;
   const styles = features.params ?? DEFAULT_STYLES;
-  const encodeBody = features.body ?? plainBody;
+  // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
+  const encodeBody =
+    features.body ??
+    ((mediaType, value) => ({
+      body: JSON.stringify(value),
+      contentType: mediaType,
+    }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
   const sensitiveHeaders = [
     ...CREDENTIAL_HEADERS,
@@ -164,38 +169,12 @@ export function createRuntime(
         spec,
       });
 
-      const pagination = spec.pagination;
-      if (pagination) {
-        operation.paginate = async function* (params = {}, call) {
-          let previous;
-          for (;;) {
-            const page = await send(params, call);
-            const items = page?.[pagination.items];
-            if (!Array.isArray(items))
-              throw new TypeError(
-                `${spec.name}: the response has no "${pagination.items}" array`,
-              );
-            yield* items;
-            const cursor = page?.[pagination.cursor];
-            const more =
-              pagination.hasMore === undefined ||
-              Boolean(page?.[pagination.hasMore]);
-            // An unchanged cursor would fetch the same page forever.
-            if (
-              !more ||
-              items.length === 0 ||
-              !isPresent(cursor) ||
-              cursor === previous
-            )
-              return;
-            previous = cursor;
-            params = {
-              ...params,
-              query: { ...params.query, [pagination.param]: cursor },
-            };
-          }
-        };
-      }
+      if (spec.pagination && features.paginate)
+        operation.paginate = features.paginate(
+          spec.name,
+          spec.pagination,
+          send,
+        );
       return operation;
     },
   };

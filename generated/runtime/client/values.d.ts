@@ -6,8 +6,7 @@
 
 import type { ParamSpec } from "./types.js";
 /**
- * What the request engine and its optional feature modules share: percent-encoding, values as text, media types,
- * and the request body of a media type that needs no encoder (JSON, text, bytes).
+ * What the request engine and its optional feature modules share: percent-encoding, values as text, media types.
  */
 /** Parameter values by name, as the caller passed them. */
 export type ParamValues = Readonly<Record<string, unknown>>;
@@ -56,16 +55,6 @@ export declare function presentEntries(
 export declare function isJsonMediaType(mediaType: string): boolean;
 /** `"Application/JSON; charset=utf-8"` → `"application/json"`. */
 export declare function mediaTypeEssence(mediaType: string): string;
-/** Whatever `fetch` sends as it is. */
-export declare function isBodyInit(value: unknown): value is SerializedBody;
-/**
- * The body of a media type that needs no encoder: JSON for JSON types; otherwise what fetch can send goes as it is,
- * and any other value as text (`text/*`) or JSON. Forms, multipart and media ranges are serialize.ts's.
- */
-export declare function plainBody(
-  mediaType: string,
-  value: unknown,
-): EncodedBody;
 /** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */
 export declare class FormPart {
   readonly value: unknown;

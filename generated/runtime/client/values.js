@@ -90,34 +90,6 @@ export function mediaTypeEssence(mediaType) {
   return mediaType.split(";", 1)[0].trim().toLowerCase();
 }
 
-/** Whatever `fetch` sends as it is. */
-export function isBodyInit(value) {
-  return (
-    typeof value === "string" ||
-    value instanceof Blob ||
-    value instanceof ArrayBuffer ||
-    ArrayBuffer.isView(value) ||
-    value instanceof ReadableStream ||
-    value instanceof URLSearchParams ||
-    value instanceof FormData
-  );
-}
-
-/**
- * The body of a media type that needs no encoder: JSON for JSON types; otherwise what fetch can send goes as it is,
- * and any other value as text (`text/*`) or JSON. Forms, multipart and media ranges are serialize.ts's.
- */
-export function plainBody(mediaType, value) {
-  const body = isJsonMediaType(mediaType)
-    ? JSON.stringify(value)
-    : isBodyInit(value)
-      ? value
-      : mediaTypeEssence(mediaType).startsWith("text/")
-        ? text(value)
-        : JSON.stringify(value);
-  return { body, contentType: mediaType };
-}
-
 /** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */
 export class FormPart {
   value;
