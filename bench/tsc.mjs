@@ -97,7 +97,7 @@ function run(argv, cwd) {
 
 const tsconfigs = {};
 for (const spec of specIds) {
-  for (const tool of toolIds) {
+  for (const tool of Object.keys(TOOLS)) {
     const out = join(work, spec, tool, "out");
     mkdirSync(out, { recursive: true });
     const generated = run(TOOLS[tool].argv(join(flags.corpus, SPECS[spec]), out), dirname(out));
@@ -152,7 +152,7 @@ for (const spec of specIds) {
     const s = samples[`${spec}/${tool}`];
     const ratio = (k) => (median(s[k]) / median(ref[k])).toFixed(3);
     lines.push(
-      `| ${spec} | ${tool} | ${COUNTS.map((name) => s.counts[name]).join(" | ")} | ${PHASES.map((p) => median(s[p]).toFixed(2)).join(" | ")} | ` +
+      `| ${spec} | ${tool} | ${COUNTS.map((name) => s.counts[name]).join(" | ")} | ${PHASES.map((p) => (s[p].every(Number.isNaN) ? "–" : median(s[p]).toFixed(2))).join(" | ")} | ` +
         `${median(s.cpu).toFixed(2)} | ${median(s.wall).toFixed(2)} | ${ratio("cpu")} | ${ratio("wall")} |`,
     );
   }
