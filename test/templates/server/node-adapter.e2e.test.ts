@@ -136,6 +136,40 @@ describe("node adapter: same answers as router.fetch", () => {
     expect((await rawRequest(app.port, "GET /a/b HTTP/1.1\r\nHost: localhost:8080")).status).toBe(200);
   });
 
+  it("reads Host, Content-Length and Transfer-Encoding in any spelling of their names (the fast compares aside)", async () => {
+    for (const name of ["host", "Host", "HOST", "hOsT"]) {
+      const res = await rawRequest(app.port, `GET /b HTTP/1.1\r\n${name}: example.com/a`);
+      expect(res.status, name).toBe(400);
+      expect(JSON.parse(res.body), name).toMatchObject({ detail: "Invalid Host header" });
+    }
+    for (const name of ["content-length", "Content-Length", "CONTENT-LENGTH", "content-Length"]) {
+      // Declared over the limit: refused before a byte of the body is read.
+      const res = await rawRequest(app.port, `POST /upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\n${name}: 99999999`);
+      expect(res.status, name).toBe(413);
+    }
+    for (const name of ["transfer-encoding", "Transfer-Encoding", "TRANSFER-ENCODING", "Transfer-encoding"]) {
+      const res = await rawRequest(
+        app.port,
+        `POST /upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\n${name}: chunked`,
+        '7\r\n{"a":1}\r\n0\r\n\r\n',
+      );
+      expect(res.status, name).toBe(200);
+      expect(JSON.parse(res.body).body, name).toEqual({ a: 1 });
+    }
+  });
+
+  it("takes the Authorization scheme in any case, and nothing that only starts like it", async () => {
+    for (const header of ["Bearer good", "bearer good", "BEARER good", "bEaReR good", "Bearer\tgood"]) {
+      const viaNode = await rawRequest(app.port, `GET /secret HTTP/1.1\r\nHost: x\r\nAuthorization: ${header}`);
+      expect(viaNode.status, header).toBe(200);
+      expect((await router.fetch(new Request("http://x/secret", { headers: { authorization: header } }))).status, header).toBe(200);
+    }
+    for (const header of ["Bearerx good", "Bearer", "Bearer ", "Basic good", "Bearer bad", "Bearergood"]) {
+      expect((await rawRequest(app.port, `GET /secret HTTP/1.1\r\nHost: x\r\nAuthorization: ${header}`)).status, header).toBe(401);
+      expect((await router.fetch(new Request("http://x/secret", { headers: { authorization: header } }))).status, header).toBe(401);
+    }
+  });
+
   it("methods web Requests refuse are a 400, as before", async () => {
     expect((await rawRequest(app.port, "TRACE /a/b HTTP/1.1\r\nHost: x")).status).toBe(400);
   });
