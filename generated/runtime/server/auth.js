@@ -117,7 +117,7 @@ function readerFor(scheme, scopes) {
   const type = scheme.type;
   if (type === "oauth2" || type === "openIdConnect") {
     return (incoming) => {
-      const token = authorization(incoming, "bearer", "Bearer");
+      const token = authorization(incoming, "bearer");
       return token === undefined ? undefined : { type, token, scopes };
     };
   }
@@ -125,21 +125,18 @@ function readerFor(scheme, scopes) {
     const name = scheme.scheme.toLowerCase();
     if (name === "bearer") {
       return (incoming) => {
-        const token = authorization(incoming, "bearer", "Bearer");
+        const token = authorization(incoming, "bearer");
         return token === undefined ? undefined : { type: "bearer", token };
       };
     }
     if (name === "basic") {
       return (incoming) => {
-        const encoded = authorization(incoming, "basic", "Basic");
+        const encoded = authorization(incoming, "basic");
         return encoded === undefined ? undefined : basic(encoded);
       };
     }
-    // (Only a spelling that lower-cases back to the name: the fast compare accepts nothing the slow one refuses.)
-    const upper = name.charAt(0).toUpperCase() + name.slice(1);
-    const titled = upper.toLowerCase() === name ? upper : name;
     return (incoming) => {
-      const credentials = authorization(incoming, name, titled);
+      const credentials = authorization(incoming, name);
       return credentials === undefined
         ? undefined
         : { type: "http", scheme: scheme.scheme, credentials };
@@ -166,7 +163,7 @@ function readerFor(scheme, scopes) {
  * The credentials after `<scheme> ` in the Authorization header (scheme case-insensitive, RFC 9110), trimmed;
  * `undefined` when the header is missing, names another scheme or has nothing after it.
  */
-function authorization(incoming, scheme, titled) {
+function authorization(incoming, scheme) {
   const header = incoming.header("authorization");
   if (!header) return undefined;
   // The usual "Bearer <token>" needs no lower-casing of the whole header.
@@ -175,12 +172,7 @@ function authorization(incoming, scheme, titled) {
     (header[scheme.length] === " " || header[scheme.length] === "\t")
   ) {
     const given = header.slice(0, scheme.length);
-    // "Bearer" / "Basic" as usually sent, without lower-casing; any other spelling compared in lower case.
-    if (
-      given === scheme ||
-      given === titled ||
-      given.toLowerCase() === scheme
-    ) {
+    if (given === scheme || given.toLowerCase() === scheme) {
       const value = header.slice(scheme.length + 1).trim();
       return value === "" ? undefined : value;
     }

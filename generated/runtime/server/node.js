@@ -202,27 +202,16 @@ class NodeIncoming {
     let chunked = false;
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const key = raw[i];
-      // The spellings clients send (lower case, or as in the RFCs) are compared first: `toLowerCase` only for others.
       if (key.length === 4) {
         if (
           host === undefined &&
-          (key === "host" || key === "Host" || key.toLowerCase() === "host")
+          (key === "Host" || key.toLowerCase() === "host")
         )
           host = raw[i + 1];
       } else if (key.length === 14) {
-        if (
-          length === undefined &&
-          (key === "content-length" ||
-            key === "Content-Length" ||
-            key.toLowerCase() === "content-length")
-        )
+        if (length === undefined && key.toLowerCase() === "content-length")
           length = raw[i + 1];
-      } else if (
-        key.length === 17 &&
-        (key === "transfer-encoding" ||
-          key === "Transfer-Encoding" ||
-          key.toLowerCase() === "transfer-encoding")
-      )
+      } else if (key.length === 17 && key.toLowerCase() === "transfer-encoding")
         chunked = true;
     }
     this.contentLength = length;
