@@ -5,7 +5,7 @@
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop, type Hop } from "./redirect.js";
 import { MAX_RETRY_AFTER_MS, backoffDelay, certainlyNotSent, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
-import { encodeUnreserved, isJsonMediaType, isPresent, isRecord, mediaTypeEssence, pair, pathSerializer, presentEntries, text, type EncodedBody, type ParamValues } from "./values.js";
+import { encodeUnreserved, entriesOf, isJsonMediaType, isPresent, isRecord, mediaTypeEssence, pair, paramSpec, pathSerializer, presentEntries, simple, text, type EncodedBody, type ParamValues } from "./values.js";
 import type {
   ApiResponse,
   AppliedCredentials,
@@ -55,9 +55,29 @@ export interface RuntimeFeatures {
         options: { maxEventSize?: number | undefined; sse?: SseItemsSpec | undefined },
       ) => AsyncIterable<unknown> | undefined)
     | undefined;
+  /**
+   * The `Accept` header of a call that asks a streaming operation to stream (sse.ts `streamAccept`, also the records
+   * feature's); without it no call asks for a stream.
+   */
+  accept?: ((spec: OperationSpec, params: RequestParams) => string | undefined) | undefined;
+  /**
+   * Sets the call's header parameters, or its `Cookie` header from cookie parameters and cookie API keys, on `headers`
+   * (headers.ts), with `serializers` when the spec needs the whole style table; without them none are sent.
+   */
+  headerParams?: HeaderWriter | undefined;
+  cookies?: HeaderWriter | undefined;
   /** `op.paginate` of an operation that declares pagination (pagination.ts). */
   paginate?: ((operation: string, pagination: PaginationSpec, send: (params: RequestParams, call?: RequestOptions) => Promise<unknown>) => NonNullable<RuntimeOperation["paginate"]>) | undefined;
 }
+
+/** Writes one kind of parameter of a call into its request headers (`RuntimeFeatures.headerParams`, `cookies`). */
+export type HeaderWriter = (
+  headers: Headers,
+  spec: OperationSpec,
+  params: RequestParams,
+  credentials: AppliedCredentials | undefined,
+  serializers: ParamSerializers | undefined,
+) => void;
 
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
@@ -102,8 +122,8 @@ type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
-/** OpenAPI's default styles: path and header `simple`, query `form` exploded, cookie `form` (see serialize.ts). */
-const DEFAULT_STYLES: ParamSerializers = {
+/** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
+const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query" | "querystring"> = {
   path: (_, value) => simple(value, encodeUnreserved),
   query: (spec, value) => {
     if (Array.isArray(value)) return value.filter(isPresent).map((item) => pair(spec.name, text(item)));
@@ -111,8 +131,6 @@ const DEFAULT_STYLES: ParamSerializers = {
     if (isRecord(value)) return presentEntries(value).flatMap(([k, v]) => (Array.isArray(v) ? v.filter(isPresent) : [v]).map((item) => pair(k, text(item))));
     return [pair(spec.name, text(value))];
   },
-  header: (_, value) => simple(value),
-  cookie: (_, value) => simple(value),
 };
 
 /**
@@ -242,19 +260,12 @@ export function createRuntime(
       body = encoded.body;
       if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
     }
-    const accept = streamAccept(spec, params);
+    const accept = features.accept?.(spec, params);
     if (accept) headers.set("Accept", accept);
     for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
     mergeHeaders(headers, options.headers);
-    if (params.headers) for (const [name, value] of entriesOf(params.headers)) headers.set(name, styles.header(paramSpec(spec.params?.header, name), value));
-    // The Cookie header: cookie parameters, then cookie API keys.
-    if (params.cookies || credentials?.cookies.length) {
-      const cookie = [
-        ...entriesOf(params.cookies).map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(paramSpec(spec.params?.cookie, name), value))}`),
-        ...(credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? []),
-      ].join("; ");
-      if (cookie) headers.set("Cookie", cookie);
-    }
+    features.headerParams?.(headers, spec, params, credentials, features.params);
+    features.cookies?.(headers, spec, params, credentials, features.params);
     mergeHeaders(headers, call.headers);
     const idempotentOrKeyed = setIdempotencyKey(spec, options, call, headers);
 
@@ -421,13 +432,6 @@ export function createRuntime(
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */
 const discard = (response: Response): Promise<void> | undefined => response.body?.cancel().catch(() => {});
 
-/** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
-function streamAccept(spec: OperationSpec, params: RequestParams): string | undefined {
-  const when = spec.stream?.when;
-  const source = when && ((when.in === "body" ? params.body : params.query) as Record<string, unknown> | undefined);
-  return !when || (isRecord(source) && source[when.name] === true) ? spec.stream?.mediaType : undefined;
-}
-
 function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions): string {
   if (!server) throw new TypeError("The operation refers to a server the client does not have");
   const values = options as Readonly<Record<string, unknown>>;
@@ -461,21 +465,6 @@ function setIdempotencyKey(spec: OperationSpec, options: ClientOptions, call: Re
 
 function byName(specs: readonly ParamSpec[] = []): ReadonlyMap<string, ParamSpec> {
   return new Map(specs.map((spec) => [spec.name, spec]));
-}
-
-/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
-const paramSpec = (specs: readonly ParamSpec[] | undefined, name: string): ParamSpec => specs?.find((spec) => spec.name === name) ?? { name };
-
-/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
-function entriesOf(values: ParamValues | undefined): [string, unknown][] {
-  return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
-}
-
-/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
-function simple(value: unknown, encode: (text: string) => string = String): string {
-  // (A single value, the usual path parameter, is encoded without a list.)
-  const pieces = Array.isArray(value) ? value.filter(isPresent).map(text) : isRecord(value) ? presentEntries(value).flatMap(([k, v]) => [k, text(v)]) : undefined;
-  return pieces ? pieces.map(encode).join(",") : encode(text(value));
 }
 
 function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void {

@@ -64,6 +64,19 @@ export interface RuntimeFeatures {
         },
       ) => AsyncIterable<unknown> | undefined)
     | undefined;
+  /**
+   * The `Accept` header of a call that asks a streaming operation to stream (sse.ts `streamAccept`, also the records
+   * feature's); without it no call asks for a stream.
+   */
+  accept?:
+    | ((spec: OperationSpec, params: RequestParams) => string | undefined)
+    | undefined;
+  /**
+   * Sets the call's header parameters, or its `Cookie` header from cookie parameters and cookie API keys, on `headers`
+   * (headers.ts), with `serializers` when the spec needs the whole style table; without them none are sent.
+   */
+  headerParams?: HeaderWriter | undefined;
+  cookies?: HeaderWriter | undefined;
   /** `op.paginate` of an operation that declares pagination (pagination.ts). */
   paginate?:
     | ((
@@ -76,6 +89,14 @@ export interface RuntimeFeatures {
       ) => NonNullable<RuntimeOperation["paginate"]>)
     | undefined;
 }
+/** Writes one kind of parameter of a call into its request headers (`RuntimeFeatures.headerParams`, `cookies`). */
+export type HeaderWriter = (
+  headers: Headers,
+  spec: OperationSpec,
+  params: RequestParams,
+  credentials: AppliedCredentials | undefined,
+  serializers: ParamSerializers | undefined,
+) => void;
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
   path?: ParamValues | undefined;

@@ -22,13 +22,16 @@ import {
 } from "./retry.js";
 import {
   encodeUnreserved,
+  entriesOf,
   isJsonMediaType,
   isPresent,
   isRecord,
   mediaTypeEssence,
   pair,
+  paramSpec,
   pathSerializer,
   presentEntries,
+  simple,
   text,
 } from "./values.js";
 
@@ -40,7 +43,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
-/** OpenAPI's default styles: path and header `simple`, query `form` exploded, cookie `form` (see serialize.ts). */
+/** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES = {
   path: (_, value) => simple(value, encodeUnreserved),
   query: (spec, value) => {
@@ -55,8 +58,6 @@ const DEFAULT_STYLES = {
       );
     return [pair(spec.name, text(value))];
   },
-  header: (_, value) => simple(value),
-  cookie: (_, value) => simple(value),
 };
 
 /**
@@ -227,30 +228,19 @@ export function createRuntime(
       body = encoded.body;
       if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
     }
-    const accept = streamAccept(spec, params);
+    const accept = features.accept?.(spec, params);
     if (accept) headers.set("Accept", accept);
     for (const [name, value] of credentials?.headers ?? [])
       headers.set(name, value);
     mergeHeaders(headers, options.headers);
-    if (params.headers)
-      for (const [name, value] of entriesOf(params.headers))
-        headers.set(
-          name,
-          styles.header(paramSpec(spec.params?.header, name), value),
-        );
-    // The Cookie header: cookie parameters, then cookie API keys.
-    if (params.cookies || credentials?.cookies.length) {
-      const cookie = [
-        ...entriesOf(params.cookies).map(
-          ([name, value]) =>
-            `${name}=${encodeURIComponent(styles.cookie(paramSpec(spec.params?.cookie, name), value))}`,
-        ),
-        ...(credentials?.cookies.map(
-          ([name, value]) => `${name}=${encodeURIComponent(value)}`,
-        ) ?? []),
-      ].join("; ");
-      if (cookie) headers.set("Cookie", cookie);
-    }
+    features.headerParams?.(
+      headers,
+      spec,
+      params,
+      credentials,
+      features.params,
+    );
+    features.cookies?.(headers, spec, params, credentials, features.params);
     mergeHeaders(headers, call.headers);
     const idempotentOrKeyed = setIdempotencyKey(spec, options, call, headers);
 
@@ -509,15 +499,6 @@ export function createRuntime(
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */
 const discard = (response) => response.body?.cancel().catch(() => {});
 
-/** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
-function streamAccept(spec, params) {
-  const when = spec.stream?.when;
-  const source = when && (when.in === "body" ? params.body : params.query);
-  return !when || (isRecord(source) && source[when.name] === true)
-    ? spec.stream?.mediaType
-    : undefined;
-}
-
 function resolveServerUrl(server, options) {
   if (!server)
     throw new TypeError(
@@ -564,26 +545,6 @@ function setIdempotencyKey(spec, options, call, headers) {
 
 function byName(specs = []) {
   return new Map(specs.map((spec) => [spec.name, spec]));
-}
-
-/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
-const paramSpec = (specs, name) =>
-  specs?.find((spec) => spec.name === name) ?? { name };
-
-/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
-function entriesOf(values) {
-  return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
-}
-
-/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
-function simple(value, encode = String) {
-  // (A single value, the usual path parameter, is encoded without a list.)
-  const pieces = Array.isArray(value)
-    ? value.filter(isPresent).map(text)
-    : isRecord(value)
-      ? presentEntries(value).flatMap(([k, v]) => [k, text(v)])
-      : undefined;
-  return pieces ? pieces.map(encode).join(",") : encode(text(value));
 }
 
 function mergeHeaders(headers, values) {
