@@ -86,6 +86,7 @@ const RUNTIME_FEATURES = [
   ["token", "tokenFeature"],
   ["credentials", "authFeature"],
   ["deviceFlows", "deviceFlowFeature"],
+  ["pathQueries", "pathQueryFeature"],
   ["styles", "stylesFeature"],
   ["headerParams", "headerParamsFeature"],
   ["cookies", "cookiesFeature"],
@@ -103,6 +104,7 @@ function runtimeModuleSlots(features: ClientFeatures): [slot: string, used: bool
     ["import ./runtime/client/auth.js", features.credentials],
     ["import ./runtime/client/plain.js", features.plainBodies],
     ["import ./runtime/client/pagination.js", features.pagination],
+    ["import ./runtime/client/pathquery.js", features.pathQueries],
     ["import ./runtime/client/sse.js", features.stream],
     ["import ./runtime/client/records.js", features.records],
     ["import ./runtime/client/oauth.js", features.deviceFlows],
@@ -140,6 +142,7 @@ export function clientFeatures(model: ApiModel, operations: readonly OperationSp
     token,
     credentials: schemes.length > 0 && !token,
     deviceFlows: schemes.some(runsDeviceFlow),
+    pathQueries: operations.some((op) => op.path.includes("?")),
     headerParams: operations.some((op) => op.params?.header),
     // (Cookie API keys are sent in the same header as cookie parameters.)
     cookies: operations.some((op) => op.params?.cookie) || schemes.some((scheme) => scheme.type === "apiKey" && scheme.in === "cookie"),

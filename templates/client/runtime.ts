@@ -36,6 +36,8 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
+  /** The names of the headers the schemes send API keys in, lower case (token.ts `apiKeyHeaders`), kept to their origin on redirects. */
+  apiKeyHeaders?: ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[]) | undefined;
   /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
   deviceFlows?: (options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
@@ -66,6 +68,11 @@ export interface RuntimeFeatures {
    */
   headerParams?: HeaderWriter | undefined;
   cookies?: HeaderWriter | undefined;
+  /**
+   * Splits a path that carries a query of its own (OpenAI's `/responses?beta=true`) into its template and that query,
+   * percent-encoded (pathquery.ts); without it a path is all template.
+   */
+  splitPath?: ((path: string) => [template: string, query: string]) | undefined;
   /** `op.paginate` of an operation that declares pagination (pagination.ts). */
   paginate?: ((operation: string, pagination: PaginationSpec, send: (params: RequestParams, call?: RequestOptions) => Promise<unknown>) => NonNullable<RuntimeOperation["paginate"]>) | undefined;
 }
@@ -166,10 +173,7 @@ export function createRuntime(
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  const sensitiveHeaders = [
-    ...CREDENTIAL_HEADERS,
-    ...Object.values(securitySchemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : [])),
-  ];
+  const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...(features.apiKeyHeaders?.(securitySchemes) ?? [])];
   // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
   const apiKeyHeaders = sensitiveHeaders.slice(CREDENTIAL_HEADERS.length).filter((name) => !CREDENTIAL_HEADERS.includes(name));
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
@@ -191,10 +195,8 @@ export function createRuntime(
   return {
     operation(row: OperationSpec | OperationRow, shared?: readonly unknown[]) {
       const spec = shared ? operationSpecOf(row as OperationRow, shared) : (row as OperationSpec);
-      // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
-      const at = spec.path.indexOf("?");
-      const template = at < 0 ? spec.path : spec.path.slice(0, at);
-      const fixedQuery = at < 0 ? "" : [...new URLSearchParams(spec.path.slice(at + 1))].map(([name, value]) => pair(name, value)).join("&");
+      // A path with a query of its own sends that query first, then the call's.
+      const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [spec.path, ""];
       const path = pathSerializer(template, byName(spec.params?.path), styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();

@@ -37,6 +37,10 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
+  /** The names of the headers the schemes send API keys in, lower case (token.ts `apiKeyHeaders`), kept to their origin on redirects. */
+  apiKeyHeaders?:
+    | ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[])
+    | undefined;
   /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
   deviceFlows?: (
     options: ClientOptions,
@@ -77,6 +81,11 @@ export interface RuntimeFeatures {
    */
   headerParams?: HeaderWriter | undefined;
   cookies?: HeaderWriter | undefined;
+  /**
+   * Splits a path that carries a query of its own (OpenAI's `/responses?beta=true`) into its template and that query,
+   * percent-encoded (pathquery.ts); without it a path is all template.
+   */
+  splitPath?: ((path: string) => [template: string, query: string]) | undefined;
   /** `op.paginate` of an operation that declares pagination (pagination.ts). */
   paginate?:
     | ((

@@ -103,11 +103,7 @@ export function createRuntime(
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
   const sensitiveHeaders = [
     ...CREDENTIAL_HEADERS,
-    ...Object.values(securitySchemes).flatMap((scheme) =>
-      scheme.type === "apiKey" && scheme.in === "header"
-        ? [scheme.name.toLowerCase()]
-        : [],
-    ),
+    ...(features.apiKeyHeaders?.(securitySchemes) ?? []),
   ];
   // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
   const apiKeyHeaders = sensitiveHeaders
@@ -135,15 +131,11 @@ export function createRuntime(
   return {
     operation(row, shared) {
       const spec = shared ? operationSpecOf(row, shared) : row;
-      // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
-      const at = spec.path.indexOf("?");
-      const template = at < 0 ? spec.path : spec.path.slice(0, at);
-      const fixedQuery =
-        at < 0
-          ? ""
-          : [...new URLSearchParams(spec.path.slice(at + 1))]
-              .map(([name, value]) => pair(name, value))
-              .join("&");
+      // A path with a query of its own sends that query first, then the call's.
+      const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [
+        spec.path,
+        "",
+      ];
       const path = pathSerializer(
         template,
         byName(spec.params?.path),
