@@ -42,6 +42,12 @@ export interface RuntimeFeatures {
   deviceFlows?: (options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
+  /**
+   * The query pairs of a call, percent-encoded, when the spec has an `in: querystring` parameter (serialize.ts
+   * `callQuery`: that parameter's whole query string when the call gives it); else each query parameter by `params`
+   * or the default style.
+   */
+  query?: ((spec: OperationSpec, params: RequestParams) => string[]) | undefined;
   /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
   /**
@@ -130,7 +136,7 @@ type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
 /** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
-const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query" | "querystring"> = {
+const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query"> = {
   path: (_, value) => simple(value, encodeUnreserved),
   query: (spec, value) => {
     if (Array.isArray(value)) return value.filter(isPresent).map((item) => pair(spec.name, text(item)));
@@ -170,6 +176,8 @@ export function createRuntime(
   const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
   const optionValues = features.deviceFlows?.(options, securitySchemes) ?? (options as Readonly<Record<string, unknown>>);
   const styles = features.params ?? DEFAULT_STYLES;
+  const callQuery =
+    features.query ?? ((spec: OperationSpec, params: RequestParams) => entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value)));
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
@@ -238,16 +246,13 @@ export function createRuntime(
     // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
     const credentials = found instanceof Promise ? await found : found;
     if (found instanceof Promise) signal?.throwIfAborted();
-    // Query parameters in the order the caller gave them (or the whole querystring), the path's own, API keys.
-    const querystring = spec.params?.querystring;
+    // The path's own query, query parameters in the order the caller gave them (or the whole querystring), API keys.
     // (Most calls have no query values and no API key in the query: no arrays for them.)
     const query =
       params.query || params.querystring !== undefined || credentials?.query.length
         ? [
             fixedQuery,
-            ...(querystring && isPresent(params.querystring)
-              ? [styles.querystring!(querystring, params.querystring)]
-              : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value))),
+            ...callQuery(spec, params),
             ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
           ]
             .filter(Boolean)

@@ -48,6 +48,13 @@ export interface RuntimeFeatures {
   ) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
+  /**
+   * The query pairs of a call, percent-encoded, when the spec has an `in: querystring` parameter (serialize.ts
+   * `callQuery`: that parameter's whole query string when the call gives it); else each query parameter by `params`
+   * or the default style.
+   */
+  query?:
+    ((spec: OperationSpec, params: RequestParams) => string[]) | undefined;
   /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?:
     | ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody)

@@ -93,6 +93,12 @@ export function createRuntime(
   const optionValues =
     features.deviceFlows?.(options, securitySchemes) ?? options;
   const styles = features.params ?? DEFAULT_STYLES;
+  const callQuery =
+    features.query ??
+    ((spec, params) =>
+      entriesOf(params.query).flatMap(([name, value]) =>
+        styles.query(paramSpec(spec.params?.query, name), value),
+      ));
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody =
     features.body ??
@@ -191,8 +197,7 @@ export function createRuntime(
     // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
     const credentials = found instanceof Promise ? await found : found;
     if (found instanceof Promise) signal?.throwIfAborted();
-    // Query parameters in the order the caller gave them (or the whole querystring), the path's own, API keys.
-    const querystring = spec.params?.querystring;
+    // The path's own query, query parameters in the order the caller gave them (or the whole querystring), API keys.
     // (Most calls have no query values and no API key in the query: no arrays for them.)
     const query =
       params.query ||
@@ -200,11 +205,7 @@ export function createRuntime(
       credentials?.query.length
         ? [
             fixedQuery,
-            ...(querystring && isPresent(params.querystring)
-              ? [styles.querystring(querystring, params.querystring)]
-              : entriesOf(params.query).flatMap(([name, value]) =>
-                  styles.query(paramSpec(spec.params?.query, name), value),
-                )),
+            ...callQuery(spec, params),
             ...(credentials?.query.map(([name, value]) => pair(name, value)) ??
               []),
           ]
