@@ -82,11 +82,9 @@ export interface RuntimeFeatures {
   accept?:
     | ((spec: OperationSpec, params: RequestParams) => string | undefined)
     | undefined;
-  /**
-   * Sets the call's header parameters, or its `Cookie` header from cookie parameters and cookie API keys, on `headers`
-   * (headers.ts), with `serializers` when the spec needs the whole style table; without them none are sent.
-   */
+  /** Sets the call's header parameters (headers.ts `headerParamsFeature`); without it none are sent. */
   headerParams?: HeaderWriter | undefined;
+  /** Sets the `Cookie` header from cookie parameters and cookie API keys (headers.ts `cookiesFeature`); without it none is sent. */
   cookies?: HeaderWriter | undefined;
   /**
    * Splits a path that carries a query of its own (OpenAI's `/responses?beta=true`) into its template and that query,
@@ -105,7 +103,10 @@ export interface RuntimeFeatures {
       ) => NonNullable<RuntimeOperation["paginate"]>)
     | undefined;
 }
-/** Writes one kind of parameter of a call into its request headers (`RuntimeFeatures.headerParams`, `cookies`). */
+/**
+ * Writes one kind of parameter of a call into its request headers (`RuntimeFeatures.headerParams`, `cookies`), in
+ * OpenAPI's default style unless the spec has the whole style table (`serializers`, serialize.ts `styles`).
+ */
 export type HeaderWriter = (
   headers: Headers,
   spec: OperationSpec,
