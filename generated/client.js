@@ -8,6 +8,7 @@
 import { createRuntime } from "./runtime/client/runtime.js";
 import { tokenFeature } from "./runtime/client/token.js";
 import { sseFeature } from "./runtime/client/sse.js";
+import { headerParamsFeature } from "./runtime/client/headers.js";
 import { paginationFeature } from "./runtime/client/pagination.js";
 
 export {
@@ -18,7 +19,12 @@ export {
 export { Stream } from "./runtime/client/sse.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features = [tokenFeature, sseFeature, paginationFeature];
+const features = [
+  tokenFeature,
+  headerParamsFeature,
+  sseFeature,
+  paginationFeature,
+];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(

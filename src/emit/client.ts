@@ -40,6 +40,11 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
     const serialize = template.structure("import ./runtime/client/serialize.js", "import");
     serialize.namedImports = namedImports(serialize).filter((specifier) => (specifier.name === "stylesFeature" ? features.styles : features.bodies));
   }
+  if (!features.headerParams && !features.cookies) template.remove("import ./runtime/client/headers.js");
+  else {
+    const headers = template.structure("import ./runtime/client/headers.js", "import");
+    headers.namedImports = namedImports(headers).filter((specifier) => (specifier.name === "headerParamsFeature" ? features.headerParams : features.cookies));
+  }
   const passed = RUNTIME_FEATURES.filter(([name]) => features[name]);
   template.structure("features", "variable").declarations[0]!.initializer = `[${passed.map(([, value]) => value).join(", ")}]`;
 
@@ -81,7 +86,10 @@ const RUNTIME_FEATURES = [
   ["token", "tokenFeature"],
   ["credentials", "authFeature"],
   ["deviceFlows", "deviceFlowFeature"],
+  ["pathQueries", "pathQueryFeature"],
   ["styles", "stylesFeature"],
+  ["headerParams", "headerParamsFeature"],
+  ["cookies", "cookiesFeature"],
   ["plainBodies", "plainBodiesFeature"],
   ["bodies", "bodiesFeature"],
   ["stream", "sseFeature"],
@@ -96,6 +104,7 @@ function runtimeModuleSlots(features: ClientFeatures): [slot: string, used: bool
     ["import ./runtime/client/auth.js", features.credentials],
     ["import ./runtime/client/plain.js", features.plainBodies],
     ["import ./runtime/client/pagination.js", features.pagination],
+    ["import ./runtime/client/pathquery.js", features.pathQueries],
     ["import ./runtime/client/sse.js", features.stream],
     ["import ./runtime/client/records.js", features.records],
     ["import ./runtime/client/oauth.js", features.deviceFlows],
@@ -133,6 +142,10 @@ export function clientFeatures(model: ApiModel, operations: readonly OperationSp
     token,
     credentials: schemes.length > 0 && !token,
     deviceFlows: schemes.some(runsDeviceFlow),
+    pathQueries: operations.some((op) => op.path.includes("?")),
+    headerParams: operations.some((op) => op.params?.header),
+    // (Cookie API keys are sent in the same header as cookie parameters.)
+    cookies: operations.some((op) => op.params?.cookie) || schemes.some((scheme) => scheme.type === "apiKey" && scheme.in === "cookie"),
     styles: operations.some((op) => op.params?.querystring) || params.some((param) => "style" in param || "explode" in param || "allowReserved" in param || "content" in param),
     // (JSON as the runtime tells it: `application/json` or a `+json` type; it sends those itself.)
     plainBodies: !encoded && bodies.some((type) => type !== "application/json" && !type.endsWith("+json")),

@@ -18,8 +18,10 @@
  * ```
  */
 import { authFeature } from "./auth.js";
+import { cookiesFeature, headerParamsFeature } from "./headers.js";
 import { deviceFlowFeature } from "./oauth.js";
 import { paginationFeature } from "./pagination.js";
+import { pathQueryFeature } from "./pathquery.js";
 import { createRuntime as createCore, type RuntimeFeatures } from "./runtime.js";
 import { bodiesFeature, stylesFeature } from "./serialize.js";
 import { recordsFeature } from "./records.js";
@@ -28,7 +30,7 @@ import { sseFeature } from "./sse.js";
 export type { RequestParams, Runtime, RuntimeFeatures, RuntimeOperation } from "./runtime.js";
 
 /** Every optional feature of the request engine; what a generated client passes is only what its spec uses. */
-export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature, sseFeature, recordsFeature, paginationFeature];
+export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, pathQueryFeature, stylesFeature, headerParamsFeature, cookiesFeature, bodiesFeature, sseFeature, recordsFeature, paginationFeature];
 
 /**
  * The request engine with every feature (for code that builds operations by hand). A generated client imports
@@ -37,15 +39,17 @@ export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlow
 export const createRuntime = (...[servers, options, schemes, features = ALL_FEATURES]: Parameters<typeof createCore>): ReturnType<typeof createCore> =>
   createCore(servers, options, schemes, features);
 export { ApiError, ConnectionError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
-export { Stream, parseSSE, readStream, sseFeature, type ParseSSEOptions, type ServerSentEvent, type StreamOptions } from "./sse.js";
+export { Stream, parseSSE, readStream, sseFeature, streamAccept, type ParseSSEOptions, type ServerSentEvent, type StreamOptions } from "./sse.js";
 export { parseRecords, readRecords, recordFormat, recordsFeature } from "./records.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
 export { authFeature, credentialsFor, type AppliedCredentials } from "./auth.js";
 export { tokenFeature } from "./token.js";
 export { paginationFeature } from "./pagination.js";
+export { cookiesFeature, headerParamsFeature } from "./headers.js";
+export { pathQueryFeature, splitPath } from "./pathquery.js";
 export { isBodyInit, plainBodiesFeature, plainBody } from "./plain.js";
 export { OAuth2Error, deviceFlowFeature, withDeviceFlows, type DeviceCodePrompt, type OAuth2DeviceFlow, type OAuth2Endpoints } from "./oauth.js";
-export { bodiesFeature, encodeBody, styles, stylesFeature } from "./serialize.js";
+export { bodiesFeature, callQuery, encodeBody, styles, stylesFeature } from "./serialize.js";
 export type {
   ApiErrorOf,
   ApiResponse,

@@ -4,11 +4,11 @@
  * reads a response of these media types as any undeclared one (a `Blob`, see runtime.ts `readBody`).
  */
 import type { RuntimeFeatures } from "./runtime.js";
-import { DEFAULT_MAX_EVENT_SIZE, Stream, parseJson, type ParseSSEOptions, type StreamOptions } from "./sse.js";
+import { DEFAULT_MAX_EVENT_SIZE, Stream, parseJson, streamAccept, type ParseSSEOptions, type StreamOptions } from "./sse.js";
 import { mediaTypeEssence } from "./values.js";
 
 /** JSON Lines and JSON Text Sequence streams, for `createRuntime`. */
-export const recordsFeature: RuntimeFeatures = { stream: readRecords };
+export const recordsFeature: RuntimeFeatures = { stream: readRecords, accept: streamAccept };
 
 /** The JSON Lines media types in use (none is IANA-registered). */
 const JSON_LINES = ["application/jsonl", "application/x-jsonl", "application/jsonlines", "application/x-jsonlines", "application/x-ndjson", "application/ndjson"];

@@ -5,7 +5,7 @@
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop, type Hop } from "./redirect.js";
 import { MAX_RETRY_AFTER_MS, backoffDelay, certainlyNotSent, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
-import { encodeUnreserved, isJsonMediaType, isPresent, isRecord, mediaTypeEssence, pair, pathSerializer, presentEntries, text, type EncodedBody, type ParamValues } from "./values.js";
+import { encodeUnreserved, entriesOf, isJsonMediaType, isPresent, isRecord, mediaTypeEssence, pair, paramSpec, pathSerializer, presentEntries, simple, text, type EncodedBody, type ParamValues } from "./values.js";
 import type {
   ApiResponse,
   AppliedCredentials,
@@ -36,10 +36,18 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
+  /** The names of the headers the schemes send API keys in, lower case (token.ts `apiKeyHeaders`), kept to their origin on redirects. */
+  apiKeyHeaders?: ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[]) | undefined;
   /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
   deviceFlows?: (options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
+  /**
+   * The query pairs of a call, percent-encoded, when the spec has an `in: querystring` parameter (serialize.ts
+   * `callQuery`: that parameter's whole query string when the call gives it); else each query parameter by `params`
+   * or the default style.
+   */
+  query?: ((spec: OperationSpec, params: RequestParams) => string[]) | undefined;
   /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
   /**
@@ -55,9 +63,35 @@ export interface RuntimeFeatures {
         options: { maxEventSize?: number | undefined; sse?: SseItemsSpec | undefined },
       ) => AsyncIterable<unknown> | undefined)
     | undefined;
+  /**
+   * The `Accept` header of a call that asks a streaming operation to stream (sse.ts `streamAccept`, also the records
+   * feature's); without it no call asks for a stream.
+   */
+  accept?: ((spec: OperationSpec, params: RequestParams) => string | undefined) | undefined;
+  /** Sets the call's header parameters (headers.ts `headerParamsFeature`); without it none are sent. */
+  headerParams?: HeaderWriter | undefined;
+  /** Sets the `Cookie` header from cookie parameters and cookie API keys (headers.ts `cookiesFeature`); without it none is sent. */
+  cookies?: HeaderWriter | undefined;
+  /**
+   * Splits a path that carries a query of its own (OpenAI's `/responses?beta=true`) into its template and that query,
+   * percent-encoded (pathquery.ts); without it a path is all template.
+   */
+  splitPath?: ((path: string) => [template: string, query: string]) | undefined;
   /** `op.paginate` of an operation that declares pagination (pagination.ts). */
   paginate?: ((operation: string, pagination: PaginationSpec, send: (params: RequestParams, call?: RequestOptions) => Promise<unknown>) => NonNullable<RuntimeOperation["paginate"]>) | undefined;
 }
+
+/**
+ * Writes one kind of parameter of a call into its request headers (`RuntimeFeatures.headerParams`, `cookies`), in
+ * OpenAPI's default style unless the spec has the whole style table (`serializers`, serialize.ts `styles`).
+ */
+export type HeaderWriter = (
+  headers: Headers,
+  spec: OperationSpec,
+  params: RequestParams,
+  credentials: AppliedCredentials | undefined,
+  serializers: ParamSerializers | undefined,
+) => void;
 
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
@@ -102,8 +136,8 @@ type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
-/** OpenAPI's default styles: path and header `simple`, query `form` exploded, cookie `form` (see serialize.ts). */
-const DEFAULT_STYLES: ParamSerializers = {
+/** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
+const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query"> = {
   path: (_, value) => simple(value, encodeUnreserved),
   query: (spec, value) => {
     if (Array.isArray(value)) return value.filter(isPresent).map((item) => pair(spec.name, text(item)));
@@ -111,8 +145,6 @@ const DEFAULT_STYLES: ParamSerializers = {
     if (isRecord(value)) return presentEntries(value).flatMap(([k, v]) => (Array.isArray(v) ? v.filter(isPresent) : [v]).map((item) => pair(k, text(item))));
     return [pair(spec.name, text(value))];
   },
-  header: (_, value) => simple(value),
-  cookie: (_, value) => simple(value),
 };
 
 /**
@@ -145,13 +177,12 @@ export function createRuntime(
   const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
   const optionValues = features.deviceFlows?.(options, securitySchemes) ?? (options as Readonly<Record<string, unknown>>);
   const styles = features.params ?? DEFAULT_STYLES;
+  const callQuery =
+    features.query ?? ((spec: OperationSpec, params: RequestParams) => entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value)));
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  const sensitiveHeaders = [
-    ...CREDENTIAL_HEADERS,
-    ...Object.values(securitySchemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : [])),
-  ];
+  const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...(features.apiKeyHeaders?.(securitySchemes) ?? [])];
   // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
   const apiKeyHeaders = sensitiveHeaders.slice(CREDENTIAL_HEADERS.length).filter((name) => !CREDENTIAL_HEADERS.includes(name));
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
@@ -173,10 +204,8 @@ export function createRuntime(
   return {
     operation(row: OperationSpec | OperationRow, shared?: readonly unknown[]) {
       const spec = shared ? operationSpecOf(row as OperationRow, shared) : (row as OperationSpec);
-      // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
-      const at = spec.path.indexOf("?");
-      const template = at < 0 ? spec.path : spec.path.slice(0, at);
-      const fixedQuery = at < 0 ? "" : [...new URLSearchParams(spec.path.slice(at + 1))].map(([name, value]) => pair(name, value)).join("&");
+      // A path with a query of its own sends that query first, then the call's.
+      const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [spec.path, ""];
       const path = pathSerializer(template, byName(spec.params?.path), styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
@@ -218,16 +247,13 @@ export function createRuntime(
     // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
     const credentials = found instanceof Promise ? await found : found;
     if (found instanceof Promise) signal?.throwIfAborted();
-    // Query parameters in the order the caller gave them (or the whole querystring), the path's own, API keys.
-    const querystring = spec.params?.querystring;
+    // The path's own query, query parameters in the order the caller gave them (or the whole querystring), API keys.
     // (Most calls have no query values and no API key in the query: no arrays for them.)
     const query =
       params.query || params.querystring !== undefined || credentials?.query.length
         ? [
             fixedQuery,
-            ...(querystring && isPresent(params.querystring)
-              ? [styles.querystring!(querystring, params.querystring)]
-              : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value))),
+            ...callQuery(spec, params),
             ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
           ]
             .filter(Boolean)
@@ -242,19 +268,12 @@ export function createRuntime(
       body = encoded.body;
       if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
     }
-    const accept = streamAccept(spec, params);
+    const accept = features.accept?.(spec, params);
     if (accept) headers.set("Accept", accept);
     for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
     mergeHeaders(headers, options.headers);
-    if (params.headers) for (const [name, value] of entriesOf(params.headers)) headers.set(name, styles.header(paramSpec(spec.params?.header, name), value));
-    // The Cookie header: cookie parameters, then cookie API keys.
-    if (params.cookies || credentials?.cookies.length) {
-      const cookie = [
-        ...entriesOf(params.cookies).map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(paramSpec(spec.params?.cookie, name), value))}`),
-        ...(credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? []),
-      ].join("; ");
-      if (cookie) headers.set("Cookie", cookie);
-    }
+    features.headerParams?.(headers, spec, params, credentials, features.params);
+    features.cookies?.(headers, spec, params, credentials, features.params);
     mergeHeaders(headers, call.headers);
     const idempotentOrKeyed = setIdempotencyKey(spec, options, call, headers);
 
@@ -421,13 +440,6 @@ export function createRuntime(
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */
 const discard = (response: Response): Promise<void> | undefined => response.body?.cancel().catch(() => {});
 
-/** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
-function streamAccept(spec: OperationSpec, params: RequestParams): string | undefined {
-  const when = spec.stream?.when;
-  const source = when && ((when.in === "body" ? params.body : params.query) as Record<string, unknown> | undefined);
-  return !when || (isRecord(source) && source[when.name] === true) ? spec.stream?.mediaType : undefined;
-}
-
 function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions): string {
   if (!server) throw new TypeError("The operation refers to a server the client does not have");
   const values = options as Readonly<Record<string, unknown>>;
@@ -461,21 +473,6 @@ function setIdempotencyKey(spec: OperationSpec, options: ClientOptions, call: Re
 
 function byName(specs: readonly ParamSpec[] = []): ReadonlyMap<string, ParamSpec> {
   return new Map(specs.map((spec) => [spec.name, spec]));
-}
-
-/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
-const paramSpec = (specs: readonly ParamSpec[] | undefined, name: string): ParamSpec => specs?.find((spec) => spec.name === name) ?? { name };
-
-/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
-function entriesOf(values: ParamValues | undefined): [string, unknown][] {
-  return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
-}
-
-/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
-function simple(value: unknown, encode: (text: string) => string = String): string {
-  // (A single value, the usual path parameter, is encoded without a list.)
-  const pieces = Array.isArray(value) ? value.filter(isPresent).map(text) : isRecord(value) ? presentEntries(value).flatMap(([k, v]) => [k, text(v)]) : undefined;
-  return pieces ? pieces.map(encode).join(",") : encode(text(value));
 }
 
 function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void {

@@ -9,15 +9,17 @@
  * form decoder reads both the same).
  */
 import { isBodyInit, plainBody } from "./plain.js";
-import type { RuntimeFeatures } from "./runtime.js";
-import type { BodySpec, EncodingSpec, ParamSerializers, ParamSpec, ParamStyle } from "./types.js";
+import type { RequestParams, RuntimeFeatures } from "./runtime.js";
+import type { BodySpec, EncodingSpec, OperationSpec, ParamSerializers, ParamSpec, ParamStyle } from "./types.js";
 import {
   FormPart,
   encodeUnreserved,
+  entriesOf,
   isJsonMediaType,
   isPresent,
   isRecord as isPlainRecord,
   mediaTypeEssence,
+  paramSpec,
   pathSerializer,
   presentEntries as plainEntries,
   text,
@@ -45,7 +47,18 @@ export const styles: ParamSerializers = {
 export const encodeBody = (mediaType: string, value: unknown, spec: BodySpec): EncodedBody => serializeBody(mediaType, value, spec.encoding, spec.positional);
 
 /** The whole style table, for `createRuntime`. */
-export const stylesFeature: RuntimeFeatures = { params: styles };
+export const stylesFeature: RuntimeFeatures = { params: styles, query: callQuery };
+
+/**
+ * The query pairs of a call (`RuntimeFeatures.query`): the whole query string of the operation's `in: querystring`
+ * parameter when the call gives one, else each query parameter in the order the caller gave them.
+ */
+export function callQuery(spec: OperationSpec, params: RequestParams): string[] {
+  const querystring = spec.params?.querystring;
+  return querystring && isPresent(params.querystring)
+    ? [styles.querystring!(querystring, params.querystring)]
+    : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value));
+}
 
 /** Form, multipart and media-range bodies, for `createRuntime`. */
 export const bodiesFeature: RuntimeFeatures = { body: encodeBody };

@@ -5,12 +5,22 @@
  * declaring them imports.
  */
 import { ConnectionError } from "./errors.js";
-import type { RuntimeFeatures } from "./runtime.js";
-import type { SseItemsSpec } from "./types.js";
-import { mediaTypeEssence } from "./values.js";
+import type { RequestParams, RuntimeFeatures } from "./runtime.js";
+import type { OperationSpec, SseItemsSpec } from "./types.js";
+import { isRecord, mediaTypeEssence } from "./values.js";
 
 /** Server-sent event streams, for `createRuntime`. */
-export const sseFeature: RuntimeFeatures = { stream: readStream };
+export const sseFeature: RuntimeFeatures = { stream: readStream, accept: streamAccept };
+
+/**
+ * The stream's media type when this call asks a streaming operation to stream (sent as `Accept`): always for an
+ * operation that always streams, else when the call's body or query sets the operation's flag (`stream: true`).
+ */
+export function streamAccept(spec: OperationSpec, params: RequestParams): string | undefined {
+  const when = spec.stream?.when;
+  const source = when && ((when.in === "body" ? params.body : params.query) as Record<string, unknown> | undefined);
+  return !when || (isRecord(source) && source[when.name] === true) ? spec.stream?.mediaType : undefined;
+}
 
 /** One dispatched event. */
 export interface ServerSentEvent {

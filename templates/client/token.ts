@@ -14,6 +14,7 @@ import type { AppliedCredentials, CredentialContext, SecurityRequirementItem, Se
  * called at most once per call.
  */
 export const tokenFeature: RuntimeFeatures = {
+  apiKeyHeaders,
   credentials(operation, requirements, schemes, values) {
     const from = (start: number): AppliedCredentials | undefined | Promise<AppliedCredentials | undefined> => {
       for (let i = start; i < requirements.length; i++) {
@@ -35,6 +36,11 @@ export const tokenFeature: RuntimeFeatures = {
     return from(0);
   },
 };
+
+/** The names of the headers `schemes` send API keys in, lower case (`RuntimeFeatures.apiKeyHeaders`). */
+export function apiKeyHeaders(schemes: Readonly<Record<string, SecuritySchemeSpec>>): string[] {
+  return Object.values(schemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : []));
+}
 
 /** The value of the first option of `scheme` the client was given; a function is called with the call's context. */
 export function credentialValue(operation: string, item: SecurityRequirementItem, scheme: SecuritySchemeSpec, values: Readonly<Record<string, unknown>>): unknown {

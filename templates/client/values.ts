@@ -111,3 +111,18 @@ export interface FormPartOptions {
   /** Extra part headers, e.g. those the spec's `encoding.<property>.headers` declares. */
   headers?: Record<string, string> | undefined;
 }
+
+/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
+export const paramSpec = (specs: readonly ParamSpec[] | undefined, name: string): ParamSpec => specs?.find((spec) => spec.name === name) ?? { name };
+
+/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
+export function entriesOf(values: ParamValues | undefined): [string, unknown][] {
+  return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
+}
+
+/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
+export function simple(value: unknown, encode: (text: string) => string = String): string {
+  // (A single value, the usual path parameter, is encoded without a list.)
+  const pieces = Array.isArray(value) ? value.filter(isPresent).map(text) : isRecord(value) ? presentEntries(value).flatMap(([k, v]) => [k, text(v)]) : undefined;
+  return pieces ? pieces.map(encode).join(",") : encode(text(value));
+}

@@ -22,6 +22,10 @@ import { sseFeature } from "../client/sse.js";
 import { recordsFeature } from "../client/records.js";
 /** @slot only where an operation sends text or bytes, and no form or multipart body (`emitClient`) */
 import { plainBodiesFeature } from "../client/plain.js";
+/** @slot only where an operation's path carries a query of its own (`emitClient`) */
+import { pathQueryFeature } from "../client/pathquery.js";
+/** @slot only where an operation has header parameters, or cookie parameters or a scheme sends an API key as a cookie (`emitClient`) */
+import { cookiesFeature, headerParamsFeature } from "../client/headers.js";
 /** @slot only where an operation declares pagination (`emitClient`) */
 import { paginationFeature } from "../client/pagination.js";
 /** @slot only where a parameter needs more than OpenAPI's default styles, or a body more than JSON, text and bytes (`emitClient`) */
@@ -40,7 +44,7 @@ export { OAuth2Error, type DeviceCodePrompt } from "../client/oauth.js";
 
 /** @slot the features the spec's operations need, from the imports above (`emitClient`) */
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features: RuntimeFeatures[] = [tokenFeature, authFeature, deviceFlowFeature, stylesFeature, plainBodiesFeature, bodiesFeature, sseFeature, recordsFeature, paginationFeature];
+const features: RuntimeFeatures[] = [tokenFeature, authFeature, deviceFlowFeature, pathQueryFeature, stylesFeature, headerParamsFeature, cookiesFeature, plainBodiesFeature, bodiesFeature, sseFeature, recordsFeature, paginationFeature];
 
 /** @slot data: the spec's servers (`clientServers` in src/emit/client.ts) */
 /** The spec's servers; each operation names one by index. */

@@ -133,4 +133,50 @@ describe("runtime modules by what the spec uses", () => {
     await client.addBlob!({ body: new TextEncoder().encode("bytes") });
     expect(server.last()).toMatchObject({ body: "bytes", headers: { "content-type": "application/octet-stream" } });
   });
+
+  it("header parameters: headers.js with the header writer only; cookie parameters and cookie API keys: the Cookie writer", async () => {
+    const header = await generate([
+      "paths:",
+      "  /a: { get: { operationId: a, parameters: [{ name: X-Trace, in: header, schema: { type: array, items: { type: string } } }], " + OK + " } }",
+    ]);
+    expect(header.files.sort()).toEqual([...CORE, "headers.js"].sort());
+    server.reset((_req, res) => json(res, 200, {}));
+    await header.createClient({}).a!({ headers: { "X-Trace": ["t1", "t2"] } });
+    expect(server.last().headers["x-trace"]).toBe("t1,t2");
+    expect(server.last().headers.cookie).toBeUndefined();
+
+    const cookie = await generate([
+      "security: [{ session: [] }]",
+      "components: { securitySchemes: { session: { type: apiKey, in: cookie, name: sid } } }",
+      "paths:",
+      "  /a: { get: { operationId: a, parameters: [{ name: theme, in: cookie, schema: { type: string } }], " + OK + " } }",
+    ]);
+    expect(cookie.files).toContain("headers.js");
+    await cookie.createClient({ session: "s 1" }).a!({ cookies: { theme: "dark;x" } });
+    expect(server.last().headers.cookie).toBe("theme=dark%3Bx; sid=s%201");
+    // A cookie API key alone needs the Cookie writer too.
+    const keyOnly = await generate([
+      "security: [{ session: [] }]",
+      "components: { securitySchemes: { session: { type: apiKey, in: cookie, name: sid } } }",
+      "paths:",
+      "  /a: { get: { operationId: a, " + OK + " } }",
+    ]);
+    expect(keyOnly.files).toContain("headers.js");
+    await keyOnly.createClient({ session: "s2" }).a!();
+    expect(server.last().headers.cookie).toBe("sid=s2");
+  });
+
+  it("a path with a query of its own: pathquery.js, which sends that query before the call's", async () => {
+    const { files, createClient } = await generate([
+      "paths:",
+      "  /items?beta=true&mode=a b: { get: { operationId: a, parameters: [{ name: q, in: query, schema: { type: string } }], " + OK + " } }",
+    ]);
+    expect(files.sort()).toEqual([...CORE, "pathquery.js"].sort());
+    server.reset((_req, res) => json(res, 200, {}));
+    const client = createClient({});
+    await client.a!();
+    expect(server.last().url).toBe("/items?beta=true&mode=a%20b");
+    await client.a!({ query: { q: "x" } });
+    expect(server.last().url).toBe("/items?beta=true&mode=a%20b&q=x");
+  });
 });

@@ -37,6 +37,10 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
+  /** The names of the headers the schemes send API keys in, lower case (token.ts `apiKeyHeaders`), kept to their origin on redirects. */
+  apiKeyHeaders?:
+    | ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[])
+    | undefined;
   /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
   deviceFlows?: (
     options: ClientOptions,
@@ -44,6 +48,13 @@ export interface RuntimeFeatures {
   ) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
+  /**
+   * The query pairs of a call, percent-encoded, when the spec has an `in: querystring` parameter (serialize.ts
+   * `callQuery`: that parameter's whole query string when the call gives it); else each query parameter by `params`
+   * or the default style.
+   */
+  query?:
+    ((spec: OperationSpec, params: RequestParams) => string[]) | undefined;
   /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?:
     | ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody)
@@ -64,6 +75,22 @@ export interface RuntimeFeatures {
         },
       ) => AsyncIterable<unknown> | undefined)
     | undefined;
+  /**
+   * The `Accept` header of a call that asks a streaming operation to stream (sse.ts `streamAccept`, also the records
+   * feature's); without it no call asks for a stream.
+   */
+  accept?:
+    | ((spec: OperationSpec, params: RequestParams) => string | undefined)
+    | undefined;
+  /** Sets the call's header parameters (headers.ts `headerParamsFeature`); without it none are sent. */
+  headerParams?: HeaderWriter | undefined;
+  /** Sets the `Cookie` header from cookie parameters and cookie API keys (headers.ts `cookiesFeature`); without it none is sent. */
+  cookies?: HeaderWriter | undefined;
+  /**
+   * Splits a path that carries a query of its own (OpenAI's `/responses?beta=true`) into its template and that query,
+   * percent-encoded (pathquery.ts); without it a path is all template.
+   */
+  splitPath?: ((path: string) => [template: string, query: string]) | undefined;
   /** `op.paginate` of an operation that declares pagination (pagination.ts). */
   paginate?:
     | ((
@@ -76,6 +103,17 @@ export interface RuntimeFeatures {
       ) => NonNullable<RuntimeOperation["paginate"]>)
     | undefined;
 }
+/**
+ * Writes one kind of parameter of a call into its request headers (`RuntimeFeatures.headerParams`, `cookies`), in
+ * OpenAPI's default style unless the spec has the whole style table (`serializers`, serialize.ts `styles`).
+ */
+export type HeaderWriter = (
+  headers: Headers,
+  spec: OperationSpec,
+  params: RequestParams,
+  credentials: AppliedCredentials | undefined,
+  serializers: ParamSerializers | undefined,
+) => void;
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
   path?: ParamValues | undefined;

@@ -22,13 +22,16 @@ import {
 } from "./retry.js";
 import {
   encodeUnreserved,
+  entriesOf,
   isJsonMediaType,
   isPresent,
   isRecord,
   mediaTypeEssence,
   pair,
+  paramSpec,
   pathSerializer,
   presentEntries,
+  simple,
   text,
 } from "./values.js";
 
@@ -40,7 +43,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
-/** OpenAPI's default styles: path and header `simple`, query `form` exploded, cookie `form` (see serialize.ts). */
+/** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES = {
   path: (_, value) => simple(value, encodeUnreserved),
   query: (spec, value) => {
@@ -55,8 +58,6 @@ const DEFAULT_STYLES = {
       );
     return [pair(spec.name, text(value))];
   },
-  header: (_, value) => simple(value),
-  cookie: (_, value) => simple(value),
 };
 
 /**
@@ -92,6 +93,12 @@ export function createRuntime(
   const optionValues =
     features.deviceFlows?.(options, securitySchemes) ?? options;
   const styles = features.params ?? DEFAULT_STYLES;
+  const callQuery =
+    features.query ??
+    ((spec, params) =>
+      entriesOf(params.query).flatMap(([name, value]) =>
+        styles.query(paramSpec(spec.params?.query, name), value),
+      ));
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody =
     features.body ??
@@ -102,11 +109,7 @@ export function createRuntime(
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
   const sensitiveHeaders = [
     ...CREDENTIAL_HEADERS,
-    ...Object.values(securitySchemes).flatMap((scheme) =>
-      scheme.type === "apiKey" && scheme.in === "header"
-        ? [scheme.name.toLowerCase()]
-        : [],
-    ),
+    ...(features.apiKeyHeaders?.(securitySchemes) ?? []),
   ];
   // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
   const apiKeyHeaders = sensitiveHeaders
@@ -134,15 +137,11 @@ export function createRuntime(
   return {
     operation(row, shared) {
       const spec = shared ? operationSpecOf(row, shared) : row;
-      // A path with a query of its own (OpenAI's `/responses?beta=true`) sends that query first, then the call's.
-      const at = spec.path.indexOf("?");
-      const template = at < 0 ? spec.path : spec.path.slice(0, at);
-      const fixedQuery =
-        at < 0
-          ? ""
-          : [...new URLSearchParams(spec.path.slice(at + 1))]
-              .map(([name, value]) => pair(name, value))
-              .join("&");
+      // A path with a query of its own sends that query first, then the call's.
+      const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [
+        spec.path,
+        "",
+      ];
       const path = pathSerializer(
         template,
         byName(spec.params?.path),
@@ -198,8 +197,7 @@ export function createRuntime(
     // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
     const credentials = found instanceof Promise ? await found : found;
     if (found instanceof Promise) signal?.throwIfAborted();
-    // Query parameters in the order the caller gave them (or the whole querystring), the path's own, API keys.
-    const querystring = spec.params?.querystring;
+    // The path's own query, query parameters in the order the caller gave them (or the whole querystring), API keys.
     // (Most calls have no query values and no API key in the query: no arrays for them.)
     const query =
       params.query ||
@@ -207,11 +205,7 @@ export function createRuntime(
       credentials?.query.length
         ? [
             fixedQuery,
-            ...(querystring && isPresent(params.querystring)
-              ? [styles.querystring(querystring, params.querystring)]
-              : entriesOf(params.query).flatMap(([name, value]) =>
-                  styles.query(paramSpec(spec.params?.query, name), value),
-                )),
+            ...callQuery(spec, params),
             ...(credentials?.query.map(([name, value]) => pair(name, value)) ??
               []),
           ]
@@ -227,30 +221,19 @@ export function createRuntime(
       body = encoded.body;
       if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
     }
-    const accept = streamAccept(spec, params);
+    const accept = features.accept?.(spec, params);
     if (accept) headers.set("Accept", accept);
     for (const [name, value] of credentials?.headers ?? [])
       headers.set(name, value);
     mergeHeaders(headers, options.headers);
-    if (params.headers)
-      for (const [name, value] of entriesOf(params.headers))
-        headers.set(
-          name,
-          styles.header(paramSpec(spec.params?.header, name), value),
-        );
-    // The Cookie header: cookie parameters, then cookie API keys.
-    if (params.cookies || credentials?.cookies.length) {
-      const cookie = [
-        ...entriesOf(params.cookies).map(
-          ([name, value]) =>
-            `${name}=${encodeURIComponent(styles.cookie(paramSpec(spec.params?.cookie, name), value))}`,
-        ),
-        ...(credentials?.cookies.map(
-          ([name, value]) => `${name}=${encodeURIComponent(value)}`,
-        ) ?? []),
-      ].join("; ");
-      if (cookie) headers.set("Cookie", cookie);
-    }
+    features.headerParams?.(
+      headers,
+      spec,
+      params,
+      credentials,
+      features.params,
+    );
+    features.cookies?.(headers, spec, params, credentials, features.params);
     mergeHeaders(headers, call.headers);
     const idempotentOrKeyed = setIdempotencyKey(spec, options, call, headers);
 
@@ -509,15 +492,6 @@ export function createRuntime(
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */
 const discard = (response) => response.body?.cancel().catch(() => {});
 
-/** The stream's media type when this call asks a streaming operation to stream (sent as `Accept`). */
-function streamAccept(spec, params) {
-  const when = spec.stream?.when;
-  const source = when && (when.in === "body" ? params.body : params.query);
-  return !when || (isRecord(source) && source[when.name] === true)
-    ? spec.stream?.mediaType
-    : undefined;
-}
-
 function resolveServerUrl(server, options) {
   if (!server)
     throw new TypeError(
@@ -564,26 +538,6 @@ function setIdempotencyKey(spec, options, call, headers) {
 
 function byName(specs = []) {
   return new Map(specs.map((spec) => [spec.name, spec]));
-}
-
-/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
-const paramSpec = (specs, name) =>
-  specs?.find((spec) => spec.name === name) ?? { name };
-
-/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
-function entriesOf(values) {
-  return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
-}
-
-/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
-function simple(value, encode = String) {
-  // (A single value, the usual path parameter, is encoded without a list.)
-  const pieces = Array.isArray(value)
-    ? value.filter(isPresent).map(text)
-    : isRecord(value)
-      ? presentEntries(value).flatMap(([k, v]) => [k, text(v)])
-      : undefined;
-  return pieces ? pieces.map(encode).join(",") : encode(text(value));
 }
 
 function mergeHeaders(headers, values) {

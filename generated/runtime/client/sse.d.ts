@@ -11,10 +11,18 @@
  * declaring them imports.
  */
 
-import type { RuntimeFeatures } from "./runtime.js";
-import type { SseItemsSpec } from "./types.js";
+import type { RequestParams, RuntimeFeatures } from "./runtime.js";
+import type { OperationSpec, SseItemsSpec } from "./types.js";
 /** Server-sent event streams, for `createRuntime`. */
 export declare const sseFeature: RuntimeFeatures;
+/**
+ * The stream's media type when this call asks a streaming operation to stream (sent as `Accept`): always for an
+ * operation that always streams, else when the call's body or query sets the operation's flag (`stream: true`).
+ */
+export declare function streamAccept(
+  spec: OperationSpec,
+  params: RequestParams,
+): string | undefined;
 /** One dispatched event. */
 export interface ServerSentEvent {
   /** The `event:` field, `"message"` when the event has none. */

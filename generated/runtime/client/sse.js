@@ -12,10 +12,22 @@
  * declaring them imports.
  */
 import { ConnectionError } from "./errors.js";
-import { mediaTypeEssence } from "./values.js";
+import { isRecord, mediaTypeEssence } from "./values.js";
 
 /** Server-sent event streams, for `createRuntime`. */
-export const sseFeature = { stream: readStream };
+export const sseFeature = { stream: readStream, accept: streamAccept };
+
+/**
+ * The stream's media type when this call asks a streaming operation to stream (sent as `Accept`): always for an
+ * operation that always streams, else when the call's body or query sets the operation's flag (`stream: true`).
+ */
+export function streamAccept(spec, params) {
+  const when = spec.stream?.when;
+  const source = when && (when.in === "body" ? params.body : params.query);
+  return !when || (isRecord(source) && source[when.name] === true)
+    ? spec.stream?.mediaType
+    : undefined;
+}
 
 /** Default cap of one event (and of one line), in characters: 16 Mi. */
 export const DEFAULT_MAX_EVENT_SIZE = 16 * 1024 * 1024;

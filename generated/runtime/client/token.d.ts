@@ -23,6 +23,10 @@ import type {
  * called at most once per call.
  */
 export declare const tokenFeature: RuntimeFeatures;
+/** The names of the headers `schemes` send API keys in, lower case (`RuntimeFeatures.apiKeyHeaders`). */
+export declare function apiKeyHeaders(
+  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+): string[];
 /** The value of the first option of `scheme` the client was given; a function is called with the call's context. */
 export declare function credentialValue(
   operation: string,

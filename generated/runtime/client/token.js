@@ -19,6 +19,7 @@
  * called at most once per call.
  */
 export const tokenFeature = {
+  apiKeyHeaders,
   credentials(operation, requirements, schemes, values) {
     const from = (start) => {
       for (let i = start; i < requirements.length; i++) {
@@ -48,6 +49,15 @@ export const tokenFeature = {
     return from(0);
   },
 };
+
+/** The names of the headers `schemes` send API keys in, lower case (`RuntimeFeatures.apiKeyHeaders`). */
+export function apiKeyHeaders(schemes) {
+  return Object.values(schemes).flatMap((scheme) =>
+    scheme.type === "apiKey" && scheme.in === "header"
+      ? [scheme.name.toLowerCase()]
+      : [],
+  );
+}
 
 /** The value of the first option of `scheme` the client was given; a function is called with the call's context. */
 export function credentialValue(operation, item, scheme, values) {

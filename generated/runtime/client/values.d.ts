@@ -71,3 +71,17 @@ export interface FormPartOptions {
   /** Extra part headers, e.g. those the spec's `encoding.<property>.headers` declares. */
   headers?: Record<string, string> | undefined;
 }
+/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
+export declare const paramSpec: (
+  specs: readonly ParamSpec[] | undefined,
+  name: string,
+) => ParamSpec;
+/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
+export declare function entriesOf(
+  values: ParamValues | undefined,
+): [string, unknown][];
+/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
+export declare function simple(
+  value: unknown,
+  encode?: (text: string) => string,
+): string;

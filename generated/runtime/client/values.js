@@ -104,3 +104,23 @@ export class FormPart {
     this.headers = { ...options.headers };
   }
 }
+
+/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
+export const paramSpec = (specs, name) =>
+  specs?.find((spec) => spec.name === name) ?? { name };
+
+/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
+export function entriesOf(values) {
+  return Object.entries(values ?? {}).filter(([, value]) => isPresent(value));
+}
+
+/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
+export function simple(value, encode = String) {
+  // (A single value, the usual path parameter, is encoded without a list.)
+  const pieces = Array.isArray(value)
+    ? value.filter(isPresent).map(text)
+    : isRecord(value)
+      ? presentEntries(value).flatMap(([k, v]) => [k, text(v)])
+      : undefined;
+  return pieces ? pieces.map(encode).join(",") : encode(text(value));
+}

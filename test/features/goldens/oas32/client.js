@@ -1,6 +1,7 @@
 // @ts-self-types="./client.d.ts"
 import { createRuntime } from "./runtime/client/runtime.js";
 import { authFeature } from "./runtime/client/auth.js";
+import { headerParamsFeature } from "./runtime/client/headers.js";
 import { bodiesFeature, stylesFeature } from "./runtime/client/serialize.js";
 import { deviceFlowFeature } from "./runtime/client/oauth.js";
 
@@ -13,7 +14,13 @@ export { formPart } from "./runtime/client/serialize.js";
 export { OAuth2Error } from "./runtime/client/oauth.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features = [authFeature, deviceFlowFeature, stylesFeature, bodiesFeature];
+const features = [
+  authFeature,
+  deviceFlowFeature,
+  stylesFeature,
+  headerParamsFeature,
+  bodiesFeature,
+];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(

@@ -1,5 +1,9 @@
 // @ts-self-types="./client.d.ts"
 import { createRuntime } from "./runtime/client/runtime.js";
+import {
+  cookiesFeature,
+  headerParamsFeature,
+} from "./runtime/client/headers.js";
 import { stylesFeature } from "./runtime/client/serialize.js";
 
 export {
@@ -9,7 +13,7 @@ export {
 } from "./runtime/client/errors.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features = [stylesFeature];
+const features = [stylesFeature, headerParamsFeature, cookiesFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(

@@ -1,6 +1,7 @@
 // @ts-self-types="./client.d.ts"
 import { createRuntime } from "./runtime/client/runtime.js";
 import { authFeature } from "./runtime/client/auth.js";
+import { cookiesFeature } from "./runtime/client/headers.js";
 
 export {
   ApiError,
@@ -9,7 +10,7 @@ export {
 } from "./runtime/client/errors.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features = [authFeature];
+const features = [authFeature, cookiesFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
