@@ -49,7 +49,7 @@ export { cookiesFeature, headerParamsFeature } from "./headers.js";
 export { pathQueryFeature, splitPath } from "./pathquery.js";
 export { isBodyInit, plainBodiesFeature, plainBody } from "./plain.js";
 export { OAuth2Error, deviceFlowFeature, withDeviceFlows, type DeviceCodePrompt, type OAuth2DeviceFlow, type OAuth2Endpoints } from "./oauth.js";
-export { bodiesFeature, callQuery, encodeBody, styles, stylesFeature } from "./serialize.js";
+export { bodiesFeature, encodeBody, styles, stylesFeature, wholeQueryString } from "./serialize.js";
 export type {
   ApiErrorOf,
   ApiResponse,

@@ -43,11 +43,10 @@ export interface RuntimeFeatures {
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
   /**
-   * The query pairs of a call, percent-encoded, when the spec has an `in: querystring` parameter (serialize.ts
-   * `callQuery`: that parameter's whole query string when the call gives it); else each query parameter by `params`
-   * or the default style.
+   * The whole query string of a call to an operation with an `in: querystring` parameter, when the call gives it
+   * (serialize.ts `wholeQueryString`); without it, or when it answers `undefined`, query parameters one by one.
    */
-  query?: ((spec: OperationSpec, params: RequestParams) => string[]) | undefined;
+  querystring?: ((spec: OperationSpec, params: RequestParams) => string | undefined) | undefined;
   /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
   /**
@@ -177,8 +176,6 @@ export function createRuntime(
   const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
   const optionValues = features.deviceFlows?.(options, securitySchemes) ?? (options as Readonly<Record<string, unknown>>);
   const styles = features.params ?? DEFAULT_STYLES;
-  const callQuery =
-    features.query ?? ((spec: OperationSpec, params: RequestParams) => entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value)));
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
@@ -249,11 +246,12 @@ export function createRuntime(
     if (found instanceof Promise) signal?.throwIfAborted();
     // The path's own query, query parameters in the order the caller gave them (or the whole querystring), API keys.
     // (Most calls have no query values and no API key in the query: no arrays for them.)
+    const wholeQuery = features.querystring?.(spec, params);
     const query =
       params.query || params.querystring !== undefined || credentials?.query.length
         ? [
             fixedQuery,
-            ...callQuery(spec, params),
+            ...(wholeQuery !== undefined ? [wholeQuery] : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value))),
             ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
           ]
             .filter(Boolean)

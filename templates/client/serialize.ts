@@ -14,12 +14,10 @@ import type { BodySpec, EncodingSpec, OperationSpec, ParamSerializers, ParamSpec
 import {
   FormPart,
   encodeUnreserved,
-  entriesOf,
   isJsonMediaType,
   isPresent,
   isRecord as isPlainRecord,
   mediaTypeEssence,
-  paramSpec,
   pathSerializer,
   presentEntries as plainEntries,
   text,
@@ -47,17 +45,15 @@ export const styles: ParamSerializers = {
 export const encodeBody = (mediaType: string, value: unknown, spec: BodySpec): EncodedBody => serializeBody(mediaType, value, spec.encoding, spec.positional);
 
 /** The whole style table, for `createRuntime`. */
-export const stylesFeature: RuntimeFeatures = { params: styles, query: callQuery };
+export const stylesFeature: RuntimeFeatures = { params: styles, querystring: wholeQueryString };
 
 /**
- * The query pairs of a call (`RuntimeFeatures.query`): the whole query string of the operation's `in: querystring`
- * parameter when the call gives one, else each query parameter in the order the caller gave them.
+ * The whole query string of a call to an operation with an `in: querystring` parameter, when the call gives it
+ * (`RuntimeFeatures.querystring`); else `undefined`, and the call's query parameters are sent one by one.
  */
-export function callQuery(spec: OperationSpec, params: RequestParams): string[] {
+export function wholeQueryString(spec: OperationSpec, params: RequestParams): string | undefined {
   const querystring = spec.params?.querystring;
-  return querystring && isPresent(params.querystring)
-    ? [styles.querystring!(querystring, params.querystring)]
-    : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value));
+  return querystring && isPresent(params.querystring) ? styles.querystring!(querystring, params.querystring) : undefined;
 }
 
 /** Form, multipart and media-range bodies, for `createRuntime`. */

@@ -49,12 +49,12 @@ export interface RuntimeFeatures {
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
   /**
-   * The query pairs of a call, percent-encoded, when the spec has an `in: querystring` parameter (serialize.ts
-   * `callQuery`: that parameter's whole query string when the call gives it); else each query parameter by `params`
-   * or the default style.
+   * The whole query string of a call to an operation with an `in: querystring` parameter, when the call gives it
+   * (serialize.ts `wholeQueryString`); without it, or when it answers `undefined`, query parameters one by one.
    */
-  query?:
-    ((spec: OperationSpec, params: RequestParams) => string[]) | undefined;
+  querystring?:
+    | ((spec: OperationSpec, params: RequestParams) => string | undefined)
+    | undefined;
   /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?:
     | ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody)

@@ -93,12 +93,6 @@ export function createRuntime(
   const optionValues =
     features.deviceFlows?.(options, securitySchemes) ?? options;
   const styles = features.params ?? DEFAULT_STYLES;
-  const callQuery =
-    features.query ??
-    ((spec, params) =>
-      entriesOf(params.query).flatMap(([name, value]) =>
-        styles.query(paramSpec(spec.params?.query, name), value),
-      ));
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody =
     features.body ??
@@ -199,13 +193,18 @@ export function createRuntime(
     if (found instanceof Promise) signal?.throwIfAborted();
     // The path's own query, query parameters in the order the caller gave them (or the whole querystring), API keys.
     // (Most calls have no query values and no API key in the query: no arrays for them.)
+    const wholeQuery = features.querystring?.(spec, params);
     const query =
       params.query ||
       params.querystring !== undefined ||
       credentials?.query.length
         ? [
             fixedQuery,
-            ...callQuery(spec, params),
+            ...(wholeQuery !== undefined
+              ? [wholeQuery]
+              : entriesOf(params.query).flatMap(([name, value]) =>
+                  styles.query(paramSpec(spec.params?.query, name), value),
+                )),
             ...(credentials?.query.map(([name, value]) => pair(name, value)) ??
               []),
           ]
