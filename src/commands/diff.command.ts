@@ -13,10 +13,10 @@ interface DiffCommandArgs {
 
 export const diffCommand = defineCommand<DiffCommandArgs>({
   name: "diff",
-  describe: "the API changes between two versions of a spec (files or git:REV:path), classified breaking for clients / servers / compatible",
+  describe: "the API changes between two versions of a spec (files, URLs or git:REV:path), classified breaking for clients / servers / compatible",
   positionals: {
-    old: { type: "string", demandOption: true, describe: "the old version: a file, or git:REV:path (a committed version, e.g. git:HEAD~1:openapi.yaml or git:origin/main:openapi.yaml)" },
-    new: { type: "string", demandOption: true, describe: "the new version: a file, or git:REV:path" },
+    old: { type: "string", demandOption: true, describe: "the old version: a file, an http(s) URL, or git:REV:path (a committed version, e.g. git:HEAD~1:openapi.yaml or git:origin/main:openapi.yaml)" },
+    new: { type: "string", demandOption: true, describe: "the new version: a file, an http(s) URL, or git:REV:path" },
   },
   options: () => ({
     format: { choices: DIFF_FORMATS, default: "text", requiresArg: true, describe: "text (coloured on a terminal), markdown (a PR comment, $GITHUB_STEP_SUMMARY) or json" },
@@ -30,12 +30,13 @@ export const diffCommand = defineCommand<DiffCommandArgs>({
   examples: [
     ["$0 diff git:HEAD~1:openapi.yaml openapi.yaml", "what changed in the API since the last commit"],
     ["$0 diff old.json new.json --format markdown --fail-on breaking", "a PR comment; exit 1 when something breaks"],
+    ["$0 diff openapi.yaml https://api.vendor.com/openapi.yaml", "what the vendor's published version changes against yours"],
   ],
   conflicts: [["quiet", "verbose"]],
   async run(args, context) {
     const out = context.output(args);
     const { runDiff } = await import("./diff.js");
-    const result = await runDiff({ old: args.old, new: args.new, format: args.format, failOn: args["fail-on"] }, context.io.cwd, out.paint);
+    const result = await runDiff({ old: args.old, new: args.new, format: args.format, failOn: args["fail-on"] }, context.io.cwd, out.paint, context.env);
     out.info(result.output);
     return result.failed ? EXIT.drift : EXIT.ok;
   },

@@ -7,6 +7,7 @@ import { PACKAGE_ROOT } from "../package/root.js";
 import { didYouMean } from "./suggest.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
 import { DEFAULT_FETCH_TIMEOUT_MS, type HeaderSource, type OriginAccess } from "../load/remote.js";
+import type { SpecSource } from "../load/remote-documents.js";
 import { escapePointerSegment } from "../openapi/pointer.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
 
@@ -329,6 +330,25 @@ function resolveFetch(spec: string, config: FetchConfig, { pointerOf, env, cache
     else origins.push({ origin, headers: listed });
   }
   return { origins, timeoutMs: config.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, pollSeconds: config.pollSeconds ?? 0, cacheDir };
+}
+
+/**
+ * How a spec URL given outside a project (`specforge diff OLD NEW`) is fetched: the config's top-level `fetch`
+ * (headers for the URL's origin, other origins), SPECFORGE_SPEC_TOKEN when the config describes one spec, and the
+ * project's cache folder; its `refRoots` and size limit. Nothing here needs the config to name this URL.
+ */
+export async function resolveUrlSource({ cwd, configFile, env = process.env }: Pick<ConfigSources, "cwd" | "configFile" | "env">, url: string): Promise<SpecSource> {
+  const { config: fileConfig, base, shown } = await readUserConfig(cwd, configFile);
+  validateConfig(fileConfig, shown || "config");
+  const cacheDir = env.SPECFORGE_CACHE_DIR ? resolve(cwd, env.SPECFORGE_CACHE_DIR) : defaultCacheDir(base);
+  const pointerOf = (field: string) => `${pointerBase(shown)}/fetch/${field}`;
+  return {
+    spec: new URL(url).href,
+    cwd,
+    refRoots: (fileConfig.refRoots ?? []).map((p) => resolve(base, p)),
+    maxSpecFileBytes: fileConfig.maxSpecFileBytes ?? DEFAULT_MAX_SPEC_FILE_BYTES,
+    fetch: resolveFetch(url, fileConfig.fetch ?? {}, { pointerOf, env, cacheDir, tokenFromEnv: fileConfig.projects === undefined }),
+  };
 }
 
 interface FoundConfig {

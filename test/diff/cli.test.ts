@@ -1,8 +1,9 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
 import { FIXTURES, V1_SPEC, cleanupTempDirs, runCli, tempDir } from "../helpers.js";
+import { VendorServer, document, type Route } from "../e2e/vendor-server.js";
 import { commitAll, git, gitRepo } from "./git-repo.js";
 
 afterAll(cleanupTempDirs);
@@ -203,5 +204,64 @@ describe("specforge diff: bad input is exit 2 with one message naming the input"
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^specforge: error: git:HEAD:openapi\.yaml:\d+:\d+: invalid YAML/);
     expect(git(repo, "status", "--porcelain")).toBe(" M openapi.yaml\n"); // nothing else was written
+  });
+});
+
+describe("specforge diff with a version on an http(s) URL", () => {
+  const servers: VendorServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  async function vendor(routes: Record<string, Route>): Promise<VendorServer> {
+    const server = await VendorServer.start(routes);
+    servers.push(server);
+    return server;
+  }
+  /** The CLI in-process with only the environment given (no token leaks in from the machine). */
+  async function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+    let stdout = "";
+    let stderr = "";
+    const code = await main(args, { cwd, env: { PATH: process.env.PATH, NO_COLOR: "1", ...env }, stdout: (t) => (stdout += t + "\n"), stderr: (t) => (stderr += t + "\n") });
+    return { code, stdout, stderr };
+  }
+
+  it("fetches the published version and reports the same changes as for the same document on disk, labelled with its URL", async () => {
+    const dir = pair(EDIT);
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    const server = await vendor({ "/openapi.yaml": document(() => EDIT(V1)) });
+    const url = server.url("/openapi.yaml");
+    const fromUrl = await run(["diff", "old.yaml", url, "--format", "json"], dir);
+    const fromFile = await run(["diff", "old.yaml", "new.yaml", "--format", "json"], dir);
+    expect(fromUrl.stderr).toBe("");
+    expect(fromUrl.code).toBe(0);
+    const { new: newLabel, ...changes } = JSON.parse(fromUrl.stdout) as Record<string, unknown>;
+    const { new: fileLabel, ...fileChanges } = JSON.parse(fromFile.stdout) as Record<string, unknown>;
+    expect(changes).toEqual(fileChanges);
+    expect(JSON.stringify(newLabel)).toContain(url);
+    expect(JSON.stringify(fileLabel)).toContain("new.yaml");
+    expect(server.requests.map((r) => r.path)).toEqual(["/openapi.yaml"]);
+    // --fail-on sees the breaking change of the fetched version.
+    expect((await run(["diff", "old.yaml", url, "--fail-on", "breaking"], dir)).code).toBe(1);
+  });
+
+  it("sends the project's credentials for the spec's origin (SPECFORGE_SPEC_TOKEN), as generate does", async () => {
+    const dir = pair(EDIT);
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    const server = await vendor({ "/openapi.yaml": document(() => V1) });
+    const result = await run(["diff", server.url("/openapi.yaml"), "new.yaml"], dir, { SPECFORGE_SPEC_TOKEN: "vendor-token" });
+    expect(result.code).toBe(0);
+    expect(server.requests[0]!.headers.authorization).toBe("Bearer vendor-token");
+  });
+
+  it("a URL that cannot be fetched is refused with exit 2, naming the URL, and nothing on stdout", async () => {
+    const dir = pair(EDIT);
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    const server = await vendor({});
+    const url = server.url("/missing.yaml");
+    const result = await run(["diff", "old.yaml", url], dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(url);
+    expect(result.stderr).toContain("404");
   });
 });
