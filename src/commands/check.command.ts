@@ -39,7 +39,7 @@ export const checkCommand = defineCommand<CheckArgs>({
     const out = context.output(args);
     if (args.markdown === "") throw new UserError("--markdown needs a file name", { location: "command line" });
     const configs = await resolveConfigs(configSources(args, context.io.cwd, context.env));
-    const { checkFailed, checkMarkdown, describeCheck, describeCheckDetails, githubActionsReport } = await import("./check.js");
+    const { checkFailed, checkMarkdown, describeCheck, describeCheckDetails, githubActionsReport, projectCheckMarkdown, workflowCommand } = await import("./check.js");
     const { runCheck } = await import("../pipeline.js");
     const writeMarkdown = (text: string) => {
       if (args.markdown === undefined) return;
@@ -73,7 +73,20 @@ export const checkCommand = defineCommand<CheckArgs>({
         for (; printed < configs.length && outcomes[printed]; printed++) printOutcome(configs[printed]!, outcomes[printed]!, out);
       },
     });
-    writeMarkdown(outcomes.map((outcome, index) => (outcome.ok && outcome.command === "check" ? checkMarkdown(outcome.report).replace(/^### specforge check/gm, `### [${configs[index]!.project}] specforge check`) : "")).join(""));
+    writeMarkdown(outcomes.map((outcome, index) => (outcome.ok && outcome.command === "check" ? projectCheckMarkdown(outcome.report, configs[index]!.project) : "")).join(""));
+    if (context.env.GITHUB_ACTIONS === "true") {
+      // Each project's annotations and step summary, its name in every title; a project that could not be checked
+      // gets an error annotation of its own (its message is also on stderr).
+      for (const [index, outcome] of outcomes.entries()) {
+        const config = configs[index]!;
+        const lines = outcome.ok
+          ? outcome.command === "check"
+            ? await githubActionsReport(outcome.report, config, context.env)
+            : []
+          : [workflowCommand("error", { title: `[${config.project}] specforge check` }, outcome.error.user ? `${outcome.error.location ? `${outcome.error.location}: ` : ""}${outcome.error.message}` : `specforge failed (a bug): ${outcome.error.message ?? "a worker failed"}`)];
+        for (const line of lines) context.io.stdout(line);
+      }
+    }
     return worstExitCode(outcomes);
   },
 });

@@ -91,9 +91,23 @@ const MAX_ANNOTATIONS = 10;
  * In GitHub Actions: `::error` annotations on the files that are out of date (at their first changed line),
  * `::warning` on breaking API changes and `::notice` on compatible ones (at their line in the spec), and the whole
  * report as Markdown appended to `$GITHUB_STEP_SUMMARY`. Returns the annotation lines (written to stdout, where the
- * runner reads them).
+ * runner reads them). A project of a config with several has its name in front of each title and heading.
  */
 export async function githubActionsReport(report: CheckReport, config: ResolvedConfig, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const annotations = await checkAnnotations(report, config, env);
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, projectCheckMarkdown(report, config.project));
+  return annotations;
+}
+
+/** checkMarkdown, with the project's name in its headings when the config lists several. */
+export function projectCheckMarkdown(report: CheckReport, project: string | undefined): string {
+  const markdown = checkMarkdown(report);
+  return project === undefined ? markdown : markdown.replace(/^### specforge check/gm, `### [${escapeMarkdown(project)}] specforge check`);
+}
+
+async function checkAnnotations(report: CheckReport, config: ResolvedConfig, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const command = (level: "error" | "warning" | "notice", properties: { file?: string; line?: number; title: string }, message: string) =>
+    workflowCommand(level, { ...properties, title: config.project === undefined ? properties.title : `[${config.project}] ${properties.title}` }, message);
   const workspace = env.GITHUB_WORKSPACE || config.cwd;
   const fromWorkspace = (absolute: string) => relative(workspace, absolute).split(sep).join("/");
   const annotations: string[] = [];
@@ -137,7 +151,6 @@ export async function githubActionsReport(report: CheckReport, config: ResolvedC
       }
     }
   }
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, checkMarkdown(report));
   return annotations;
 }
 
@@ -188,7 +201,7 @@ function firstChangedLine(diff: string): number | undefined {
 }
 
 /** A GitHub Actions workflow command, with its properties and message escaped as the runner expects. */
-function command(level: "error" | "warning" | "notice", properties: Record<string, string | number | undefined>, message: string): string {
+export function workflowCommand(level: "error" | "warning" | "notice", properties: Record<string, string | number | undefined>, message: string): string {
   const escapeData = (text: string) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
   const escapeProperty = (text: string) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
   const props = Object.entries(properties)

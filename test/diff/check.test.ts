@@ -184,3 +184,49 @@ describe("check in GitHub Actions", () => {
     expect(readFileSync(summary, "utf8")).toBe("### specforge check: `generated/` is up to date with `spec/training-api.v1.yaml`\n\n");
   });
 });
+
+describe("check in GitHub Actions, a config with several projects", () => {
+  /** Two projects over copies of the v1 spec, generated and committed. */
+  async function committedProjects(): Promise<string> {
+    const repo = gitRepo();
+    mkdirSync(join(repo, "spec"), { recursive: true });
+    writeFileSync(join(repo, "spec/billing.yaml"), readFileSync(V1_SPEC, "utf8"));
+    writeFileSync(join(repo, "spec/training.yaml"), readFileSync(V1_SPEC, "utf8"));
+    const projects = [
+      { name: "billing", spec: "spec/billing.yaml", out: "gen/billing", outputs: ["client"] },
+      { name: "training", spec: "spec/training.yaml", out: "gen/training", outputs: ["client"] },
+    ];
+    writeFileSync(join(repo, "specforge.config.json"), JSON.stringify({ projects }, null, 2));
+    expect((await runCli(["generate"], repo)).code).toBe(0);
+    commitAll(repo, "specs and generated output");
+    return repo;
+  }
+
+  it("annotates each project's stale files and API changes with the project's name, and writes each project's summary", async () => {
+    const repo = await committedProjects();
+    const path = join(repo, "spec/training.yaml");
+    writeFileSync(path, ADD_EVENT_TYPE(readFileSync(path, "utf8")));
+    const summary = join(tempDir(), "summary.md");
+    const result = await runWithEnv(["check"], repo, { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: repo });
+    expect(result.code).toBe(1);
+    const annotations = result.stdout.split("\n").filter((line) => line.startsWith("::"));
+    const specLine = readFileSync(path, "utf8").split("\n").findIndex((line) => line.includes("TrainingJobEventType:")) + 1;
+    expect(annotations).toEqual([
+      expect.stringMatching(/^::error file=gen\/training\/\.specforge-manifest\.json,line=\d+,title=\[training\] specforge check::gen\/training\/\.specforge-manifest\.json is out of date: run `npx specforge generate --project training` and commit the result$/),
+      expect.stringMatching(/^::error file=gen\/training\/schema\.ts,line=\d+,title=\[training\] specforge check::/),
+      `::warning file=spec/training.yaml,line=${specLine},title=[training] Breaking API change for clients::TrainingJobEventType: enum value "training_paused" added (#/components/schemas/TrainingJobEventType)`,
+    ]);
+    const markdown = readFileSync(summary, "utf8");
+    expect(markdown).toContain("### [billing] specforge check: `gen/billing/` is up to date with `spec/billing.yaml`\n");
+    expect(markdown).toContain("### [training] specforge check: `gen/training/` is out of date with `spec/training.yaml`\n");
+  });
+
+  it("a project that cannot be checked gets an error annotation naming the project and the problem", async () => {
+    const repo = await committedProjects();
+    writeFileSync(join(repo, "spec/billing.yaml"), "openapi: 3.1.0\ninfo: [\n");
+    const result = await runWithEnv(["check"], repo, { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: repo });
+    expect(result.code).toBe(2);
+    const annotations = result.stdout.split("\n").filter((line) => line.startsWith("::"));
+    expect(annotations).toEqual([expect.stringMatching(/^::error title=\[billing\] specforge check::spec\/billing\.yaml.*invalid YAML/)]);
+  });
+});
