@@ -2,7 +2,7 @@ import { WebhookVerificationError } from "./errors.js";
 import { matchSignature, presentedSignature, resolveScheme, schemeKeys } from "./schemes.js";
 import type { PresentedSignature, ResolvedScheme } from "./schemes.js";
 import { secretsEqual, toBytes } from "./signature.js";
-import type { HmacSecret, RawBody } from "./signature.js";
+import type { RawBody, SignatureKey } from "./signature.js";
 import type { WebhookAuthSpec, WebhookEventSpec, WebhookScheme, WebhookSignatureSpec, WebhookSpec } from "./types.js";
 
 /** Default body limit of `parseWebhook` and `createWebhookHandler`: 1 MiB. */
@@ -17,7 +17,10 @@ export type PlainHeaders = Readonly<Record<string, string | readonly string[] | 
 /** A delivery to verify: a web `Request`, or a body with its headers (any framework). */
 export type WebhookInput = Request | { readonly body: RawBody; readonly headers: Headers | PlainHeaders };
 
-/** The signing secret, or several while you rotate it (a delivery signed with any of them verifies). */
+/**
+ * The signing secret, or several while you rotate it (a delivery signed with any of them verifies). Standard
+ * Webhooks: a `whsec_…` secret (`v1` signatures) or the sender's `whpk_…` public key (`v1a`, Ed25519), or both.
+ */
 export type WebhookSecret = string | readonly string[];
 
 /**
@@ -219,8 +222,8 @@ function identify(compiled: CompiledSpec, scheme: ResolvedScheme, payload: unkno
 /** Options with every default filled in and the secrets turned into keys, once per receiver. */
 export interface ResolvedOptions {
   readonly scheme: ResolvedScheme;
-  /** The HMAC keys; empty with `insecureNoSignature` (nothing is verified). */
-  readonly keys: readonly HmacSecret[];
+  /** The keys (HMAC, or Ed25519 for Standard Webhooks `v1a`); empty with `insecureNoSignature` (nothing is verified). */
+  readonly keys: readonly SignatureKey[];
   readonly accessToken: string | undefined;
   readonly maxBodyBytes: number;
   readonly bodyTimeoutMs: number;
@@ -256,7 +259,7 @@ export function resolveOptions(compiled: CompiledSpec, options: ParseWebhookOpti
     throw new TypeError("Webhook `accessToken` must be a non-empty string (omit it to not require one)");
   }
   const scheme = resolveScheme(schemeOf(compiled.spec, options));
-  let keys: HmacSecret[] = [];
+  let keys: SignatureKey[] = [];
   if (insecureNoSignature === true) {
     if (secret !== undefined) throw new TypeError("Pass either a webhook `secret` or `insecureNoSignature: true`, not both");
   } else {

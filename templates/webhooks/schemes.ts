@@ -9,12 +9,15 @@ import {
   decodeBase64,
   decodeDigest,
   decodeHex,
+  ED25519_SIGNATURE_BYTES,
+  ed25519Sign,
+  ed25519Verify,
   encodeBase64,
   encodeHex,
   hmacSha256,
   timingSafeEqual,
 } from "./signature.js";
-import type { HmacSecret, RawBody } from "./signature.js";
+import type { RawBody, SignatureKey } from "./signature.js";
 import { WEBHOOK_SCHEME_NAMES } from "./types.js";
 import type { SignatureEncoding, WebhookEventTypeSpec, WebhookScheme, WebhookSchemeName, WebhookSignatureSpec } from "./types.js";
 
@@ -23,6 +26,9 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 const DIGEST_BYTES = 32;
 const STANDARD_SECRET_PREFIX = "whsec_";
+const STANDARD_PUBLIC_KEY_PREFIX = "whpk_";
+const STANDARD_SECRET_KEY_PREFIX = "whsk_";
+const ED25519_KEY_BYTES = 32;
 
 /** A scheme with every default filled in. */
 export interface ResolvedScheme {
@@ -127,16 +133,33 @@ export function resolveScheme(scheme: WebhookScheme): ResolvedScheme {
 }
 
 /**
- * The HMAC keys of the receiver's secrets. Standard Webhooks secrets are `whsec_` + base64 of the key bytes (the
- * prefix is optional, as in the `standardwebhooks` package); every other scheme keys with the secret's UTF-8 bytes.
+ * The keys of the receiver's (or sender's) secrets. Standard Webhooks secrets are `whsec_` + base64 of the HMAC key
+ * bytes (the prefix is optional, as in the `standardwebhooks` package), or an Ed25519 key of its asymmetric `v1a`
+ * signatures: `whpk_` + base64 of a public key (what a receiver holds), `whsk_` + base64 of a secret key (what a
+ * sender holds). Every other scheme keys with the secret's UTF-8 bytes.
  */
-export function schemeKeys(scheme: ResolvedScheme, secrets: readonly string[]): HmacSecret[] {
+export function schemeKeys(scheme: ResolvedScheme, secrets: readonly string[]): SignatureKey[] {
   if (scheme.kind !== "standard-webhooks") return [...secrets];
-  return secrets.map((secret) => {
+  return secrets.map((secret): SignatureKey => {
+    if (secret.startsWith(STANDARD_PUBLIC_KEY_PREFIX)) {
+      const bytes = decodeBase64(secret.slice(STANDARD_PUBLIC_KEY_PREFIX.length));
+      if (bytes === null || bytes.byteLength !== ED25519_KEY_BYTES) {
+        throw new TypeError("A Standard Webhooks public key is `whpk_` followed by the 32-byte Ed25519 key in base64; this one is not");
+      }
+      return { ed25519: "public", bytes };
+    }
+    if (secret.startsWith(STANDARD_SECRET_KEY_PREFIX)) {
+      const bytes = decodeBase64(secret.slice(STANDARD_SECRET_KEY_PREFIX.length));
+      // 32 bytes: the seed; 64: seed then public key (libsodium's secret key).
+      if (bytes === null || (bytes.byteLength !== ED25519_KEY_BYTES && bytes.byteLength !== 2 * ED25519_KEY_BYTES)) {
+        throw new TypeError("A Standard Webhooks secret key is `whsk_` followed by the Ed25519 secret key (32 or 64 bytes) in base64; this one is not");
+      }
+      return { ed25519: "secret", seed: bytes.slice(0, ED25519_KEY_BYTES) };
+    }
     const encoded = secret.startsWith(STANDARD_SECRET_PREFIX) ? secret.slice(STANDARD_SECRET_PREFIX.length) : secret;
     const key = decodeBase64(encoded);
     if (key === null || key.byteLength === 0) {
-      throw new TypeError("A Standard Webhooks secret is `whsec_` followed by the key in base64; this one is not");
+      throw new TypeError("A Standard Webhooks secret is `whsec_` followed by the key in base64 (or an Ed25519 key: `whpk_…`, `whsk_…`); this one is not");
     }
     return key;
   });
@@ -148,6 +171,8 @@ export interface PresentedSignature {
   readonly signedPrefix: string;
   /** The digests presented, decoded (several during key rotation). */
   readonly digests: readonly Uint8Array[];
+  /** Standard Webhooks: the Ed25519 (`v1a`) signatures presented, decoded. */
+  readonly asymmetric?: readonly Uint8Array[];
   /** Standard Webhooks: the signed message id. */
   readonly messageId?: string;
 }
@@ -191,14 +216,18 @@ export function presentedSignature(scheme: ResolvedScheme, headers: Headers, now
       }
       const signedAt = checkTimestamp(timestamp.trim(), scheme, nowSeconds, true);
       const digests: Uint8Array[] = [];
+      const asymmetric: Uint8Array[] = [];
       for (const entry of signature.split(" ")) {
         const comma = entry.indexOf(",");
-        if (comma < 0 || entry.slice(0, comma) !== "v1") continue; // other versions (v1a: ed25519) are not ours
-        const digest = decodeBase64(entry.slice(comma + 1));
-        if (digest && digest.byteLength === DIGEST_BYTES) digests.push(digest);
+        if (comma < 0) continue;
+        const version = entry.slice(0, comma);
+        if (version !== "v1" && version !== "v1a") continue; // versions of the future are not ours to read
+        const bytes = decodeBase64(entry.slice(comma + 1));
+        if (version === "v1" && bytes && bytes.byteLength === DIGEST_BYTES) digests.push(bytes);
+        if (version === "v1a" && bytes && bytes.byteLength === ED25519_SIGNATURE_BYTES) asymmetric.push(bytes);
       }
-      if (digests.length === 0) throw reject("bad_signature", "no v1 signature in webhook-signature");
-      return { signedPrefix: `${id}.${signedAt}.`, digests, messageId: id };
+      if (digests.length === 0 && asymmetric.length === 0) throw reject("bad_signature", "no v1 or v1a signature in webhook-signature");
+      return { signedPrefix: `${id}.${signedAt}.`, digests, asymmetric, messageId: id };
     }
     case "stripe": {
       const header = required(headers, scheme.header);
@@ -238,11 +267,22 @@ export function presentedSignature(scheme: ResolvedScheme, headers: Headers, now
 }
 
 /**
- * The expected digest of the body under each key, compared with every presented digest in constant time.
- * Returns the matching expected digest (hex), or undefined when none matches.
+ * The expected digest of the body under each key, compared with every presented digest in constant time; an Ed25519
+ * public key verifies the presented `v1a` signatures (a secret key signs and compares, as an HMAC key does).
+ * Returns the matching expected digest or signature (hex), or undefined when none matches.
  */
-export async function matchSignature(presented: PresentedSignature, body: RawBody, keys: readonly HmacSecret[]): Promise<string | undefined> {
+export async function matchSignature(presented: PresentedSignature, body: RawBody, keys: readonly SignatureKey[]): Promise<string | undefined> {
   for (const key of keys) {
+    if (typeof key === "object" && "ed25519" in key) {
+      for (const signature of presented.asymmetric ?? []) {
+        const valid =
+          key.ed25519 === "public"
+            ? await ed25519Verify(body, key, signature, presented.signedPrefix)
+            : timingSafeEqual(signature, await ed25519Sign(body, key, presented.signedPrefix));
+        if (valid) return encodeHex(signature);
+      }
+      continue;
+    }
     const expected = await hmacSha256(body, key, presented.signedPrefix);
     let matched = false;
     // Every presented digest is compared (no early exit): the time does not say which one matched.
@@ -264,10 +304,17 @@ export interface SignDeliveryOptions {
 export async function signDelivery(
   scheme: ResolvedScheme,
   body: RawBody,
-  key: HmacSecret,
+  key: SignatureKey,
   options: SignDeliveryOptions = {},
 ): Promise<Record<string, string>> {
   const timestamp = String(Math.floor(options.timestamp ?? Date.now() / 1000));
+  if (typeof key === "object" && "ed25519" in key) {
+    if (key.ed25519 === "public") throw new TypeError("A public key (`whpk_…`) verifies deliveries; signing one needs the secret key (`whsk_…`)");
+    // schemeKeys makes Ed25519 keys only for Standard Webhooks.
+    const id = options.id ?? `msg_${crypto.randomUUID().replace(/-/g, "")}`;
+    const signature = await ed25519Sign(body, key, `${id}.${timestamp}.`);
+    return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": `v1a,${encodeBase64(signature)}` };
+  }
   switch (scheme.kind) {
     case "standard-webhooks": {
       const id = options.id ?? `msg_${crypto.randomUUID().replace(/-/g, "")}`;

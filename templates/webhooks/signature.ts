@@ -49,21 +49,57 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return new Uint8Array(bytes).buffer as ArrayBuffer;
 }
 
+/** The signed bytes: `prefix` (the `id.timestamp.` of the timestamped schemes), then the body. */
+function signedBytes(raw: RawBody, prefix: string | undefined): Uint8Array {
+  const bytes = toBytes(raw);
+  if (!prefix) return bytes;
+  const head = encoder.encode(prefix);
+  const joined = new Uint8Array(head.byteLength + bytes.byteLength);
+  joined.set(head, 0);
+  joined.set(bytes, head.byteLength);
+  return joined;
+}
+
 /**
  * HMAC-SHA256 of `raw` (after `prefix`, when given: the `id.timestamp.` of the timestamped schemes) keyed with
  * `secret`.
  */
 export async function hmacSha256(raw: RawBody, secret: HmacSecret, prefix?: string): Promise<Uint8Array> {
   const key = await hmacKey(secret);
-  let bytes = toBytes(raw);
-  if (prefix) {
-    const head = encoder.encode(prefix);
-    const joined = new Uint8Array(head.byteLength + bytes.byteLength);
-    joined.set(head, 0);
-    joined.set(bytes, head.byteLength);
-    bytes = joined;
-  }
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, toArrayBuffer(bytes)));
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, toArrayBuffer(signedBytes(raw, prefix))));
+}
+
+/**
+ * An Ed25519 key of Standard Webhooks' asymmetric (`v1a`) signatures: a receiver's public key (`whpk_` + base64 of
+ * its 32 bytes), or a sender's secret key (`whsk_` + base64 of the 32-byte seed, or of seed + public key as
+ * libsodium writes it).
+ */
+export type Ed25519Key = { readonly ed25519: "public"; readonly bytes: Uint8Array } | { readonly ed25519: "secret"; readonly seed: Uint8Array };
+
+/** Key material of a scheme: an HMAC secret, or an Ed25519 key (Standard Webhooks `v1a`). */
+export type SignatureKey = HmacSecret | Ed25519Key;
+
+export const ED25519_SIGNATURE_BYTES = 64;
+const ED25519 = { name: "Ed25519" } as const;
+// PKCS #8 wrapping of a 32-byte Ed25519 seed (RFC 8410): Web Crypto imports a secret key only in this form or JWK.
+const ED25519_PKCS8_HEAD = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
+
+function ed25519Key(key: Ed25519Key): ReturnType<typeof crypto.subtle.importKey> {
+  if (key.ed25519 === "public") return crypto.subtle.importKey("raw", toArrayBuffer(key.bytes), ED25519, false, ["verify"]);
+  const pkcs8 = new Uint8Array(ED25519_PKCS8_HEAD.byteLength + key.seed.byteLength);
+  pkcs8.set(ED25519_PKCS8_HEAD, 0);
+  pkcs8.set(key.seed, ED25519_PKCS8_HEAD.byteLength);
+  return crypto.subtle.importKey("pkcs8", toArrayBuffer(pkcs8), ED25519, false, ["sign"]);
+}
+
+/** The Ed25519 signature of `prefix` + `raw` under a secret key (deterministic: the same bytes sign the same). */
+export async function ed25519Sign(raw: RawBody, key: Ed25519Key & { ed25519: "secret" }, prefix?: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign(ED25519, await ed25519Key(key), toArrayBuffer(signedBytes(raw, prefix))));
+}
+
+/** Whether `signature` is an Ed25519 signature of `prefix` + `raw` by the holder of the public key. */
+export async function ed25519Verify(raw: RawBody, key: Ed25519Key & { ed25519: "public" }, signature: Uint8Array, prefix?: string): Promise<boolean> {
+  return crypto.subtle.verify(ED25519, await ed25519Key(key), toArrayBuffer(signature), toArrayBuffer(signedBytes(raw, prefix)));
 }
 
 /** Length check + XOR accumulate: the time taken does not depend on where the bytes differ. */

@@ -32,6 +32,8 @@ export interface WebhookSignatureSpec {
  * - `standard-webhooks` ([standardwebhooks.com](https://www.standardwebhooks.com), OpenAI, Svix): `webhook-id`,
  *   `webhook-timestamp` and `webhook-signature: v1,<base64>` (several during key rotation) over `id.timestamp.body`,
  *   with a `whsec_<base64>` secret; timestamps more than 5 minutes off are refused. Events by the body's `type`.
+ *   Its asymmetric signatures (`v1a,<base64>`, Ed25519) verify with the sender's `whpk_<base64>` public key (and are
+ *   made with its `whsk_<base64>` secret key).
  * - `stripe`: `Stripe-Signature: t=<timestamp>,v1=<hex>` (several `v1` during rotation) over `timestamp.body`, keyed
  *   with the `whsec_…` string; timestamps older than 5 minutes are refused. Events by the body's `type`.
  * - `github`: `X-Hub-Signature-256: sha256=<hex>` over the body. Events by `X-GitHub-Event` and the body's `action`

@@ -110,6 +110,7 @@ export interface WebhookTools<Events, Vars> {
    * The signature headers a sender puts on `body` under a scheme (default: the spec's, else `standard-webhooks`):
    * `webhook-id`/`webhook-timestamp`/`webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256` (with
    * `X-GitHub-Delivery`), … For tests of your receiver. Throws TypeError on an empty or malformed secret.
+   * Standard Webhooks with a `whsk_…` secret key signs `v1a` (Ed25519) instead of `v1` (HMAC).
    */
   readonly signDelivery: (
     body: RawBody,

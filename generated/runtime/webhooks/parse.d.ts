@@ -6,7 +6,7 @@
 
 import { WebhookVerificationError } from "./errors.js";
 import type { ResolvedScheme } from "./schemes.js";
-import type { HmacSecret, RawBody } from "./signature.js";
+import type { RawBody, SignatureKey } from "./signature.js";
 import type {
   WebhookEventSpec,
   WebhookScheme,
@@ -28,7 +28,10 @@ export type WebhookInput =
       readonly body: RawBody;
       readonly headers: Headers | PlainHeaders;
     };
-/** The signing secret, or several while you rotate it (a delivery signed with any of them verifies). */
+/**
+ * The signing secret, or several while you rotate it (a delivery signed with any of them verifies). Standard
+ * Webhooks: a `whsec_…` secret (`v1` signatures) or the sender's `whpk_…` public key (`v1a`, Ed25519), or both.
+ */
 export type WebhookSecret = string | readonly string[];
 /**
  * Credentials the receiver holds.
@@ -106,8 +109,8 @@ export declare function deliverySource(input: WebhookInput): DeliverySource;
 /** Options with every default filled in and the secrets turned into keys, once per receiver. */
 export interface ResolvedOptions {
   readonly scheme: ResolvedScheme;
-  /** The HMAC keys; empty with `insecureNoSignature` (nothing is verified). */
-  readonly keys: readonly HmacSecret[];
+  /** The keys (HMAC, or Ed25519 for Standard Webhooks `v1a`); empty with `insecureNoSignature` (nothing is verified). */
+  readonly keys: readonly SignatureKey[];
   readonly accessToken: string | undefined;
   readonly maxBodyBytes: number;
   readonly bodyTimeoutMs: number;

@@ -9,7 +9,7 @@
  * `specforge webhook test`) signs one. Verification is HMAC-SHA256 with Web Crypto, compared in constant time.
  */
 
-import type { HmacSecret, RawBody } from "./signature.js";
+import type { RawBody, SignatureKey } from "./signature.js";
 import type {
   SignatureEncoding,
   WebhookEventTypeSpec,
@@ -43,19 +43,23 @@ export interface ResolvedScheme {
 /** Turns a scheme option (or the spec's signature config) into a `ResolvedScheme`; TypeError when it is unusable. */
 export declare function resolveScheme(scheme: WebhookScheme): ResolvedScheme;
 /**
- * The HMAC keys of the receiver's secrets. Standard Webhooks secrets are `whsec_` + base64 of the key bytes (the
- * prefix is optional, as in the `standardwebhooks` package); every other scheme keys with the secret's UTF-8 bytes.
+ * The keys of the receiver's (or sender's) secrets. Standard Webhooks secrets are `whsec_` + base64 of the HMAC key
+ * bytes (the prefix is optional, as in the `standardwebhooks` package), or an Ed25519 key of its asymmetric `v1a`
+ * signatures: `whpk_` + base64 of a public key (what a receiver holds), `whsk_` + base64 of a secret key (what a
+ * sender holds). Every other scheme keys with the secret's UTF-8 bytes.
  */
 export declare function schemeKeys(
   scheme: ResolvedScheme,
   secrets: readonly string[],
-): HmacSecret[];
+): SignatureKey[];
 /** What the signature headers say, read before the body arrives. */
 export interface PresentedSignature {
   /** Text signed before the body: `id.timestamp.` (Standard Webhooks), `timestamp.` (Stripe), empty otherwise. */
   readonly signedPrefix: string;
   /** The digests presented, decoded (several during key rotation). */
   readonly digests: readonly Uint8Array[];
+  /** Standard Webhooks: the Ed25519 (`v1a`) signatures presented, decoded. */
+  readonly asymmetric?: readonly Uint8Array[];
   /** Standard Webhooks: the signed message id. */
   readonly messageId?: string;
 }
@@ -69,13 +73,14 @@ export declare function presentedSignature(
   nowSeconds: number,
 ): PresentedSignature;
 /**
- * The expected digest of the body under each key, compared with every presented digest in constant time.
- * Returns the matching expected digest (hex), or undefined when none matches.
+ * The expected digest of the body under each key, compared with every presented digest in constant time; an Ed25519
+ * public key verifies the presented `v1a` signatures (a secret key signs and compares, as an HMAC key does).
+ * Returns the matching expected digest or signature (hex), or undefined when none matches.
  */
 export declare function matchSignature(
   presented: PresentedSignature,
   body: RawBody,
-  keys: readonly HmacSecret[],
+  keys: readonly SignatureKey[],
 ): Promise<string | undefined>;
 /** Options of `signDelivery`. */
 export interface SignDeliveryOptions {
@@ -88,6 +93,6 @@ export interface SignDeliveryOptions {
 export declare function signDelivery(
   scheme: ResolvedScheme,
   body: RawBody,
-  key: HmacSecret,
+  key: SignatureKey,
   options?: SignDeliveryOptions,
 ): Promise<Record<string, string>>;

@@ -20,6 +20,40 @@ export declare function hmacSha256(
   secret: HmacSecret,
   prefix?: string,
 ): Promise<Uint8Array>;
+/**
+ * An Ed25519 key of Standard Webhooks' asymmetric (`v1a`) signatures: a receiver's public key (`whpk_` + base64 of
+ * its 32 bytes), or a sender's secret key (`whsk_` + base64 of the 32-byte seed, or of seed + public key as
+ * libsodium writes it).
+ */
+export type Ed25519Key =
+  | {
+      readonly ed25519: "public";
+      readonly bytes: Uint8Array;
+    }
+  | {
+      readonly ed25519: "secret";
+      readonly seed: Uint8Array;
+    };
+/** Key material of a scheme: an HMAC secret, or an Ed25519 key (Standard Webhooks `v1a`). */
+export type SignatureKey = HmacSecret | Ed25519Key;
+export declare const ED25519_SIGNATURE_BYTES = 64;
+/** The Ed25519 signature of `prefix` + `raw` under a secret key (deterministic: the same bytes sign the same). */
+export declare function ed25519Sign(
+  raw: RawBody,
+  key: Ed25519Key & {
+    ed25519: "secret";
+  },
+  prefix?: string,
+): Promise<Uint8Array>;
+/** Whether `signature` is an Ed25519 signature of `prefix` + `raw` by the holder of the public key. */
+export declare function ed25519Verify(
+  raw: RawBody,
+  key: Ed25519Key & {
+    ed25519: "public";
+  },
+  signature: Uint8Array,
+  prefix?: string,
+): Promise<boolean>;
 /** Length check + XOR accumulate: the time taken does not depend on where the bytes differ. */
 export declare function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
 /** Compares two secrets in constant time, hiding their lengths too (compares SHA-256 digests). */

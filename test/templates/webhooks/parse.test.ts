@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, generateKeyPairSync, sign as cryptoSign, verify as cryptoVerify, type KeyObject } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   createWebhookTools,
@@ -325,5 +325,71 @@ describe("specs without the x-webhook extensions", () => {
     const options = { accessToken: TOKEN, insecureNoSignature: true } as const;
     expect((await tools.parse({ body, headers: { "x-gitlab-token": TOKEN } }, options)).type).toBe("A");
     expect(await reason(tools.parse({ body, headers: { "x-gitlab-token": "nope" } }, options))).toBe("bad_token");
+  });
+});
+
+describe("Standard Webhooks asymmetric signatures (v1a, Ed25519)", () => {
+  type Events = { "batch_completed": { type: "batch.completed"; data: { id: string } } };
+  const tools = createWebhookTools<Events>({ scheme: "standard-webhooks", events: [{ name: "batch_completed", values: ["batch.completed"] }] });
+  const body = JSON.stringify({ type: "batch.completed", data: { id: "b1" } });
+
+  /** A sender's key pair as Standard Webhooks writes it: whsk_ (the 32-byte seed) and whpk_ (the 32-byte public key). */
+  function keyPair() {
+    const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+    const seed = (privateKey.export({ format: "der", type: "pkcs8" }) as Buffer).subarray(-32);
+    const raw = (publicKey.export({ format: "der", type: "spki" }) as Buffer).subarray(-32);
+    return { privateKey, publicKey, whsk: "whsk_" + seed.toString("base64"), whsk64: "whsk_" + Buffer.concat([seed, raw]).toString("base64"), whpk: "whpk_" + raw.toString("base64") };
+  }
+  /** The headers a Standard Webhooks sender puts on `body`, signed with node:crypto (not the runtime under test). */
+  function signed(privateKey: KeyObject, id = "msg_1", timestamp = Math.floor(Date.now() / 1000), text = body) {
+    const signature = cryptoSign(null, Buffer.from(`${id}.${timestamp}.${text}`), privateKey).toString("base64");
+    return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": `v1a,${signature}` };
+  }
+
+  it("a v1a signature verifies with the sender's whpk_ public key; another key's, a tampered body or an old timestamp do not", async () => {
+    const sender = keyPair();
+    const event = await tools.parse({ body, headers: signed(sender.privateKey) }, { secret: sender.whpk });
+    expect(event.type).toBe("batch_completed");
+    expect(event.deliveryId).toBe("msg_1");
+    const other = keyPair();
+    expect(await reason(tools.parse({ body, headers: signed(other.privateKey) }, { secret: sender.whpk }))).toBe("bad_signature");
+    expect(await reason(tools.parse({ body: body.replace("b1", "b2"), headers: signed(sender.privateKey) }, { secret: sender.whpk }))).toBe("bad_signature");
+    // The id and timestamp are signed: another id does not verify.
+    const headers = signed(sender.privateKey);
+    expect(await reason(tools.parse({ body, headers: { ...headers, "webhook-id": "msg_2" } }, { secret: sender.whpk }))).toBe("bad_signature");
+    expect(await reason(tools.parse({ body, headers: signed(sender.privateKey, "msg_1", Math.floor(Date.now() / 1000) - 3600) }, { secret: sender.whpk }))).toBe(
+      "bad_timestamp",
+    );
+  });
+
+  it("v1 and v1a side by side (rotation from a shared secret to a key pair): either key verifies its own signature", async () => {
+    const sender = keyPair();
+    const whsec = "whsec_" + Buffer.from("rotation-secret-rotation").toString("base64");
+    const v1 = await tools.signDelivery(body, whsec, { id: "msg_9", timestamp: Math.floor(Date.now() / 1000) });
+    const v1a = signed(sender.privateKey, "msg_9", Number(v1["webhook-timestamp"]));
+    const headers = { ...v1, "webhook-signature": `${v1["webhook-signature"]} ${v1a["webhook-signature"]}` };
+    expect((await tools.parse({ body, headers }, { secret: sender.whpk })).type).toBe("batch_completed");
+    expect((await tools.parse({ body, headers }, { secret: whsec })).type).toBe("batch_completed");
+    expect((await tools.parse({ body, headers }, { secret: [whsec, sender.whpk] })).type).toBe("batch_completed");
+    // Only a v1a signature, and only the shared secret: nothing verifies it.
+    expect(await reason(tools.parse({ body, headers: v1a }, { secret: whsec }))).toBe("bad_signature");
+  });
+
+  it("signDelivery with a whsk_ secret key signs v1a, which node:crypto verifies with the public key", async () => {
+    const sender = keyPair();
+    for (const secret of [sender.whsk, sender.whsk64]) {
+      const headers = await tools.signDelivery(body, secret, { id: "msg_3", timestamp: 1_700_000_000 });
+      const [version, signature] = headers["webhook-signature"]!.split(",") as [string, string];
+      expect(version).toBe("v1a");
+      expect(cryptoVerify(null, Buffer.from(`msg_3.1700000000.${body}`), sender.publicKey, Buffer.from(signature, "base64"))).toBe(true);
+    }
+    // A receiver given the secret key also verifies (Ed25519 signatures are deterministic).
+    expect((await tools.parse({ body, headers: await tools.signDelivery(body, sender.whsk) }, { secret: sender.whsk })).type).toBe("batch_completed");
+  });
+
+  it("malformed keys are refused when the receiver is made, and a public key cannot sign", async () => {
+    await expect(tools.parse({ body, headers: {} }, { secret: "whpk_" + Buffer.alloc(31).toString("base64") })).rejects.toThrow(/`whpk_` followed by the 32-byte Ed25519 key/);
+    await expect(tools.parse({ body, headers: {} }, { secret: "whsk_not base64" })).rejects.toThrow(/`whsk_` followed by the Ed25519 secret key/);
+    await expect(tools.signDelivery(body, keyPair().whpk)).rejects.toThrow(/signing one needs the secret key/);
   });
 });
