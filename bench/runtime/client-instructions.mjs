@@ -5,25 +5,33 @@
  * (a normal process, not counted): first `--warmup` requests (JIT tiering, the connection pool), then `--calls`
  * requests between two markers. Only the instructions between the markers are counted: callgrind dumps its counters
  * on entry to `uv_os_getppid` (`--dump-before`), which the child reaches by reading `process.ppid` and nothing else
- * in it calls. Node runs `--single-threaded` with fixed hash and random seeds: V8's background compiler and GC
- * threads otherwise make the same build's count move by ±30 % between runs (the N vs 3N difference of the previous
- * version of this script moved by 20-45k instructions per call); with them off, runs of one build agree to ~0.5 %.
+ * in it calls.
+ *
+ * Node runs `--single-threaded` (V8's background compiler and GC threads otherwise move the same build's count by
+ * ±30 % between runs), with fixed hash and random seeds, and without what depends on the wall clock, which valgrind
+ * on a loaded machine stretches 50-500×: `--predictable-gc-schedule --no-memory-reducer --no-flush-bytecode` (under
+ * load the memory reducer's GCs flushed code that was then compiled again inside the measured window).
+ * `--interrupt-budget` (default 8192, V8's is 67584) makes functions tier up after fewer calls, so that a warm-up
+ * affordable under valgrind reaches optimized code. What the optimizing compiler still does inside the window (the
+ * inclusive cost of V8's compile and deoptimize runtime entries, read with callgrind_annotate) is reported apart and
+ * left out of the steady-state figure: it is a one-off of tiering, not a request's cost.
  *
  *   node bench/runtime/client-instructions.mjs [--scenarios get-sequential,get-concurrent,chat-sequential,chat-concurrent]
- *     [--targets fetch,untimed,timed,client] [--warmup 1000] [--calls 1000] [--repeats 3] [--wire http|stub]
- *     [--generated DIR] [--baseline DIR] [--json FILE]
+ *     [--targets fetch,untimed,timed,client] [--warmup 1000] [--calls 1000] [--repeats 3] [--jobs 1] [--wire http|stub]
+ *     [--interrupt-budget 8192] [--generated DIR] [--baseline DIR] [--json FILE]
  *
  * Targets (as bench/client.mjs): `fetch` a bare fetch, `untimed` the generated client with `timeoutMs: 0`, `timed`
  * a fetch with the client's default 10-minute timeout signal and timer, `client` the generated client with its
  * defaults. Reported per scenario: instructions per request (median of `--repeats` runs, each its own process, the
  * targets in a rotated order), their spread (max − min over median), and the like-for-like ratios of issue 19:
  * untimed ÷ fetch and client ÷ timed (median of the per-repeat ratios, and their range). `--baseline DIR` adds the
- * two client targets built from another generated/ folder (e.g. the branch point's) for an A/B in the same run.
- * `--wire stub` replaces `globalThis.fetch` by a stub answering at once (the client's own JavaScript only).
+ * client targets built from another generated/ folder (e.g. the branch point's) for an A/B in the same run.
+ * `--wire stub` replaces `globalThis.fetch` by a stub answering at once (the client's own JavaScript only; the stub
+ * ignores `init`, so what the client makes undici do with its headers is not counted there).
  *
  * Kernel work (the loopback socket's syscalls) is not counted, for any target: the ratios are therefore harsher than
- * CPU-time ratios (the same numerator over a smaller denominator). One run of one target is ~20-60 s of valgrind on
- * a busy 2-core machine; the default matrix (4 scenarios × 4 targets × 3 repeats) takes 15-30 minutes.
+ * CPU-time ratios (the same numerator over a smaller denominator). One run of one target at the defaults takes 2-3
+ * minutes of CPU; at load 15-18 on the 2-core machine a run took 5-8 minutes of wall time.
  */
 import { fork, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -123,10 +131,13 @@ async function parent() {
   });
   const { compileGenerated } = await import("./compile.mjs");
   const { median, fmt } = await import("./report.mjs");
-  const clientJs = join(compileGenerated("instructions", resolve(args.generated ?? join(ROOT, "generated"))), "client.js");
+  // (Compiled into folders of this run's own: another run may be measuring its build at the same time.)
+  const compiled = [compileGenerated(`instructions-${process.pid}`, resolve(args.generated ?? join(ROOT, "generated")))];
+  const clientJs = join(compiled[0], "client.js");
   const targets = args.targets.split(",").map((name) => ({ name, target: name, clientJs }));
   if (args.baseline !== undefined) {
-    const baseJs = join(compileGenerated("instructions-baseline", resolve(args.baseline)), "client.js");
+    compiled.push(compileGenerated(`instructions-${process.pid}-baseline`, resolve(args.baseline)));
+    const baseJs = join(compiled[1], "client.js");
     for (const name of ["untimed", "client"].filter((n) => targets.some((t) => t.name === n))) targets.push({ name: `${name}@baseline`, target: name, clientJs: baseJs });
   }
   const calls = Number(args.calls);
@@ -205,7 +216,7 @@ async function parent() {
     };
     await Promise.all(Array.from({ length: Number(args.jobs) }, worker));
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    for (const dir of [scratch, ...compiled]) rmSync(dir, { recursive: true, force: true });
     server?.send("exit");
   }
 
