@@ -206,12 +206,9 @@ export function createRuntime(
       const path = pathSerializer(template, byName(spec.params?.path), styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
-      // The scope of an attempt that nothing can end early (no timeout, signal or stream) holds no state: one for all.
-      const untimed = attemptScope(undefined, 0, spec.name, false);
 
-      // (The data alone is returned by execute itself: no further promise to unwrap it. Neither `params` nor `call` is
-      // written to, so absent ones share one empty object.)
-      const send = (params: RequestParams = NONE, call: RequestOptions = NONE, full?: boolean): Promise<unknown> => execute(spec, path, fixedQuery, thrown, untimed, params, call, full);
+      // (The data alone is returned by execute itself: no further promise to unwrap it.)
+      const send = (params: RequestParams = {}, call: RequestOptions = {}, full?: boolean): Promise<unknown> => execute(spec, path, fixedQuery, thrown, params, call, full);
 
       const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call), {
         withResponse: (params?: RequestParams, call?: RequestOptions) => send(params, call, true) as Promise<ApiResponse<unknown>>,
@@ -236,7 +233,6 @@ export function createRuntime(
     path: (values?: ParamValues) => string,
     fixedQuery: string,
     thrown: WeakSet<ApiError>,
-    untimed: AttemptScope,
     params: RequestParams,
     call: RequestOptions,
     full?: boolean,
@@ -292,11 +288,14 @@ export function createRuntime(
     // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat.
     const repeatable = idempotentOrKeyed || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
 
-    // (An attempt with a timeout, the caller's signal or an asked-for stream gets a scope of its own.)
-    const ownScope = signal !== undefined || accept !== undefined || (timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS);
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
-      const scope = ownScope ? attemptScope(signal, timeoutMs, spec.name, accept !== undefined) : untimed;
+      const scope = attemptScope(signal, timeoutMs, spec.name, accept !== undefined);
+      /** Waits before the next attempt; `false` when there is none (the error is thrown). */
+      const retry = async (when: boolean, delay = backoffDelay(attempt)) => {
+        if (when && retriesLeft) await sleep(delay, signal);
+        return when && retriesLeft;
+      };
 
       // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
       const prepared = prepare(base, url, init);
@@ -310,8 +309,7 @@ export function createRuntime(
         scope.release();
         const failure = scope.failure(error);
         // A connection error before the request left (refused, no such host) is safe to repeat for any method.
-        const again = (failure instanceof ConnectionError && (repeatable || certainlyNotSent(failure))) || (failure instanceof TimeoutError && repeatable);
-        if (await retryWait(again && retriesLeft, backoffDelay(attempt), signal)) continue;
+        if (await retry((failure instanceof ConnectionError && (repeatable || certainlyNotSent(failure))) || (failure instanceof TimeoutError && repeatable))) continue;
         throw failure;
       }
 
@@ -324,7 +322,7 @@ export function createRuntime(
             // Free the connection: an unread body keeps it busy.
             await discard(response);
             scope.release();
-            await retryWait(true, asked ?? backoffDelay(attempt), signal);
+            await retry(true, asked);
             continue;
           }
           const data = await readBody(response, spec, scope, true);
@@ -348,8 +346,7 @@ export function createRuntime(
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
-        const again = (error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted && repeatable;
-        if (await retryWait(again && retriesLeft, backoffDelay(attempt), signal)) continue;
+        if (await retry((error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted && repeatable)) continue;
         throw error;
       }
     }
@@ -436,15 +433,6 @@ export function createRuntime(
       throw new SyntaxError(`${spec.name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`, { cause: error });
     }
   }
-}
-
-/** The default of a call's absent parameters and options (never written to). */
-const NONE = Object.freeze({});
-
-/** Waits `delay` ms before the next attempt when `retrying`, and tells whether there is one (else the error is thrown). */
-async function retryWait(retrying: boolean, delay: number, signal: AbortSignal | undefined): Promise<boolean> {
-  if (retrying) await sleep(delay, signal);
-  return retrying;
 }
 
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */

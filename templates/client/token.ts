@@ -15,39 +15,27 @@ import type { AppliedCredentials, CredentialContext, SecurityRequirementItem, Se
  */
 export const tokenFeature: RuntimeFeatures = {
   apiKeyHeaders,
-  credentials: (operation, requirements, schemes, values) => tokenFrom(0, operation, requirements, schemes, values),
+  credentials(operation, requirements, schemes, values) {
+    const from = (start: number): AppliedCredentials | undefined | Promise<AppliedCredentials | undefined> => {
+      for (let i = start; i < requirements.length; i++) {
+        const item = requirements[i]![0];
+        // (No scheme, one the client does not know, or one an earlier alternative already asked for.)
+        if (!item || !Object.hasOwn(schemes, item.scheme) || requirements.findIndex((other) => other[0]?.scheme === item.scheme) < i) continue;
+        const scheme = schemes[item.scheme]!;
+        const apply = (token: unknown) => {
+          if (token === undefined || token === null) return from(i + 1);
+          const out: AppliedCredentials = { headers: [], query: [], cookies: [] };
+          applyToken(scheme, token, out);
+          return out;
+        };
+        const value = credentialValue(operation, item, scheme, values);
+        return isThenable(value) ? Promise.resolve(value).then(apply) : apply(value);
+      }
+      return undefined;
+    };
+    return from(0);
+  },
 };
-
-/** `tokenFeature.credentials` from alternative `start` on. (Plain loops: it runs on every call.) */
-function tokenFrom(
-  start: number,
-  operation: string,
-  requirements: readonly (readonly SecurityRequirementItem[])[],
-  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
-  values: Readonly<Record<string, unknown>>,
-): AppliedCredentials | undefined | Promise<AppliedCredentials | undefined> {
-  alternatives: for (let i = start; i < requirements.length; i++) {
-    const item = requirements[i]![0];
-    // (No scheme, one the client does not know, or one an earlier alternative already asked for.)
-    if (!item || !Object.hasOwn(schemes, item.scheme)) continue;
-    for (let j = 0; j < i; j++) if (requirements[j]![0]?.scheme === item.scheme) continue alternatives;
-    const scheme = schemes[item.scheme]!;
-    const value = credentialValue(operation, item, scheme, values);
-    if (isThenable(value)) {
-      return Promise.resolve(value).then((token) => (isPresentToken(token) ? tokenCredentials(scheme, token) : tokenFrom(i + 1, operation, requirements, schemes, values)));
-    }
-    if (isPresentToken(value)) return tokenCredentials(scheme, value);
-  }
-  return undefined;
-}
-
-const isPresentToken = (token: unknown): boolean => token !== undefined && token !== null;
-
-function tokenCredentials(scheme: SecuritySchemeSpec, token: unknown): AppliedCredentials {
-  const out: AppliedCredentials = { headers: [], query: [], cookies: [] };
-  applyToken(scheme, token, out);
-  return out;
-}
 
 /** The names of the headers `schemes` send API keys in, lower case (`RuntimeFeatures.apiKeyHeaders`). */
 export function apiKeyHeaders(schemes: Readonly<Record<string, SecuritySchemeSpec>>): string[] {
@@ -56,12 +44,8 @@ export function apiKeyHeaders(schemes: Readonly<Record<string, SecuritySchemeSpe
 
 /** The value of the first option of `scheme` the client was given; a function is called with the call's context. */
 export function credentialValue(operation: string, item: SecurityRequirementItem, scheme: SecuritySchemeSpec, values: Readonly<Record<string, unknown>>): unknown {
-  let value: unknown;
-  for (const option of scheme.options) {
-    value = values[option];
-    if (value !== undefined && value !== null) break;
-    value = undefined;
-  }
+  const option = scheme.options.find((name) => values[name] !== undefined && values[name] !== null);
+  const value = option === undefined ? undefined : values[option];
   if (typeof value !== "function") return value;
   const context: CredentialContext = { operation, scheme: item.scheme, scopes: item.scopes ?? [] };
   return (value as (context: CredentialContext) => unknown)(context);

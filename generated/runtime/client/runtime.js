@@ -143,13 +143,10 @@ export function createRuntime(
       );
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet();
-      // The scope of an attempt that nothing can end early (no timeout, signal or stream) holds no state: one for all.
-      const untimed = attemptScope(undefined, 0, spec.name, false);
 
-      // (The data alone is returned by execute itself: no further promise to unwrap it. Neither `params` nor `call` is
-      // written to, so absent ones share one empty object.)
-      const send = (params = NONE, call = NONE, full) =>
-        execute(spec, path, fixedQuery, thrown, untimed, params, call, full);
+      // (The data alone is returned by execute itself: no further promise to unwrap it.)
+      const send = (params = {}, call = {}, full) =>
+        execute(spec, path, fixedQuery, thrown, params, call, full);
 
       const operation = Object.assign((params, call) => send(params, call), {
         withResponse: (params, call) => send(params, call, true),
@@ -179,16 +176,7 @@ export function createRuntime(
    * One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. Resolves
    * to the data, or with `full` to the data with the response it came from.
    */
-  async function execute(
-    spec,
-    path,
-    fixedQuery,
-    thrown,
-    untimed,
-    params,
-    call,
-    full,
-  ) {
+  async function execute(spec, path, fixedQuery, thrown, params, call, full) {
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
@@ -268,16 +256,19 @@ export function createRuntime(
       idempotentOrKeyed ||
       (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
 
-    // (An attempt with a timeout, the caller's signal or an asked-for stream gets a scope of its own.)
-    const ownScope =
-      signal !== undefined ||
-      accept !== undefined ||
-      (timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS);
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
-      const scope = ownScope
-        ? attemptScope(signal, timeoutMs, spec.name, accept !== undefined)
-        : untimed;
+      const scope = attemptScope(
+        signal,
+        timeoutMs,
+        spec.name,
+        accept !== undefined,
+      );
+      /** Waits before the next attempt; `false` when there is none (the error is thrown). */
+      const retry = async (when, delay = backoffDelay(attempt)) => {
+        if (when && retriesLeft) await sleep(delay, signal);
+        return when && retriesLeft;
+      };
 
       // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
       const prepared = prepare(base, url, init);
@@ -299,12 +290,12 @@ export function createRuntime(
         scope.release();
         const failure = scope.failure(error);
         // A connection error before the request left (refused, no such host) is safe to repeat for any method.
-        const again =
-          (failure instanceof ConnectionError &&
-            (repeatable || certainlyNotSent(failure))) ||
-          (failure instanceof TimeoutError && repeatable);
         if (
-          await retryWait(again && retriesLeft, backoffDelay(attempt), signal)
+          await retry(
+            (failure instanceof ConnectionError &&
+              (repeatable || certainlyNotSent(failure))) ||
+              (failure instanceof TimeoutError && repeatable),
+          )
         )
           continue;
         throw failure;
@@ -325,7 +316,7 @@ export function createRuntime(
             // Free the connection: an unread body keeps it busy.
             await discard(response);
             scope.release();
-            await retryWait(true, asked ?? backoffDelay(attempt), signal);
+            await retry(true, asked);
             continue;
           }
           const data = await readBody(response, spec, scope, true);
@@ -374,12 +365,13 @@ export function createRuntime(
       } catch (error) {
         scope.release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
-        const again =
-          (error instanceof ConnectionError || error instanceof TimeoutError) &&
-          !signal?.aborted &&
-          repeatable;
         if (
-          await retryWait(again && retriesLeft, backoffDelay(attempt), signal)
+          await retry(
+            (error instanceof ConnectionError ||
+              error instanceof TimeoutError) &&
+              !signal?.aborted &&
+              repeatable,
+          )
         )
           continue;
         throw error;
@@ -494,15 +486,6 @@ export function createRuntime(
       );
     }
   }
-}
-
-/** The default of a call's absent parameters and options (never written to). */
-const NONE = Object.freeze({});
-
-/** Waits `delay` ms before the next attempt when `retrying`, and tells whether there is one (else the error is thrown). */
-async function retryWait(retrying, delay, signal) {
-  if (retrying) await sleep(delay, signal);
-  return retrying;
 }
 
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */
