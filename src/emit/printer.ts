@@ -730,7 +730,11 @@ function memberText(member: TS.TypeElement, column: number): string | undefined 
   if (comments === undefined) return undefined;
   flatBreakable = false;
   const flat = flatMember(member);
-  if (flat !== undefined && (!flatBreakable || fitsFlat(flat, column, 1))) return `${comments}${flat};`;
+  if (flat !== undefined) {
+    const fits = !flatBreakable || fitsFlat(flat, column, 1);
+    if (fits === undefined) return undefined;
+    if (fits) return `${comments}${flat};`;
+  }
   // Broken: a property whose type has an object literal in it or does not fit on its line.
   const modifiers = flatModifiers(member);
   if (modifiers === undefined) return undefined;
@@ -756,15 +760,19 @@ function memberText(member: TS.TypeElement, column: number): string | undefined 
   if (ts.isIndexSignatureDeclaration(member)) {
     // The key's group is measured up to the first line break of the value's layout (before `: ` loses its space).
     const firstBreak = type.indexOf("\n");
-    if (firstBreak < 0 || !fitsFlat(`${head}: ${type.slice(0, firstBreak)}`, column, 0)) return undefined;
+    if (firstBreak < 0 || fitsFlat(`${head}: ${type.slice(0, firstBreak)}`, column, 0) !== true) return undefined;
   }
   return `${comments}${text}`;
 }
 
-/** Whether `text` (one line) starting at `column`, followed by `trail` columns of text before the next possible break, fits. */
-function fitsFlat(text: string, column: number, trail: number): boolean {
-  // prettier measures printable ASCII by its length, anything else by display width (getStringWidth): not here.
-  return column + text.length + trail <= PRINT_WIDTH && !NOT_PRINTABLE_ASCII.test(text);
+/**
+ * Whether `text` (one line) starting at `column`, followed by `trail` columns of text before the next possible break,
+ * fits; undefined when that is not known here: prettier measures printable ASCII by its length, anything else by
+ * display width (getStringWidth: wide, combining, emoji), which this writer leaves to the document path.
+ */
+function fitsFlat(text: string, column: number, trail: number): boolean | undefined {
+  if (NOT_PRINTABLE_ASCII.test(text)) return undefined;
+  return column + text.length + trail <= PRINT_WIDTH;
 }
 
 /**
@@ -782,7 +790,9 @@ function brokenType(raw: TS.TypeNode, place: Place, indentation: number, column:
     flatBreakable = false;
     const flat = flatType(node, place);
     if (flat === undefined) return undefined;
-    if (!flatBreakable || fitsFlat(flat, column, trail)) return flat;
+    const fits = !flatBreakable || fitsFlat(flat, column, trail);
+    if (fits === undefined) return undefined;
+    if (fits) return flat;
   }
   if (node !== raw && ts.getSyntheticLeadingComments(raw)?.length) return undefined;
   if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
@@ -841,7 +851,9 @@ function brokenUnion(node: TS.UnionTypeNode, place: Place, indentation: number, 
   if (!hasObjectLiteral(node)) {
     flatBreakable = false;
     const flat = flatType(node, IN_TYPE_ARGUMENTS); // the members without parentheses
-    if (flat !== undefined && fitsFlat(flat, inner, membersTrail)) members = flat;
+    const fits = flat === undefined ? false : fitsFlat(flat, inner, membersTrail);
+    if (fits === undefined) return undefined;
+    if (fits) members = flat;
   }
   if (members === undefined) {
     members = "";
@@ -1285,9 +1297,17 @@ function isWithRequiredHelper(node: TS.TypeAliasDeclaration): boolean {
   );
 }
 
+/**
+ * The type inside parentheses, and inside a union or intersection of one type (openapi-typescript makes one of a
+ * `oneOf` whose members are the same type): TypeScript's printer writes that as the type alone, parenthesised where a
+ * union would be (`A & (number)`), and prettier prints it as the type alone.
+ */
 function unwrap(node: TS.TypeNode): TS.TypeNode {
-  while (ts.isParenthesizedTypeNode(node)) node = node.type;
-  return node;
+  for (;;) {
+    if (ts.isParenthesizedTypeNode(node)) node = node.type;
+    else if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 1) node = node.types[0]!;
+    else return node;
+  }
 }
 
 function isObjectType(node: TS.TypeNode): boolean {
