@@ -1012,8 +1012,9 @@ function flatModifiers(node: TS.Node): string | undefined {
 function flatPropertyName(name: TS.PropertyName): string | undefined {
   if (ts.isIdentifier(name)) return name.text;
   if (ts.isStringLiteral(name)) {
-    const printed = printString(name.text);
-    return printed.slice(1, -1) === name.text && isIdentifierName(name.text) ? name.text : printed;
+    // An ASCII identifier needs no escape, so prettier unquotes it (quoteProps "as-needed"), without printString.
+    // Any other key keeps its quotes: printString's text differs from the key or is not an identifier.
+    return isIdentifierName(name.text) ? name.text : printString(name.text);
   }
   if (ts.isNumericLiteral(name)) return printNumber(name.text);
   return undefined;
