@@ -301,14 +301,18 @@ class Printer {
   private memberInPieces(member: TS.TypeElement, depth: number, parts: string[]): void {
     const literal = openTypeLiteral(member);
     if (!literal) {
-      parts.push(this.layout(indented(depth, [hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+      parts.push(directMember(member, depth) ?? this.layout(indented(depth, [hardline, this.withComments(member, [group(this.member(member)), ";"])])));
       return;
     }
     const property = member as TS.PropertySignature;
-    const head: Doc = [this.modifiers(property), this.propertyName(property.name), property.questionToken ? "?" : "", ": {"];
-    parts.push(this.layout(indented(depth, [hardline, this.withComments(member, head)])));
+    parts.push(directLiteralHead(property, depth) ?? this.layout(indented(depth, [hardline, this.withComments(member, this.literalHead(property))])));
     for (const inner of literal.members) this.memberInPieces(inner, depth + 1, parts);
     parts.push(`\n${"  ".repeat(depth)}};`);
+  }
+
+  /** `name: {` of a member typed with an open object literal (memberInPieces). */
+  private literalHead(property: TS.PropertySignature): Doc {
+    return [this.modifiers(property), this.propertyName(property.name), property.questionToken ? "?" : "", ": {"];
   }
 
   /** Members one per line, with their comments, and the blank lines the source has between them. */
@@ -697,6 +701,463 @@ class Printer {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The direct writer: members of schema.ts written as text, without prettier's documents
+// ---------------------------------------------------------------------------------------------------------------
+
+/** prettier's default print width (PRINT_OPTIONS). */
+const PRINT_WIDTH = 80;
+
+/**
+ * A member of openapi-typescript's types at `depth` indents (a line break, its JSDoc, the member and `;`) written as
+ * text, without prettier's documents, where memberText knows its layout; undefined where the document path decides.
+ */
+function directMember(member: TS.TypeElement, depth: number): string | undefined {
+  const text = memberText(member, 2 * depth);
+  return text === undefined ? undefined : `\n${"  ".repeat(depth)}${text}`;
+}
+
+/**
+ * A member starting at column `column` (its indentation), with its JSDoc before it and `;` after it, as prettier
+ * prints `group(member)` there. prettier prints a group flat when all of it, up to the next place the enclosing
+ * layout may break (here the end of the line, after `;`), fits in the print width; then every group inside is flat
+ * too. A member with no place to break at all (no union, no type arguments…: flatBreakable) is flat at any width.
+ * Otherwise the group breaks, and the type is laid out by brokenType. Undefined where this writer is not sure.
+ */
+function memberText(member: TS.TypeElement, column: number): string | undefined {
+  const indentation = " ".repeat(column);
+  const comments = directComments(member, indentation);
+  if (comments === undefined) return undefined;
+  flatBreakable = false;
+  const flat = flatMember(member);
+  if (flat !== undefined) {
+    const fits = !flatBreakable || fitsFlat(flat, column, 1);
+    if (fits === undefined) return undefined;
+    if (fits) return `${comments}${flat};`;
+  }
+  // Broken: a property whose type has an object literal in it or does not fit on its line.
+  const modifiers = flatModifiers(member);
+  if (modifiers === undefined) return undefined;
+  let head: string;
+  if (ts.isPropertySignature(member) && member.type) {
+    const name = flatPropertyName(member.name);
+    if (name === undefined) return undefined;
+    head = `${modifiers}${name}${member.questionToken ? "?" : ""}`;
+  } else if (ts.isIndexSignatureDeclaration(member) && member.parameters.length === 1) {
+    // The key (`key: string`) sits in a group of its own that stays flat when it fits up to the first break of the
+    // value's layout: checked below on the whole first line.
+    const parameter = member.parameters[0]!;
+    if (!ts.isIdentifier(parameter.name) || !parameter.type || parameter.questionToken || parameter.dotDotDotToken) return undefined;
+    flatBreakable = false;
+    const key = flatType(parameter.type, ANNOTATION);
+    if (key === undefined || flatBreakable) return undefined;
+    head = `${modifiers}[${parameter.name.text}: ${key}]`;
+  } else return undefined;
+  const type = brokenType((member as TS.PropertySignature | TS.IndexSignatureDeclaration).type!, ANNOTATION, column, column + head.length + 2, 1);
+  if (type === undefined) return undefined;
+  // A line break right after `name: ` drops the space, as prettier trims a line's trailing blanks.
+  const text = type.startsWith("\n") ? `${head}:${type};` : `${head}: ${type};`;
+  if (ts.isIndexSignatureDeclaration(member)) {
+    // The key's group is measured up to the first line break of the value's layout (before `: ` loses its space).
+    const firstBreak = type.indexOf("\n");
+    if (firstBreak < 0 || fitsFlat(`${head}: ${type.slice(0, firstBreak)}`, column, 0) !== true) return undefined;
+  }
+  return `${comments}${text}`;
+}
+
+/**
+ * Whether `text` (one line) starting at `column`, followed by `trail` columns of text before the next possible break,
+ * fits; undefined when that is not known here: prettier measures printable ASCII by its length, anything else by
+ * display width (getStringWidth: wide, combining, emoji), which this writer leaves to the document path.
+ */
+function fitsFlat(text: string, column: number, trail: number): boolean | undefined {
+  if (NOT_PRINTABLE_ASCII.test(text)) return undefined;
+  return column + text.length + trail <= PRINT_WIDTH;
+}
+
+/**
+ * A type, in a group that is broken (it holds an object literal, which always breaks, or it did not fit), as prettier
+ * lays out the document Printer.type makes for it. `indentation` is the column of the enclosing lines, `column` where
+ * the type starts, `trail` the columns of text after it before the next place the layout breaks. The parts without
+ * an object literal are flat when they fit (or cannot break); the shapes below are the ones openapi-typescript
+ * writes around object literals and long unions. Undefined for any other shape, or a part that would break in a way
+ * not modelled here: the caller then leaves the whole member to the document path.
+ */
+function brokenType(raw: TS.TypeNode, place: Place, indentation: number, column: number, trail: number): string | undefined {
+  const node = unwrap(raw);
+  const withObject = hasObjectLiteral(node);
+  if (!withObject) {
+    flatBreakable = false;
+    const flat = flatType(node, place);
+    if (flat === undefined) return undefined;
+    const fits = !flatBreakable || fitsFlat(flat, column, trail);
+    if (fits === undefined) return undefined;
+    if (fits) return flat;
+  }
+  if (node !== raw && ts.getSyntheticLeadingComments(raw)?.length) return undefined;
+  if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  switch (node.kind) {
+    case SK.TypeLiteral: {
+      const inner = indentation + 2;
+      let text = "{";
+      for (const member of (node as TS.TypeLiteralNode).members) {
+        const printed = memberText(member, inner);
+        if (printed === undefined) return undefined;
+        text += `\n${" ".repeat(inner)}${printed}`;
+      }
+      return `${text}\n${" ".repeat(indentation)}}`;
+    }
+    case SK.ArrayType: {
+      const element = brokenType((node as TS.ArrayTypeNode).elementType, IN_ARRAY, indentation, column, trail + 2);
+      return element === undefined ? undefined : `${element}[]`;
+    }
+    case SK.UnionType:
+      // A hugged union (`{ … } | null`) has no layout of its own: only its object literal breaks.
+      if (shouldHugUnion(node as TS.UnionTypeNode)) return withObject ? huggedUnion(node as TS.UnionTypeNode, place, indentation, column) : undefined;
+      return brokenUnion(node as TS.UnionTypeNode, place, indentation, trail);
+    case SK.IntersectionType:
+      return brokenIntersection(node as TS.IntersectionTypeNode, place, indentation, column);
+    default:
+      return undefined;
+  }
+}
+
+/** `{ … } | null`: the object literal broken, the rest (null, void) on its lines, no union layout of its own. */
+function huggedUnion(node: TS.UnionTypeNode, place: Place, indentation: number, column: number): string | undefined {
+  const parenthesised = needsParentheses(node, place);
+  let text = parenthesised ? "(" : "";
+  for (const [index, type] of node.types.entries()) {
+    if (index > 0) text += " | ";
+    // The object literal breaks; the other members (null, void) cannot.
+    const printed = hasObjectLiteral(type) ? brokenType(type, IN_UNION, indentation, columnAfter(column, text), 0) : unbreakable(type, IN_UNION);
+    if (printed === undefined) return undefined;
+    text += printed;
+  }
+  return parenthesised ? `${text})` : text;
+}
+
+/**
+ * A union that breaks: one member per line after `| `, each member aligned two columns further. In an annotation
+ * it moves to the next line first (and may fit there whole); in parentheses (an array's element) the members go on
+ * lines of their own between `(` and `)`. Other places (tuples, type arguments) are not modelled.
+ */
+function brokenUnion(node: TS.UnionTypeNode, place: Place, indentation: number, trail: number): string | undefined {
+  const parenthesised = needsParentheses(node, place);
+  if (!parenthesised && place.kind !== "annotation" && place.kind !== "alias") return undefined;
+  const inner = indentation + 2;
+  // What follows the members' group before a break: nothing in parentheses (a soft line comes first), else the trail.
+  const membersTrail = parenthesised ? 0 : trail;
+  let members: string | undefined;
+  if (!hasObjectLiteral(node)) {
+    flatBreakable = false;
+    const flat = flatType(node, IN_TYPE_ARGUMENTS); // the members without parentheses
+    const fits = flat === undefined ? false : fitsFlat(flat, inner, membersTrail);
+    if (fits === undefined) return undefined;
+    if (fits) members = flat;
+  }
+  if (members === undefined) {
+    members = "";
+    const types = node.types;
+    for (let index = 0; index < types.length; index++) {
+      const last = index === types.length - 1;
+      const printed = brokenType(types[index]!, IN_UNION, inner + 2, inner + 2, last ? membersTrail : 0);
+      if (printed === undefined || printed.startsWith("\n")) return undefined;
+      members += `${index === 0 ? "" : `\n${" ".repeat(inner)}`}| ${printed}`;
+    }
+  }
+  return parenthesised ? `(\n${" ".repeat(inner)}${members}\n${" ".repeat(indentation)})` : `\n${" ".repeat(inner)}${members}`;
+}
+
+/**
+ * `A & { … }`, `{ … } & { … }`: with an object on either side of every `&`, an intersection has no line to break,
+ * and the object literals break as always (indented further after a mixed pair beyond the first, as Printer.intersection
+ * does). Two non-objects side by side (`A & B`, a line that may break) and intersections in parentheses: not modelled.
+ */
+function brokenIntersection(node: TS.IntersectionTypeNode, place: Place, indentation: number, column: number): string | undefined {
+  if (needsParentheses(node, place)) return undefined;
+  const types = node.types;
+  let text = "";
+  let wasIndented = false;
+  for (let i = 0; i < types.length; i++) {
+    const type = types[i]!;
+    let extra = 0;
+    if (i > 0) {
+      const objects = Number(isObjectType(types[i - 1]!)) + Number(isObjectType(type));
+      if (objects === 0) return undefined;
+      if (objects === 2) extra = wasIndented ? 2 : 0;
+      else {
+        if (i > 1) wasIndented = true;
+        extra = i > 1 ? 2 : 0;
+      }
+      text += " & ";
+    }
+    // An object literal breaks; anything else here must be unable to (what follows it is not measured).
+    const printed = isObjectType(type) ? brokenType(type, IN_INTERSECTION, indentation + extra, columnAfter(column, text), 0) : unbreakable(type, IN_INTERSECTION);
+    if (printed === undefined) return undefined;
+    text += printed;
+  }
+  return text;
+}
+
+/** The column after `text` written from `column` (its lines after the first start with their indentation). */
+function columnAfter(column: number, text: string): number {
+  const lineStart = text.lastIndexOf("\n");
+  return lineStart < 0 ? column + text.length : text.length - lineStart - 1;
+}
+
+/** A type's flat text when it has no place to break at all (then it is printed so at any width). */
+function unbreakable(node: TS.TypeNode, place: Place): string | undefined {
+  flatBreakable = false;
+  const flat = flatType(node, place);
+  return flatBreakable ? undefined : flat;
+}
+
+/** Whether a type literal with members is somewhere in a type (then the groups around it always break). */
+function hasObjectLiteral(node: TS.Node): boolean {
+  if (ts.isTypeLiteralNode(node)) return node.members.length > 0;
+  return ts.forEachChild(node, (child) => (ts.isTypeNode(child) && hasObjectLiteral(child)) || undefined) ?? false;
+}
+
+/**
+ * Printer.literalHead's piece (a line break, the JSDoc, `name: {`) as text: it is text only, so no width is measured.
+ * Undefined where the document path decides (a modifier, name or comment it does not know).
+ */
+function directLiteralHead(property: TS.PropertySignature, depth: number): string | undefined {
+  const modifiers = flatModifiers(property);
+  const name = modifiers === undefined ? undefined : flatPropertyName(property.name);
+  if (name === undefined) return undefined;
+  const indentation = "  ".repeat(depth);
+  const comments = directComments(property, indentation);
+  return comments === undefined ? undefined : `\n${indentation}${comments}${modifiers}${name}${property.questionToken ? "?" : ""}: {`;
+}
+
+/**
+ * A node's leading JSDoc comments as withComments prints them at `indentation` (each followed by its line break and
+ * the indentation of the next line); undefined where withComments would refuse (a line or trailing comment).
+ */
+function directComments(node: TS.Node, indentation: string): string | undefined {
+  if (ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  const comments = ts.getSyntheticLeadingComments(node);
+  if (!comments?.length) return "";
+  let text = "";
+  for (const comment of comments) {
+    if (comment.kind !== SK.MultiLineCommentTrivia) return undefined;
+    text += `${blockCommentText(comment.text, indentation)}\n${indentation}`;
+  }
+  return text;
+}
+
+/** printBlockComment's text at `indentation`: the same lines, re-indented when they are JSDoc-like. */
+function blockCommentText(text: string, indentation: string): string {
+  const lines = text.split("\n");
+  const indentable = lines.length > 1 && `*${text}*`.split("\n").every((text) => text.trimStart().startsWith("*"));
+  // Not re-indented: prettier's literal lines start at column 0 and keep the text as it is.
+  if (!indentable) return `/*${text}*/`;
+  const isJsDoc = text[0] === "*" && text[1] !== "*";
+  let printed = `/*${lines[0]!.trimEnd()}`;
+  for (let index = 1; index < lines.length - 1; index++) {
+    const line = lines[index]!.trimStart();
+    const trimmed = line.trimEnd();
+    // A Markdown line break (two trailing spaces) is kept: a literal line, which does not trim the line it ends.
+    printed += isJsDoc && trimmed !== "*" && line.endsWith("  ") ? `\n${indentation} ${trimmed}  ` : `\n${indentation} ${trimmed}`;
+  }
+  return `${printed}\n${indentation} ${lines[lines.length - 1]!.trimStart()}*/`;
+}
+
+/**
+ * Set by flatType and flatMember when the text they made has a place where its layout could break (a union's
+ * members, type arguments, a tuple's elements, an index signature's key, two intersected types): such text is flat
+ * only when it fits. Reset by their callers.
+ */
+let flatBreakable = false;
+
+/** A member on one line (every group flat), or undefined where it cannot be flat or is not known here. */
+function flatMember(member: TS.TypeElement): string | undefined {
+  const modifiers = flatModifiers(member);
+  if (modifiers === undefined) return undefined;
+  if (ts.isPropertySignature(member)) {
+    const name = flatPropertyName(member.name);
+    if (name === undefined) return undefined;
+    const head = member.questionToken ? `${modifiers}${name}?` : `${modifiers}${name}`;
+    if (!member.type) return head;
+    const type = flatType(member.type, ANNOTATION);
+    return type === undefined ? undefined : `${head}: ${type}`;
+  }
+  if (ts.isIndexSignatureDeclaration(member)) {
+    if (member.parameters.length !== 1) return undefined;
+    const parameter = member.parameters[0]!;
+    if (!ts.isIdentifier(parameter.name) || !parameter.type || parameter.questionToken || parameter.dotDotDotToken) return undefined;
+    flatBreakable = true;
+    const key = flatType(parameter.type, ANNOTATION);
+    const type = flatType(member.type, ANNOTATION);
+    return key === undefined || type === undefined ? undefined : `${modifiers}[${parameter.name.text}: ${key}]: ${type}`;
+  }
+  return undefined;
+}
+
+function flatModifiers(node: TS.Node): string | undefined {
+  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+  if (!modifiers?.length) return "";
+  let text = "";
+  for (const modifier of modifiers) {
+    if (modifier.kind === SK.ExportKeyword) text += "export ";
+    else if (modifier.kind === SK.DeclareKeyword) text += "declare ";
+    else if (modifier.kind === SK.ReadonlyKeyword) text += "readonly ";
+    else return undefined;
+  }
+  return text;
+}
+
+/** propertyName's text for a factory-made name (no source). */
+function flatPropertyName(name: TS.PropertyName): string | undefined {
+  if (ts.isIdentifier(name)) return name.text;
+  if (ts.isStringLiteral(name)) {
+    // An ASCII identifier needs no escape, so prettier unquotes it (quoteProps "as-needed"), without printString.
+    // Any other key keeps its quotes: printString's text differs from the key or is not an identifier.
+    return isIdentifierName(name.text) ? name.text : printString(name.text);
+  }
+  if (ts.isNumericLiteral(name)) return printNumber(name.text);
+  return undefined;
+}
+
+const ANNOTATION: Place = { kind: "annotation" };
+const IN_ARRAY: Place = { kind: "array" };
+const IN_TYPE_ARGUMENTS: Place = { kind: "typeArgument" };
+const IN_UNION: Place = { kind: "union" };
+const IN_INTERSECTION: Place = { kind: "intersection" };
+const INDEXED_OBJECT: Place = { kind: "indexedObject" };
+const INDEXED_INDEX: Place = { kind: "indexedIndex" };
+const IN_TUPLE: Place = { kind: "tuple" };
+const UNDER_OPERATOR: Place = { kind: "operator" };
+
+/**
+ * Printer.type's document printed flat (every soft line empty, every line a space, every ifBreak its flat part);
+ * undefined for a type literal with members (it always breaks) and for anything Printer.type refuses. Flat, the
+ * number of siblings in a place changes nothing, so the places here have none.
+ */
+function flatType(raw: TS.TypeNode, place: Place): string | undefined {
+  const node = unwrap(raw);
+  if (node !== raw && ts.getSyntheticLeadingComments(raw)?.length) return undefined;
+  if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  switch (node.kind) {
+    case SK.StringKeyword:
+      return "string";
+    case SK.NumberKeyword:
+      return "number";
+    case SK.BooleanKeyword:
+      return "boolean";
+    case SK.UnknownKeyword:
+      return "unknown";
+    case SK.NeverKeyword:
+      return "never";
+    case SK.AnyKeyword:
+      return "any";
+    case SK.NullKeyword:
+      return "null";
+    case SK.UndefinedKeyword:
+      return "undefined";
+    case SK.ObjectKeyword:
+      return "object";
+    case SK.BigIntKeyword:
+      return "bigint";
+    case SK.VoidKeyword:
+      return "void";
+    case SK.LiteralType:
+      return flatLiteral((node as TS.LiteralTypeNode).literal);
+    case SK.Identifier:
+      return isJsonStringIdentifier(node) ? printRawString(node.text) : undefined;
+    case SK.TypeLiteral:
+      return (node as TS.TypeLiteralNode).members.length === 0 ? "{}" : undefined;
+    case SK.UnionType:
+    case SK.IntersectionType: {
+      const { types } = node as TS.UnionTypeNode | TS.IntersectionTypeNode;
+      const isUnion = node.kind === SK.UnionType;
+      if (isUnion ? !shouldHugUnion(node as TS.UnionTypeNode) : types.some((type, i) => i > 0 && !isObjectType(types[i - 1]!) && !isObjectType(type))) flatBreakable = true;
+      let text = "";
+      for (let i = 0; i < types.length; i++) {
+        const type = flatType(types[i]!, isUnion ? IN_UNION : IN_INTERSECTION);
+        if (type === undefined) return undefined;
+        text += i === 0 ? type : isUnion ? ` | ${type}` : ` & ${type}`;
+      }
+      return needsParentheses(node, place) ? `(${text})` : text;
+    }
+    case SK.ArrayType: {
+      const element = flatType((node as TS.ArrayTypeNode).elementType, IN_ARRAY);
+      return element === undefined ? undefined : `${element}[]`;
+    }
+    case SK.IndexedAccessType: {
+      const access = node as TS.IndexedAccessTypeNode;
+      const object = flatType(access.objectType, INDEXED_OBJECT);
+      const index = object === undefined ? undefined : flatType(access.indexType, INDEXED_INDEX);
+      return index === undefined ? undefined : `${object}[${index}]`;
+    }
+    case SK.TypeReference: {
+      const reference = node as TS.TypeReferenceNode;
+      const name = printEntityName(reference.typeName);
+      if (!reference.typeArguments?.length) return name;
+      if (reference.typeArguments.length > 1 || !shouldHugType(reference.typeArguments[0]!)) flatBreakable = true;
+      const args = flatList(reference.typeArguments, IN_TYPE_ARGUMENTS);
+      return args === undefined ? undefined : `${name}<${args}>`;
+    }
+    case SK.TypeOperator: {
+      const operator = node as TS.TypeOperatorNode;
+      const keyword = operator.operator === SK.ReadonlyKeyword ? "readonly" : operator.operator === SK.KeyOfKeyword ? "keyof" : undefined;
+      const type = keyword === undefined ? undefined : flatType(operator.type, UNDER_OPERATOR);
+      if (type === undefined) return undefined;
+      return needsParentheses(node, place) ? `(${keyword} ${type})` : `${keyword} ${type}`;
+    }
+    case SK.TupleType: {
+      const elements = (node as TS.TupleTypeNode).elements;
+      if (elements.length > 0) flatBreakable = true;
+      let text = "";
+      for (let i = 0; i < elements.length; i++) {
+        const element = elements[i]!;
+        if (ts.isNamedTupleMember(element)) return undefined;
+        // As Printer.type: `A?` parenthesised as an array element, `...A` as a tuple element.
+        const optional = ts.isOptionalTypeNode(element);
+        const rest = ts.isRestTypeNode(element);
+        const printed = flatType(optional || rest ? element.type : element, optional ? IN_ARRAY : IN_TUPLE);
+        if (printed === undefined) return undefined;
+        text += `${i === 0 ? "" : ", "}${rest ? "..." : ""}${printed}${optional ? "?" : ""}`;
+      }
+      return `[${text}]`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function flatList(types: readonly TS.TypeNode[], place: Place): string | undefined {
+  let text = "";
+  for (let i = 0; i < types.length; i++) {
+    const type = flatType(types[i]!, place);
+    if (type === undefined) return undefined;
+    text += i === 0 ? type : `, ${type}`;
+  }
+  return text;
+}
+
+function flatLiteral(literal: TS.LiteralTypeNode["literal"]): string | undefined {
+  switch (literal.kind) {
+    case SK.StringLiteral:
+      return printString((literal as TS.StringLiteral).text);
+    case SK.NumericLiteral:
+      return printNumber((literal as TS.NumericLiteral).text);
+    case SK.TrueKeyword:
+      return "true";
+    case SK.FalseKeyword:
+      return "false";
+    case SK.NullKeyword:
+      return "null";
+    case SK.PrefixUnaryExpression: {
+      const prefix = literal as TS.PrefixUnaryExpression;
+      return prefix.operator === SK.MinusToken && ts.isNumericLiteral(prefix.operand) ? `-${printNumber(prefix.operand.text)}` : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** `a.b.c`: true when a call is somewhere in it (then it is a chain of calls). */
 function memberChainHasCall(node: TS.Expression): boolean {
   for (let at: TS.Expression = node; ; ) {
@@ -837,9 +1298,17 @@ function isWithRequiredHelper(node: TS.TypeAliasDeclaration): boolean {
   );
 }
 
+/**
+ * The type inside parentheses, and inside a union or intersection of one type (openapi-typescript makes one of a
+ * `oneOf` whose members are the same type): TypeScript's printer writes that as the type alone, parenthesised where a
+ * union would be (`A & (number)`), and prettier prints it as the type alone.
+ */
 function unwrap(node: TS.TypeNode): TS.TypeNode {
-  while (ts.isParenthesizedTypeNode(node)) node = node.type;
-  return node;
+  for (;;) {
+    if (ts.isParenthesizedTypeNode(node)) node = node.type;
+    else if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 1) node = node.types[0]!;
+    else return node;
+  }
 }
 
 function isObjectType(node: TS.TypeNode): boolean {
