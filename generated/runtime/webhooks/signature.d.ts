@@ -4,61 +4,6 @@
  */
 // @ts-nocheck
 
-import type { SignatureEncoding, WebhookSignatureSpec } from "./types.js";
 /** A raw request body: the exact bytes that were signed. Strings are encoded as UTF-8. */
 export type RawBody = string | ArrayBuffer | Uint8Array;
-/** HMAC key material: a secret string (its UTF-8 bytes) or raw key bytes (Standard Webhooks' decoded `whsec_`). */
-export type HmacSecret = string | Uint8Array;
-/** Copies only when needed: Web Crypto wants an ArrayBuffer-backed, exact view. */
-export declare function toBytes(raw: RawBody): Uint8Array;
-/**
- * HMAC-SHA256 of `raw` (after `prefix`, when given: the `id.timestamp.` of the timestamped schemes) keyed with
- * `secret`.
- */
-export declare function hmacSha256(
-  raw: RawBody,
-  secret: HmacSecret,
-  prefix?: string,
-): Promise<Uint8Array>;
-/** Length check + XOR accumulate: the time taken does not depend on where the bytes differ. */
-export declare function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
-/** Compares two secrets in constant time, hiding their lengths too (compares SHA-256 digests). */
-export declare function secretsEqual(a: string, b: string): Promise<boolean>;
-export declare function decodeHex(text: string): Uint8Array | null;
-export declare function encodeHex(bytes: Uint8Array): string;
-/** Standard or URL-safe base64, padding optional. Null when malformed. */
-export declare function decodeBase64(text: string): Uint8Array | null;
-export declare function encodeBase64(bytes: Uint8Array): string;
-/** The encodings a verifier accepts for this signature config. */
-export declare function acceptedEncodings(
-  spec: WebhookSignatureSpec | undefined,
-): readonly SignatureEncoding[];
-/** Decodes a digest written in one of the accepted encodings; null unless it is exactly 32 bytes. */
-export declare function decodeDigest(
-  text: string,
-  accept: readonly SignatureEncoding[],
-): Uint8Array | null;
-/** Rejects configurations this runtime cannot honour, at creation time rather than per request. */
-export declare function assertSupportedSignature(
-  spec: WebhookSignatureSpec | undefined,
-): void;
-/**
- * True when `signature` is the HMAC-SHA256 of the exact `rawBody` bytes keyed with `secret`.
- * Never throws: a missing, empty or malformed signature, or an empty secret, gives `false`.
- */
-export declare function verifySignature(
-  rawBody: RawBody,
-  signature: string | null | undefined,
-  secret: string,
-  spec?: WebhookSignatureSpec,
-): Promise<boolean>;
-/**
- * The signature header value a sender puts on `rawBody`: `prefix + digest` in `encoding`
- * (default: the spec's `encoding`, else hex). Throws on an empty secret.
- */
-export declare function signPayload(
-  rawBody: RawBody,
-  secret: string,
-  encoding: SignatureEncoding | undefined,
-  spec?: WebhookSignatureSpec,
-): Promise<string>;
+// Not declared: HmacSecret, toBytes, hmacSha256, timingSafeEqual, secretsEqual, decodeHex, encodeHex, decodeBase64, encodeBase64, acceptedEncodings, decodeDigest, assertSupportedSignature, verifySignature, signPayload (used only by the runtime's own modules).
