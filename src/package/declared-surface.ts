@@ -6,7 +6,7 @@ type TypeScript = typeof import("typescript");
  * A runtime folder's declarations trimmed to its typed surface. Every output ships each runtime module as `.js` plus
  * `.d.ts`, and a downstream `tsc` parses and binds every declaration it is given; TypeScript's declaration emit
  * declares every export, including the helpers a module exports only for its sibling `.js` files (the router's
- * schema compiler internals, the client core's `createRuntime` plumbing), which no declaration ever names. Those
+ * JSON parser and route trie, the client's retry and redirect rules), which no declaration ever names. Those
  * were a quarter of the runtime's declaration text (bench/NOTES.md, "Session 9").
  *
  * Kept: every export of the folder's public modules (`types`, and `index` where a generated file imports it), every
@@ -16,7 +16,7 @@ type TypeScript = typeof import("typescript");
  * internals, documented and type-checked in templates/.
  *
  * @param declarations each module's emitted declarations, by module name (`retry` for `retry.d.ts`)
- * @param roots by module name: `"all"` (every export is public) or the exported names that are
+ * @param roots by module name: `"all"` (every export is public) or the names of its exports that are
  */
 export function trimDeclarations(ts: TypeScript, declarations: ReadonlyMap<string, string>, roots: ReadonlyMap<string, "all" | ReadonlySet<string>>): Map<string, string> {
   const modules = new Map([...declarations].map(([name, text]) => [name, readModule(ts, name, text)]));
