@@ -150,8 +150,11 @@ function readModule(ts: TypeScript, fileName: string, text: string): ParsedModul
       let result = text;
       for (const [start, end, replacement] of removals.sort((a, b) => b[0] - a[0])) result = result.slice(0, start) + replacement + result.slice(end);
       if (dropped.length === 0) return result;
+      // The note goes last, before the `export {};` that TypeScript ends a file with when it exports no name.
+      const note = `// Not declared: ${dropped.join(", ")} (used only by the runtime's own modules).\n`;
       const body = result.replace(/\n*$/, "");
-      result = `${body ? `${body}\n` : ""}// Not declared: ${dropped.join(", ")} (used only by the runtime's own modules).\n`;
+      if (body.endsWith("\nexport {};")) return `${body.slice(0, -"export {};".length)}${note}export {};\n`;
+      result = `${body ? `${body}\n` : ""}${note}`;
       // A declaration file without an import or export would declare globals.
       const isModule = remaining.some((statement) => ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) || ts.isExportAssignment(statement) || isExported(ts, statement));
       return isModule ? result : `${result}export {};\n`;

@@ -16,5 +16,5 @@
  * on first use; an error answer then only builds its body.
  */
 
-export {};
 // Not declared: statusTitle, ErrorFacts, ErrorShapes, declaredResponse, specWideResponses, errorReply (used only by the runtime's own modules).
+export {};

@@ -21,5 +21,5 @@ export interface EncodingSpec {
   allowReserved?: boolean;
   contentType?: string;
 }
-export {};
 // Not declared: MAX_DEPTH, Probe, FormFields, gatherBracketed, coerceRaw, coerceString, propertySchema, arrayItems, setOwn, compileFormDecoder (used only by the runtime's own modules).
+export {};
