@@ -12,7 +12,7 @@ import { hashTree, sha256 } from "./hash.js";
 import { PACKAGE_ROOT, TEMPLATES_DIR } from "./root.js";
 import { compileRuntime } from "./runtime-js.js";
 import { foreignImports } from "./template-imports.js";
-import { FILE_TEMPLATE_KINDS, FORMATTED_TEMPLATES, PREPARED_TEMPLATES, runtimeSources, type FormattedTemplates } from "./templates.js";
+import { FILE_TEMPLATE_KINDS, fileTemplateTexts, FORMATTED_TEMPLATES, PREPARED_TEMPLATES, runtimeSourceHash, runtimeSources, type FormattedTemplates } from "./templates.js";
 import { prepare } from "../emit/template.js";
 
 const codeHash = hashTree(join(PACKAGE_ROOT, "src"), (name) => name.endsWith(".ts"));
@@ -21,6 +21,7 @@ writeFileSync(BUILD_INFO, JSON.stringify({ codeHash }) + "\n");
 const runtime = RUNTIME_KINDS.flatMap((kind) => runtimeSources(kind).map(({ name, text }) => ({ path: `${kind}/${name}`, text })));
 const fileTemplates = readdirSync(join(TEMPLATES_DIR, "files"))
   .filter((name) => name.endsWith(".ts"))
+  .sort()
   .map((name) => ({ path: `files/${name}`, text: readFileSync(join(TEMPLATES_DIR, "files", name), "utf8") }));
 const foreign = foreignImports([...runtime, ...fileTemplates]);
 if (foreign.length > 0) {
@@ -29,12 +30,16 @@ if (foreign.length > 0) {
 }
 
 // The runtime as it is shipped: each template compiled to `.js` and `.d.ts` (src/package/runtime-js.ts), formatted.
-const compiled = compileRuntime(new Map(runtime.map(({ path, text }) => [path, text])), TEMPLATES_DIR);
+const compiled = compileRuntime(
+  new Map(runtime.map(({ path, text }) => [path, text])),
+  TEMPLATES_DIR,
+  fileTemplateTexts(),
+);
 const formatted: FormattedTemplates = {};
 for (const { path, text } of runtime) {
   const { js, dts } = compiled.get(path)!;
   const base = path.replace(/\.ts$/, "");
-  formatted[path] = { sourceHash: sha256(text), js, dts, formatted: { js: await formatWithDefaults(js, `${base}.js`), dts: await formatWithDefaults(dts, `${base}.d.ts`) } };
+  formatted[path] = { sourceHash: runtimeSourceHash(text, fileTemplateTexts()), js, dts, formatted: { js: await formatWithDefaults(js, `${base}.js`), dts: await formatWithDefaults(dts, `${base}.d.ts`) } };
 }
 writeFileSync(FORMATTED_TEMPLATES, JSON.stringify(formatted));
 

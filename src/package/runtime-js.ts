@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { surfaceRoots, trimDeclarations } from "./declared-surface.js";
 
 /**
  * The `typescript` package (a dependency of specforge, at a pinned version), not ts-morph's bundled copy: declaration
@@ -29,9 +30,11 @@ const BLANK = "/*@specforge:blank-line*/";
 
 /**
  * Compiles runtime templates, keyed by their path below templates/ (`client/retry.ts`); the result has the same keys.
- * All are compiled in one program (the files of a folder import each other).
+ * All are compiled in one program (the files of a folder import each other). With `fileTemplates` (the texts of
+ * templates/files/*.ts), each folder's declarations are trimmed to the typed surface those reach
+ * (src/package/declared-surface.ts); without, every export is declared.
  */
-export function compileRuntime(sources: ReadonlyMap<string, string>, templatesDir: string): Map<string, CompiledRuntimeFile> {
+export function compileRuntime(sources: ReadonlyMap<string, string>, templatesDir: string, fileTemplates?: readonly string[]): Map<string, CompiledRuntimeFile> {
   const ts = loadTypeScript();
   const options: import("typescript").CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -75,12 +78,25 @@ export function compileRuntime(sources: ReadonlyMap<string, string>, templatesDi
   const outputs = new Map<string, string>();
   program.emit(undefined, (fileName, text) => outputs.set(normalize(fileName), text));
   const outDir = normalize(options.outDir!);
-  const result = new Map<string, CompiledRuntimeFile>();
-  for (const [path, text] of sources) {
+  const emitted = new Map<string, { js: string; dts: string }>();
+  for (const path of sources.keys()) {
     const base = `${outDir}/${path.replace(/\.ts$/, "")}`;
     const js = outputs.get(`${base}.js`);
     const dts = outputs.get(`${base}.d.ts`);
     if (js === undefined || dts === undefined) throw new Error(`specforge: compiling templates/${path} gave no ${js === undefined ? ".js" : ".d.ts"}`);
+    emitted.set(path, { js, dts });
+  }
+  if (fileTemplates) {
+    for (const kind of new Set([...sources.keys()].map((path) => path.split("/")[0]!))) {
+      const folder = [...emitted].filter(([path]) => path.startsWith(`${kind}/`));
+      const moduleName = (path: string) => path.slice(kind.length + 1).replace(/\.ts$/, "");
+      const trimmed = trimDeclarations(ts, new Map(folder.map(([path, { dts }]) => [moduleName(path), dts])), surfaceRoots(ts, kind, fileTemplates));
+      for (const [path, files] of folder) files.dts = trimmed.get(moduleName(path))!;
+    }
+  }
+  const result = new Map<string, CompiledRuntimeFile>();
+  for (const [path, text] of sources) {
+    const { js, dts } = emitted.get(path)!;
     const header = fileComment(text);
     result.set(path, { js: withHeader(unmark(js), header), dts: withHeader(unmark(dts), header) });
   }

@@ -34,6 +34,23 @@ function formattedTemplates(): FormattedTemplates {
   return formatted;
 }
 
+/** The texts of templates/files/*.ts, sorted by name: they decide which runtime exports are declared (`compileRuntime`). */
+export function fileTemplateTexts(): string[] {
+  const dir = join(TEMPLATES_DIR, "files");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()
+    .map((name) => readFileSync(join(dir, name), "utf8"));
+}
+
+/**
+ * What a runtime template's compiled form depends on: its source, and the file templates (which of its exports its
+ * declarations keep). The build stores it beside each compiled template; a run from source recompiles on a mismatch.
+ */
+export function runtimeSourceHash(text: string, fileTemplates: readonly string[]): string {
+  return sha256([text, ...fileTemplates].join("\0"));
+}
+
 /** The `.ts` files of one runtime folder (`templates/client/`, …), sorted by name. */
 export function runtimeSources(kind: RuntimeKind): { name: string; text: string }[] {
   const dir = join(TEMPLATES_DIR, kind);
@@ -54,8 +71,9 @@ export function runtimeTemplates(kind: RuntimeKind): RuntimeTemplate[] {
   if (!templates) {
     const sources = runtimeSources(kind);
     const built = formattedTemplates();
-    const fresh = sources.every(({ name, text }) => built[`${kind}/${name}`]?.sourceHash === sha256(text));
-    const compiled = fresh ? undefined : compileRuntime(new Map(sources.map(({ name, text }) => [`${kind}/${name}`, text])), TEMPLATES_DIR);
+    const files = fileTemplateTexts();
+    const fresh = sources.every(({ name, text }) => built[`${kind}/${name}`]?.sourceHash === runtimeSourceHash(text, files));
+    const compiled = fresh ? undefined : compileRuntime(new Map(sources.map(({ name, text }) => [`${kind}/${name}`, text])), TEMPLATES_DIR, files);
     templates = sources.map(({ name }) => {
       const key = `${kind}/${name}`;
       const { js, dts } = compiled?.get(key) ?? built[key]!;

@@ -10,26 +10,5 @@
  * dropped, as browsers drop `Authorization`. A body is never sent to another origin.
  */
 
-/** Most redirects followed for one attempt, as the fetch standard allows. */
-export declare const MAX_REDIRECTS = 20;
-/** The parts of a request a redirect may change. */
-export interface Hop {
-  url: string;
-  method: string;
-  headers: Headers;
-  body: unknown;
-}
-export declare function isRedirect(response: Response): boolean;
-/**
- * The request that follows `response` (a redirect of `hop`), or `undefined` when it must not be followed, in which
- * case the redirect itself is the answer:
- * - a 303 (and a 301/302 answering a POST) becomes a GET without body, as fetch does;
- * - a 307/308 repeats method and body, unless the body is a stream (sent once only) or the target is another origin;
- * - across origins, `sensitiveHeaders` (lower-case) are removed, and they stay removed on later hops.
- * Only http(s) targets are followed.
- */
-export declare function nextHop(
-  response: Response,
-  hop: Hop,
-  sensitiveHeaders: readonly string[],
-): Hop | undefined;
+// Not declared: MAX_REDIRECTS, Hop, isRedirect, nextHop (used only by the runtime's own modules).
+export {};

@@ -7,37 +7,6 @@
 /**
  * When and how long to wait before retrying a request.
  */
-import type { HttpMethod } from "./types.js";
-/** Statuses worth retrying: timeout, conflict (lock contention), rate limit and server errors. */
-export declare function isRetryableStatus(status: number): boolean;
-/**
- * Whether repeating the request cannot do more than sending it once. POST and PATCH may have taken effect even when
- * the response is an error, so a repeat could duplicate work; so may any other method a spec lists under
- * `additionalOperations` (`COPY`, `LINK`), about which nothing is known.
- */
-export declare function isIdempotent(method: HttpMethod): boolean;
-/** Longest wait a server may ask for; a longer `Retry-After` is not waited out, the error is thrown instead. */
-export declare const MAX_RETRY_AFTER_MS = 60000;
-/**
- * Exponential backoff before retry number `attempt + 1`: 0.5 s, 1 s, 2 s, … capped at 8 s, each ±25 % at random so
- * that many clients failing together do not retry together.
- */
-export declare function backoffDelay(
-  attempt: number,
-  random?: () => number,
-): number;
-/**
- * The wait a response asks for, in milliseconds: `retry-after-ms` (a non-standard header some APIs send), else
- * `Retry-After` as seconds or as an HTTP date. `undefined` when neither is present or valid.
- */
-export declare function retryAfterDelay(
-  headers: Headers,
-  now?: number,
-): number | undefined;
-/** Waits `ms` milliseconds; rejects with `signal.reason` as soon as the signal aborts. */
-export declare function sleep(ms: number, signal?: AbortSignal): Promise<void>;
-/** True when `error` (or its causes, or every error of an AggregateError among them) says the request never left. */
-export declare function certainlyNotSent(
-  error: unknown,
-  depth?: number,
-): boolean;
+
+// Not declared: isRetryableStatus, isIdempotent, MAX_RETRY_AFTER_MS, backoffDelay, retryAfterDelay, sleep, certainlyNotSent (used only by the runtime's own modules).
+export {};

@@ -11,36 +11,10 @@
  * declaring them imports.
  */
 
-import type { RequestParams, RuntimeFeatures } from "./runtime.js";
-import type { OperationSpec, SseItemsSpec } from "./types.js";
+import type { RuntimeFeatures } from "./runtime.js";
+import type { SseItemsSpec } from "./types.js";
 /** Server-sent event streams, for `createRuntime`. */
 export declare const sseFeature: RuntimeFeatures;
-/**
- * The stream's media type when this call asks a streaming operation to stream (sent as `Accept`): always for an
- * operation that always streams, else when the call's body or query sets the operation's flag (`stream: true`).
- */
-export declare function streamAccept(
-  spec: OperationSpec,
-  params: RequestParams,
-): string | undefined;
-/** One dispatched event. */
-export interface ServerSentEvent {
-  /** The `event:` field, `"message"` when the event has none. */
-  event: string;
-  /** The `data:` lines of the event joined by `\n`. */
-  data: string;
-  /** The last `id:` seen in the stream so far (it carries over to later events, as in `EventSource`). */
-  id: string;
-  /** The `retry:` field of this event in milliseconds, when it has a valid one. */
-  retry?: number;
-  /** The `event` and `id` fields this event was sent with, when it had either (`event` and `id` above have defaults). */
-  sent?: {
-    event?: string;
-    id?: string;
-  };
-}
-/** Default cap of one event (and of one line), in characters: 16 Mi. */
-export declare const DEFAULT_MAX_EVENT_SIZE: number;
 export interface ParseSSEOptions {
   /**
    * Largest event accepted, in characters: its data lines and the line breaks between them, and also any single
@@ -49,18 +23,6 @@ export interface ParseSSEOptions {
    */
   maxEventSize?: number | undefined;
 }
-/**
- * Parses a byte stream of server-sent events. Bytes may be split anywhere (even inside a UTF-8 character or between
- * CR and LF); a leading BOM is dropped; comments and events without data are skipped; an event not terminated by a
- * blank line when the stream ends is discarded, as the standard says. Stopping the iteration early cancels `stream`.
- *
- * Each character is looked at once: text without a line break is kept as pieces until the line ends (no rescans of
- * a growing buffer), and a line or event past `maxEventSize` ends the stream with a `RangeError`.
- */
-export declare function parseSSE(
-  stream: ReadableStream<Uint8Array>,
-  options?: ParseSSEOptions,
-): AsyncGenerator<ServerSentEvent, void, undefined>;
 /** Options of a `Stream`: the parser's limits, how the body is framed and how event streams are read. */
 export interface StreamOptions extends ParseSSEOptions {
   /** The body's items (records.ts gives JSON Lines and JSON Text Sequences); default: server-sent events. */
@@ -97,15 +59,4 @@ export declare class Stream<T> implements AsyncIterable<T> {
   );
   [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined>;
 }
-export declare function parseJson<T>(text: string, what: string): T;
-/**
- * The request engine's event-stream reader (`RuntimeFeatures.stream`): a `Stream` over a `text/event-stream`
- * response, else `undefined`.
- */
-export declare function readStream(
-  response: Response,
-  contentType: string,
-  signal: AbortSignal | undefined,
-  close: () => void,
-  options: StreamOptions,
-): Stream<unknown> | undefined;
+// Not declared: streamAccept, ServerSentEvent, DEFAULT_MAX_EVENT_SIZE, parseSSE, parseJson, readStream (used only by the runtime's own modules).

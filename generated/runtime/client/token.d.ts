@@ -11,11 +11,6 @@
  * for one scheme at a time; auth.ts adds requirements of several schemes and HTTP basic on top of it.
  */
 import type { RuntimeFeatures } from "./runtime.js";
-import type {
-  AppliedCredentials,
-  SecurityRequirementItem,
-  SecuritySchemeSpec,
-} from "./types.js";
 /**
  * Credentials for a spec whose schemes all send a token and whose requirements name one scheme per alternative, for
  * `createRuntime`: the first alternative whose scheme has a credential, as auth.ts `credentialsFor` would choose
@@ -23,23 +18,4 @@ import type {
  * called at most once per call.
  */
 export declare const tokenFeature: RuntimeFeatures;
-/** The names of the headers `schemes` send API keys in, lower case (`RuntimeFeatures.apiKeyHeaders`). */
-export declare function apiKeyHeaders(
-  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
-): string[];
-/** The value of the first option of `scheme` the client was given; a function is called with the call's context. */
-export declare function credentialValue(
-  operation: string,
-  item: SecurityRequirementItem,
-  scheme: SecuritySchemeSpec,
-  values: Readonly<Record<string, unknown>>,
-): unknown;
-/** Puts the token of a scheme that is not HTTP basic where the scheme says (a header, the query or a cookie). */
-export declare function applyToken(
-  scheme: SecuritySchemeSpec,
-  value: unknown,
-  out: AppliedCredentials,
-): void;
-export declare function isThenable(
-  value: unknown,
-): value is PromiseLike<unknown>;
+// Not declared: apiKeyHeaders, credentialValue, applyToken, isThenable (used only by the runtime's own modules).

@@ -4,7 +4,6 @@
  */
 // @ts-nocheck
 
-import type { ParamSpec } from "./types.js";
 /**
  * What the request engine and its optional feature modules share: percent-encoding, values as text, media types.
  */
@@ -24,37 +23,6 @@ export interface EncodedBody {
   body: SerializedBody;
   contentType: string | undefined;
 }
-/** RFC 6570 simple expansion: everything but unreserved characters is percent-encoded (`encodeURIComponent` keeps `!'()*`). */
-export declare function encodeUnreserved(text: string): string;
-/** `name=value`, both percent-encoded as RFC 6570 simple expansion does. */
-export declare const pair: (name: string, value: string) => string;
-/**
- * The path of one operation: each `{name}` of `template` replaced by `value(spec, parameter)`. Split once: literal
- * parts and parameter names alternate, so a call only concatenates (an operation's path is built on every call).
- * Throws when a parameter is missing, or when the values make a `.` or `..` segment.
- */
-export declare function pathSerializer(
-  template: string,
-  specs: ReadonlyMap<string, ParamSpec>,
-  value: (spec: ParamSpec, value: unknown) => string,
-): (values?: ParamValues) => string;
-/** One value as text: dates as ISO 8601, objects as JSON, everything else by `String`. */
-export declare function text(value: unknown): string;
-export declare function isPresent(value: unknown): boolean;
-/** A plain object (not an array, a date or, with `exclude`, an instance of it). */
-export declare function isRecord(
-  value: unknown,
-  exclude?: abstract new (...args: never[]) => unknown,
-): value is Record<string, unknown>;
-/** The properties of an object that are neither `null` nor `undefined`; none for anything else. */
-export declare function presentEntries(
-  value: unknown,
-  exclude?: abstract new (...args: never[]) => unknown,
-): [string, unknown][];
-/** True for `application/json` and structured-syntax JSON types such as `application/problem+json`. */
-export declare function isJsonMediaType(mediaType: string): boolean;
-/** `"Application/JSON; charset=utf-8"` → `"application/json"`. */
-export declare function mediaTypeEssence(mediaType: string): string;
 /** What `formPart()` makes: a multipart field value with its own file name, Content-Type or part headers. */
 export declare class FormPart {
   readonly value: unknown;
@@ -71,17 +39,4 @@ export interface FormPartOptions {
   /** Extra part headers, e.g. those the spec's `encoding.<property>.headers` declares. */
   headers?: Record<string, string> | undefined;
 }
-/** How the operation declares parameter `name` of a location (an operation has a handful: a search, not a map). */
-export declare const paramSpec: (
-  specs: readonly ParamSpec[] | undefined,
-  name: string,
-) => ParamSpec;
-/** The entries of a call's parameter object whose values are neither `null` nor `undefined`. */
-export declare function entriesOf(
-  values: ParamValues | undefined,
-): [string, unknown][];
-/** Style simple without explode: arrays and objects comma-joined (`a,b`, `k,v,k2,v2`), each piece by `encode`. */
-export declare function simple(
-  value: unknown,
-  encode?: (text: string) => string,
-): string;
+// Not declared: encodeUnreserved, pair, pathSerializer, text, isPresent, isRecord, presentEntries, isJsonMediaType, mediaTypeEssence, paramSpec, entriesOf, simple (used only by the runtime's own modules).

@@ -9,28 +9,6 @@
  * `components.securitySchemes`): bearer and basic `Authorization`, other HTTP schemes, API keys in a header, query
  * parameter or cookie. The router hands the first satisfied alternative to `authenticate`, keyed by scheme.
  */
-import type { Incoming } from "./incoming.js";
-import type { SchemaDocument } from "./schema.js";
-import type { RouteSpec, SchemeCredentials } from "./types.js";
-/** How one route reads credentials. */
-export interface RouteAuth {
-  /** True when no alternative lets a request without credentials through. */
-  required: boolean;
-  /**
-   * The credentials of the first alternative the request satisfies, by scheme key; `undefined` when it satisfies
-   * none that needs credentials.
-   */
-  read(incoming: Incoming): Record<string, SchemeCredentials> | undefined;
-  /** `WWW-Authenticate` of a 401 for a request without (usable) credentials; `undefined` when no HTTP scheme applies. */
-  challenge: string | undefined;
-  /** `WWW-Authenticate` of a 401 for credentials `authenticate` refused. */
-  invalidChallenge: string | undefined;
-}
-/**
- * Compiles how a route reads credentials; `undefined` for a route with no security. A requirement that names a
- * scheme the document does not declare (or one the router cannot read, such as mutualTLS) can never be satisfied.
- */
-export declare function compileAuth(
-  route: RouteSpec,
-  document: SchemaDocument,
-): RouteAuth | undefined;
+
+// Not declared: RouteAuth, compileAuth (used only by the runtime's own modules).
+export {};

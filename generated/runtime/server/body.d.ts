@@ -9,10 +9,6 @@
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
 
-import type { ValidationIssue } from "./schema.js";
-import type { Incoming } from "./incoming.js";
-import type { SchemaCompiler } from "./validate.js";
-import type { RequestBodySpec } from "./types.js";
 /** An error that maps straight to an HTTP error response (413, 415, ...). */
 export declare class HttpError extends Error {
   readonly status: number;
@@ -25,35 +21,4 @@ export declare class HttpError extends Error {
     headers?: Record<string, string> | undefined,
   );
 }
-/** Parsed body of one request. */
-export interface ParsedBody {
-  value: unknown;
-  /** The declared media type key the request matched. */
-  contentType: string | undefined;
-}
-/** Reads and validates the body of one request; prepared once per route. */
-export type BodyDecoder = (
-  request: Incoming,
-  maxBytes: number,
-  errors: ValidationIssue[],
-) => Promise<ParsedBody>;
-/** Compiles the body decoder of a route (validators and form coercion decided here, once). */
-export declare function compileBody(
-  spec: RequestBodySpec,
-  compiler: SchemaCompiler,
-): BodyDecoder;
-/** The 413 for a body over `maxBytes`. */
-export declare function bodyTooLarge(maxBytes: number): HttpError;
-/**
- * Reads the whole body, refusing more than `maxBytes`: first by `Content-Length`, then by counting while
- * streaming — the reader is cancelled the moment the limit is crossed, so the rest is never read.
- */
-export declare function readLimited(
-  request: Request,
-  maxBytes: number,
-): Promise<Uint8Array>;
-/** The chunks as one array (the chunk itself when there is one). `total` is the sum of their lengths. */
-export declare function concatBytes(
-  chunks: readonly Uint8Array[],
-  total: number,
-): Uint8Array;
+// Not declared: ParsedBody, BodyDecoder, compileBody, bodyTooLarge, readLimited, concatBytes (used only by the runtime's own modules).

@@ -15,67 +15,6 @@
  * `application/problem+json` when none does or nothing is declared. The choice is made once per (route, status),
  * on first use; an error answer then only builds its body.
  */
-import type { Reply } from "./incoming.js";
-import { type ValidationIssue } from "./schema.js";
-import type { ErrorBody, ResponseSpec, RouterError } from "./types.js";
-import type { SchemaCompiler } from "./validate.js";
-/** The reason phrase of `status` ("Error" for one without a registered phrase). */
-export declare function statusTitle(status: number): string;
-/** What an error body is made from (a `RouterError` without the body). */
-export interface ErrorFacts {
-  status: number;
-  type: string;
-  title: string;
-  detail: string;
-  issues?: ValidationIssue[];
-  operation?: string;
-  instance: string;
-}
-/** How error bodies of one (route, status, kind) are built. */
-interface ErrorShape {
-  /** Undefined: the declared response has no body, so none is sent. */
-  contentType: string | undefined;
-  build(facts: ErrorFacts): unknown;
-}
-/**
- * Chooses error shapes for the routes of one router. `shapeFor` is memoised by the caller per route and status;
- * identical declared responses (the usual `$ref`'d error response) share one decision.
- */
-export declare class ErrorShapes {
-  private readonly compiler;
-  private readonly byDeclaration;
-  constructor(compiler: SchemaCompiler);
-  /** The shape for an error of `status` on an operation that declares `responses`. */
-  shapeFor(
-    responses: Record<string, ResponseSpec> | undefined,
-    status: number,
-    validation: boolean,
-  ): ErrorShape;
-  private choose;
-  private accepts;
-}
-/** The response the operation declares for `status`: the status itself, its range (`4XX`), else `default`. */
-export declare function declaredResponse(
-  responses: Record<string, ResponseSpec>,
-  status: number,
-): ResponseSpec | undefined;
-/**
- * For errors no operation owns (404, 405, a malformed request): the response the spec at large declares for the
- * status — the most common one among operations that declare the status, else its range, else `default` (ties:
- * the first). Undefined when no operation declares any.
- */
-export declare function specWideResponses(
-  all: readonly Record<string, ResponseSpec>[],
-  status: number,
-): Record<string, ResponseSpec> | undefined;
-/**
- * The Reply for an error: the shape's body (or `errorBody`'s), JSON-encoded unless its media type is text.
- * `headers` are the router's own (lower-case names).
- */
-export declare function errorReply(
-  shape: ErrorShape,
-  facts: ErrorFacts,
-  hook: ((error: RouterError) => ErrorBody | undefined) | undefined,
-  headers?: Record<string, string>,
-): Reply;
+
+// Not declared: statusTitle, ErrorFacts, ErrorShapes, declaredResponse, specWideResponses, errorReply (used only by the runtime's own modules).
 export {};

@@ -14,14 +14,6 @@
  * are compacted), and every key is an own data property (`__proto__` stays a key, never a prototype).
  */
 
-import {
-  type Loc,
-  type Schema,
-  type SchemaDocument,
-  type ValidationIssue,
-} from "./schema.js";
-/** Deepest bracket nesting read from a field name (`a[b][c]…`); deeper fields are a validation error. */
-export declare const MAX_DEPTH = 32;
 /** One property's Encoding Object, as the emitter passes it (see `MediaSpec.encoding`). */
 export interface EncodingSpec {
   style?: string;
@@ -29,92 +21,5 @@ export interface EncodingSpec {
   allowReserved?: boolean;
   contentType?: string;
 }
-/**
- * Whether a value satisfies a schema (the router's validator, in probe mode). With it, a string field of a schema that
- * admits a string and other scalars is typed only when the text itself does not fit: Stripe's `anyOf: [integer,
- * {enum: [""]}]` reads `6` as the number 6, and `""` stays the empty string.
- */
-export type Probe = (schema: Schema, value: unknown) => boolean;
-/** The fields of a form: `URLSearchParams` and `FormData` both fit. */
-export interface FormFields {
-  getAll(name: string): (string | File)[];
-  keys(): IterableIterator<string>;
-}
-/** A field value as read from a form: a string, an uploaded file, or brackets already gathered into a tree. */
-type Raw = string | File | Tree;
-/** Gathered brackets: keys in the order they came, values raw (arrays are still index → value here). */
-interface Tree {
-  readonly tree: true;
-  entries: Map<string, Raw>;
-  /** Values appended with `[]`. */
-  appended: Raw[];
-}
-/**
- * Gathers the fields `base[…]` of a form (and a plain `base` field, which a scalar deepObject value is sent as) into
- * one raw value. `undefined` when there is none.
- */
-export declare function gatherBracketed(
-  fields: Iterable<[string, string | File]>,
-  base: string,
-  loc: Loc,
-  errors: ValidationIssue[],
-): Raw | undefined;
-/**
- * Turns a raw value into the value the schema describes: gathered brackets become objects, or arrays (ordered by
- * index, gaps closed) where the schema wants an array or says nothing and every key is an index; strings become
- * integers, numbers, booleans or null where the schema admits those and not a string.
- */
-export declare function coerceRaw(
-  value: Raw,
-  schema: Schema | undefined,
-  document: SchemaDocument,
-  loc: Loc,
-  errors: ValidationIssue[],
-  json?: boolean,
-  probe?: Probe,
-): unknown;
-/**
- * One string as the admitted types want it. With `json` (a part or field whose content type is JSON) it is parsed as
- * JSON; an object or array schema that does not admit a string reads a string as JSON too (OpenAPI's default
- * content type for such fields).
- */
-export declare function coerceString(
-  value: string,
-  types: Set<string>,
-  loc: Loc,
-  errors: ValidationIssue[],
-  json?: boolean,
-  fits?: (value: unknown) => boolean,
-): unknown;
-/** The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf), else `additionalProperties`. */
-export declare function propertySchema(
-  schema: Schema,
-  key: string,
-  document: SchemaDocument,
-  depth?: number,
-): Schema | undefined;
-/** The `items` schema of `schema` or of its first array branch. */
-export declare function arrayItems(
-  schema: Schema,
-  document: SchemaDocument,
-  depth?: number,
-): Schema | undefined;
-/** Sets an own, enumerable data property: `__proto__` from a request is a key like any other. */
-export declare function setOwn(
-  target: Record<string, unknown>,
-  key: string,
-  value: unknown,
-): void;
-/**
- * Compiles the decoder of a form body (urlencoded or multipart) whose schema is `schema`: per declared property,
- * its Encoding Object decides how its fields are read; fields the schema does not declare are kept as strings (a
- * repeated one as a list), without bracket parsing.
- */
-export declare function compileFormDecoder(
-  schema: Schema,
-  encoding: Readonly<Record<string, EncodingSpec>> | undefined,
-  document: SchemaDocument,
-  loc: Loc,
-  probe?: Probe,
-): (fields: FormFields, errors: ValidationIssue[]) => Record<string, unknown>;
+// Not declared: MAX_DEPTH, Probe, FormFields, gatherBracketed, coerceRaw, coerceString, propertySchema, arrayItems, setOwn, compileFormDecoder (used only by the runtime's own modules).
 export {};

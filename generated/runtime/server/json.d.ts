@@ -10,39 +10,6 @@
  * limit), and no object of the result inherits anything (`body.constructor`, `"toString" in body`): a `"__proto__"` key is
  * plain data.
  */
-/** The outcome of `parseClientJson`: the value, or where and why the text was refused. */
-export type ClientJson =
-  | {
-      ok: true;
-      value: unknown;
-    }
-  | {
-      ok: false;
-      position: number | undefined;
-      tooDeep: boolean;
-    };
-/** A record that inherits nothing: keys such as `__proto__` or `constructor` are data like any other. */
-export declare function nullRecord<T = unknown>(): Record<string, T>;
-/**
- * Parses `text`, refusing nesting (objects and arrays inside each other) deeper than `maxDepth`. With
- * `keepPrototypes`, objects keep `Object.prototype` and the depth is not checked yet: the caller must pass the value
- * to `removePrototypes` with the same limit before anyone else sees it, and refuse it there (the request body
- * validates that way first: V8 reads absent properties of ordinary objects several times faster than through a
- * null-prototype chain, the validators bound their own recursion, and one walk then does both).
- */
-export declare function parseClientJson(
-  text: string,
-  maxDepth: number,
-  keepPrototypes?: boolean,
-): ClientJson;
-/** The index of the bracket that opens nesting level `maxDepth + 1`, or -1. Strings are skipped, escapes too. */
-export declare function depthExceededAt(text: string, maxDepth: number): number;
-/**
- * Makes every ordinary object in a parsed value (validated or not, which may have filled in defaults) inherit
- * nothing; false, and stops, where objects and arrays nest deeper than `depthLeft` (the value must then be refused:
- * it is left half done). Objects of other kinds are left alone.
- */
-export declare function removePrototypes(
-  value: unknown,
-  depthLeft: number,
-): boolean;
+
+// Not declared: ClientJson, nullRecord, parseClientJson, depthExceededAt, removePrototypes (used only by the runtime's own modules).
+export {};

@@ -11,19 +11,5 @@
  * its bytes. The body was read whole under `maxBodyBytes` before this runs.
  */
 
-import type { ValidationIssue } from "./schema.js";
-/** The boundary of a multipart Content-Type (`multipart/mixed; boundary="x"`), if it has a usable one. */
-export declare function multipartBoundary(
-  contentType: string,
-): string | undefined;
-/**
- * The parts of a multipart body, each decoded by its Content-Type (RFC 2046's default is `text/plain`). A body that
- * is not multipart as its Content-Type says (no boundary, no closing delimiter, a part without its blank line) is a
- * validation error, not a crash.
- */
-export declare function parseMultipartParts(
-  bytes: Uint8Array,
-  contentType: string,
-  maxDepth: number,
-  errors: ValidationIssue[],
-): unknown[] | undefined;
+// Not declared: multipartBoundary, parseMultipartParts (used only by the runtime's own modules).
+export {};

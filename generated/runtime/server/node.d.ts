@@ -35,14 +35,4 @@ export declare function toNodeListener(
   router: Pick<Router, "fetch">,
   options?: NodeListenerOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void;
-/** Builds a web Request from an IncomingMessage (streaming body, abort signal). */
-export declare function toRequest(
-  req: IncomingMessage,
-  signal?: AbortSignal,
-): Request;
-/** Writes a web Response to a ServerResponse, chunk by chunk with backpressure. */
-export declare function writeResponse(
-  response: Response,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void>;
+// Not declared: toRequest, writeResponse (used only by the runtime's own modules).

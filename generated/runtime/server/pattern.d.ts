@@ -21,31 +21,8 @@
  */
 /** Outcome of a pattern test: `MISMATCH`, `MATCH`, or `UNCHECKED` (not decided: string too long, work budget spent). */
 export type PatternResult = 0 | 1 | 2;
-export declare const MISMATCH = 0;
 export declare const MATCH = 1;
 export declare const UNCHECKED = 2;
 /** A compiled pattern: `test` is `RegExp.prototype.test` semantics (a match anywhere, unless anchored). */
 export type PatternTest = (value: string) => PatternResult;
-/**
- * Work allowed to the linear matcher per event-loop turn, shared by every request served in that turn: however
- * many strings a request carries, matching them cannot keep the loop busy longer than the budget.
- */
-export declare class PatternBudget {
-  readonly steps: number;
-  private left;
-  private armed;
-  /** @param steps steps per turn (one step: one instruction of the matcher's program visited at one position). */
-  constructor(steps: number);
-  /** Takes `steps` from this turn's budget; false when it is spent. */
-  take(steps: number): boolean;
-}
-/**
- * Compiles `source` (ECMAScript syntax, `u` flag when `unicode`) for the linear-time matcher, or returns
- * undefined when it uses what cannot be matched in linear time (backreferences, lookaround) or is not valid.
- * The returned test charges its work to `budget` and answers `Unchecked` when the budget is spent.
- */
-export declare function compileLinearPattern(
-  source: string,
-  unicode: boolean,
-  budget: PatternBudget,
-): PatternTest | undefined;
+// Not declared: MISMATCH, PatternBudget, compileLinearPattern (used only by the runtime's own modules).

@@ -11,15 +11,5 @@
  * The value is then validated against the parameter's schema, at location `["querystring"]`.
  */
 
-import type { ValidationIssue } from "./schema.js";
-import type { QuerystringParamSpec } from "./types.js";
-import type { SchemaCompiler } from "./validate.js";
-/** Reads the query string (without `?`, as sent) into the parameter's value; problems go to `errors`. */
-export type QuerystringDecoder = (
-  search: string,
-  errors: ValidationIssue[],
-) => unknown;
-export declare function compileQuerystring(
-  spec: QuerystringParamSpec,
-  compiler: SchemaCompiler,
-): QuerystringDecoder;
+// Not declared: QuerystringDecoder, compileQuerystring (used only by the runtime's own modules).
+export {};

@@ -8,51 +8,6 @@
  * Streamed responses: an async iterable of items framed as Server-Sent Events, JSON Lines or JSON Text Sequences
  * (RFC 7464). The router's own error bodies are built in errors.ts.
  */
-import type { ResultHeaders, SequenceSpec } from "./types.js";
-/** Statuses that must not carry a body. */
-export declare function isBodylessStatus(status: number): boolean;
-/** Options of `streamResponse`. */
-export interface StreamResponseOptions {
-  status: number;
-  headers?: ResultHeaders;
-  /** How items are framed (default: server-sent events whose `data` is each item, as JSON unless it is a string). */
-  sequence?: SequenceSpec;
-  /** The Content-Type for JSON Lines and JSON Text Sequences (the declared media type); SSE is `text/event-stream`. */
-  contentType?: string;
-  /** Server-sent events: the final message (`data: <terminator>`); null for none. */
-  terminator: string | null;
-  /** Aborted when the client goes away: the iterator is then closed with `return()`. */
-  signal?: AbortSignal;
-  /**
-   * Optional per-item step (response stripping and validation): returns the item to send; a thrown error ends the
-   * stream like an iterator error.
-   */
-  prepareEvent?: (event: unknown) => unknown;
-  /**
-   * Told about iterator errors. An event stream then ends with an `event: error` message; JSON Lines and sequences
-   * are cut off (the connection is closed without a proper end), so the client knows the stream is incomplete.
-   */
-  onError: (error: unknown) => void;
-}
-/** Options of `sseResponse` (an event stream of data items). */
-export type SseOptions = Omit<
-  StreamResponseOptions,
-  "sequence" | "contentType"
->;
-/**
- * Streams an async iterable of items, each framed as soon as the iterator yields it. The stream is pull-based
- * (high water mark 0): the iterator only advances when the client consumes, so a slow client is never read ahead
- * of. When the client disconnects (stream cancelled or `signal` aborted) the iterator's `return()` is called.
- */
-export declare function streamResponse(
-  source: AsyncIterable<unknown>,
-  options: StreamResponseOptions,
-): Response;
-/**
- * Streams an async iterable as Server-Sent Events: each value is one `data:` message (JSON, or the raw text for
- * strings), then `data: [DONE]` unless the terminator is null.
- */
-export declare function sseResponse(
-  source: AsyncIterable<unknown>,
-  options: SseOptions,
-): Response;
+
+// Not declared: isBodylessStatus, StreamResponseOptions, SseOptions, streamResponse, sseResponse (used only by the runtime's own modules).
+export {};

@@ -16,26 +16,5 @@
  * parameter instead of splitting the path.
  */
 
-/** The successful result of a lookup. */
-export interface RouteMatch<T> {
-  value: T;
-  /** Raw (undecoded) parameter values, in template order. */
-  captures: string[];
-}
-/** A parsed path template. */
-export interface TemplateInfo {
-  /** Parameter names in the order their values are captured. */
-  paramNames: string[];
-}
-/** Splits a template or request path into segments: "/a/b/" → ["a", "b", ""], "/" → [""]. */
-export declare function splitPath(path: string): string[];
-/** A method → value trie over path templates. */
-export declare class RouteTrie<T> {
-  private readonly root;
-  /** Adds a route; throws if the same method and template shape was already added. */
-  add(method: string, template: string, value: T): TemplateInfo;
-  /** Finds the route for `method` and `path`; backtracks so a static match never hides a parameter route. */
-  match(method: string, path: string): RouteMatch<T> | undefined;
-  /** Methods served at `path` by any matching template (for 405 `Allow`); empty when the path is unknown. */
-  allowedMethods(path: string): string[];
-}
+// Not declared: RouteMatch, TemplateInfo, splitPath, RouteTrie (used only by the runtime's own modules).
+export {};

@@ -81,22 +81,4 @@ export declare function resolvePointer(
   document: SchemaDocument,
   ref: string,
 ): Schema | undefined;
-/** Follows `$ref` chains (without siblings) to the schema that carries keywords. Throws on dangling refs. */
-export declare function derefSchema(
-  schema: Schema,
-  document: SchemaDocument,
-): Schema;
-/** The JSON type names a schema admits at its top level (following refs and unions shallowly). */
-export declare function schemaTypes(
-  schema: Schema,
-  document: SchemaDocument,
-  seen?: Set<Schema>,
-): Set<string>;
-/** JSON Schema type name of a JSON value ("integer" for whole numbers). */
-export declare function jsonTypeOf(value: unknown): string;
-/**
- * A deep copy of a JSON value (defaults from the spec: plain objects, arrays, primitives), several times
- * cheaper than `structuredClone` for the small values defaults are. Anything that is not plain JSON goes
- * through `structuredClone`.
- */
-export declare function cloneJson<T>(value: T): T;
+// Not declared: derefSchema, schemaTypes, jsonTypeOf, cloneJson (used only by the runtime's own modules).

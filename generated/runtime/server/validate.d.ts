@@ -79,13 +79,6 @@ export type Strip = (value: unknown) => unknown;
 export declare const DEFAULT_MAX_DEPTH = 128;
 /** Default work budget of the linear-time matcher per event-loop turn (see `PatternOptions.budget`). */
 export declare const DEFAULT_PATTERN_BUDGET = 250000;
-/** Validation stops collecting problems after this many (a hostile body must not make a huge error answer). */
-export declare const MAX_ISSUES = 100;
-/**
- * A super-linear pattern that the linear-time matcher cannot run (backreferences, lookaround) and that no
- * `patterns.compile` replaces runs natively on strings up to this length only (backtracking stays cheap there).
- */
-export declare const UNSAFE_PATTERN_MAX_INPUT = 20;
 /** How a `SchemaCompiler` treats hostile values. */
 export interface CompilerSettings {
   /** Deepest nesting of objects and arrays a value may have (default `DEFAULT_MAX_DEPTH`). */
@@ -95,8 +88,6 @@ export interface CompilerSettings {
   /** Patterns the generator found super-linear (catastrophic backtracking): these never run on the native engine. */
   superLinearPatterns?: readonly string[];
 }
-/** The names of the formats the validator checks (the generator emits checks for these only). */
-export declare const FORMAT_NAMES: readonly string[];
 /** Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once. */
 export declare class SchemaCompiler {
   readonly document: SchemaDocument;
@@ -188,12 +179,6 @@ export declare function compileValidator(
     compiler?: SchemaCompiler;
   },
 ): (value: unknown, loc?: Loc) => ValidationIssue[];
-/**
- * anyOf / oneOf. Probes branches without collecting errors; only on failure re-runs them to report the most
- * plausible branch's errors (one that got past its type check, with the fewest errors) — pydantic's
- * "smart union" reporting in miniature.
- */
-/** `{type: "null"}` (annotations aside): a branch that accepts null and nothing else. */
-export declare function isNullOnlySchema(schema: Schema): boolean;
 /** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */
 export declare function canonicalJson(value: unknown): string;
+// Not declared: MAX_ISSUES, UNSAFE_PATTERN_MAX_INPUT, FORMAT_NAMES, isNullOnlySchema (used only by the runtime's own modules).

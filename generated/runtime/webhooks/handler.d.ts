@@ -5,11 +5,7 @@
 // @ts-nocheck
 
 import type { WebhookVerificationError } from "./errors.js";
-import type {
-  CompiledSpec,
-  DeliverySource,
-  ParseWebhookOptions,
-} from "./parse.js";
+import type { ParseWebhookOptions } from "./parse.js";
 import type { WebhookEventOf, WebhookHandlerResult } from "./types.js";
 /** Per-event handlers, keyed by event name; each receives the event narrowed to its type. */
 export type WebhookEventHandlers<Events> = {
@@ -49,32 +45,4 @@ export type WebhookHandlerOptions<Events> = ParseWebhookOptions & {
     request: Request,
   ) => void | Response | Promise<void | Response>;
 };
-export declare function json(
-  status: number,
-  body: unknown,
-  headers?: Record<string, string>,
-): Response;
-/**
- * Receives one delivery from any transport: `source` gives its headers and body, `request` the web Request the
- * callbacks see (built only when one is called).
- */
-export type DeliveryReceiver = (
-  source: DeliverySource,
-  request: () => Request,
-) => Promise<Response>;
-/** The answer to every delivery, whatever it arrived through (`createHandler`, `createNodeListener`). */
-export declare function createReceiver<Events>(
-  compiled: CompiledSpec,
-  options: WebhookHandlerOptions<Events>,
-): DeliveryReceiver;
-/**
- * Builds a `(request: Request) => Promise<Response>` receiver.
- *
- * Responses: 405 for non-POST; 413 body too large (Content-Length checked first, then counted while reading); 408
- * body slower than `bodyTimeoutMs`; 401 bad/missing signature, stale timestamp or bad token; 400 bad JSON or unknown
- * event; 200 `{"ok":true}` (or the handler's own Response) after the handler ran; 500 when it threw.
- */
-export declare function createHandler<Events>(
-  compiled: CompiledSpec,
-  options: WebhookHandlerOptions<Events>,
-): (request: Request) => Promise<Response>;
+// Not declared: json, DeliveryReceiver, createReceiver, createHandler (used only by the runtime's own modules).

@@ -10,9 +10,6 @@
  * size limit (Content-Length first, then counted), and never longer than the time limit. Type-only imports of
  * `node:http`: nothing of Node is loaded where the web handler is used alone.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { DeliveryReceiver } from "./handler.js";
-/** A `node:http` request listener for a receiver. */
-export declare function createNodeListener(
-  receive: DeliveryReceiver,
-): (req: IncomingMessage, res: ServerResponse) => void;
+
+// Not declared: createNodeListener (used only by the runtime's own modules).
+export {};

@@ -4,15 +4,8 @@
  */
 // @ts-nocheck
 
-import { WebhookVerificationError } from "./errors.js";
-import type { ResolvedScheme } from "./schemes.js";
-import type { RawBody, SignatureKey } from "./signature.js";
-import type {
-  WebhookEventSpec,
-  WebhookScheme,
-  WebhookSignatureSpec,
-  WebhookSpec,
-} from "./types.js";
+import type { RawBody } from "./signature.js";
+import type { WebhookScheme, WebhookSignatureSpec } from "./types.js";
 /** Default body limit of `parseWebhook` and `createWebhookHandler`: 1 MiB. */
 export declare const DEFAULT_MAX_BODY_BYTES: number;
 /** Default time the whole body may take to arrive: 10 s (a slow sender holds a connection, not the event loop). */
@@ -67,80 +60,6 @@ export type ParseWebhookOptions = WebhookCredentials & {
    */
   readonly signature?: WebhookSignatureSpec;
 };
-/** A parsed, verified delivery before it is typed by the caller. */
-export interface UntypedWebhookEvent {
-  readonly type: string;
-  readonly payload: unknown;
-  readonly headers: Headers;
-  readonly deliveryId: string | undefined;
-  readonly replayKey: string | undefined;
-}
-/** The spec, pre-processed once per `createWebhookTools` call. */
-export interface CompiledSpec {
-  readonly spec: WebhookSpec;
-  /** wire value -> candidate events, the ones with `when` conditions first. */
-  readonly byValue: ReadonlyMap<string, readonly WebhookEventSpec[]>;
-  /** `normalizeEventName` of every name and value -> its event (null when two events share it). */
-  readonly byNormalized: ReadonlyMap<string, WebhookEventSpec | null>;
-  readonly single: WebhookEventSpec | undefined;
-}
 /** Event names compared loosely: GitHub's `issue_comment` + `created` is the spec's `issue-comment-created`. */
 export declare function normalizeEventName(name: string): string;
-export declare function compileEvents(spec: WebhookSpec): CompiledSpec;
-/** One delivery as the verifier reads it: its headers, and its body on demand (bounded in size and time). */
-export interface DeliverySource {
-  readonly headers: Headers;
-  /** The whole body: `body_too_large` past `maxBytes` (by Content-Length before reading), `body_timeout` past `timeoutMs`. */
-  readBody(maxBytes: number, timeoutMs: number): Promise<Uint8Array>;
-}
-export declare const bodyTooLarge: () => WebhookVerificationError;
-export declare const bodyTimeout: () => WebhookVerificationError;
-/** A Content-Length above `max` (checked before reading a byte). */
-export declare function declaredTooLarge(
-  contentLength: string | null,
-  max: number,
-): boolean;
-export declare function concatChunks(
-  chunks: readonly Uint8Array[],
-  total: number,
-): Uint8Array;
-/** A `WebhookInput` as a `DeliverySource`. */
-export declare function deliverySource(input: WebhookInput): DeliverySource;
-/** Options with every default filled in and the secrets turned into keys, once per receiver. */
-export interface ResolvedOptions {
-  readonly scheme: ResolvedScheme;
-  /** The keys (HMAC, or Ed25519 for Standard Webhooks `v1a`); empty with `insecureNoSignature` (nothing is verified). */
-  readonly keys: readonly SignatureKey[];
-  readonly accessToken: string | undefined;
-  readonly maxBodyBytes: number;
-  readonly bodyTimeoutMs: number;
-}
-/** The scheme a receiver uses: the option, else what the spec says, else Standard Webhooks. */
-export declare function schemeOf(
-  spec: WebhookSpec,
-  options: Pick<ParseWebhookOptions, "scheme" | "signature">,
-): WebhookScheme;
-/**
- * Checks the options of a receiver (TypeError: a programming error, not a bad delivery). A missing or empty secret
- * is refused unless `insecureNoSignature: true` says that deliveries are not to be verified.
- */
-export declare function resolveOptions(
-  compiled: CompiledSpec,
-  options: ParseWebhookOptions,
-): ResolvedOptions;
-/**
- * Verifies then parses one delivery. Order: access token, signature headers (and timestamp), body (bounded), signature
- * over the raw bytes, JSON, event type: a delivery that cannot verify is refused before its body is read, and
- * nothing is parsed before it is verified.
- */
-export declare function verifyDelivery(
-  compiled: CompiledSpec,
-  resolved: ResolvedOptions,
-  source: DeliverySource,
-): Promise<UntypedWebhookEvent>;
-/** `parseWebhook`: resolves the options, then verifies and parses one delivery. */
-export declare function parseDelivery(
-  compiled: CompiledSpec,
-  input: WebhookInput,
-  options: ParseWebhookOptions,
-): Promise<UntypedWebhookEvent>;
+// Not declared: UntypedWebhookEvent, CompiledSpec, compileEvents, DeliverySource, bodyTooLarge, bodyTimeout, declaredTooLarge, concatChunks, deliverySource, ResolvedOptions, schemeOf, resolveOptions, verifyDelivery, parseDelivery (used only by the runtime's own modules).

@@ -9,79 +9,8 @@
  * `specforge webhook test`) signs one. Verification is HMAC-SHA256 with Web Crypto, compared in constant time.
  */
 
-import type { RawBody, SignatureKey } from "./signature.js";
-import type {
-  SignatureEncoding,
-  WebhookEventTypeSpec,
-  WebhookScheme,
-  WebhookSchemeName,
-} from "./types.js";
 /** Seconds a timestamped delivery may be off: Standard Webhooks' and Stripe's default. */
 export declare const DEFAULT_TOLERANCE_SECONDS = 300;
-/** A scheme with every default filled in. */
-export interface ResolvedScheme {
-  /** The preset's name, or `hmac-sha256` for a header you name: used in messages. */
-  readonly name: WebhookSchemeName | "hmac-sha256";
-  readonly kind: "standard-webhooks" | "stripe" | "body-hmac";
-  /** The header carrying the signature. */
-  readonly header: string;
-  /** body-hmac: text before the digest (`sha256=`), compared case-insensitively. */
-  readonly prefix: string;
-  /** body-hmac: the encodings accepted when verifying. */
-  readonly encodings: readonly SignatureEncoding[];
-  /** body-hmac: the encoding used when signing. */
-  readonly signEncoding: SignatureEncoding;
-  /** Timestamped schemes: seconds a delivery may be off. */
-  readonly toleranceSeconds: number;
-  /** Where the event is named when the spec does not say (`x-webhook-event-type`), in order. */
-  readonly eventSources: readonly WebhookEventTypeSpec[];
-  /** GitHub: the event is `<X-GitHub-Event>-<action>` when the body has an `action`. */
-  readonly eventWithAction: boolean;
-  /** The header with the provider's delivery id, if it sends one. */
-  readonly deliveryIdHeader?: string;
-}
-/** Turns a scheme option (or the spec's signature config) into a `ResolvedScheme`; TypeError when it is unusable. */
-export declare function resolveScheme(scheme: WebhookScheme): ResolvedScheme;
-/**
- * The keys of the receiver's (or sender's) secrets. Standard Webhooks secrets are `whsec_` + base64 of the HMAC key
- * bytes (the prefix is optional, as in the `standardwebhooks` package), or an Ed25519 key of its asymmetric `v1a`
- * signatures: `whpk_` + base64 of a public key (what a receiver holds), `whsk_` + base64 of a secret key (what a
- * sender holds). Every other scheme keys with the secret's UTF-8 bytes.
- */
-export declare function schemeKeys(
-  scheme: ResolvedScheme,
-  secrets: readonly string[],
-): SignatureKey[];
-/** What the signature headers say, read before the body arrives. */
-export interface PresentedSignature {
-  /** Text signed before the body: `id.timestamp.` (Standard Webhooks), `timestamp.` (Stripe), empty otherwise. */
-  readonly signedPrefix: string;
-  /** The digests presented, decoded (several during key rotation). */
-  readonly digests: readonly Uint8Array[];
-  /** Standard Webhooks: the Ed25519 (`v1a`) signatures presented, decoded. */
-  readonly asymmetric?: readonly Uint8Array[];
-  /** Standard Webhooks: the signed message id. */
-  readonly messageId?: string;
-}
-/**
- * Reads and checks the signature headers (presence, form, timestamp tolerance) without the body: a delivery that
- * cannot verify is refused before its body is read. Throws `WebhookVerificationError`.
- */
-export declare function presentedSignature(
-  scheme: ResolvedScheme,
-  headers: Headers,
-  nowSeconds: number,
-): PresentedSignature;
-/**
- * The expected digest of the body under each key, compared with every presented digest in constant time; an Ed25519
- * public key verifies the presented `v1a` signatures (a secret key signs and compares, as an HMAC key does).
- * Returns the matching expected digest or signature (hex), or undefined when none matches.
- */
-export declare function matchSignature(
-  presented: PresentedSignature,
-  body: RawBody,
-  keys: readonly SignatureKey[],
-): Promise<string | undefined>;
 /** Options of `signDelivery`. */
 export interface SignDeliveryOptions {
   /** Standard Webhooks: the message id (default: a random `msg_…`). */
@@ -89,10 +18,4 @@ export interface SignDeliveryOptions {
   /** Standard Webhooks and Stripe: the signing time in Unix seconds (default: now). */
   readonly timestamp?: number;
 }
-/** The signature headers a sender puts on `body` under `scheme`, signed with the first key. */
-export declare function signDelivery(
-  scheme: ResolvedScheme,
-  body: RawBody,
-  key: SignatureKey,
-  options?: SignDeliveryOptions,
-): Promise<Record<string, string>>;
+// Not declared: ResolvedScheme, resolveScheme, schemeKeys, PresentedSignature, presentedSignature, matchSignature, signDelivery (used only by the runtime's own modules).

@@ -4,7 +4,6 @@
  */
 // @ts-nocheck
 
-import type { PayloadVariableSpec } from "./types.js";
 /**
  * Payload templates (`x-payload-template`): JSON text with `${variable}` placeholders.
  *
@@ -57,28 +56,4 @@ export interface CheckTemplateOptions {
 export type PayloadTemplateVariables<Vars> = Partial<Vars> & {
   readonly event_type?: string;
 };
-export interface CompiledVariables {
-  /** False when the spec has no `x-payload-variables`: everything is looked up loosely. */
-  readonly declared: boolean;
-  readonly byName: ReadonlyMap<string, PayloadVariableSpec>;
-  readonly namedSecrets: boolean;
-}
-export declare function compileVariables(
-  variables: readonly PayloadVariableSpec[] | undefined,
-): CompiledVariables;
-/** Renders a payload template; see the substitution rules at the top of this file. */
-export declare function renderTemplate(
-  vars: CompiledVariables,
-  template: string,
-  variables?: Readonly<Record<string, unknown>>,
-  secrets?: Readonly<Record<string, string>>,
-): string;
-/**
- * Reports unknown variables and templates that do not render to valid JSON
- * (rendered with sample values, so the JSON check does not depend on real data).
- */
-export declare function checkTemplate(
-  vars: CompiledVariables,
-  template: string,
-  options?: CheckTemplateOptions,
-): TemplateCheckResult;
+// Not declared: CompiledVariables, compileVariables, renderTemplate, checkTemplate (used only by the runtime's own modules).
