@@ -569,29 +569,9 @@ class Printer {
     const node = unwrap(raw);
     if (node !== raw && ts.getSyntheticLeadingComments(raw)?.length) this.unsupported(raw);
     if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) this.unsupported(node);
+    const keyword = KEYWORD_TEXT.get(node.kind);
+    if (keyword !== undefined) return keyword;
     switch (node.kind) {
-      case SK.StringKeyword:
-        return "string";
-      case SK.NumberKeyword:
-        return "number";
-      case SK.BooleanKeyword:
-        return "boolean";
-      case SK.UnknownKeyword:
-        return "unknown";
-      case SK.NeverKeyword:
-        return "never";
-      case SK.AnyKeyword:
-        return "any";
-      case SK.NullKeyword:
-        return "null";
-      case SK.UndefinedKeyword:
-        return "undefined";
-      case SK.ObjectKeyword:
-        return "object";
-      case SK.BigIntKeyword:
-        return "bigint";
-      case SK.VoidKeyword:
-        return "void";
       case SK.LiteralType:
         return this.literal((node as TS.LiteralTypeNode).literal);
       case SK.Identifier:
@@ -1039,29 +1019,9 @@ function flatType(raw: TS.TypeNode, place: Place): string | undefined {
   const node = unwrap(raw);
   if (node !== raw && ts.getSyntheticLeadingComments(raw)?.length) return undefined;
   if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  const keyword = KEYWORD_TEXT.get(node.kind);
+  if (keyword !== undefined) return keyword;
   switch (node.kind) {
-    case SK.StringKeyword:
-      return "string";
-    case SK.NumberKeyword:
-      return "number";
-    case SK.BooleanKeyword:
-      return "boolean";
-    case SK.UnknownKeyword:
-      return "unknown";
-    case SK.NeverKeyword:
-      return "never";
-    case SK.AnyKeyword:
-      return "any";
-    case SK.NullKeyword:
-      return "null";
-    case SK.UndefinedKeyword:
-      return "undefined";
-    case SK.ObjectKeyword:
-      return "object";
-    case SK.BigIntKeyword:
-      return "bigint";
-    case SK.VoidKeyword:
-      return "void";
     case SK.LiteralType:
       return flatLiteral((node as TS.LiteralTypeNode).literal);
     case SK.Identifier:
@@ -1332,6 +1292,21 @@ function isSimpleType(node: TS.TypeNode): boolean {
 function isJsonStringIdentifier(node: TS.Node): node is TS.Identifier {
   return ts.isIdentifier(node) && node.text.length >= 2 && node.text.startsWith('"') && node.text.endsWith('"');
 }
+/** The keyword types both printers write, as their text (Printer.type, flatType). */
+const KEYWORD_TEXT = new Map<TS.SyntaxKind, string>([
+  [SK.StringKeyword, "string"],
+  [SK.NumberKeyword, "number"],
+  [SK.BooleanKeyword, "boolean"],
+  [SK.UnknownKeyword, "unknown"],
+  [SK.NeverKeyword, "never"],
+  [SK.AnyKeyword, "any"],
+  [SK.NullKeyword, "null"],
+  [SK.UndefinedKeyword, "undefined"],
+  [SK.ObjectKeyword, "object"],
+  [SK.BigIntKeyword, "bigint"],
+  [SK.VoidKeyword, "void"],
+]);
+/** prettier's simple types: keywords (also `symbol`, `this`), which a union or type argument hugs. */
 const KEYWORD_TYPES = new Set<TS.SyntaxKind>([
   SK.AnyKeyword,
   SK.NumberKeyword,
