@@ -18,7 +18,7 @@ import { isDeepStrictEqual, parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ROOT, compileGenerated, warnIfStale } from "./runtime/compile.mjs";
 import { environment, fmt, median, saveSection, table } from "./runtime/report.mjs";
-import { CHAT_BODY, CHAT_BODY_SIZE, JOB_ID, TOKEN } from "./runtime/workload.mjs";
+import { CHAT_BODY, CHAT_BODY_SIZE, JOB_ID, TOKEN, bareRequests, withTimeoutSignal } from "./runtime/workload.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -52,53 +52,10 @@ const client = createClient({ apiKey: TOKEN, baseUrl: base });
 const untimedClient = createClient({ apiKey: TOKEN, baseUrl: base, timeoutMs: 0 });
 
 /** The same requests, by hand: what the client must add as little as possible to. */
-const bare = {
-  chat: async () => {
-    const res = await fetch(`${base}/v1/chat/completions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify(CHAT_BODY),
-    });
-    if (!res.ok) throw new Error(`status ${res.status}`);
-    return res.json();
-  },
-  get: async () => {
-    const res = await fetch(`${base}/v1/preview/training-jobs/${JOB_ID}`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    if (!res.ok) throw new Error(`status ${res.status}`);
-    return res.json();
-  },
-};
-/**
- * The same, with what the client does for its timeout (default 10 min) and for aborting: an AbortController
- * per request whose signal fetch follows, and a timer. Node's fetch makes following a signal costly; this
- * baseline tells that cost from the client's own code.
- */
-const withTimeout = (request) => async () => {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 600_000);
-  try {
-    return await request(controller.signal);
-  } finally {
-    clearTimeout(timer);
-  }
-};
-const bareWithTimeout = {
-  chat: withTimeout(async (signal) => {
-    const res = await fetch(`${base}/v1/chat/completions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify(CHAT_BODY),
-      signal,
-    });
-    if (!res.ok) throw new Error(`status ${res.status}`);
-    return res.json();
-  }),
-  get: withTimeout(async (signal) => {
-    const res = await fetch(`${base}/v1/preview/training-jobs/${JOB_ID}`, { headers: { authorization: `Bearer ${TOKEN}` }, signal });
-    if (!res.ok) throw new Error(`status ${res.status}`);
-    return res.json();
-  }),
-};
+const byHand = bareRequests(base);
+const bare = { chat: () => byHand.chat(), get: () => byHand.get() };
+/** The same, with what the client does for its default timeout (workload.mjs `withTimeoutSignal`). */
+const bareWithTimeout = { chat: withTimeoutSignal(byHand.chat), get: withTimeoutSignal(byHand.get) };
 const generatedClient = {
   chat: () => client.createChatCompletion({ body: CHAT_BODY }),
   get: () => client.getTrainingJob({ path: { training_job_id: JOB_ID } }),

@@ -40,7 +40,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { ROOT } from "./paths.mjs";
-import { CHAT_BODY, JOB_ID, TOKEN, USER, chatAnswer, jobAnswer } from "./workload.mjs";
+import { CHAT_BODY, JOB_ID, TOKEN, USER, bareRequests, chatAnswer, jobAnswer, withTimeoutSignal } from "./workload.mjs";
 
 const SELF = fileURLToPath(import.meta.url);
 const CONCURRENCY = 16;
@@ -56,37 +56,12 @@ async function child({ target, clientJs, scenario, mode, warmup, calls, base, wi
     globalThis.fetch = async (url) =>
       new Response(String(url).endsWith("/completions") ? text.chat : text.get, { status: 200, headers: { "content-type": "application/json" } });
   }
-  const bare = {
-    chat: async (signal) => {
-      const res = await fetch(`${base}/v1/chat/completions`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-        body: JSON.stringify(CHAT_BODY),
-        signal,
-      });
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      return res.json();
-    },
-    get: async (signal) => {
-      const res = await fetch(`${base}/v1/preview/training-jobs/${JOB_ID}`, { headers: { authorization: `Bearer ${TOKEN}` }, signal });
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      return res.json();
-    },
-  };
+  const bare = bareRequests(base);
   let call;
   if (target === "fetch") call = () => bare[scenario](undefined);
-  else if (target === "timed") {
-    // What any time limit costs (bench/client.mjs' "fetch + timeout signal").
-    call = async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 600_000);
-      try {
-        return await bare[scenario](controller.signal);
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-  } else {
+  // What any time limit costs (bench/client.mjs' "fetch + timeout signal").
+  else if (target === "timed") call = withTimeoutSignal(bare[scenario]);
+  else {
     const { createClient } = await import(pathToFileURL(clientJs).href);
     const client = createClient({ apiKey: TOKEN, baseUrl: base, ...(target === "untimed" ? { timeoutMs: 0 } : {}) });
     call =

@@ -82,6 +82,47 @@ export function checkpointsAnswer(modelId, limit, order) {
 
 
 /**
+ * The client benchmarks' two requests written by hand with `fetch` against `base` (what the generated client must
+ * add as little as possible to): `signal` is the caller's, or undefined for none.
+ */
+export function bareRequests(base) {
+  return {
+    chat: async (signal) => {
+      const res = await fetch(`${base}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify(CHAT_BODY),
+        signal,
+      });
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      return res.json();
+    },
+    get: async (signal) => {
+      const res = await fetch(`${base}/v1/preview/training-jobs/${JOB_ID}`, { headers: { authorization: `Bearer ${TOKEN}` }, signal });
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      return res.json();
+    },
+  };
+}
+
+/**
+ * A request under what the client does for its default timeout (10 min) and for aborting: an AbortController per
+ * request whose signal fetch follows, and a timer. Node's fetch makes following a signal costly; this baseline tells
+ * that cost from the client's own code.
+ */
+export function withTimeoutSignal(request) {
+  return async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 600_000);
+    try {
+      return await request(controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/**
  * A ~100 kB chat request: the same model and tool as `CHAT_BODY`, with a long history (system prompt, then user
  * turns with text and image parts and assistant answers, each turn's text a little different) up to 100 kB.
  */
