@@ -6,31 +6,37 @@ export type RawBody = string | ArrayBuffer | Uint8Array;
 const DIGEST_BYTES = 32; // SHA-256
 const encoder = new TextEncoder();
 
-type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+type CryptoKeyOf = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
 /** HMAC key material: a secret string (its UTF-8 bytes) or raw key bytes (Standard Webhooks' decoded `whsec_`). */
 export type HmacSecret = string | Uint8Array;
 
-// Importing a key costs more than the HMAC of a small body; senders reuse one secret,
+// Importing a key costs more than the HMAC (or Ed25519 check) of a small body; senders reuse one secret,
 // so a handful of cached keys is enough. Insertion order = age (oldest evicted first).
 const KEY_CACHE_SIZE = 16;
-const keyCache = new Map<string, Promise<HmacKey>>();
+const keyCache = new Map<string, Promise<CryptoKeyOf>>();
 
-function hmacKey(secret: HmacSecret): Promise<HmacKey> {
-  // One namespace per kind: the string "ab" and the bytes 0xab are different keys.
-  const cacheKey = typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret);
+/** The imported key under `cacheKey` (one namespace per kind of key material), importing it on first use. */
+function cachedKey(cacheKey: string, importKey: () => Promise<CryptoKeyOf>): Promise<CryptoKeyOf> {
   let key = keyCache.get(cacheKey);
   if (key === undefined) {
     if (keyCache.size >= KEY_CACHE_SIZE) {
       const oldest = keyCache.keys().next();
       if (!oldest.done) keyCache.delete(oldest.value);
     }
-    const bytes = typeof secret === "string" ? encoder.encode(secret) : secret;
-    key = crypto.subtle.importKey("raw", toArrayBuffer(bytes), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key = importKey();
     keyCache.set(cacheKey, key);
     key.catch(() => keyCache.delete(cacheKey));
   }
   return key;
+}
+
+function hmacKey(secret: HmacSecret): Promise<CryptoKeyOf> {
+  // The string "ab" and the bytes 0xab are different keys.
+  return cachedKey(typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret), () => {
+    const bytes = typeof secret === "string" ? encoder.encode(secret) : secret;
+    return crypto.subtle.importKey("raw", toArrayBuffer(bytes), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  });
 }
 
 /** Copies only when needed: Web Crypto wants an ArrayBuffer-backed, exact view. */
@@ -84,12 +90,14 @@ const ED25519 = { name: "Ed25519" } as const;
 // PKCS #8 wrapping of a 32-byte Ed25519 seed (RFC 8410): Web Crypto imports a secret key only in this form or JWK.
 const ED25519_PKCS8_HEAD = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
 
-function ed25519Key(key: Ed25519Key): ReturnType<typeof crypto.subtle.importKey> {
-  if (key.ed25519 === "public") return crypto.subtle.importKey("raw", toArrayBuffer(key.bytes), ED25519, false, ["verify"]);
-  const pkcs8 = new Uint8Array(ED25519_PKCS8_HEAD.byteLength + key.seed.byteLength);
-  pkcs8.set(ED25519_PKCS8_HEAD, 0);
-  pkcs8.set(key.seed, ED25519_PKCS8_HEAD.byteLength);
-  return crypto.subtle.importKey("pkcs8", toArrayBuffer(pkcs8), ED25519, false, ["sign"]);
+function ed25519Key(key: Ed25519Key): Promise<CryptoKeyOf> {
+  if (key.ed25519 === "public") return cachedKey("p" + encodeHex(key.bytes), () => crypto.subtle.importKey("raw", toArrayBuffer(key.bytes), ED25519, false, ["verify"]));
+  return cachedKey("k" + encodeHex(key.seed), () => {
+    const pkcs8 = new Uint8Array(ED25519_PKCS8_HEAD.byteLength + key.seed.byteLength);
+    pkcs8.set(ED25519_PKCS8_HEAD, 0);
+    pkcs8.set(key.seed, ED25519_PKCS8_HEAD.byteLength);
+    return crypto.subtle.importKey("pkcs8", toArrayBuffer(pkcs8), ED25519, false, ["sign"]);
+  });
 }
 
 /** The Ed25519 signature of `prefix` + `raw` under a secret key (deterministic: the same bytes sign the same). */

@@ -8,33 +8,42 @@
 const DIGEST_BYTES = 32; // SHA-256
 const encoder = new TextEncoder();
 
-// Importing a key costs more than the HMAC of a small body; senders reuse one secret,
+// Importing a key costs more than the HMAC (or Ed25519 check) of a small body; senders reuse one secret,
 // so a handful of cached keys is enough. Insertion order = age (oldest evicted first).
 const KEY_CACHE_SIZE = 16;
 const keyCache = new Map();
 
-function hmacKey(secret) {
-  // One namespace per kind: the string "ab" and the bytes 0xab are different keys.
-  const cacheKey =
-    typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret);
+/** The imported key under `cacheKey` (one namespace per kind of key material), importing it on first use. */
+function cachedKey(cacheKey, importKey) {
   let key = keyCache.get(cacheKey);
   if (key === undefined) {
     if (keyCache.size >= KEY_CACHE_SIZE) {
       const oldest = keyCache.keys().next();
       if (!oldest.done) keyCache.delete(oldest.value);
     }
-    const bytes = typeof secret === "string" ? encoder.encode(secret) : secret;
-    key = crypto.subtle.importKey(
-      "raw",
-      toArrayBuffer(bytes),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
+    key = importKey();
     keyCache.set(cacheKey, key);
     key.catch(() => keyCache.delete(cacheKey));
   }
   return key;
+}
+
+function hmacKey(secret) {
+  // The string "ab" and the bytes 0xab are different keys.
+  return cachedKey(
+    typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret),
+    () => {
+      const bytes =
+        typeof secret === "string" ? encoder.encode(secret) : secret;
+      return crypto.subtle.importKey(
+        "raw",
+        toArrayBuffer(bytes),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign"],
+      );
+    },
+  );
 }
 
 /** Copies only when needed: Web Crypto wants an ArrayBuffer-backed, exact view. */
@@ -96,25 +105,25 @@ const ED25519_PKCS8_HEAD = new Uint8Array([
 
 function ed25519Key(key) {
   if (key.ed25519 === "public")
+    return cachedKey("p" + encodeHex(key.bytes), () =>
+      crypto.subtle.importKey("raw", toArrayBuffer(key.bytes), ED25519, false, [
+        "verify",
+      ]),
+    );
+  return cachedKey("k" + encodeHex(key.seed), () => {
+    const pkcs8 = new Uint8Array(
+      ED25519_PKCS8_HEAD.byteLength + key.seed.byteLength,
+    );
+    pkcs8.set(ED25519_PKCS8_HEAD, 0);
+    pkcs8.set(key.seed, ED25519_PKCS8_HEAD.byteLength);
     return crypto.subtle.importKey(
-      "raw",
-      toArrayBuffer(key.bytes),
+      "pkcs8",
+      toArrayBuffer(pkcs8),
       ED25519,
       false,
-      ["verify"],
+      ["sign"],
     );
-  const pkcs8 = new Uint8Array(
-    ED25519_PKCS8_HEAD.byteLength + key.seed.byteLength,
-  );
-  pkcs8.set(ED25519_PKCS8_HEAD, 0);
-  pkcs8.set(key.seed, ED25519_PKCS8_HEAD.byteLength);
-  return crypto.subtle.importKey(
-    "pkcs8",
-    toArrayBuffer(pkcs8),
-    ED25519,
-    false,
-    ["sign"],
-  );
+  });
 }
 
 /** The Ed25519 signature of `prefix` + `raw` under a secret key (deterministic: the same bytes sign the same). */
