@@ -182,7 +182,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
   const fromFlag = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
   const specFromFile = (p: string | undefined) => (p === undefined ? undefined : resolveSpecPath(base, p));
   const specFromFlag = (p: string | undefined) => (p === undefined ? undefined : resolveSpecPath(cwd, p));
-  const cacheDir = env.SPECFORGE_CACHE_DIR ? resolve(cwd, env.SPECFORGE_CACHE_DIR) : defaultCacheDir(base);
+  const cacheDir = cacheDirFor(env, cwd, base);
   /** `fetch` of the flags or API options, else the file's (a project's fields over the top-level ones). */
   const fetchFor = (spec: string, project?: { config: FetchConfig | undefined; pointer: string }): ResolvedFetch => {
     const fromOptions = flags.fetch !== undefined;
@@ -289,6 +289,11 @@ function resolveSpecPath(base: string, spec: string): string {
  * The cache folder for a config in `base`: `node_modules/.cache/specforge` of the project `base` is in (the nearest
  * folder up with a package.json), else of `base` itself.
  */
+/** specforge's cache folder: SPECFORGE_CACHE_DIR (relative to the current folder), else the project's default. */
+function cacheDirFor(env: NodeJS.ProcessEnv, cwd: string, base: string): string {
+  return env.SPECFORGE_CACHE_DIR ? resolve(cwd, env.SPECFORGE_CACHE_DIR) : defaultCacheDir(base);
+}
+
 function defaultCacheDir(base: string): string {
   for (let dir = base; ; dir = dirname(dir)) {
     if (existsSync(join(dir, "package.json"))) return join(dir, "node_modules", ".cache", "specforge");
@@ -340,7 +345,7 @@ function resolveFetch(spec: string, config: FetchConfig, { pointerOf, env, cache
 export async function resolveUrlSource({ cwd, configFile, env = process.env }: Pick<ConfigSources, "cwd" | "configFile" | "env">, url: string): Promise<SpecSource> {
   const { config: fileConfig, base, shown } = await readUserConfig(cwd, configFile);
   validateConfig(fileConfig, shown || "config");
-  const cacheDir = env.SPECFORGE_CACHE_DIR ? resolve(cwd, env.SPECFORGE_CACHE_DIR) : defaultCacheDir(base);
+  const cacheDir = cacheDirFor(env, cwd, base);
   const pointerOf = (field: string) => `${pointerBase(shown)}/fetch/${field}`;
   return {
     spec: new URL(url).href,
