@@ -10,6 +10,7 @@ import { DEFAULT_FETCH_TIMEOUT_MS, type HeaderSource, type OriginAccess } from "
 import type { SpecSource } from "../load/remote-documents.js";
 import { escapePointerSegment } from "../openapi/pointer.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
+import { proxiesFromEnv, type ProxyEnvironment } from "../load/remote-proxy-env.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
@@ -109,6 +110,8 @@ export interface ResolvedFetch {
   pollSeconds: number;
   /** specforge's cache folder, where fetched documents are kept (`node_modules/.cache/specforge`). */
   cacheDir: string;
+  /** The proxies of the environment (`https_proxy`, `HTTP_PROXY`, `no_proxy`, …), read with the header values. */
+  proxies: ProxyEnvironment;
 }
 
 /** The complete configuration of one run: every default filled in, every path absolute. */
@@ -334,7 +337,7 @@ function resolveFetch(spec: string, config: FetchConfig, { pointerOf, env, cache
     if (existing) existing.headers.push(...listed.filter((h) => !existing.headers.some((e) => e.name.toLowerCase() === h.name.toLowerCase())));
     else origins.push({ origin, headers: listed });
   }
-  return { origins, timeoutMs: config.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, pollSeconds: config.pollSeconds ?? 0, cacheDir };
+  return { origins, timeoutMs: config.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, pollSeconds: config.pollSeconds ?? 0, cacheDir, proxies: proxiesFromEnv(env) };
 }
 
 /**

@@ -326,7 +326,7 @@ export interface SpecSource {
   cwd: string;
   refRoots: string[];
   maxSpecFileBytes: number;
-  fetch: { origins: FetchPolicy["origins"]; timeoutMs: number; cacheDir: string };
+  fetch: { origins: FetchPolicy["origins"]; timeoutMs: number; cacheDir: string; proxies?: FetchPolicy["proxies"] };
 }
 
 export interface SpecSourceOptions {
@@ -339,7 +339,7 @@ export interface SpecSourceOptions {
 }
 
 export function fetchPolicy(source: SpecSource): FetchPolicy {
-  return { origins: source.fetch.origins, timeoutMs: source.fetch.timeoutMs, maxBytes: source.maxSpecFileBytes };
+  return { origins: source.fetch.origins, timeoutMs: source.fetch.timeoutMs, maxBytes: source.maxSpecFileBytes, ...(source.fetch.proxies ? { proxies: source.fetch.proxies } : {}) };
 }
 
 /** Loads the spec a config names, a file or a URL, with its documents from URLs fetched under the config's rules. */

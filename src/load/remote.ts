@@ -2,9 +2,10 @@ import { STATUS_CODES } from "node:http";
 import { UserError } from "../errors.js";
 import { packageVersion } from "../package/root.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
+import { ProxyConfigError, TunnelRefused, proxyFor, type Proxy, type ProxyEnvironment } from "./remote-proxy-env.js";
 
 /**
- * Fetching one spec document over HTTP(S) with Node's own fetch, under the rules a vendor's document is read by:
+ * Fetching one spec document over HTTP(S) with Node's own fetch (or through the environment's proxy: remote-proxy.ts), under the rules a vendor's document is read by:
  * only from the origins the config allows (redirects are followed only there), each with its own headers (whose
  * values come from environment variables), within a time limit and a size cap. Every failure is a FetchError (a
  * UserError: exit 2) naming the URL and what went wrong, and saying whether the network was out of reach (DNS,
@@ -40,6 +41,8 @@ export interface FetchPolicy {
   timeoutMs: number;
   /** Largest document, in bytes (the decoded body). */
   maxBytes: number;
+  /** HTTP(S) proxies of the environment (`https_proxy`, `no_proxy`, …); undefined: every request goes direct. */
+  proxies?: ProxyEnvironment;
 }
 
 /** HTTP validators of a document version: sent back as If-None-Match / If-Modified-Since. */
@@ -126,17 +129,35 @@ export async function fetchDocument(url: string, policy: FetchPolicy, options: {
     if (validators?.etag !== undefined) headers.set("if-none-match", validators.etag);
     if (validators?.lastModified !== undefined) headers.set("if-modified-since", validators.lastModified);
 
+    let proxy: Proxy | undefined;
+    try {
+      proxy = proxyFor(current, policy.proxies);
+    } catch (error) {
+      if (!(error instanceof ProxyConfigError)) throw error;
+      throw new FetchError(`cannot be fetched: ${error.message}`, { location: url, hint: `set ${error.variable} to http://host:port (with user:password@ if the proxy asks for credentials), or unset it` });
+    }
+    /** ` through the proxy http://proxy:3128`: every failure of a proxied request names the proxy (never its password). */
+    const via = proxy ? ` through the proxy ${proxy.shown} (${proxy.variable})` : "";
+    const send = async () => (proxy ? (await import("./remote-proxy.js")).fetchThroughProxy(current, proxy, headers, signal) : fetch(current, { headers, redirect: "manual", signal }));
+
     let response: Response;
     try {
-      response = await fetch(current, { headers, redirect: "manual", signal }).catch((error: unknown) => {
+      response = await send().catch((error: unknown) => {
         // A kept-alive connection the server has since closed (between two polls of watch mode, say) fails at once:
         // a GET may be sent again, once, on a new connection.
-        if (STALE_CONNECTION.has(causeCode(error) ?? "") && !signal.aborted) return fetch(current, { headers, redirect: "manual", signal });
+        if (STALE_CONNECTION.has(causeCode(error) ?? "") && !signal.aborted) return send();
         throw error;
       });
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
-      return fail(...describeNetworkFailure(error, deadline.aborted, policy.timeoutMs));
+      const refused = (error as { cause?: unknown })?.cause;
+      if (proxy && refused instanceof TunnelRefused) return fail(...describeTunnelRefusal(refused, proxy, current));
+      const [message, more] = describeNetworkFailure(error, deadline.aborted, policy.timeoutMs);
+      return fail(proxy ? message.replace(/^cannot be fetched|^did not answer/, (start) => `${start}${via}`) : message, more);
+    }
+    if (proxy && response.status === 407) {
+      await discard(response);
+      return fail(...describeTunnelRefusal(new TunnelRefused(407, response.statusText), proxy, current));
     }
 
     if (REDIRECTS.has(response.status)) {
@@ -169,7 +190,7 @@ export async function fetchDocument(url: string, policy: FetchPolicy, options: {
     }
     if (response.status < 200 || response.status > 299) {
       await discard(response);
-      fail(`answered ${statusLine(response.status)}`, { hint: statusHint(response.status) });
+      fail(`answered ${statusLine(response.status)}${via}`, { hint: statusHint(response.status) });
     }
     const contentType = response.headers.get("content-type") ?? undefined;
     if (contentType !== undefined && /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
@@ -190,7 +211,8 @@ export async function fetchDocument(url: string, policy: FetchPolicy, options: {
     } catch (error) {
       if (error === TOO_LARGE) return fail(`sent more than the limit of ${policy.maxBytes} bytes`, { hint: TOO_LARGE_HINT });
       if (options.signal?.aborted) throw options.signal.reason;
-      return fail(...describeNetworkFailure(error, deadline.aborted, policy.timeoutMs));
+      const [message, more] = describeNetworkFailure(error, deadline.aborted, policy.timeoutMs);
+      return fail(proxy ? message.replace(/^cannot be fetched|^did not answer/, (start) => `${start}${via}`) : message, more);
     }
     return { status: 200, bytes, contentType, ...found };
   }
@@ -247,6 +269,28 @@ function statusHint(status: number): string | undefined {
   if (status === 404 || status === 410) return "the vendor may have moved or removed the document: check the URL";
   if (status === 429 || status >= 500) return "the server could not answer now: try again later, or pass --offline to generate from the copy in the cache";
   return undefined;
+}
+
+/**
+ * A proxy that would not carry the request: 407 (credentials missing or refused) is the proxy's configuration; a
+ * tunnel refused with 502/503/504 means the proxy could not reach the origin, as unreachable as a refused connection.
+ */
+function describeTunnelRefusal(refused: TunnelRefused, proxy: Proxy, target: string): [string, { hint?: string; unreachable?: boolean }] {
+  const answer = `${refused.status} ${refused.statusText || (STATUS_CODES[refused.status] ?? "")}`.trim();
+  const origin = new URL(target).host;
+  if (refused.status === 407) {
+    const hint = proxy.url.username
+      ? `the proxy refused the credentials in ${proxy.variable}: check the user and password there (percent-encode @ : / in them)`
+      : `the proxy asks for credentials: put them in ${proxy.variable} (http://user:password@host:port)`;
+    return [`cannot be fetched: the proxy ${proxy.shown} (${proxy.variable}) answered ${answer}`, { hint }];
+  }
+  return [
+    `cannot be fetched: the proxy ${proxy.shown} (${proxy.variable}) answered ${answer} when asked to connect to ${origin}`,
+    {
+      unreachable: refused.status === 502 || refused.status === 503 || refused.status === 504,
+      hint: `if ${new URL(target).hostname} is inside the network, list it in NO_PROXY`,
+    },
+  ];
 }
 
 /** What a failed fetch (or body read) means, in words, and whether the network was out of reach. */
