@@ -263,13 +263,12 @@ function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)
       location: ctx.where(pointer),
     });
   }
-  let style = str(raw.style) ?? defaultStyle(location);
+  const style = str(raw.style) ?? defaultStyle(location);
   if (style === "cookie") {
     ctx.warn(
-      "`style: cookie` (OpenAPI 3.2) has no effect yet: the cookie is written and read like `style: form` (its value percent-encoded, exploded objects as `name=value` pairs joined by `&`)",
+      "`style: cookie` (OpenAPI 3.2): the router reads the cookie as RFC 6265 writes it (not percent-decoded; an exploded object's properties and an exploded array's items as cookies of their own), but the client still writes it like `style: form` (its value percent-encoded)",
       [...pointer, "style"],
     );
-    style = "form";
   }
   const contentType = isObject(raw.content) ? Object.keys(raw.content)[0] : undefined;
   if (location === "querystring" && contentType === undefined) {

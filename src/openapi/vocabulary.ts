@@ -31,9 +31,9 @@ export function defaultStyle(location: ParameterLocation): "form" | "simple" {
   return location === "query" || location === "cookie" || location === "querystring" ? "form" : "simple";
 }
 
-/** A parameter's `explode` when it does not say: true for `form`, false for every other style. */
+/** A parameter's `explode` when it does not say: true for `form` and (OpenAPI 3.2) `cookie`, false for every other style. */
 export function defaultExplode(style: string): boolean {
-  return style === "form";
+  return style === "form" || style === "cookie";
 }
 
 /** Schema keywords whose value is data (an instance), never a schema: a `$ref` or `pattern` key inside means nothing. */

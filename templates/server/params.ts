@@ -22,6 +22,8 @@ export interface RawParams {
   /** Headers, read like `Headers.get` (lower-case name; repeated headers joined with ", "). */
   headers: { header(name: string): string | null };
   cookies: Map<string, string> | undefined;
+  /** Every cookie of the `Cookie` header by name, as sent (not percent-decoded), for `style: cookie` (OpenAPI 3.2). */
+  rawCookies?: Map<string, string[]>;
 }
 
 /** Decodes one parameter into `out[name]`, pushing issues on failure. */
@@ -38,7 +40,7 @@ export function compileParam(spec: ParamSpec, location: ParamLocation, compiler:
   const check = compiler.compile(schema, "request");
   const name = spec.name;
   const style = spec.style ?? (location === "query" || location === "cookie" ? "form" : "simple");
-  const explode = spec.explode ?? style === "form";
+  const explode = spec.explode ?? (style === "form" || style === "cookie");
   const defaultValue = defaultOf(schema, document);
   const types = schemaTypes(schema, document);
   const json = spec.contentType !== undefined && /json/i.test(spec.contentType);
@@ -64,7 +66,10 @@ export function compileParam(spec: ParamSpec, location: ParamLocation, compiler:
   // Content-serialized params are one opaque string, whatever the schema says.
   const read = rawReader(spec, location, json ? "simple" : style, json ? false : explode, json ? new Set(["string"]) : types, document);
   // Path arrays and objects arrive already split (see `splitPathValue`).
-  const coerce = json ? jsonCoercion(compiler.maxDepth) : compileCoercion(schema, document, types, style, location === "path" ? true : explode, compiler.probe);
+  // (`style: cookie` differs from `form` only in how the cookie is read: its values split and pair up alike.)
+  const coerce = json
+    ? jsonCoercion(compiler.maxDepth)
+    : compileCoercion(schema, document, types, style === "cookie" ? "form" : style, location === "path" ? true : explode, compiler.probe);
 
   // The location stack coercion and validation descend with (pushed and popped, copied into an issue only when one
   // is recorded): one per parameter, not one per request.
@@ -113,7 +118,7 @@ function rawReader(
       return (raw) => raw.headers.header(lower) ?? undefined;
     }
     case "cookie":
-      return (raw) => raw.cookies?.get(name);
+      return style === "cookie" ? rfc6265Reader(spec, explode, types, document) : (raw) => raw.cookies?.get(name);
     case "query": {
       const isArray = types.has("array") && !types.has("string");
       const isObject = types.has("object") && !types.has("array") && !types.has("string");
@@ -348,6 +353,54 @@ function defaultOf(schema: Schema, document: SchemaDocument): unknown {
 /** Defaults are shared spec values: hand out copies so a handler mutating one cannot change the next request. */
 export function cloneDefault<T>(value: T): T {
   return cloneJson(value);
+}
+
+/**
+ * OpenAPI 3.2's `style: cookie`: the values as RFC 6265 sends them, never percent-decoded. A scalar or an unexploded
+ * list or object is one cookie (`color=blue,black`, `color=R,100,G,200`); an exploded list is the cookie repeated
+ * (`color=blue; color=black`), an exploded object one cookie per property (`R=100; G=200`, declared properties only).
+ */
+function rfc6265Reader(spec: ParamSpec, explode: boolean, types: Set<string>, document: SchemaDocument): (raw: RawParams) => RawValue | undefined {
+  const name = spec.name;
+  const isArray = types.has("array") && !types.has("string");
+  const isObject = types.has("object") && !types.has("array") && !types.has("string");
+  if (explode && isObject) {
+    const properties = objectPropertiesOf(spec.schema ?? true, document);
+    const lists = new Set(Object.keys(properties).filter((key) => isListSchema(properties[key]!, document)));
+    return (raw) => {
+      let found: Map<string, string | string[]> | undefined;
+      for (const key of Object.keys(properties)) {
+        const values = raw.rawCookies?.get(key);
+        if (values !== undefined) (found ??= new Map()).set(key, lists.has(key) ? values : values[0]!);
+      }
+      return found;
+    };
+  }
+  if (explode && isArray) return (raw) => raw.rawCookies?.get(name);
+  return (raw) => raw.rawCookies?.get(name)?.[0];
+}
+
+/** Every cookie of a `Cookie` header (`a=1; b=2; a=3`), by name, in order, as sent (a quoted value unquoted). */
+export function parseRawCookies(header: string | null): Map<string, string[]> {
+  const cookies = new Map<string, string[]>();
+  if (!header) return cookies;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim();
+    if (!key) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    const list = cookies.get(key);
+    if (list) list.push(value);
+    else cookies.set(key, [value]);
+  }
+  return cookies;
+}
+
+/** Whether a cookie parameter is read with `style: cookie` (the router then parses the header's raw cookies too). */
+export function readsRawCookies(spec: ParamSpec): boolean {
+  return spec.style === "cookie" && spec.contentType === undefined;
 }
 
 /** Parses a `Cookie` header into name → value (first occurrence wins, values percent-decoded when possible). */

@@ -11,7 +11,7 @@ import { compileBody, HttpError, type BodyDecoder } from "./body.js";
 import { nullRecord } from "./json.js";
 import { ErrorShapes, errorReply, specWideResponses, statusTitle, type ErrorFacts } from "./errors.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
-import { compileParam, parseCookies, readsRawPath, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
+import { compileParam, parseCookies, parseRawCookies, readsRawCookies, readsRawPath, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
 import { fromRequest, headAnswer, headersRecord, isThenable, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
 import { compileQuerystring, type QuerystringDecoder } from "./querystring.js";
 import { isBodylessStatus, streamResponse } from "./responses.js";
@@ -79,6 +79,8 @@ interface CompiledRoute {
   /** Whether a path parameter's decoder reads the undecoded captures (else `pathRaw` is not built). */
   needsPathRaw: boolean;
   needsCookies: boolean;
+  /** A cookie parameter has `style: cookie`: the header's cookies are also read undecoded. */
+  needsRawCookies: boolean;
   body: BodyDecoder | undefined;
   /** How credentials are read, for routes with security. */
   auth: RouteAuth | undefined;
@@ -333,6 +335,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
         query: route.decoders.query.length > 0 ? incoming.searchParams : NO_QUERY,
         headers: incoming,
         cookies: route.needsCookies ? parseCookies(incoming.header("cookie")) : undefined,
+        rawCookies: route.needsRawCookies ? parseRawCookies(incoming.header("cookie")) : undefined,
       };
       for (const location of PARAM_LOCATIONS) {
         const decoders = route.decoders[location];
@@ -504,6 +507,7 @@ function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompil
     querystring: spec.params.querystring ? compileQuerystring(spec.params.querystring, compiler) : undefined,
     hasParams: PARAM_LOCATIONS.some((location) => decoders[location].length > 0),
     needsCookies: decoders.cookie.length > 0,
+    needsRawCookies: (spec.params.cookie ?? []).some(readsRawCookies),
     needsPathRaw: (spec.params.path ?? []).some((param) => readsRawPath(param, compiler)),
     body: spec.body ? compileBody(spec.body, compiler) : undefined,
     auth: compileAuth(spec, document),

@@ -22,9 +22,9 @@ export interface ParamSpec {
   name: string;
   required: boolean;
   schema?: Schema;
-  /** OpenAPI `style`. Defaults: query/cookie `form`, path/header `simple`. */
-  style?: "form" | "simple" | "label" | "matrix" | "spaceDelimited" | "pipeDelimited" | "deepObject";
-  /** OpenAPI `explode`. Default: true for `form`, false otherwise. */
+  /** OpenAPI `style`. Defaults: query/cookie `form`, path/header `simple`. `cookie`: OpenAPI 3.2's, cookies as RFC 6265 sends them. */
+  style?: "form" | "simple" | "label" | "matrix" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "cookie";
+  /** OpenAPI `explode`. Default: true for `form` and `cookie`, false otherwise. */
   explode?: boolean;
   /** For parameters declared with `content` instead of `schema` (e.g. "application/json"): the value is parsed as JSON. */
   contentType?: string;

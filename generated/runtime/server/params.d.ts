@@ -10,5 +10,5 @@
  * `compileParam`; per request only the returned closure runs.
  */
 
-// Not declared: ParamLocation, RawParams, ParamDecoder, compileParam, readsRawPath, splitPathValue, cloneDefault, parseCookies (used only by the runtime's own modules).
+// Not declared: ParamLocation, RawParams, ParamDecoder, compileParam, readsRawPath, splitPathValue, cloneDefault, parseRawCookies, readsRawCookies, parseCookies (used only by the runtime's own modules).
 export {};

@@ -28,7 +28,7 @@ export function compileParam(spec, location, compiler) {
   const style =
     spec.style ??
     (location === "query" || location === "cookie" ? "form" : "simple");
-  const explode = spec.explode ?? style === "form";
+  const explode = spec.explode ?? (style === "form" || style === "cookie");
   const defaultValue = defaultOf(schema, document);
   const types = schemaTypes(schema, document);
   const json = spec.contentType !== undefined && /json/i.test(spec.contentType);
@@ -70,13 +70,14 @@ export function compileParam(spec, location, compiler) {
     document,
   );
   // Path arrays and objects arrive already split (see `splitPathValue`).
+  // (`style: cookie` differs from `form` only in how the cookie is read: its values split and pair up alike.)
   const coerce = json
     ? jsonCoercion(compiler.maxDepth)
     : compileCoercion(
         schema,
         document,
         types,
-        style,
+        style === "cookie" ? "form" : style,
         location === "path" ? true : explode,
         compiler.probe,
       );
@@ -122,7 +123,9 @@ function rawReader(spec, location, style, explode, types, document) {
       return (raw) => raw.headers.header(lower) ?? undefined;
     }
     case "cookie":
-      return (raw) => raw.cookies?.get(name);
+      return style === "cookie"
+        ? rfc6265Reader(spec, explode, types, document)
+        : (raw) => raw.cookies?.get(name);
     case "query": {
       const isArray = types.has("array") && !types.has("string");
       const isObject =
@@ -455,6 +458,61 @@ function defaultOf(schema, document) {
 /** Defaults are shared spec values: hand out copies so a handler mutating one cannot change the next request. */
 export function cloneDefault(value) {
   return cloneJson(value);
+}
+
+/**
+ * OpenAPI 3.2's `style: cookie`: the values as RFC 6265 sends them, never percent-decoded. A scalar or an unexploded
+ * list or object is one cookie (`color=blue,black`, `color=R,100,G,200`); an exploded list is the cookie repeated
+ * (`color=blue; color=black`), an exploded object one cookie per property (`R=100; G=200`, declared properties only).
+ */
+function rfc6265Reader(spec, explode, types, document) {
+  const name = spec.name;
+  const isArray = types.has("array") && !types.has("string");
+  const isObject =
+    types.has("object") && !types.has("array") && !types.has("string");
+  if (explode && isObject) {
+    const properties = objectPropertiesOf(spec.schema ?? true, document);
+    const lists = new Set(
+      Object.keys(properties).filter((key) =>
+        isListSchema(properties[key], document),
+      ),
+    );
+    return (raw) => {
+      let found;
+      for (const key of Object.keys(properties)) {
+        const values = raw.rawCookies?.get(key);
+        if (values !== undefined)
+          (found ??= new Map()).set(key, lists.has(key) ? values : values[0]);
+      }
+      return found;
+    };
+  }
+  if (explode && isArray) return (raw) => raw.rawCookies?.get(name);
+  return (raw) => raw.rawCookies?.get(name)?.[0];
+}
+
+/** Every cookie of a `Cookie` header (`a=1; b=2; a=3`), by name, in order, as sent (a quoted value unquoted). */
+export function parseRawCookies(header) {
+  const cookies = new Map();
+  if (!header) return cookies;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim();
+    if (!key) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2)
+      value = value.slice(1, -1);
+    const list = cookies.get(key);
+    if (list) list.push(value);
+    else cookies.set(key, [value]);
+  }
+  return cookies;
+}
+
+/** Whether a cookie parameter is read with `style: cookie` (the router then parses the header's raw cookies too). */
+export function readsRawCookies(spec) {
+  return spec.style === "cookie" && spec.contentType === undefined;
 }
 
 /** Parses a `Cookie` header into name → value (first occurrence wins, values percent-decoded when possible). */

@@ -23,7 +23,13 @@ import {
   statusTitle,
 } from "./errors.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
-import { compileParam, parseCookies, readsRawPath } from "./params.js";
+import {
+  compileParam,
+  parseCookies,
+  parseRawCookies,
+  readsRawCookies,
+  readsRawPath,
+} from "./params.js";
 import {
   fromRequest,
   headAnswer,
@@ -399,6 +405,9 @@ export function createRouterRuntime(
         cookies: route.needsCookies
           ? parseCookies(incoming.header("cookie"))
           : undefined,
+        rawCookies: route.needsRawCookies
+          ? parseRawCookies(incoming.header("cookie"))
+          : undefined,
       };
       for (const location of PARAM_LOCATIONS) {
         const decoders = route.decoders[location];
@@ -703,6 +712,7 @@ function compileRoute(spec, compiler, options, document) {
       (location) => decoders[location].length > 0,
     ),
     needsCookies: decoders.cookie.length > 0,
+    needsRawCookies: (spec.params.cookie ?? []).some(readsRawCookies),
     needsPathRaw: (spec.params.path ?? []).some((param) =>
       readsRawPath(param, compiler),
     ),

@@ -27,7 +27,7 @@ export interface ParamSpec {
   name: string;
   required: boolean;
   schema?: Schema;
-  /** OpenAPI `style`. Defaults: query/cookie `form`, path/header `simple`. */
+  /** OpenAPI `style`. Defaults: query/cookie `form`, path/header `simple`. `cookie`: OpenAPI 3.2's, cookies as RFC 6265 sends them. */
   style?:
     | "form"
     | "simple"
@@ -35,8 +35,9 @@ export interface ParamSpec {
     | "matrix"
     | "spaceDelimited"
     | "pipeDelimited"
-    | "deepObject";
-  /** OpenAPI `explode`. Default: true for `form`, false otherwise. */
+    | "deepObject"
+    | "cookie";
+  /** OpenAPI `explode`. Default: true for `form` and `cookie`, false otherwise. */
   explode?: boolean;
   /** For parameters declared with `content` instead of `schema` (e.g. "application/json"): the value is parsed as JSON. */
   contentType?: string;
