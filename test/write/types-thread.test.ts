@@ -162,6 +162,23 @@ describe("schema.ts in a worker thread", () => {
     }
   });
 
+  it("SPECFORGE_TRACE_TIME=1: both threads' timelines on stderr, in milliseconds since the process started; the output unchanged", async () => {
+    const dir = tempDir();
+    const traced = await runBin(["generate", "--spec", V1_SPEC, "--out", join(dir, "traced")], dir, { ...THREAD, SPECFORGE_TRACE_TIME: "1" });
+    const plain = await runBin(["generate", "--spec", V1_SPEC, "--out", join(dir, "plain")], dir, THREAD);
+    expect(traced.code, traced.stderr).toBe(0);
+    const at = (thread: string, label: string) => {
+      const line = new RegExp(`^\\[time ${thread}\\] (\\d+\\.\\d) ms ${label}$`, "m").exec(traced.stderr);
+      expect(line, `${thread}: ${label}`).not.toBeNull();
+      return Number(line![1]);
+    };
+    expect(at("main", "phase load")).toBeLessThan(at("main", "phase model"));
+    expect(at("worker \\d+", "types thread's spec loaded")).toBeLessThan(at("worker \\d+", "types emitted"));
+    expect(at("main", "written")).toBeGreaterThan(at("worker \\d+", "types emitted"));
+    expect(plain.stderr).not.toContain("[time ");
+    expect(contents(join(dir, "traced"))).toEqual(contents(join(dir, "plain")));
+  });
+
   it("the worker is the build's (dist/src/types-thread.js), which the tests' global setup has just built", () => {
     expect(readFileSync(join(ROOT, "dist", "src", "types-thread.js"), "utf8")).toContain("specforge:types-thread");
   });
