@@ -152,6 +152,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   if (types) {
     // undefined: the worker did not read the same files (see types-thread.ts); emitted here, the same function.
     const file = await types;
+    if (!file) traceTime("the types thread read other files: schema.ts emitted here");
     emitted.files.unshift(file ?? (await import("./emit/types.js")).emitTypes(documentForTypes(spec.document)));
   }
   traceMemory("types received");
