@@ -42,7 +42,7 @@ export interface EmitOutputs {
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
   const { templates } = inputs;
   const files: EmittedFile[] = inputs.typesDocument ? [emitTypes(inputs.typesDocument())] : [];
-  traceTime("types emitted");
+  traceTime(inputs.typesDocument ? "types emitted" : "emitters loaded");
   const warnings: EmitterWarning[] = [];
   const webhooks = outputs.webhooks && model.webhooks.length > 0;
   if (outputs.client) {
@@ -63,9 +63,9 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   }
   if (webhooks) {
     files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    traceTime("webhooks emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
-  traceTime("webhooks emitted");
   files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
   return { files, warnings };
 }
