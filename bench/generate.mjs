@@ -5,6 +5,7 @@
 //   npm run bench -- [--runs N] [--warmup N] [--specs petstore,openai,stripe,github] [--tools specforge,orval,…]
 //                    [--no-tsc] [--quick] [--corpus DIR] [--results FILE] [--timeout SECONDS] [--keep]
 //                    [--baseline DIR]   (another build of specforge, e.g. a worktree of main, as one more tool)
+//                    [--threads]        (specforge with SPECFORGE_THREADS=auto as one more tool)
 // Tools: specforge (warm: V8 code cache of node_modules/.cache/specforge, as every run after the first),
 // specforge-cold (SPECFORGE_CODE_CACHE=0: no code cache, as the first run in a fresh clone or CI), the peers.
 import { spawn, spawnSync } from "node:child_process";
@@ -112,6 +113,7 @@ const { values: flags } = parseArgs({
     timeout: { type: "string", default: "1200" },
     keep: { type: "boolean", default: false },
     baseline: { type: "string" },
+    threads: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -133,13 +135,18 @@ if (flags.baseline) {
   };
   if (!flags.tools.split(",").includes("baseline")) flags.tools += ",baseline";
 }
+if (flags.threads) {
+  // schema.ts on the second core (src/types-thread.ts), off by default for its memory: measured beside the default.
+  TOOLS["specforge-threads"] = { ...TOOLS.specforge, label: "specforge, types thread", output: "the same, schema.ts on a worker thread (`SPECFORGE_THREADS=auto`)", env: { SPECFORGE_THREADS: "auto" }, tsc: false };
+  if (!flags.tools.split(",").includes("specforge-threads")) flags.tools += ",specforge-threads";
+}
 
 const runs = flags.quick ? 1 : positiveInt(flags.runs, "--runs");
 const warmup = flags.quick ? 0 : positiveInt(flags.warmup, "--warmup", true);
 const timeoutMs = positiveInt(flags.timeout, "--timeout") * 1000;
 const specIds = pick(flags.specs, SPECS, "--specs");
 const toolIds = pick(flags.tools, TOOLS, "--tools");
-const fullMatrix = !flags.quick && flags.tsc && !flags.baseline && specIds.length === Object.keys(SPECS).length && toolIds.length === Object.keys(TOOLS).length;
+const fullMatrix = !flags.quick && flags.tsc && !flags.baseline && !flags.threads && specIds.length === Object.keys(SPECS).length && toolIds.length === Object.keys(TOOLS).length;
 // Only a full run replaces the committed bench/RESULTS.md; smoke tests and subsets go to the ignored bench/.out/.
 const resultsFile = resolve(flags.results ?? (fullMatrix ? join(ROOT, "bench/RESULTS.md") : join(ROOT, "bench/.out/RESULTS.md")));
 
@@ -563,7 +570,7 @@ for (const spec of specIds) {
       `${secs(s.min)}–${secs(s.max)}`,
       secs(s.cpu),
       mib(s.rssMiB),
-      tool === "specforge" || tool === "specforge-cold" || tool === "baseline" ? (tool === "specforge" ? "" : `(÷ warm: ${times(ratio(s.wall, sf?.wall))})`) : times(ratio(sf?.wall, s.wall)),
+      tool === "specforge" || tool === "specforge-cold" || tool === "specforge-threads" || tool === "baseline" ? (tool === "specforge" ? "" : `(÷ warm: ${times(ratio(s.wall, sf?.wall))})`) : times(ratio(sf?.wall, s.wall)),
       ref,
     );
   }

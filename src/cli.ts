@@ -3,6 +3,7 @@ import yargs, { type Argv } from "yargs";
 import { DEFAULT_OUT, DEFAULT_SPEC, findConfigFile, resolveConfigs } from "./config/resolve.js";
 import { UserError } from "./errors.js";
 import { packageVersion } from "./package/root.js";
+import { traceTime } from "./package/memory-trace.js";
 import { colors, createOutput, plain, useColor, type Verbosity } from "./commands/output.js";
 import { didYouMean } from "./config/suggest.js";
 import { EXIT, type CliCommand, type CliIO, type CommandContext, type HelpDefaults, type OptionSpec } from "./commands/command.js";
@@ -32,6 +33,7 @@ const NO_COMMAND = "\u0000no command";
 
 /** Runs the CLI and returns the exit code; never calls process.exit (so it can be tested in-process). */
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  traceTime("cli main");
   let exitCode: number = EXIT.ok;
   const env = io.env ?? process.env;
   const streams = {

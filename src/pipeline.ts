@@ -19,7 +19,7 @@ import type { LockedDocument, RemoteMode } from "./load/remote-documents.js";
 import { LockedCopyMissing } from "./load/remote.js";
 import { isHttpUrl } from "./openapi/url.js";
 import { sha256 } from "./package/hash.js";
-import { traceMemory } from "./package/memory-trace.js";
+import { traceMemory, traceTime } from "./package/memory-trace.js";
 import { packageVersion } from "./package/root.js";
 import { writeOutputFolder, type WriteHooks, type WriteSummary } from "./write/atomic.js";
 import { inspectOutputFolder } from "./write/disk.js";
@@ -110,12 +110,14 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     const now = performance.now();
     if (current) timings[current] = now - mark;
     [current, mark] = [phase, now];
+    traceTime(`phase ${phase}`);
     options.onPhase?.(phase);
   };
   const previous = readManifest(config.out);
   // schema.ts is emitted on the second core while this thread emits the rest (src/types-thread.ts).
   const { startTypesThread } = await import("./types-thread.js");
-  const typesThread = startTypesThread(config.spec);
+  const typesThread = startTypesThread(config);
+  traceTime("types thread started");
   let loaded: LoadedModel;
   try {
     loaded = await loadModel(config, { ...options, onPhase: enter, lock: lockedDocuments(previous) });
@@ -132,7 +134,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     startPatternThread(model.document);
   }
 
-  const types = typesThread?.emit(spec.document);
+  const types = typesThread?.emit(spec.files);
   const { emitFiles } = await import("./emit/index.js");
   const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
   const { documentForTypes } = await import("./load/index.js");
@@ -147,7 +149,12 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     throw error;
   }
   traceMemory("emitted (main thread)");
-  if (types) emitted.files.unshift(await types);
+  if (types) {
+    // undefined: the worker did not read the same files (see types-thread.ts); emitted here, the same function.
+    const file = await types;
+    if (!file) traceTime("the types thread read other files: schema.ts emitted here");
+    emitted.files.unshift(file ?? (await import("./emit/types.js")).emitTypes(documentForTypes(spec.document)));
+  }
   traceMemory("types received");
   const warnings = [
     ...loadWarnings,
@@ -233,6 +240,7 @@ export type GenerateHooks = WriteHooks & RenderOptions;
 /** `specforge generate`: render in memory, then replace the output folder atomically. */
 export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
   const started = performance.now();
+  traceTime("generate");
   const { files, timings, warnings, formattedByPrettier, spec } = await render(config, hooks);
   const remoteDocuments = spec.files.flatMap((f): RemoteDocumentVersion[] =>
     f.remote ? [{ url: f.path, sha256: f.sha256, source: f.remote.source, ...(f.remote.etag !== undefined ? { etag: f.remote.etag } : {}), ...(f.remote.lastModified !== undefined ? { lastModified: f.remote.lastModified } : {}) }] : [],
@@ -242,6 +250,7 @@ export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks =
   const writeStarted = performance.now();
   const summary = writeOutputFolder(config.out, out, files, hooks);
   const finished = performance.now();
+  traceTime("written");
   return { ...summary, out, files, warnings, formattedByPrettier, remoteDocuments, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
 }
 

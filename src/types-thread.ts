@@ -2,24 +2,28 @@
  * The pipeline's types stage (schema.ts: openapi-typescript's transform, then the printer) on the machine's second
  * core. On a large spec it is half of a run's CPU and independent of the other emitters, which need the model, not
  * the types: so the main thread builds the model and emits client.ts, server.ts and webhooks.ts while a worker
- * thread emits schema.ts from the same bundled document.
+ * thread emits schema.ts.
  *
- * The worker is started before the spec is loaded, so that loading TypeScript and openapi-typescript (its part of the
- * start-up) overlaps the main thread's reading and bundling. It is handed the bundled document by structured clone
- * (measured on GitHub's 13 MB description: 40 ms to serialise on the main thread; the worker's 0.1 s to deserialise
- * is off the main thread's path), makes the document openapi-typescript is given from it (load/ `documentForTypes`,
- * as the sequential path does) and sends back the file. The output is the same function of the same document, so
- * it is byte-identical whatever the scheduling (test/write/types-thread.test.ts compares both paths).
+ * The worker loads the spec itself, from the same files, as soon as it starts: its reading, parsing and bundling
+ * (and loading TypeScript and openapi-typescript) overlap the main thread's, and nothing as large as the document
+ * crosses the thread (a structured clone of GitHub's bundled description cost the main thread 40–125 ms to serialise
+ * and the worker 0.1–0.4 s to deserialise, on the critical path: bench/NOTES.md, sessions 5 and 10). The loader is a
+ * function of the files' bytes, so both threads hold the same document; the main thread hands the worker the files
+ * it read (paths and SHA-256) and the worker answers with schema.ts only when it read exactly those bytes. Otherwise
+ * (a file changed between the two reads, a `$ref` to a URL the worker could not read offline, its load failed) it
+ * answers "not mine" and the main thread emits schema.ts itself, as without the worker. The output is the same
+ * function of the same document either way (test/write/types-thread.test.ts compares both paths).
  *
- * Errors cross the thread as they were thrown: a UserError (exit 2) keeps its message, location and hint; anything
- * else is a bug (exit 3) with the worker's stack. A worker that dies without answering is a bug too.
+ * Errors of the emission cross the thread as they were thrown: a UserError (exit 2) keeps its message, location and
+ * hint; anything else is a bug (exit 3) with the worker's stack. A worker that dies without answering is a bug too.
+ * The worker's own load errors are not reported: the main thread's load of the same files reports them.
  *
- * Off by default: on GitHub's description the worker raised the peak resident set from 306–370 MiB to 477–515 MiB
- * (both heaps, two copies of the compiler and of the document at once), over issue 15's bar of openapi-typescript's
- * own 449 MiB, and under the load of a shared 2-core machine it gave no shorter wall time (bench/NOTES.md, session 5).
- * `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB, `SPECFORGE_THREADS=2` for every spec (the tests).
- * Never used when the machine has one core; when this is already a worker (the jobs of a config with several
- * projects run one per core); or when there is no built worker file (a source checkout before its first build).
+ * Off by default: on GitHub's description the worker raises the peak resident set (both heaps, two copies of the
+ * compiler and of the document at once: 450–490 MiB against 320 MiB, over issue 19's 0.75× of openapi-typescript's
+ * 451 MiB; bench/NOTES.md, sessions 5 and 10). `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB,
+ * `SPECFORGE_THREADS=2` for every spec (the tests). Never used when the machine has one core; when this is already a
+ * worker (the jobs of a config with several projects run one per core); or when there is no built worker file (a
+ * source checkout before its first build).
  */
 import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -27,21 +31,32 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import type { EmittedFile } from "./emit/file.js";
+import type { SpecFile } from "./load/index.js";
+import type { SpecSource } from "./load/remote-documents.js";
 import { deserializeError, serializeError, type SerializedError } from "./errors.js";
-import { traceMemory } from "./package/memory-trace.js";
+import { traceMemory, traceTime } from "./package/memory-trace.js";
 import { PACKAGE_ROOT } from "./package/root.js";
 
-type Request = { document: Record<string, unknown> };
-/** schema.ts's text is sent once when `canonical` is the same text (it is, unless prettier has to format it). */
-type Reply = { ok: true; file: EmittedFile; canonicalIsContent: boolean } | { ok: false; error: SerializedError };
+/** The files the main thread's load read: the worker's schema.ts is used only if it read the same bytes. */
+type Request = { files: FileVersion[] };
+type FileVersion = Pick<SpecFile, "path" | "sha256">;
+/**
+ * schema.ts's text is sent once when `canonical` is the same text (it is, unless prettier has to format it).
+ * `file` absent: the worker did not load the same files (see the module's comment); the main thread emits it.
+ */
+type Reply = { ok: true; file?: EmittedFile; canonicalIsContent: boolean } | { ok: false; error: SerializedError };
 /** The worker's `workerData`: marks this module's worker (the project workers import this module too). */
 const ROLE = "specforge:types-thread";
+type WorkerData = { role: typeof ROLE; source: SpecSource };
 
-/** A worker emitting schema.ts: started early, handed the document once it is loaded. */
+/** A worker emitting schema.ts: started before the spec is loaded, loading it itself. */
 export interface TypesThread {
-  /** schema.ts from the bundled document (LoadedSpec.document), as `emitTypes(documentForTypes(document))` makes it. */
-  emit(document: Record<string, unknown>): Promise<EmittedFile>;
-  /** Stops the worker (the run failed before the document was handed over). */
+  /**
+   * schema.ts as `emitTypes(documentForTypes(document))` makes it from the document the main thread loaded from
+   * `files`; undefined when the worker did not read the same files (the caller emits it).
+   */
+  emit(files: readonly SpecFile[]): Promise<EmittedFile | undefined>;
+  /** Stops the worker (the run failed before schema.ts was asked for). */
   stop(): void;
 }
 
@@ -65,16 +80,18 @@ export function typesThreadAvailable(env: NodeJS.ProcessEnv = process.env): bool
 }
 
 /**
- * Starts the worker for the spec at `specPath` (a file, or a URL); undefined when schema.ts is to be emitted in this
- * thread: always, unless `SPECFORGE_THREADS` is `auto` (specs of at least TYPES_THREAD_MIN_SPEC_BYTES) or `2` (any
- * spec: the tests compare both paths on small specs).
+ * Starts the worker for the spec `source` names (a file, or a URL: the worker reads URLs from the cache only);
+ * undefined when schema.ts is to be emitted in this thread: always, unless `SPECFORGE_THREADS` is `auto` (specs of
+ * at least TYPES_THREAD_MIN_SPEC_BYTES) or `2` (any spec: the tests compare both paths on small specs).
  */
-export function startTypesThread(specPath: string, env: NodeJS.ProcessEnv = process.env): TypesThread | undefined {
+export function startTypesThread(source: SpecSource, env: NodeJS.ProcessEnv = process.env): TypesThread | undefined {
   if (!typesThreadAvailable(env)) return undefined;
-  if (env.SPECFORGE_THREADS === "auto" && (specBytes(specPath) ?? 0) < TYPES_THREAD_MIN_SPEC_BYTES) return undefined;
-  const worker = new Worker(workerFile()!, { workerData: ROLE });
+  if (env.SPECFORGE_THREADS === "auto" && (specBytes(source.spec) ?? 0) < TYPES_THREAD_MIN_SPEC_BYTES) return undefined;
+  const { spec, cwd, refRoots, maxSpecFileBytes, fetch } = source;
+  const data: WorkerData = { role: ROLE, source: { spec, cwd, refRoots, maxSpecFileBytes, fetch: { origins: fetch.origins, timeoutMs: fetch.timeoutMs, cacheDir: fetch.cacheDir } } };
+  const worker = new Worker(workerFile()!, { workerData: data });
   let settled = false;
-  const result = new Promise<EmittedFile>((resolve, reject) => {
+  const result = new Promise<EmittedFile | undefined>((resolve, reject) => {
     const finish = () => {
       settled = true;
       worker.off("message", onMessage).off("error", onError).off("exit", onExit);
@@ -85,7 +102,7 @@ export function startTypesThread(specPath: string, env: NodeJS.ProcessEnv = proc
     const onMessage = (reply: Reply) => {
       finish();
       if (!reply.ok) return reject(deserializeError(reply.error));
-      resolve(reply.canonicalIsContent ? { ...reply.file, canonical: reply.file.content } : reply.file);
+      resolve(reply.file && reply.canonicalIsContent ? { ...reply.file, canonical: reply.file.content } : reply.file);
     };
     const onError = (error: unknown) => {
       finish();
@@ -99,8 +116,8 @@ export function startTypesThread(specPath: string, env: NodeJS.ProcessEnv = proc
   });
   result.catch(() => {}); // rejected before anyone awaits it: the run failed earlier and stopped the worker
   return {
-    emit(document) {
-      worker.postMessage({ document } satisfies Request);
+    emit(files) {
+      worker.postMessage({ files: files.map(({ path, sha256 }) => ({ path, sha256 })) } satisfies Request);
       return result;
     },
     stop() {
@@ -120,27 +137,51 @@ function specBytes(specPath: string): number | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // The worker
 
-if (!isMainThread && parentPort && workerData === ROLE) {
+if (!isMainThread && parentPort && (workerData as WorkerData | undefined)?.role === ROLE) {
   const port = parentPort;
-  // Loading TypeScript and openapi-typescript starts now, while the main thread reads and bundles the spec.
-  const modules = Promise.all([import("./emit/types.js"), import("./load/index.js")]);
-  modules.catch(() => {}); // reported when the document comes
-  port.once("message", async ({ document }: Request) => {
+  traceTime("types thread running");
+  const { source } = workerData as WorkerData;
+  // Everything up to schema.ts's text happens now, while the main thread loads the same spec and emits the rest.
+  const loaded = (async () => {
+    const [{ loadSpecSource }, { documentForTypes }] = await Promise.all([import("./load/remote-documents.js"), import("./load/index.js")]);
+    const spec = await loadSpecSource(source, { mode: "offline" });
+    traceTime("types thread's spec loaded");
+    return { files: spec.files, input: documentForTypes(spec.document) };
+  })();
+  const emitted = (async () => {
+    const [{ emitTypes }, { input }] = await Promise.all([import("./emit/types.js"), loaded]);
+    traceTime("types document made");
+    // A bug in the worker, on purpose: how the tests check that one is reported as before (exit 3, with its stack).
+    if (process.env.SPECFORGE_TEST_TYPES_THREAD_BUG === "1") throw new TypeError("a bug in the types thread (SPECFORGE_TEST_TYPES_THREAD_BUG)");
+    const file = emitTypes(input);
+    traceMemory("types emitted");
+    return file;
+  })();
+  emitted.catch(() => {}); // answered when the main thread asks
+  port.once("message", async ({ files }: Request) => {
     let reply: Reply;
-    try {
-      traceMemory("document received");
-      const [{ emitTypes }, { documentForTypes }] = await modules;
-      // A bug in the worker, on purpose: how the tests check that one is reported as before (exit 3, with its stack).
-      if (process.env.SPECFORGE_TEST_TYPES_THREAD_BUG === "1") throw new TypeError("a bug in the types thread (SPECFORGE_TEST_TYPES_THREAD_BUG)");
-      const file = emitTypes(documentForTypes(document));
-      const canonicalIsContent = file.canonical !== undefined && file.canonical === file.content;
-      const { canonical: _sameText, ...withoutCanonical } = file;
-      reply = { ok: true, file: canonicalIsContent ? withoutCanonical : file, canonicalIsContent };
-    } catch (error) {
-      reply = { ok: false, error: serializeError(error) };
+    const own = await loaded.then(
+      (spec) => spec.files,
+      () => undefined, // the main thread's load of the same files says what is wrong, or they changed
+    );
+    if (!own || !sameFiles(own, files)) {
+      reply = { ok: true, canonicalIsContent: false };
+    } else {
+      try {
+        const file = await emitted;
+        const canonicalIsContent = file.canonical !== undefined && file.canonical === file.content;
+        const { canonical: _sameText, ...withoutCanonical } = file;
+        reply = { ok: true, file: canonicalIsContent ? withoutCanonical : file, canonicalIsContent };
+      } catch (error) {
+        reply = { ok: false, error: serializeError(error) };
+      }
     }
     traceMemory("replying");
     port.postMessage(reply);
     port.close();
   });
+}
+
+function sameFiles(a: readonly FileVersion[], b: readonly FileVersion[]): boolean {
+  return a.length === b.length && a.every((file, i) => file.path === b[i]!.path && file.sha256 === b[i]!.sha256);
 }

@@ -1,5 +1,6 @@
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
+import { traceTime } from "../package/memory-trace.js";
 import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
 import { emitClient, omittedClientExports } from "./client.js";
 import type { EmittedFile } from "./file.js";
@@ -41,12 +42,14 @@ export interface EmitOutputs {
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
   const { templates } = inputs;
   const files: EmittedFile[] = inputs.typesDocument ? [emitTypes(inputs.typesDocument())] : [];
+  traceTime(inputs.typesDocument ? "types emitted" : "emitters loaded");
   const warnings: EmitterWarning[] = [];
   const webhooks = outputs.webhooks && model.webhooks.length > 0;
   if (outputs.client) {
     // Only the runtime modules client.ts imports (with what they import): what the spec does not use is not copied.
     const client = emitClient(model, templates.file("client"));
     files.push(...client, ...emitRuntime("client", templates.runtime("client"), client));
+    traceTime("client emitted");
   }
   if (outputs.server) {
     const data = serverRuntimeData(model);
@@ -56,9 +59,11 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
       ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []),
       ...emitRuntime("server", templates.runtime("server")),
     );
+    traceTime("server emitted");
   }
   if (webhooks) {
     files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    traceTime("webhooks emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
   files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));

@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { emitTypes } from "../../src/emit/types.js";
 import { deserializeError, serializeError, UserError } from "../../src/errors.js";
+import { documentForTypes } from "../../src/load/index.js";
+import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../../src/load/read.js";
+import { loadSpecSource, type SpecSource } from "../../src/load/remote-documents.js";
 import { startTypesThread, TYPES_THREAD_MIN_SPEC_BYTES } from "../../src/types-thread.js";
 import { cleanupTempDirs, FIXTURES, ROOT, runBin, snapshotTree, tempDir, V1_SPEC, writeFiles } from "../helpers.js";
 
@@ -13,6 +19,15 @@ afterAll(cleanupTempDirs);
  */
 const THREAD = { SPECFORGE_THREADS: "2" };
 const SEQUENTIAL = { SPECFORGE_THREADS: "1" };
+
+/** The spec file `spec` of `dir` as the loader reads it (what the pipeline hands the worker: its config's fields). */
+const sourceOf = (dir: string, spec: string): SpecSource => ({
+  spec: join(dir, spec),
+  cwd: dir,
+  refRoots: [],
+  maxSpecFileBytes: DEFAULT_MAX_SPEC_FILE_BYTES,
+  fetch: { origins: [], timeoutMs: 1000, cacheDir: join(dir, ".cache") },
+});
 
 function contents(dir: string): Map<string, string> {
   return new Map([...snapshotTree(dir)].map(([path, state]) => [path, state.content]));
@@ -82,7 +97,7 @@ describe("schema.ts in a worker thread", () => {
     const dir = tempDir();
     writeFiles(dir, { "big.json": " ".repeat(TYPES_THREAD_MIN_SPEC_BYTES), "small.json": "{}" });
     const started = (spec: string, env: NodeJS.ProcessEnv) => {
-      const thread = startTypesThread(join(dir, spec), env);
+      const thread = startTypesThread(sourceOf(dir, spec), env);
       thread?.stop();
       return thread !== undefined;
     };
@@ -91,6 +106,77 @@ describe("schema.ts in a worker thread", () => {
     expect(started("big.json", { SPECFORGE_THREADS: "auto" })).toBe(true);
     expect(started("small.json", { SPECFORGE_THREADS: "auto" })).toBe(false);
     expect(started("small.json", { SPECFORGE_THREADS: "2" })).toBe(true);
+  });
+
+  it("the worker loads the spec itself and answers only for the bytes the main thread read; otherwise the caller emits schema.ts", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "api.yaml": readFileSync(V1_SPEC, "utf8") });
+    const source = sourceOf(dir, "api.yaml");
+    const loaded = await loadSpecSource(source, { mode: "offline" });
+    const same = startTypesThread(source, THREAD)!;
+    expect(await same.emit(loaded.files)).toEqual(emitTypes(documentForTypes(loaded.document)));
+    // The file changed between the two reads (or the worker could not read it): no answer of its own.
+    const changed = startTypesThread(source, THREAD)!;
+    expect(await changed.emit([{ ...loaded.files[0]!, sha256: "0".repeat(64) }])).toBeUndefined();
+    const more = startTypesThread(source, THREAD)!;
+    expect(await more.emit([...loaded.files, { ...loaded.files[0]!, path: join(dir, "other.yaml") }])).toBeUndefined();
+  });
+
+  it("a spec the worker cannot load: no answer of its own", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "api.yaml": readFileSync(V1_SPEC, "utf8") });
+    const source = sourceOf(dir, "api.yaml");
+    const loaded = await loadSpecSource(source, { mode: "offline" });
+    const thread = startTypesThread({ ...source, spec: join(dir, "missing.yaml") }, THREAD)!;
+    expect(await thread.emit(loaded.files)).toBeUndefined();
+  });
+
+  it("a $ref to a URL (which the worker reads from the cache only): every file as the sequential run's", async () => {
+    const pet = { type: "object", required: ["id"], properties: { id: { type: "integer" }, name: { type: "string" } } };
+    const server = createServer((request, response) => {
+      if (request.url !== "/pet.json") return void response.writeHead(404).end();
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(pet));
+    });
+    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "pets", version: "1" },
+        paths: { "/pets/{id}": { get: { operationId: "getPet", parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }], responses: { "200": { description: "a pet", content: { "application/json": { schema: { $ref: `${origin}/pet.json` } } } } } } } },
+      };
+      const runs = [];
+      for (const [name, env] of [["thread", THREAD], ["sequential", SEQUENTIAL]] as const) {
+        const dir = tempDir();
+        writeFiles(dir, { "api.json": JSON.stringify(spec), "specforge.config.json": JSON.stringify({ spec: "api.json", out: "out", fetch: { origins: { [origin]: {} } } }) });
+        const result = await runBin(["generate"], dir, { ...env, SPECFORGE_CACHE_DIR: join(dir, "cache") });
+        expect(result.code, `${name}: ${result.stderr}`).toBe(0);
+        runs.push(contents(join(dir, "out")));
+      }
+      const [thread, sequential] = runs as [Map<string, string>, Map<string, string>];
+      expect(thread.get("schema.ts")).toContain("name?: string;");
+      expect([...thread.keys()]).toEqual([...sequential.keys()]);
+      for (const [path, content] of thread) expect(content, path).toBe(sequential.get(path));
+    } finally {
+      server.close();
+    }
+  });
+
+  it("SPECFORGE_TRACE_TIME=1: both threads' timelines on stderr, in milliseconds since the process started; the output unchanged", async () => {
+    const dir = tempDir();
+    const traced = await runBin(["generate", "--spec", V1_SPEC, "--out", join(dir, "traced")], dir, { ...THREAD, SPECFORGE_TRACE_TIME: "1" });
+    const plain = await runBin(["generate", "--spec", V1_SPEC, "--out", join(dir, "plain")], dir, THREAD);
+    expect(traced.code, traced.stderr).toBe(0);
+    const at = (thread: string, label: string) => {
+      const line = new RegExp(`^\\[time ${thread}\\] (\\d+\\.\\d) ms ${label}$`, "m").exec(traced.stderr);
+      expect(line, `${thread}: ${label}`).not.toBeNull();
+      return Number(line![1]);
+    };
+    expect(at("main", "phase load")).toBeLessThan(at("main", "phase model"));
+    expect(at("worker \\d+", "types thread's spec loaded")).toBeLessThan(at("worker \\d+", "types emitted"));
+    expect(at("main", "written")).toBeGreaterThan(at("worker \\d+", "types emitted"));
+    expect(plain.stderr).not.toContain("[time ");
+    expect(contents(join(dir, "traced"))).toEqual(contents(join(dir, "plain")));
   });
 
   it("the worker is the build's (dist/src/types-thread.js), which the tests' global setup has just built", () => {
