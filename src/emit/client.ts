@@ -484,7 +484,7 @@ function credentialDoc(scheme: SecurityScheme): string {
       how = `An access token of security scheme ${key} (${scheme.type === "oauth2" ? "OAuth 2" : "OpenID Connect"}), sent as \`Authorization: Bearer <token>\`; a function is told the scopes the operation asks for`;
       if (runsDeviceFlow(scheme)) how += ". Or `{ deviceFlow: { clientId, onUserCode } }`: the client runs the OAuth 2 device authorization flow (RFC 8628) against the spec's endpoints, shows you the user code, and renews the token";
   }
-  const lines = [`${how}, on the operations that accept it. A function is called once per call (refresh tokens there).`];
+  const lines = [`${how}, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there).`];
   const description = scheme.description ? firstParagraph(scheme.description) : "";
   if (description) lines.push(description);
   if (scheme.deprecated) lines.push("@deprecated The spec marks this security scheme deprecated.");

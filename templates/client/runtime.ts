@@ -240,55 +240,75 @@ export function createRuntime(
     const base = baseUrl(spec.server ?? 0);
     const signal = call.signal;
     signal?.throwIfAborted();
-    const found = spec.security?.length ? features.credentials?.(spec.name, spec.security, securitySchemes, optionValues) : undefined;
-    // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
-    const credentials = found instanceof Promise ? await found : found;
+    // The credentials of an attempt. (Awaited only when a credential function returned a promise: a plain value costs
+    // no extra tick.)
+    const authorize = () => (spec.security?.length ? features.credentials?.(spec.name, spec.security, securitySchemes, optionValues) : undefined);
+    const found = authorize();
+    let credentials = found instanceof Promise ? await found : found;
     if (found instanceof Promise) signal?.throwIfAborted();
-    // The path's own query, query parameters in the order the caller gave them (or the whole querystring), API keys.
-    // (Most calls have no query values and no API key in the query: no arrays for them.)
+    // The path, then its own query and the query parameters in the order the caller gave them (or the whole
+    // querystring); the API keys of the query come last, per attempt. (Most calls have no query values: no arrays.)
     const wholeQuery = features.querystring?.(spec, params);
-    const query =
-      params.query || params.querystring !== undefined || credentials?.query.length
-        ? [
-            fixedQuery,
-            ...(wholeQuery !== undefined ? [wholeQuery] : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value))),
-            ...(credentials?.query.map(([name, value]) => pair(name, value)) ?? []),
-          ]
-            .filter(Boolean)
-            .join("&")
+    const paramQuery =
+      params.query || params.querystring !== undefined
+        ? [fixedQuery, ...(wholeQuery !== undefined ? [wholeQuery] : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value)))].filter(Boolean).join("&")
         : fixedQuery;
-    const url = `${base}${path(params.path)}${query ? `?${query}` : ""}`;
+    const target = `${base}${path(params.path)}`;
 
-    const headers = new Headers();
     let body: EncodedBody["body"] | undefined;
-    if (spec.body && params.body !== undefined) {
-      const encoded = encodeBody(spec.body.mediaType, params.body, spec.body);
-      body = encoded.body;
-      if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
-    }
+    let contentType: string | undefined;
+    if (spec.body && params.body !== undefined) ({ body, contentType } = encodeBody(spec.body.mediaType, params.body, spec.body));
     const accept = features.accept?.(spec, params);
-    if (accept) headers.set("Accept", accept);
-    for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
-    mergeHeaders(headers, options.headers);
-    features.headerParams?.(headers, spec, params, credentials, features.params);
-    features.cookies?.(headers, spec, params, credentials, features.params);
-    mergeHeaders(headers, call.headers);
-    const idempotentOrKeyed = setIdempotencyKey(spec, options, call, headers);
-
-    const init: RequestInitLike & { duplex?: "half" } = { method: spec.method, headers };
-    if (body !== undefined) init.body = body as NonNullable<RequestInitLike["body"]>;
-    // A stream can be sent once only, and Node's fetch requires this flag for it.
+    const keyName = spec.idempotencyKey ?? "Idempotency-Key";
+    const idempotent = isIdempotent(spec.method);
+    // Generated once per call: every attempt repeats the same key.
+    let generatedKey: string | undefined;
+    // (A stream can be sent once only, and Node's fetch requires `duplex` for it.)
     const resendable = !(body instanceof ReadableStream);
-    if (!resendable) init.duplex = "half";
-    init.redirect = inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual";
+
+    let url = "";
+    let init: RequestInitLike & { duplex?: "half" } = {};
+    /** The URL and `init` of an attempt with `credentials`: built again only when a credential function gave them. */
+    const build = (credentials: AppliedCredentials | undefined) => {
+      const query = credentials?.query.length ? [paramQuery, ...credentials.query.map(([name, value]) => pair(name, value))].filter(Boolean).join("&") : paramQuery;
+      url = `${target}${query ? `?${query}` : ""}`;
+      const headers = new Headers();
+      if (contentType) headers.set("Content-Type", contentType);
+      if (accept) headers.set("Accept", accept);
+      for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
+      mergeHeaders(headers, options.headers);
+      features.headerParams?.(headers, spec, params, credentials, features.params);
+      features.cookies?.(headers, spec, params, credentials, features.params);
+      mergeHeaders(headers, call.headers);
+      // A string from the call is sent as it is; otherwise POST and PATCH get a random UUID when the call asks for
+      // it, or the client does (`idempotencyKeys`), or the operation declares the header; one the caller set (as a
+      // header parameter or header) is kept.
+      if (typeof call.idempotencyKey === "string") headers.set(keyName, call.idempotencyKey);
+      else if (!idempotent && (call.idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined)) && !headers.has(keyName)) {
+        headers.set(keyName, (generatedKey ??= crypto.randomUUID()));
+      }
+      init = { method: spec.method, headers };
+      if (body !== undefined) init.body = body as NonNullable<RequestInitLike["body"]>;
+      if (!resendable) init.duplex = "half";
+      init.redirect = inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual";
+    };
+    build(credentials);
 
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
     // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
-    // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat.
-    const repeatable = idempotentOrKeyed || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+    // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat
+    // (asked after the method: a header lookup on every GET costs).
+    const repeatable = idempotent || (call.idempotencyKey !== false && (init.headers as Headers).has(keyName)) || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
 
     for (let attempt = 0; ; attempt++) {
+      // A credential from a function (a token that may have expired meanwhile) is asked for again before each retry.
+      if (attempt && credentials?.renew) {
+        const found = authorize();
+        credentials = found instanceof Promise ? await found : found;
+        signal?.throwIfAborted();
+        build(credentials);
+      }
       const retriesLeft = attempt < maxRetries;
       const scope = attemptScope(signal, timeoutMs, spec.name, accept !== undefined);
       /** Waits before the next attempt; `false` when there is none (the error is thrown). */
@@ -450,23 +470,6 @@ function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions
     return value;
   });
   return url.replace(/\/+$/, "");
-}
-
-/**
- * Sets the call's `Idempotency-Key` when it should have one, and tells whether the request may be repeated: its method
- * is idempotent, or it carries one (asked after the method: a header lookup on every GET costs). A string
- * from the call is sent as it is; otherwise POST and PATCH get a random UUID (the same on every retry, since the
- * headers are built once per call) when the call asks for it, or the client does (`idempotencyKeys`), or the
- * operation declares the header; one the caller set (as a header parameter or header) is kept.
- */
-function setIdempotencyKey(spec: OperationSpec, options: ClientOptions, call: RequestOptions, headers: Headers): boolean {
-  const name = spec.idempotencyKey ?? "Idempotency-Key";
-  const idempotent = isIdempotent(spec.method);
-  if (typeof call.idempotencyKey === "string") headers.set(name, call.idempotencyKey);
-  else if (!idempotent && (call.idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined)) && !headers.has(name)) {
-    headers.set(name, crypto.randomUUID());
-  }
-  return idempotent || (call.idempotencyKey !== false && headers.has(name));
 }
 
 function byName(specs: readonly ParamSpec[] = []): ReadonlyMap<string, ParamSpec> {

@@ -140,6 +140,8 @@ export interface AppliedCredentials {
   headers: [string, string][];
   query: [string, string][];
   cookies: [string, string][];
+  /** Set when a credential came from a function: the runtime asks for the credentials again before each retry. */
+  renew?: boolean;
 }
 /**
  * Parameter serialisation by location (`ParamSpec` → wire text). The request engine's own covers OpenAPI's defaults
@@ -270,8 +272,8 @@ export interface CredentialContext {
   scopes: readonly string[];
 }
 /**
- * A credential: the value itself, or a function called once per call (before its first attempt) that returns it,
- * for tokens that expire. A function returning `undefined` leaves the scheme unsatisfied for that call.
+ * A credential: the value itself, or a function called before each attempt of a call (the first, and every retry)
+ * that returns it, for tokens that expire. A function returning `undefined` leaves the scheme unsatisfied for that call.
  */
 export type Credential<T> =
   T | ((context: CredentialContext) => T | undefined | Promise<T | undefined>);
