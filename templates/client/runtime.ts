@@ -16,7 +16,6 @@ import type {
   OperationSpec,
   PaginationSpec,
   ParamSerializers,
-  ParamSpec,
   RequestOptions,
   SecurityRequirementItem,
   SecuritySchemeSpec,
@@ -131,6 +130,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `init` of `new Request`, taken from whichever declaration of `Request` is in scope (DOM or @types/node). */
 type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
+/** The `init` the runtime builds: `body` and `duplex` may be undefined, which fetch and `new Request` read as absent. */
+type SendInit = { [K in keyof RequestInitLike]?: RequestInitLike[K] | undefined } & { duplex?: "half" | undefined };
 
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
@@ -138,12 +139,9 @@ const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 /** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query"> = {
   path: (_, value) => simple(value, encodeUnreserved),
-  query: (spec, value) => {
-    if (Array.isArray(value)) return value.filter(isPresent).map((item) => pair(spec.name, text(item)));
-    // Each property is a field of its own; a property that is a list repeats its field.
-    if (isRecord(value)) return presentEntries(value).flatMap(([k, v]) => (Array.isArray(v) ? v.filter(isPresent) : [v]).map((item) => pair(k, text(item))));
-    return [pair(spec.name, text(value))];
-  },
+  // Each property of an object is a field of its own; a list repeats its field.
+  query: (spec, value) =>
+    (isRecord(value) ? presentEntries(value) : [[spec.name, value] as const]).flatMap(([name, v]) => (Array.isArray(v) ? v.filter(isPresent) : [v]).map((item) => pair(name, text(item)))),
 };
 
 /**
@@ -179,9 +177,9 @@ export function createRuntime(
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...(features.apiKeyHeaders?.(securitySchemes) ?? [])];
   // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
-  const apiKeyHeaders = sensitiveHeaders.slice(CREDENTIAL_HEADERS.length).filter((name) => !CREDENTIAL_HEADERS.includes(name));
+  const apiKeyHeaders = (features.apiKeyHeaders?.(securitySchemes) ?? []).filter((name) => !CREDENTIAL_HEADERS.includes(name));
+  const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...apiKeyHeaders];
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
   // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
   // (and a redirect of theirs is an error rather than a leak).
@@ -194,8 +192,8 @@ export function createRuntime(
   // standard fetch also honours the signal while the body is read, so the race against it (`untilAborted`, for
   // custom fetches that ignore it) is left out.
   const direct = !options.fetch && !options.onRequest && !options.onResponse;
-  /** Base URLs and methods `new Request` has accepted (see assertRequestable). */
-  const requestable = { bases: new Set<string>(), methods: new Set<string>() };
+  /** The methods and base URLs `new Request` has accepted, as `${method} ${base}` (see assertRequestable). */
+  const requestable = new Set<string>();
   const guard = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> => (direct || !signal ? promise : untilAborted(promise, signal));
 
   return {
@@ -203,7 +201,7 @@ export function createRuntime(
       const spec = shared ? operationSpecOf(row as OperationRow, shared) : (row as OperationSpec);
       // A path with a query of its own sends that query first, then the call's.
       const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [spec.path, ""];
-      const path = pathSerializer(template, byName(spec.params?.path), styles.path);
+      const path = pathSerializer(template, spec.params?.path, styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
 
@@ -267,7 +265,7 @@ export function createRuntime(
     const resendable = !(body instanceof ReadableStream);
 
     let url = "";
-    let init: RequestInitLike & { duplex?: "half" } = {};
+    let init: SendInit = {};
     /** The URL and `init` of an attempt with `credentials`: built again only when a credential function gave them. */
     const build = (credentials: AppliedCredentials | undefined) => {
       const query = credentials?.query.length ? [paramQuery, ...credentials.query.map(([name, value]) => pair(name, value))].filter(Boolean).join("&") : paramQuery;
@@ -287,10 +285,13 @@ export function createRuntime(
       else if (!idempotent && (call.idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined)) && !headers.has(keyName)) {
         headers.set(keyName, (generatedKey ??= crypto.randomUUID()));
       }
-      init = { method: spec.method, headers };
-      if (body !== undefined) init.body = body as NonNullable<RequestInitLike["body"]>;
-      if (!resendable) init.duplex = "half";
-      init.redirect = inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual";
+      init = {
+        method: spec.method,
+        headers,
+        body: body as SendInit["body"],
+        duplex: resendable ? undefined : "half",
+        redirect: inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual",
+      };
     };
     build(credentials);
 
@@ -310,7 +311,7 @@ export function createRuntime(
         build(credentials);
       }
       const retriesLeft = attempt < maxRetries;
-      const scope = attemptScope(signal, timeoutMs, spec.name, accept !== undefined);
+      const [attemptSignal, failure, release, stopTimer, abortAttempt] = attemptScope(signal, timeoutMs, spec.name, accept !== undefined);
       /** Waits before the next attempt; `false` when there is none (the error is thrown). */
       const retry = async (when: boolean, delay = backoffDelay(attempt)) => {
         if (when && retriesLeft) await sleep(delay, signal);
@@ -320,17 +321,31 @@ export function createRuntime(
       // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
       const prepared = prepare(base, url, init);
       let request = prepared instanceof Promise ? await prepared : prepared;
-      let response: Response;
+      let response!: Response;
       try {
-        response = await sendHop(request, url, init, scope.signal);
-        // (Most answers are not redirects: only those enter the loop that follows them.)
-        if (response.type === "opaqueredirect" || isRedirect(response)) ({ response, request } = await followRedirects(spec, url, init, response, request, scope));
+        // Redirects are followed by hand (see redirect.ts); `hop` is made only for the first redirect.
+        let hop: Hop | undefined;
+        let hopInit = init;
+        for (let hops = 0; ; hops++) {
+          response = await sendHop(request, hop?.url ?? url, hopInit, attemptSignal);
+          const opaque = response.type === "opaqueredirect";
+          const next = opaque || !isRedirect(response) ? undefined : nextHop(response, (hop ??= { url, method: spec.method, headers: init.headers as Headers, body: init.body }), sensitiveHeaders);
+          if (!opaque && !next) break;
+          await discard(response);
+          if (opaque || hops >= MAX_REDIRECTS) {
+            const why = opaque ? "redirected, and this environment hides where to: not followed, so that the API key cannot reach another origin" : `more than ${MAX_REDIRECTS} redirects`;
+            throw new ConnectionError(`${spec.name}: ${why}`, { cause: undefined });
+          }
+          hop = next!;
+          hopInit = { ...init, method: hop.method, headers: hop.headers, body: hop.body as SendInit["body"] };
+          request = await prepare(undefined, hop.url, hopInit);
+        }
       } catch (error) {
-        scope.release();
-        const failure = scope.failure(error);
+        release();
+        const failed = failure(error);
         // A connection error before the request left (refused, no such host) is safe to repeat for any method.
-        if (await retry((failure instanceof ConnectionError && (repeatable || certainlyNotSent(failure))) || (failure instanceof TimeoutError && repeatable))) continue;
-        throw failure;
+        if (await retry((failed instanceof ConnectionError && (repeatable || certainlyNotSent(failed))) || (failed instanceof TimeoutError && repeatable))) continue;
+        throw failed;
       }
 
       try {
@@ -341,11 +356,11 @@ export function createRuntime(
           if (repeatable && isRetryableStatus(response.status) && (asked ?? 0) <= MAX_RETRY_AFTER_MS && retriesLeft) {
             // Free the connection: an unread body keeps it busy.
             await discard(response);
-            scope.release();
+            release();
             await retry(true, asked);
             continue;
           }
-          const data = await readBody(response, spec, scope, true);
+          const data = await readBody(response, spec, attemptSignal, failure, true);
           const error = new ApiError({ status: response.status, headers: response.headers, statusText: response.statusText, body: data, operation: spec.name, method: spec.method, url });
           thrown.add(error);
           throw error;
@@ -355,16 +370,16 @@ export function createRuntime(
         // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
         let data: unknown;
         if (contentType !== "application/json") {
-          for (const read of streamReaders) data ??= read(response, contentType, signal, () => (scope.release(), scope.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
+          for (const read of streamReaders) data ??= read(response, contentType, signal, () => (release(), abortAttempt()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
         }
-        if (data) scope.stopTimer();
+        if (data) stopTimer();
         else {
-          data = await readBody(response, spec, scope, false, contentType);
-          scope.release();
+          data = await readBody(response, spec, attemptSignal, failure, false, contentType);
+          release();
         }
         return full ? { data, status: response.status, headers: response.headers, response } : data;
       } catch (error) {
-        scope.release();
+        release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
         if (await retry((error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted && repeatable)) continue;
         throw error;
@@ -373,50 +388,20 @@ export function createRuntime(
   }
 
   /** Sends one request: the Request when one was built (custom fetch, hooks), else `url` and `init` to the global fetch. */
-  function sendHop(request: Request | undefined, url: string, init: RequestInitLike, signal: AbortSignal | undefined): Promise<Response> {
-    return guard(request ? fetchImpl(request, signal ? { signal } : {}) : globalThis.fetch(url, signal ? { ...init, signal } : init), signal);
-  }
-
-  /**
-   * Follows redirects by hand from `response`, the answer to the attempt's first request (see redirect.ts). Returns the
-   * final response and, when hooks or a custom fetch are in use, the Request it answers.
-   */
-  async function followRedirects(
-    spec: OperationSpec,
-    url: string,
-    init: RequestInitLike & { duplex?: "half" },
-    response: Response,
-    request: Request | undefined,
-    scope: AttemptScope,
-  ): Promise<{ response: Response; request: Request | undefined }> {
-    let hop: Hop = { url, method: init.method ?? "GET", headers: init.headers as Headers, body: init.body };
-    for (let hops = 0; ; hops++) {
-      const opaque = response.type === "opaqueredirect";
-      const next = opaque || !isRedirect(response) ? undefined : nextHop(response, hop, sensitiveHeaders);
-      if (!opaque && !next) return { response, request };
-      await discard(response);
-      if (opaque || hops >= MAX_REDIRECTS) {
-        const why = opaque ? "the server redirected, and this environment hides where to; not followed, so that the request's API key cannot reach another origin" : `more than ${MAX_REDIRECTS} redirects`;
-        throw new ConnectionError(`${spec.name}: ${why}`, { cause: undefined });
-      }
-      hop = next!;
-      const hopInit = { ...init, method: hop.method, headers: hop.headers };
-      if (hop.body === undefined) delete hopInit.body;
-      request = await prepare(undefined, hop.url, hopInit);
-      response = await sendHop(request, hop.url, hopInit, scope.signal);
-    }
+  function sendHop(request: Request | undefined, url: string, init: SendInit, signal: AbortSignal | undefined): Promise<Response> {
+    return guard(request ? fetchImpl(request, signal ? { signal } : {}) : globalThis.fetch(url, (signal ? { ...init, signal } : init) as RequestInitLike), signal);
   }
 
   /**
    * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
    * Returns the Request when one is built.
    */
-  function prepare(base: string | undefined, url: string, init: RequestInitLike): Request | undefined | Promise<Request | undefined> {
+  function prepare(base: string | undefined, url: string, init: SendInit): Request | undefined | Promise<Request | undefined> {
     if (direct) {
       assertRequestable(requestable, base, url, init);
       return undefined;
     }
-    const request = new Request(url, init);
+    const request = new Request(url, init as RequestInitLike);
     const hooked = options.onRequest?.(request);
     return hooked instanceof Promise ? hooked.then((replacement) => replacement ?? request) : (hooked ?? request);
   }
@@ -426,13 +411,19 @@ export function createRuntime(
    * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
    * (One async function, each read raced against the attempt's signal: a custom fetch may ignore it.)
    */
-  async function readBody(response: Response, spec: OperationSpec, scope: AttemptScope, isError: boolean, contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
+  async function readBody(
+    response: Response,
+    spec: OperationSpec,
+    signal: AbortSignal | undefined,
+    failure: AttemptScope[1],
+    isError: boolean,
+    contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
     const status = response.status;
     const json = isJsonMediaType(contentType);
-    const read = <T>(promise: Promise<T>) => guard(promise, scope.signal);
+    const read = <T>(promise: Promise<T>) => guard(promise, signal);
     let text: string;
     try {
-      if (spec.method === "HEAD" || status === 204 || status === 205 || status === 304 || (!json && response.headers.get("content-length") === "0")) {
+      if (spec.method === "HEAD" || [204, 205, 304].includes(status) || (!json && response.headers.get("content-length") === "0")) {
         if (response.body) await read(response.body.cancel());
         return undefined;
       }
@@ -443,7 +434,7 @@ export function createRuntime(
       }
       text = await read(response.text());
     } catch (error) {
-      throw scope.failure(error);
+      throw failure(error);
     }
     if (text === "") return undefined; // (also Content-Length: 0)
     try {
@@ -460,20 +451,15 @@ const discard = (response: Response): Promise<void> | undefined => response.body
 
 function resolveServerUrl(server: ServerSpec | undefined, options: ClientOptions): string {
   if (!server) throw new TypeError("The operation refers to a server the client does not have");
-  const values = options as Readonly<Record<string, unknown>>;
   const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const variable = server.variables?.[name];
-    const value = (variable?.option === undefined ? undefined : values[variable.option]) ?? variable?.default;
+    const value = (variable?.option === undefined ? undefined : (options as Readonly<Record<string, unknown>>)[variable.option]) ?? variable?.default;
     if (typeof value !== "string" || value === "") {
       throw new TypeError(`No value for server variable "${name}" of ${server.url}: set the client option "${variable?.option ?? name}"`);
     }
     return value;
   });
   return url.replace(/\/+$/, "");
-}
-
-function byName(specs: readonly ParamSpec[] = []): ReadonlyMap<string, ParamSpec> {
-  return new Map(specs.map((spec) => [spec.name, spec]));
 }
 
 function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void {
@@ -483,18 +469,21 @@ function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void 
   }
 }
 
-/** The signal, timer and error mapping of one attempt. */
-interface AttemptScope {
+/**
+ * The signal, timer and error mapping of one attempt, as a tuple: a minifier can rename the variables it is
+ * destructured into, not an object's properties.
+ */
+type AttemptScope = [
   /** Aborts when the caller aborts or the attempt times out; `undefined` when nothing can end the attempt early. */
-  readonly signal: AbortSignal | undefined;
+  signal: AbortSignal | undefined,
   /** What to throw for an error raised while the attempt was in flight. */
-  failure(error: unknown): unknown;
-  stopTimer(): void;
+  failure: (error: unknown) => unknown,
   /** Stops the timer and stops following the caller's signal. */
-  release(): void;
+  release: () => void,
+  stopTimer: () => void,
   /** Ends the attempt's fetch, when it has a signal of its own (cancelling the body ends it with any standard fetch). */
-  abort(): void;
-}
+  abort: () => void,
+];
 
 // (Closures rather than a class: a minifier can rename local variables, not properties.)
 function attemptScope(callerSignal: AbortSignal | undefined, timeoutMs: number, operation: string, streaming: boolean): AttemptScope {
@@ -519,9 +508,9 @@ function attemptScope(callerSignal: AbortSignal | undefined, timeoutMs: number, 
     }, timeoutMs);
   }
   const stopTimer = () => clearTimeout(timer);
-  return {
-    signal: controller ? controller.signal : callerSignal,
-    failure(error) {
+  return [
+    controller ? controller.signal : callerSignal,
+    (error) => {
       if (callerSignal?.aborted) return callerSignal.reason;
       if (timedOut) return controller!.signal.reason;
       if (error instanceof ConnectionError) return error;
@@ -530,13 +519,13 @@ function attemptScope(callerSignal: AbortSignal | undefined, timeoutMs: number, 
       const message = error instanceof Error ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}` : String(error);
       return new ConnectionError(`${operation}: ${message}`, { cause: error });
     },
-    stopTimer,
-    release() {
+    () => {
       stopTimer();
       if (onAbort) callerSignal?.removeEventListener("abort", onAbort);
     },
-    abort: () => controller?.abort(),
-  };
+    stopTimer,
+    () => controller?.abort(),
+  ];
 }
 
 /**
@@ -545,15 +534,13 @@ function attemptScope(callerSignal: AbortSignal | undefined, timeoutMs: number, 
  * unusable through its base (the path and query are percent-encoded), so a Request is built once per new base URL
  * or method (with the same URL parser, and the same base for relative URLs in browsers).
  */
-function assertRequestable(checked: { bases: Set<string>; methods: Set<string> }, base: string | undefined, url: string, init: RequestInitLike): void {
+function assertRequestable(checked: Set<string>, base: string | undefined, url: string, init: SendInit): void {
   const method = init.method ?? "GET";
+  const key = `${method} ${base}`;
   // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
-  if (base === undefined || !checked.bases.has(base) || !checked.methods.has(method)) {
+  if (base === undefined || !checked.has(key)) {
     new Request(url, { method });
-    if (base !== undefined) {
-      checked.bases.add(base);
-      checked.methods.add(method);
-    }
+    if (base !== undefined) checked.add(key);
   }
   if (isPresent(init.body)) {
     if (method === "GET" || method === "HEAD") throw new TypeError("Request with GET/HEAD method cannot have body.");

@@ -99,7 +99,7 @@ const MULTIPART: Flavour = { name: identity, value: identity, open: "[", close: 
 
 /** Replaces each `{name}` of `template` with the serialised path parameter; throws when one is missing. */
 export function serializePath(template: string, specs: ReadonlyMap<string, ParamSpec>, values: ParamValues = {}): string {
-  return pathSerializer(template, specs, pathValue)(values);
+  return pathSerializer(template, [...specs.values()], pathValue)(values);
 }
 
 /** simple: `a,b`; label: `.a.b` / `.a,b`; matrix: `;n=a;n=b` / `;n=a,b` (RFC 6570 `{x}`, `{.x}`, `{;x}`). */

@@ -31,7 +31,15 @@ declare class ApiErrorClass<
   readonly operation: string;
   readonly method: string;
   readonly url: string;
-  constructor(init: ApiErrorInit<Status, Body>);
+  constructor({
+    status,
+    statusText,
+    body,
+    headers,
+    operation,
+    method,
+    url,
+  }: ApiErrorInit<Status, Body>);
 }
 /**
  * The server answered with a status the operation does not treat as success. `ApiErrorOf<Op>` (and `op.isError`)

@@ -12,17 +12,12 @@
 class ApiErrorClass extends Error {
   name = "ApiError";
 
-  constructor(init) {
-    const reason = `${init.status}${init.statusText ? ` ${init.statusText}` : ""}${summarize(init.body)}`;
+  constructor({ status, statusText, body, headers, operation, method, url }) {
     super(
-      `${init.operation}: ${init.method} ${init.url} failed with ${reason}`,
+      `${operation}: ${method} ${url} failed with ${status}${statusText ? ` ${statusText}` : ""}${summarize(body)}`,
     );
-    this.status = init.status;
-    this.body = init.body;
-    this.headers = init.headers;
-    this.operation = init.operation;
-    this.method = init.method;
-    this.url = init.url;
+    // (Each name once, where `this.status = init.status` spelled it twice in minified code.)
+    Object.assign(this, { status, body, headers, operation, method, url });
   }
 }
 

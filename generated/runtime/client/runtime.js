@@ -46,18 +46,14 @@ const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 /** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES = {
   path: (_, value) => simple(value, encodeUnreserved),
-  query: (spec, value) => {
-    if (Array.isArray(value))
-      return value.filter(isPresent).map((item) => pair(spec.name, text(item)));
-    // Each property is a field of its own; a property that is a list repeats its field.
-    if (isRecord(value))
-      return presentEntries(value).flatMap(([k, v]) =>
+  // Each property of an object is a field of its own; a list repeats its field.
+  query: (spec, value) =>
+    (isRecord(value) ? presentEntries(value) : [[spec.name, value]]).flatMap(
+      ([name, v]) =>
         (Array.isArray(v) ? v.filter(isPresent) : [v]).map((item) =>
-          pair(k, text(item)),
+          pair(name, text(item)),
         ),
-      );
-    return [pair(spec.name, text(value))];
-  },
+    ),
 };
 
 /**
@@ -101,14 +97,11 @@ export function createRuntime(
       contentType: mediaType,
     }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  const sensitiveHeaders = [
-    ...CREDENTIAL_HEADERS,
-    ...(features.apiKeyHeaders?.(securitySchemes) ?? []),
-  ];
   // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
-  const apiKeyHeaders = sensitiveHeaders
-    .slice(CREDENTIAL_HEADERS.length)
-    .filter((name) => !CREDENTIAL_HEADERS.includes(name));
+  const apiKeyHeaders = (
+    features.apiKeyHeaders?.(securitySchemes) ?? []
+  ).filter((name) => !CREDENTIAL_HEADERS.includes(name));
+  const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...apiKeyHeaders];
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
   // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
   // (and a redirect of theirs is an error rather than a leak).
@@ -123,8 +116,8 @@ export function createRuntime(
   // standard fetch also honours the signal while the body is read, so the race against it (`untilAborted`, for
   // custom fetches that ignore it) is left out.
   const direct = !options.fetch && !options.onRequest && !options.onResponse;
-  /** Base URLs and methods `new Request` has accepted (see assertRequestable). */
-  const requestable = { bases: new Set(), methods: new Set() };
+  /** The methods and base URLs `new Request` has accepted, as `${method} ${base}` (see assertRequestable). */
+  const requestable = new Set();
   const guard = (promise, signal) =>
     direct || !signal ? promise : untilAborted(promise, signal);
 
@@ -136,11 +129,7 @@ export function createRuntime(
         spec.path,
         "",
       ];
-      const path = pathSerializer(
-        template,
-        byName(spec.params?.path),
-        styles.path,
-      );
+      const path = pathSerializer(template, spec.params?.path, styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet();
 
@@ -269,13 +258,16 @@ export function createRuntime(
       ) {
         headers.set(keyName, (generatedKey ??= crypto.randomUUID()));
       }
-      init = { method: spec.method, headers };
-      if (body !== undefined) init.body = body;
-      if (!resendable) init.duplex = "half";
-      init.redirect =
-        inBrowser && !apiKeyHeaders.some((name) => headers.has(name))
-          ? "follow"
-          : "manual";
+      init = {
+        method: spec.method,
+        headers,
+        body: body,
+        duplex: resendable ? undefined : "half",
+        redirect:
+          inBrowser && !apiKeyHeaders.some((name) => headers.has(name))
+            ? "follow"
+            : "manual",
+      };
     };
     build(credentials);
 
@@ -300,12 +292,8 @@ export function createRuntime(
         build(credentials);
       }
       const retriesLeft = attempt < maxRetries;
-      const scope = attemptScope(
-        signal,
-        timeoutMs,
-        spec.name,
-        accept !== undefined,
-      );
+      const [attemptSignal, failure, release, stopTimer, abortAttempt] =
+        attemptScope(signal, timeoutMs, spec.name, accept !== undefined);
       /** Waits before the next attempt; `false` when there is none (the error is thrown). */
       const retry = async (when, delay = backoffDelay(attempt)) => {
         if (when && retriesLeft) await sleep(delay, signal);
@@ -317,30 +305,62 @@ export function createRuntime(
       let request = prepared instanceof Promise ? await prepared : prepared;
       let response;
       try {
-        response = await sendHop(request, url, init, scope.signal);
-        // (Most answers are not redirects: only those enter the loop that follows them.)
-        if (response.type === "opaqueredirect" || isRedirect(response))
-          ({ response, request } = await followRedirects(
-            spec,
-            url,
-            init,
-            response,
+        // Redirects are followed by hand (see redirect.ts); `hop` is made only for the first redirect.
+        let hop;
+        let hopInit = init;
+        for (let hops = 0; ; hops++) {
+          response = await sendHop(
             request,
-            scope,
-          ));
+            hop?.url ?? url,
+            hopInit,
+            attemptSignal,
+          );
+          const opaque = response.type === "opaqueredirect";
+          const next =
+            opaque || !isRedirect(response)
+              ? undefined
+              : nextHop(
+                  response,
+                  (hop ??= {
+                    url,
+                    method: spec.method,
+                    headers: init.headers,
+                    body: init.body,
+                  }),
+                  sensitiveHeaders,
+                );
+          if (!opaque && !next) break;
+          await discard(response);
+          if (opaque || hops >= MAX_REDIRECTS) {
+            const why = opaque
+              ? "redirected, and this environment hides where to: not followed, so that the API key cannot reach another origin"
+              : `more than ${MAX_REDIRECTS} redirects`;
+            throw new ConnectionError(`${spec.name}: ${why}`, {
+              cause: undefined,
+            });
+          }
+          hop = next;
+          hopInit = {
+            ...init,
+            method: hop.method,
+            headers: hop.headers,
+            body: hop.body,
+          };
+          request = await prepare(undefined, hop.url, hopInit);
+        }
       } catch (error) {
-        scope.release();
-        const failure = scope.failure(error);
+        release();
+        const failed = failure(error);
         // A connection error before the request left (refused, no such host) is safe to repeat for any method.
         if (
           await retry(
-            (failure instanceof ConnectionError &&
-              (repeatable || certainlyNotSent(failure))) ||
-              (failure instanceof TimeoutError && repeatable),
+            (failed instanceof ConnectionError &&
+              (repeatable || certainlyNotSent(failed))) ||
+              (failed instanceof TimeoutError && repeatable),
           )
         )
           continue;
-        throw failure;
+        throw failed;
       }
 
       try {
@@ -357,11 +377,17 @@ export function createRuntime(
           ) {
             // Free the connection: an unread body keeps it busy.
             await discard(response);
-            scope.release();
+            release();
             await retry(true, asked);
             continue;
           }
-          const data = await readBody(response, spec, scope, true);
+          const data = await readBody(
+            response,
+            spec,
+            attemptSignal,
+            failure,
+            true,
+          );
           const error = new ApiError({
             status: response.status,
             headers: response.headers,
@@ -384,17 +410,24 @@ export function createRuntime(
               response,
               contentType,
               signal,
-              () => (scope.release(), scope.abort()),
+              () => (release(), abortAttempt()),
               {
                 maxEventSize: options.maxStreamEventSize,
                 sse: spec.stream?.sse,
               },
             );
         }
-        if (data) scope.stopTimer();
+        if (data) stopTimer();
         else {
-          data = await readBody(response, spec, scope, false, contentType);
-          scope.release();
+          data = await readBody(
+            response,
+            spec,
+            attemptSignal,
+            failure,
+            false,
+            contentType,
+          );
+          release();
         }
         return full
           ? {
@@ -405,7 +438,7 @@ export function createRuntime(
             }
           : data;
       } catch (error) {
-        scope.release();
+        release();
         // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
         if (
           await retry(
@@ -432,39 +465,6 @@ export function createRuntime(
   }
 
   /**
-   * Follows redirects by hand from `response`, the answer to the attempt's first request (see redirect.ts). Returns the
-   * final response and, when hooks or a custom fetch are in use, the Request it answers.
-   */
-  async function followRedirects(spec, url, init, response, request, scope) {
-    let hop = {
-      url,
-      method: init.method ?? "GET",
-      headers: init.headers,
-      body: init.body,
-    };
-    for (let hops = 0; ; hops++) {
-      const opaque = response.type === "opaqueredirect";
-      const next =
-        opaque || !isRedirect(response)
-          ? undefined
-          : nextHop(response, hop, sensitiveHeaders);
-      if (!opaque && !next) return { response, request };
-      await discard(response);
-      if (opaque || hops >= MAX_REDIRECTS) {
-        const why = opaque
-          ? "the server redirected, and this environment hides where to; not followed, so that the request's API key cannot reach another origin"
-          : `more than ${MAX_REDIRECTS} redirects`;
-        throw new ConnectionError(`${spec.name}: ${why}`, { cause: undefined });
-      }
-      hop = next;
-      const hopInit = { ...init, method: hop.method, headers: hop.headers };
-      if (hop.body === undefined) delete hopInit.body;
-      request = await prepare(undefined, hop.url, hopInit);
-      response = await sendHop(request, hop.url, hopInit, scope.signal);
-    }
-  }
-
-  /**
    * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
    * Returns the Request when one is built.
    */
@@ -488,20 +488,19 @@ export function createRuntime(
   async function readBody(
     response,
     spec,
-    scope,
+    signal,
+    failure,
     isError,
     contentType = response.headers.get("content-type") ?? "",
   ) {
     const status = response.status;
     const json = isJsonMediaType(contentType);
-    const read = (promise) => guard(promise, scope.signal);
+    const read = (promise) => guard(promise, signal);
     let text;
     try {
       if (
         spec.method === "HEAD" ||
-        status === 204 ||
-        status === 205 ||
-        status === 304 ||
+        [204, 205, 304].includes(status) ||
         (!json && response.headers.get("content-length") === "0")
       ) {
         if (response.body) await read(response.body.cancel());
@@ -515,7 +514,7 @@ export function createRuntime(
       }
       text = await read(response.text());
     } catch (error) {
-      throw scope.failure(error);
+      throw failure(error);
     }
     if (text === "") return undefined; // (also Content-Length: 0)
     try {
@@ -538,11 +537,10 @@ function resolveServerUrl(server, options) {
     throw new TypeError(
       "The operation refers to a server the client does not have",
     );
-  const values = options;
   const url = server.url.replace(/\{([^}]+)\}/g, (_, name) => {
     const variable = server.variables?.[name];
     const value =
-      (variable?.option === undefined ? undefined : values[variable.option]) ??
+      (variable?.option === undefined ? undefined : options[variable.option]) ??
       variable?.default;
     if (typeof value !== "string" || value === "") {
       throw new TypeError(
@@ -552,10 +550,6 @@ function resolveServerUrl(server, options) {
     return value;
   });
   return url.replace(/\/+$/, "");
-}
-
-function byName(specs = []) {
-  return new Map(specs.map((spec) => [spec.name, spec]));
 }
 
 function mergeHeaders(headers, values) {
@@ -593,9 +587,9 @@ function attemptScope(callerSignal, timeoutMs, operation, streaming) {
     }, timeoutMs);
   }
   const stopTimer = () => clearTimeout(timer);
-  return {
-    signal: controller ? controller.signal : callerSignal,
-    failure(error) {
+  return [
+    controller ? controller.signal : callerSignal,
+    (error) => {
       if (callerSignal?.aborted) return callerSignal.reason;
       if (timedOut) return controller.signal.reason;
       if (error instanceof ConnectionError) return error;
@@ -607,13 +601,13 @@ function attemptScope(callerSignal, timeoutMs, operation, streaming) {
           : String(error);
       return new ConnectionError(`${operation}: ${message}`, { cause: error });
     },
-    stopTimer,
-    release() {
+    () => {
       stopTimer();
       if (onAbort) callerSignal?.removeEventListener("abort", onAbort);
     },
-    abort: () => controller?.abort(),
-  };
+    stopTimer,
+    () => controller?.abort(),
+  ];
 }
 
 /**
@@ -624,17 +618,11 @@ function attemptScope(callerSignal, timeoutMs, operation, streaming) {
  */
 function assertRequestable(checked, base, url, init) {
   const method = init.method ?? "GET";
+  const key = `${method} ${base}`;
   // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
-  if (
-    base === undefined ||
-    !checked.bases.has(base) ||
-    !checked.methods.has(method)
-  ) {
+  if (base === undefined || !checked.has(key)) {
     new Request(url, { method });
-    if (base !== undefined) {
-      checked.bases.add(base);
-      checked.methods.add(method);
-    }
+    if (base !== undefined) checked.add(key);
   }
   if (isPresent(init.body)) {
     if (method === "GET" || method === "HEAD")
