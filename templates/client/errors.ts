@@ -53,17 +53,11 @@ export const ApiError: ApiErrorConstructor = ApiErrorClass;
 /** The request could not be sent or its response could not be read (DNS, refused or reset connection, …). */
 export class ConnectionError extends Error {
   override readonly name = "ConnectionError";
-  constructor(message: string, options: { cause: unknown }) {
-    super(message, options);
-  }
 }
 
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export class TimeoutError extends Error {
   override readonly name = "TimeoutError";
-  constructor(message: string) {
-    super(message);
-  }
 }
 
 /** A short excerpt of an error body for the message, so logs show the server's reason. */

@@ -199,14 +199,12 @@ export function createRuntime(
   return {
     operation(row: OperationSpec | OperationRow, shared?: readonly unknown[]) {
       const spec = shared ? operationSpecOf(row as OperationRow, shared) : (row as OperationSpec);
+      const { name, method } = spec;
       // A path with a query of its own sends that query first, then the call's.
       const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [spec.path, ""];
       const path = pathSerializer(template, spec.params?.path, styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet<ApiError>();
-
-      // (The data alone is returned by execute itself: no further promise to unwrap it.)
-      const send = (params: RequestParams = {}, call: RequestOptions = {}, full?: boolean): Promise<unknown> => execute(spec, path, fixedQuery, thrown, params, call, full);
 
       const operation: RuntimeOperation = Object.assign((params?: RequestParams, call?: RequestOptions) => send(params, call), {
         withResponse: (params?: RequestParams, call?: RequestOptions) => send(params, call, true) as Promise<ApiResponse<unknown>>,
@@ -217,180 +215,171 @@ export function createRuntime(
         spec,
       });
 
-      if (spec.pagination && features.paginate) operation.paginate = features.paginate(spec.name, spec.pagination, send);
+      if (spec.pagination && features.paginate) operation.paginate = features.paginate(name, spec.pagination, send);
       return operation;
+
+      /**
+       * One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. Resolves
+       * to the data, or with `full` to the data with the response it came from (no further promise to unwrap it).
+       */
+      async function send(params: RequestParams = {}, call: RequestOptions = {}, full?: boolean): Promise<unknown> {
+        const { signal, idempotencyKey } = call;
+        const base = baseUrl(spec.server ?? 0);
+        signal?.throwIfAborted();
+        // The credentials of an attempt. (Awaited only when a credential function returned a promise: a plain value costs
+        // no extra tick.)
+        const authorize = () => (spec.security?.length ? features.credentials?.(name, spec.security, securitySchemes, optionValues) : undefined);
+        const found = authorize();
+        let credentials = found instanceof Promise ? await found : found;
+        if (found instanceof Promise) signal?.throwIfAborted();
+        // The path, then its own query and the query parameters in the order the caller gave them (or the whole
+        // querystring); the API keys of the query come last, per attempt. (Most calls have no query values: no arrays.)
+        const wholeQuery = features.querystring?.(spec, params);
+        const paramQuery =
+          params.query || params.querystring !== undefined
+            ? [fixedQuery, ...(wholeQuery !== undefined ? [wholeQuery] : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value)))].filter(Boolean).join("&")
+            : fixedQuery;
+        const target = `${base}${path(params.path)}`;
+
+        let body: EncodedBody["body"] | undefined;
+        let contentType: string | undefined;
+        if (spec.body && params.body !== undefined) ({ body, contentType } = encodeBody(spec.body.mediaType, params.body, spec.body));
+        const accept = features.accept?.(spec, params);
+        const keyName = spec.idempotencyKey ?? "Idempotency-Key";
+        const idempotent = isIdempotent(method);
+        // Generated once per call: every attempt repeats the same key.
+        let generatedKey: string | undefined;
+        // (A stream can be sent once only, and Node's fetch requires `duplex` for it.)
+        const resendable = !(body instanceof ReadableStream);
+
+        let url = "";
+        let init: SendInit = {};
+        /** The URL and `init` of an attempt with `credentials`: built again only when a credential function gave them. */
+        const build = (credentials: AppliedCredentials | undefined) => {
+          const query = credentials?.query.length ? [paramQuery, ...credentials.query.map(([name, value]) => pair(name, value))].filter(Boolean).join("&") : paramQuery;
+          url = `${target}${query ? `?${query}` : ""}`;
+          const headers = new Headers();
+          if (contentType) headers.set("Content-Type", contentType);
+          if (accept) headers.set("Accept", accept);
+          for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
+          mergeHeaders(headers, options.headers);
+          features.headerParams?.(headers, spec, params, credentials, features.params);
+          features.cookies?.(headers, spec, params, credentials, features.params);
+          mergeHeaders(headers, call.headers);
+          // A string from the call is sent as it is; otherwise POST and PATCH get a random UUID when the call asks for
+          // it, or the client does (`idempotencyKeys`), or the operation declares the header; one the caller set (as a
+          // header parameter or header) is kept.
+          if (typeof idempotencyKey === "string") headers.set(keyName, idempotencyKey);
+          else if (!idempotent && (idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined)) && !headers.has(keyName)) {
+            headers.set(keyName, (generatedKey ??= crypto.randomUUID()));
+          }
+          init = {
+            method,
+            headers,
+            body: body as SendInit["body"],
+            duplex: resendable ? undefined : "half",
+            redirect: inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual",
+          };
+        };
+        build(credentials);
+
+        const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+        const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
+        // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
+        // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat
+        // (asked after the method: a header lookup on every GET costs).
+        const repeatable = idempotent || (idempotencyKey !== false && (init.headers as Headers).has(keyName)) || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+
+        for (let attempt = 0; ; attempt++) {
+          // A credential from a function (a token that may have expired meanwhile) is asked for again before each retry.
+          if (attempt && credentials?.renew) {
+            const found = authorize();
+            credentials = found instanceof Promise ? await found : found;
+            signal?.throwIfAborted();
+            build(credentials);
+          }
+          const retriesLeft = attempt < maxRetries;
+          const [attemptSignal, failure, release, stopTimer, abortAttempt] = attemptScope(signal, timeoutMs, name, accept !== undefined);
+          /** Waits before the next attempt; `false` when there is none (the error is thrown). */
+          const retry = async (when: boolean, delay = backoffDelay(attempt)) => {
+            if (when && retriesLeft) await sleep(delay, signal);
+            return when && retriesLeft;
+          };
+
+          // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
+          const prepared = prepare(base, url, init);
+          let request = prepared instanceof Promise ? await prepared : prepared;
+          let response!: Response;
+          try {
+            // Redirects are followed by hand (see redirect.ts); `hop` is made only for the first redirect.
+            let hop: Hop | undefined;
+            let hopInit = init;
+            for (let hops = 0; ; hops++) {
+              // (The Request when one was built, for a custom fetch or hooks; else the URL and init to the global fetch.)
+              response = await guard(
+                request ? fetchImpl(request, attemptSignal ? { signal: attemptSignal } : {}) : globalThis.fetch(hop?.url ?? url, (attemptSignal ? { ...hopInit, signal: attemptSignal } : hopInit) as RequestInitLike),
+                attemptSignal,
+              );
+              const opaque = response.type === "opaqueredirect";
+              const next = opaque || !isRedirect(response) ? undefined : nextHop(response, (hop ??= { url, method, headers: init.headers as Headers, body: init.body }), sensitiveHeaders);
+              if (!opaque && !next) break;
+              await discard(response);
+              if (opaque || hops >= MAX_REDIRECTS) {
+                const why = opaque ? "redirected, and this environment hides where to: not followed, so that the API key cannot reach another origin" : `more than ${MAX_REDIRECTS} redirects`;
+                throw new ConnectionError(`${name}: ${why}`, { cause: undefined });
+              }
+              hop = next!;
+              hopInit = { ...init, method: hop.method, headers: hop.headers, body: hop.body as SendInit["body"] };
+              request = await prepare(undefined, hop.url, hopInit);
+            }
+          } catch (error) {
+            release();
+            const failed = failure(error);
+            // A connection error before the request left (refused, no such host) is safe to repeat for any method.
+            if (await retry((failed instanceof ConnectionError && (repeatable || certainlyNotSent(failed))) || (failed instanceof TimeoutError && repeatable))) continue;
+            throw failed;
+          }
+
+          try {
+            if (options.onResponse) response = (await options.onResponse(response, request!)) ?? response;
+            if (!response.ok) {
+              // What the server asks for (a Retry-After of over a minute: no retry), else backoff.
+              const asked = retryAfterDelay(response.headers);
+              if (repeatable && isRetryableStatus(response.status) && (asked ?? 0) <= MAX_RETRY_AFTER_MS && retriesLeft) {
+                // Free the connection: an unread body keeps it busy.
+                await discard(response);
+                release();
+                await retry(true, asked);
+                continue;
+              }
+              const data = await readBody(response, spec, attemptSignal, failure, true);
+              const error = new ApiError({ status: response.status, headers: response.headers, statusText: response.statusText, body: data, operation: name, method, url });
+              thrown.add(error);
+              throw error;
+            }
+            const contentType = response.headers.get("content-type") ?? "";
+            // From here on the caller holds the connection open for as long as they read; only their signal applies.
+            // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
+            let data: unknown;
+            if (contentType !== "application/json") {
+              for (const read of streamReaders) data ??= read(response, contentType, signal, () => (release(), abortAttempt()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
+            }
+            if (data) stopTimer();
+            else {
+              data = await readBody(response, spec, attemptSignal, failure, false, contentType);
+              release();
+            }
+            return full ? { data, status: response.status, headers: response.headers, response } : data;
+          } catch (error) {
+            release();
+            // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
+            if (await retry((error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted && repeatable)) continue;
+            throw error;
+          }
+        }
+      }
     },
   };
-
-  /**
-   * One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. Resolves
-   * to the data, or with `full` to the data with the response it came from.
-   */
-  async function execute(
-    spec: OperationSpec,
-    path: (values?: ParamValues) => string,
-    fixedQuery: string,
-    thrown: WeakSet<ApiError>,
-    params: RequestParams,
-    call: RequestOptions,
-    full?: boolean,
-  ): Promise<unknown> {
-    const base = baseUrl(spec.server ?? 0);
-    const signal = call.signal;
-    signal?.throwIfAborted();
-    // The credentials of an attempt. (Awaited only when a credential function returned a promise: a plain value costs
-    // no extra tick.)
-    const authorize = () => (spec.security?.length ? features.credentials?.(spec.name, spec.security, securitySchemes, optionValues) : undefined);
-    const found = authorize();
-    let credentials = found instanceof Promise ? await found : found;
-    if (found instanceof Promise) signal?.throwIfAborted();
-    // The path, then its own query and the query parameters in the order the caller gave them (or the whole
-    // querystring); the API keys of the query come last, per attempt. (Most calls have no query values: no arrays.)
-    const wholeQuery = features.querystring?.(spec, params);
-    const paramQuery =
-      params.query || params.querystring !== undefined
-        ? [fixedQuery, ...(wholeQuery !== undefined ? [wholeQuery] : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value)))].filter(Boolean).join("&")
-        : fixedQuery;
-    const target = `${base}${path(params.path)}`;
-
-    let body: EncodedBody["body"] | undefined;
-    let contentType: string | undefined;
-    if (spec.body && params.body !== undefined) ({ body, contentType } = encodeBody(spec.body.mediaType, params.body, spec.body));
-    const accept = features.accept?.(spec, params);
-    const keyName = spec.idempotencyKey ?? "Idempotency-Key";
-    const idempotent = isIdempotent(spec.method);
-    // Generated once per call: every attempt repeats the same key.
-    let generatedKey: string | undefined;
-    // (A stream can be sent once only, and Node's fetch requires `duplex` for it.)
-    const resendable = !(body instanceof ReadableStream);
-
-    let url = "";
-    let init: SendInit = {};
-    /** The URL and `init` of an attempt with `credentials`: built again only when a credential function gave them. */
-    const build = (credentials: AppliedCredentials | undefined) => {
-      const query = credentials?.query.length ? [paramQuery, ...credentials.query.map(([name, value]) => pair(name, value))].filter(Boolean).join("&") : paramQuery;
-      url = `${target}${query ? `?${query}` : ""}`;
-      const headers = new Headers();
-      if (contentType) headers.set("Content-Type", contentType);
-      if (accept) headers.set("Accept", accept);
-      for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
-      mergeHeaders(headers, options.headers);
-      features.headerParams?.(headers, spec, params, credentials, features.params);
-      features.cookies?.(headers, spec, params, credentials, features.params);
-      mergeHeaders(headers, call.headers);
-      // A string from the call is sent as it is; otherwise POST and PATCH get a random UUID when the call asks for
-      // it, or the client does (`idempotencyKeys`), or the operation declares the header; one the caller set (as a
-      // header parameter or header) is kept.
-      if (typeof call.idempotencyKey === "string") headers.set(keyName, call.idempotencyKey);
-      else if (!idempotent && (call.idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined)) && !headers.has(keyName)) {
-        headers.set(keyName, (generatedKey ??= crypto.randomUUID()));
-      }
-      init = {
-        method: spec.method,
-        headers,
-        body: body as SendInit["body"],
-        duplex: resendable ? undefined : "half",
-        redirect: inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual",
-      };
-    };
-    build(credentials);
-
-    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
-    // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
-    // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat
-    // (asked after the method: a header lookup on every GET costs).
-    const repeatable = idempotent || (call.idempotencyKey !== false && (init.headers as Headers).has(keyName)) || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
-
-    for (let attempt = 0; ; attempt++) {
-      // A credential from a function (a token that may have expired meanwhile) is asked for again before each retry.
-      if (attempt && credentials?.renew) {
-        const found = authorize();
-        credentials = found instanceof Promise ? await found : found;
-        signal?.throwIfAborted();
-        build(credentials);
-      }
-      const retriesLeft = attempt < maxRetries;
-      const [attemptSignal, failure, release, stopTimer, abortAttempt] = attemptScope(signal, timeoutMs, spec.name, accept !== undefined);
-      /** Waits before the next attempt; `false` when there is none (the error is thrown). */
-      const retry = async (when: boolean, delay = backoffDelay(attempt)) => {
-        if (when && retriesLeft) await sleep(delay, signal);
-        return when && retriesLeft;
-      };
-
-      // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
-      const prepared = prepare(base, url, init);
-      let request = prepared instanceof Promise ? await prepared : prepared;
-      let response!: Response;
-      try {
-        // Redirects are followed by hand (see redirect.ts); `hop` is made only for the first redirect.
-        let hop: Hop | undefined;
-        let hopInit = init;
-        for (let hops = 0; ; hops++) {
-          response = await sendHop(request, hop?.url ?? url, hopInit, attemptSignal);
-          const opaque = response.type === "opaqueredirect";
-          const next = opaque || !isRedirect(response) ? undefined : nextHop(response, (hop ??= { url, method: spec.method, headers: init.headers as Headers, body: init.body }), sensitiveHeaders);
-          if (!opaque && !next) break;
-          await discard(response);
-          if (opaque || hops >= MAX_REDIRECTS) {
-            const why = opaque ? "redirected, and this environment hides where to: not followed, so that the API key cannot reach another origin" : `more than ${MAX_REDIRECTS} redirects`;
-            throw new ConnectionError(`${spec.name}: ${why}`, { cause: undefined });
-          }
-          hop = next!;
-          hopInit = { ...init, method: hop.method, headers: hop.headers, body: hop.body as SendInit["body"] };
-          request = await prepare(undefined, hop.url, hopInit);
-        }
-      } catch (error) {
-        release();
-        const failed = failure(error);
-        // A connection error before the request left (refused, no such host) is safe to repeat for any method.
-        if (await retry((failed instanceof ConnectionError && (repeatable || certainlyNotSent(failed))) || (failed instanceof TimeoutError && repeatable))) continue;
-        throw failed;
-      }
-
-      try {
-        if (options.onResponse) response = (await options.onResponse(response, request!)) ?? response;
-        if (!response.ok) {
-          // What the server asks for (a Retry-After of over a minute: no retry), else backoff.
-          const asked = retryAfterDelay(response.headers);
-          if (repeatable && isRetryableStatus(response.status) && (asked ?? 0) <= MAX_RETRY_AFTER_MS && retriesLeft) {
-            // Free the connection: an unread body keeps it busy.
-            await discard(response);
-            release();
-            await retry(true, asked);
-            continue;
-          }
-          const data = await readBody(response, spec, attemptSignal, failure, true);
-          const error = new ApiError({ status: response.status, headers: response.headers, statusText: response.statusText, body: data, operation: spec.name, method: spec.method, url });
-          thrown.add(error);
-          throw error;
-        }
-        const contentType = response.headers.get("content-type") ?? "";
-        // From here on the caller holds the connection open for as long as they read; only their signal applies.
-        // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
-        let data: unknown;
-        if (contentType !== "application/json") {
-          for (const read of streamReaders) data ??= read(response, contentType, signal, () => (release(), abortAttempt()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
-        }
-        if (data) stopTimer();
-        else {
-          data = await readBody(response, spec, attemptSignal, failure, false, contentType);
-          release();
-        }
-        return full ? { data, status: response.status, headers: response.headers, response } : data;
-      } catch (error) {
-        release();
-        // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
-        if (await retry((error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted && repeatable)) continue;
-        throw error;
-      }
-    }
-  }
-
-  /** Sends one request: the Request when one was built (custom fetch, hooks), else `url` and `init` to the global fetch. */
-  function sendHop(request: Request | undefined, url: string, init: SendInit, signal: AbortSignal | undefined): Promise<Response> {
-    return guard(request ? fetchImpl(request, signal ? { signal } : {}) : globalThis.fetch(url, (signal ? { ...init, signal } : init) as RequestInitLike), signal);
-  }
 
   /**
    * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.

@@ -63,16 +63,9 @@ export declare const ApiError: ApiErrorConstructor;
 /** The request could not be sent or its response could not be read (DNS, refused or reset connection, …). */
 export declare class ConnectionError extends Error {
   readonly name = "ConnectionError";
-  constructor(
-    message: string,
-    options: {
-      cause: unknown;
-    },
-  );
 }
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export declare class TimeoutError extends Error {
   readonly name = "TimeoutError";
-  constructor(message: string);
 }
 export {};

@@ -26,17 +26,11 @@ export const ApiError = ApiErrorClass;
 /** The request could not be sent or its response could not be read (DNS, refused or reset connection, …). */
 export class ConnectionError extends Error {
   name = "ConnectionError";
-  constructor(message, options) {
-    super(message, options);
-  }
 }
 
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export class TimeoutError extends Error {
   name = "TimeoutError";
-  constructor(message) {
-    super(message);
-  }
 }
 
 /** A short excerpt of an error body for the message, so logs show the server's reason. */
