@@ -123,7 +123,7 @@ export interface Runtime {
   operation(spec: OperationSpec): RuntimeOperation;
 }
 
-const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+const DEFAULT_TIMEOUT_MS = 600_000; // 10 minutes
 const DEFAULT_MAX_RETRIES = 2;
 /** setTimeout fires at once for delays above 2^31 - 1 ms, so longer limits mean "none". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -211,7 +211,7 @@ export function createRuntime(
         isError: (error: unknown) =>
           error instanceof ApiError &&
           thrown.has(error) &&
-          (spec.errors ?? []).some((key) => key === error.status || key === "default" || key === `${Math.floor(error.status / 100)}XX`),
+          (spec.errors ?? []).some((key) => key === error.status || key === "default" || key === `${(error.status / 100) | 0}XX`),
         spec,
       });
 
@@ -226,12 +226,6 @@ export function createRuntime(
         const { signal, idempotencyKey } = call;
         const base = baseUrl(spec.server ?? 0);
         signal?.throwIfAborted();
-        // The credentials of an attempt. (Awaited only when a credential function returned a promise: a plain value costs
-        // no extra tick.)
-        const authorize = () => (spec.security?.length ? features.credentials?.(name, spec.security, securitySchemes, optionValues) : undefined);
-        const found = authorize();
-        let credentials = found instanceof Promise ? await found : found;
-        if (found instanceof Promise) signal?.throwIfAborted();
         // The path, then its own query and the query parameters in the order the caller gave them (or the whole
         // querystring); the API keys of the query come last, per attempt. (Most calls have no query values: no arrays.)
         const wholeQuery = features.querystring?.(spec, params);
@@ -252,54 +246,89 @@ export function createRuntime(
         // (A stream can be sent once only, and Node's fetch requires `duplex` for it.)
         const resendable = !(body instanceof ReadableStream);
 
+        const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+        const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
+        const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
         let url = "";
         let init: SendInit = {};
-        /** The URL and `init` of an attempt with `credentials`: built again only when a credential function gave them. */
-        const build = (credentials: AppliedCredentials | undefined) => {
-          const query = credentials?.query.length ? [paramQuery, ...credentials.query.map(([name, value]) => pair(name, value))].filter(Boolean).join("&") : paramQuery;
-          url = `${target}${query ? `?${query}` : ""}`;
-          const headers = new Headers();
-          if (contentType) headers.set("Content-Type", contentType);
-          if (accept) headers.set("Accept", accept);
-          for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
-          mergeHeaders(headers, options.headers);
-          features.headerParams?.(headers, spec, params, credentials, features.params);
-          features.cookies?.(headers, spec, params, credentials, features.params);
-          mergeHeaders(headers, call.headers);
-          // A string from the call is sent as it is; otherwise POST and PATCH get a random UUID when the call asks for
-          // it, or the client does (`idempotencyKeys`), or the operation declares the header; one the caller set (as a
-          // header parameter or header) is kept.
-          if (typeof idempotencyKey === "string") headers.set(keyName, idempotencyKey);
-          else if (!idempotent && (idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined)) && !headers.has(keyName)) {
-            headers.set(keyName, (generatedKey ??= crypto.randomUUID()));
-          }
-          init = {
-            method,
-            headers,
-            body: body as SendInit["body"],
-            duplex: resendable ? undefined : "half",
-            redirect: inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual",
-          };
-        };
-        build(credentials);
-
-        const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-        const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
-        // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
-        // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat
-        // (asked after the method: a header lookup on every GET costs).
-        const repeatable = idempotent || (idempotencyKey !== false && (init.headers as Headers).has(keyName)) || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+        let credentials: AppliedCredentials | undefined;
+        let repeatable = false;
 
         for (let attempt = 0; ; attempt++) {
-          // A credential from a function (a token that may have expired meanwhile) is asked for again before each retry.
-          if (attempt && credentials?.renew) {
-            const found = authorize();
+          // The credentials, before the first attempt and, when a function gave them (a token that may have expired
+          // meanwhile), before each retry; only then are the URL and headers built (again).
+          if (!attempt || credentials?.renew) {
+            const found = spec.security?.length ? features.credentials?.(name, spec.security, securitySchemes, optionValues) : undefined;
+            // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
             credentials = found instanceof Promise ? await found : found;
-            signal?.throwIfAborted();
-            build(credentials);
+            if (found instanceof Promise) signal?.throwIfAborted();
+            const query = credentials?.query.length ? [paramQuery, ...credentials.query.map(([name, value]) => pair(name, value))].filter(Boolean).join("&") : paramQuery;
+            url = `${target}${query ? `?${query}` : ""}`;
+            const headers = new Headers();
+            if (contentType) headers.set("Content-Type", contentType);
+            if (accept) headers.set("Accept", accept);
+            for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
+            mergeHeaders(headers, options.headers);
+            features.headerParams?.(headers, spec, params, credentials, features.params);
+            features.cookies?.(headers, spec, params, credentials, features.params);
+            mergeHeaders(headers, call.headers);
+            // A string from the call is sent as it is; otherwise POST and PATCH get a random UUID when the call asks
+            // for it, or the client does (`idempotencyKeys`), or the operation declares the header; one the caller set
+            // (as a header parameter or header) is kept.
+            if (typeof idempotencyKey === "string") headers.set(keyName, idempotencyKey);
+            else if (!idempotent && (idempotencyKey ?? (options.idempotencyKeys || spec.idempotencyKey !== undefined)) && !headers.has(keyName)) {
+              headers.set(keyName, (generatedKey ??= crypto.randomUUID()));
+            }
+            init = {
+              method,
+              headers,
+              body: body as SendInit["body"],
+              duplex: resendable ? undefined : "half",
+              redirect: inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual",
+            };
+            // Whether a response (or a timeout, or a connection that broke after the request was written) may be
+            // answered by sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it
+            // tell a repeat (asked after the method: a header lookup on every GET costs).
+            repeatable = idempotent || (idempotencyKey !== false && headers.has(keyName)) || (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
           }
           const retriesLeft = attempt < maxRetries;
-          const [attemptSignal, failure, release, stopTimer, abortAttempt] = attemptScope(signal, timeoutMs, name, accept !== undefined);
+          // The attempt's signal, timer and error mapping. An own controller is needed only to end the attempt on a
+          // timeout or to close an asked-for stream. Without one, fetch follows the caller's signal or none: a signal
+          // costs every request (Node 20 builds an AbortSignal in ~10 µs, and its fetch registers a listener, a WeakRef
+          // and a finalizer for each signal it follows).
+          const controller = timed || accept !== undefined ? new AbortController() : undefined;
+          const attemptSignal = controller ? controller.signal : signal;
+          let timedOut = false;
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          let onAbort: (() => void) | undefined;
+          if (controller && signal) {
+            onAbort = () => controller.abort(signal.reason);
+            // The caller may abort while an onRequest hook runs, before this attempt listens.
+            if (signal.aborted) onAbort();
+            signal.addEventListener("abort", onAbort, { once: true });
+          }
+          if (controller && timed) {
+            timer = setTimeout(() => {
+              timedOut = true;
+              controller.abort(new TimeoutError(`${name}: no complete response within ${timeoutMs} ms`));
+            }, timeoutMs);
+          }
+          const stopTimer = () => clearTimeout(timer);
+          /** Stops the timer and stops following the caller's signal. */
+          const release = () => {
+            stopTimer();
+            if (onAbort) signal?.removeEventListener("abort", onAbort);
+          };
+          /** What to throw for an error raised while the attempt was in flight. */
+          const failure = (error: unknown): unknown => {
+            if (signal?.aborted) return signal.reason;
+            if (timedOut) return controller!.signal.reason;
+            if (error instanceof ConnectionError) return error;
+            // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
+            const cause = (error as Error | undefined)?.cause;
+            const message = error instanceof Error ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}` : String(error);
+            return new ConnectionError(`${name}: ${message}`, { cause: error });
+          };
           /** Waits before the next attempt; `false` when there is none (the error is thrown). */
           const retry = async (when: boolean, delay = backoffDelay(attempt)) => {
             if (when && retriesLeft) await sleep(delay, signal);
@@ -325,7 +354,7 @@ export function createRuntime(
               if (!opaque && !next) break;
               await discard(response);
               if (opaque || hops >= MAX_REDIRECTS) {
-                const why = opaque ? "redirected, and this environment hides where to: not followed, so that the API key cannot reach another origin" : `more than ${MAX_REDIRECTS} redirects`;
+                const why = opaque ? "redirected to where this environment hides: not followed (the API key must stay on its origin)" : `more than ${MAX_REDIRECTS} redirects`;
                 throw new ConnectionError(`${name}: ${why}`, { cause: undefined });
               }
               hop = next!;
@@ -352,7 +381,7 @@ export function createRuntime(
                 await retry(true, asked);
                 continue;
               }
-              const data = await readBody(response, spec, attemptSignal, failure, true);
+              const data = await readBody(response, attemptSignal, failure, true);
               const error = new ApiError({ status: response.status, headers: response.headers, statusText: response.statusText, body: data, operation: name, method, url });
               thrown.add(error);
               throw error;
@@ -362,11 +391,11 @@ export function createRuntime(
             // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
             let data: unknown;
             if (contentType !== "application/json") {
-              for (const read of streamReaders) data ??= read(response, contentType, signal, () => (release(), abortAttempt()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
+              for (const read of streamReaders) data ??= read(response, contentType, signal, () => (release(), controller?.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
             }
             if (data) stopTimer();
             else {
-              data = await readBody(response, spec, attemptSignal, failure, false, contentType);
+              data = await readBody(response, attemptSignal, failure, false, contentType);
               release();
             }
             return full ? { data, status: response.status, headers: response.headers, response } : data;
@@ -376,6 +405,44 @@ export function createRuntime(
             if (await retry((error instanceof ConnectionError || error instanceof TimeoutError) && !signal?.aborted && repeatable)) continue;
             throw error;
           }
+        }
+      }
+
+      /**
+       * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
+       * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
+       * (One async function, each read raced against the attempt's signal: a custom fetch may ignore it.)
+       */
+      async function readBody(
+        response: Response,
+        signal: AbortSignal | undefined,
+        failure: (error: unknown) => unknown,
+        isError: boolean,
+        contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
+        const status = response.status;
+        const json = isJsonMediaType(contentType);
+        const read = <T>(promise: Promise<T>) => guard(promise, signal);
+        let text: string;
+        try {
+          if (method === "HEAD" || [204, 205, 304].includes(status) || (!json && response.headers.get("content-length") === "0")) {
+            if (response.body) await read(response.body.cancel());
+            return undefined;
+          }
+          if (!json) {
+            if (mediaTypeEssence(contentType).startsWith("text/")) return await read(response.text());
+            const blob = await read(response.blob());
+            return blob.size === 0 && contentType === "" ? undefined : blob;
+          }
+          text = await read(response.text());
+        } catch (error) {
+          throw failure(error);
+        }
+        if (text === "") return undefined; // (also Content-Length: 0)
+        try {
+          return JSON.parse(text);
+        } catch (error) {
+          if (isError) return text;
+          throw new SyntaxError(`${name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`, { cause: error });
         }
       }
     },
@@ -395,44 +462,6 @@ export function createRuntime(
     return hooked instanceof Promise ? hooked.then((replacement) => replacement ?? request) : (hooked ?? request);
   }
 
-  /**
-   * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
-   * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
-   * (One async function, each read raced against the attempt's signal: a custom fetch may ignore it.)
-   */
-  async function readBody(
-    response: Response,
-    spec: OperationSpec,
-    signal: AbortSignal | undefined,
-    failure: AttemptScope[1],
-    isError: boolean,
-    contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
-    const status = response.status;
-    const json = isJsonMediaType(contentType);
-    const read = <T>(promise: Promise<T>) => guard(promise, signal);
-    let text: string;
-    try {
-      if (spec.method === "HEAD" || [204, 205, 304].includes(status) || (!json && response.headers.get("content-length") === "0")) {
-        if (response.body) await read(response.body.cancel());
-        return undefined;
-      }
-      if (!json) {
-        if (mediaTypeEssence(contentType).startsWith("text/")) return await read(response.text());
-        const blob = await read(response.blob());
-        return blob.size === 0 && contentType === "" ? undefined : blob;
-      }
-      text = await read(response.text());
-    } catch (error) {
-      throw failure(error);
-    }
-    if (text === "") return undefined; // (also Content-Length: 0)
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      if (isError) return text;
-      throw new SyntaxError(`${spec.name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`, { cause: error });
-    }
-  }
 }
 
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */
@@ -456,65 +485,6 @@ function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void 
     if (isPresent(value)) headers.set(name, value!);
     else headers.delete(name);
   }
-}
-
-/**
- * The signal, timer and error mapping of one attempt, as a tuple: a minifier can rename the variables it is
- * destructured into, not an object's properties.
- */
-type AttemptScope = [
-  /** Aborts when the caller aborts or the attempt times out; `undefined` when nothing can end the attempt early. */
-  signal: AbortSignal | undefined,
-  /** What to throw for an error raised while the attempt was in flight. */
-  failure: (error: unknown) => unknown,
-  /** Stops the timer and stops following the caller's signal. */
-  release: () => void,
-  stopTimer: () => void,
-  /** Ends the attempt's fetch, when it has a signal of its own (cancelling the body ends it with any standard fetch). */
-  abort: () => void,
-];
-
-// (Closures rather than a class: a minifier can rename local variables, not properties.)
-function attemptScope(callerSignal: AbortSignal | undefined, timeoutMs: number, operation: string, streaming: boolean): AttemptScope {
-  const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
-  // An own controller is needed only to end the attempt on a timeout or to close an asked-for stream. Without one,
-  // fetch follows the caller's signal or none: a signal costs every request (Node 20 builds an AbortSignal in
-  // ~10 µs, and its fetch registers a listener, a WeakRef and a finalizer for each signal it follows).
-  const controller = timed || streaming ? new AbortController() : undefined;
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  if (controller && callerSignal) {
-    onAbort = () => controller.abort(callerSignal.reason);
-    // The caller may abort while an onRequest hook runs, before this attempt listens.
-    if (callerSignal.aborted) onAbort();
-    callerSignal.addEventListener("abort", onAbort, { once: true });
-  }
-  if (controller && timed) {
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new TimeoutError(`${operation}: no complete response within ${timeoutMs} ms`));
-    }, timeoutMs);
-  }
-  const stopTimer = () => clearTimeout(timer);
-  return [
-    controller ? controller.signal : callerSignal,
-    (error) => {
-      if (callerSignal?.aborted) return callerSignal.reason;
-      if (timedOut) return controller!.signal.reason;
-      if (error instanceof ConnectionError) return error;
-      // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
-      const cause = (error as Error | undefined)?.cause;
-      const message = error instanceof Error ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}` : String(error);
-      return new ConnectionError(`${operation}: ${message}`, { cause: error });
-    },
-    () => {
-      stopTimer();
-      if (onAbort) callerSignal?.removeEventListener("abort", onAbort);
-    },
-    stopTimer,
-    () => controller?.abort(),
-  ];
 }
 
 /**
