@@ -186,7 +186,6 @@ export function createRuntime(
   const inBrowser = typeof (globalThis as { document?: unknown }).document !== "undefined";
   const baseUrls: (string | undefined)[] = [];
   const baseUrl = (index: number): string => (baseUrls[index] ??= resolveServerUrl(servers[index], options));
-  const fetchImpl = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
   // Nothing asks for a Request object (no custom fetch, no hooks): call fetch(url, init). Node's fetch copies a
   // Request argument, piping its body through a TransformStream, which made the request cost a third more. The
   // standard fetch also honours the signal while the body is read, so the race against it (`untilAborted`, for
@@ -344,11 +343,9 @@ export function createRuntime(
             let hop: Hop | undefined;
             let hopInit = init;
             for (let hops = 0; ; hops++) {
-              // (The Request when one was built, for a custom fetch or hooks; else the URL and init to the global fetch.)
-              response = await guard(
-                request ? fetchImpl(request, attemptSignal ? { signal: attemptSignal } : {}) : globalThis.fetch(hop?.url ?? url, (attemptSignal ? { ...hopInit, signal: attemptSignal } : hopInit) as RequestInitLike),
-                attemptSignal,
-              );
+              // The Request when one was built (custom fetch, hooks), else the URL and init (the global fetch).
+              const sent = request ? {} : hopInit;
+              response = await guard(((options.fetch ?? globalThis.fetch) as typeof fetch)(request ?? hop?.url ?? url, (attemptSignal ? { ...sent, signal: attemptSignal } : sent) as RequestInitLike), attemptSignal);
               const opaque = response.type === "opaqueredirect";
               const next = opaque || !isRedirect(response) ? undefined : nextHop(response, (hop ??= { url, method, headers: init.headers as Headers, body: init.body }), sensitiveHeaders);
               if (!opaque && !next) break;
@@ -494,7 +491,7 @@ function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void 
  * or method (with the same URL parser, and the same base for relative URLs in browsers).
  */
 function assertRequestable(checked: Set<string>, base: string | undefined, url: string, init: SendInit): void {
-  const method = init.method ?? "GET";
+  const method = init.method!;
   const key = `${method} ${base}`;
   // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
   if (base === undefined || !checked.has(key)) {

@@ -109,8 +109,6 @@ export function createRuntime(
   const baseUrls = [];
   const baseUrl = (index) =>
     (baseUrls[index] ??= resolveServerUrl(servers[index], options));
-  const fetchImpl =
-    options.fetch ?? ((request, init) => globalThis.fetch(request, init));
   // Nothing asks for a Request object (no custom fetch, no hooks): call fetch(url, init). Node's fetch copies a
   // Request argument, piping its body through a TransformStream, which made the request cost a third more. The
   // standard fetch also honours the signal while the body is read, so the race against it (`untilAborted`, for
@@ -345,19 +343,13 @@ export function createRuntime(
             let hop;
             let hopInit = init;
             for (let hops = 0; ; hops++) {
-              // (The Request when one was built, for a custom fetch or hooks; else the URL and init to the global fetch.)
+              // The Request when one was built (custom fetch, hooks), else the URL and init (the global fetch).
+              const sent = request ? {} : hopInit;
               response = await guard(
-                request
-                  ? fetchImpl(
-                      request,
-                      attemptSignal ? { signal: attemptSignal } : {},
-                    )
-                  : globalThis.fetch(
-                      hop?.url ?? url,
-                      attemptSignal
-                        ? { ...hopInit, signal: attemptSignal }
-                        : hopInit,
-                    ),
+                (options.fetch ?? globalThis.fetch)(
+                  request ?? hop?.url ?? url,
+                  attemptSignal ? { ...sent, signal: attemptSignal } : sent,
+                ),
                 attemptSignal,
               );
               const opaque = response.type === "opaqueredirect";
@@ -602,7 +594,7 @@ function mergeHeaders(headers, values) {
  * or method (with the same URL parser, and the same base for relative URLs in browsers).
  */
 function assertRequestable(checked, base, url, init) {
-  const method = init.method ?? "GET";
+  const method = init.method;
   const key = `${method} ${base}`;
   // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
   if (base === undefined || !checked.has(key)) {
