@@ -16,6 +16,7 @@ import type {
   OperationSpec,
   PaginationSpec,
   ParamSerializers,
+  ParamSpec,
   RequestOptions,
   SecurityRequirementItem,
   SecuritySchemeSpec,
@@ -35,7 +36,10 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
-  /** The names of the headers the schemes send API keys in, lower case (token.ts `apiKeyHeaders`), kept to their origin on redirects. */
+  /**
+   * The names of the headers the schemes send API keys in, lower case, besides the standard credential headers
+   * (token.ts `apiKeyHeaders`): kept to their origin on redirects.
+   */
   apiKeyHeaders?: ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[]) | undefined;
   /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
   deviceFlows?: (options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>) => Readonly<Record<string, unknown>>;
@@ -134,7 +138,7 @@ type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
 type SendInit = { [K in keyof RequestInitLike]?: RequestInitLike[K] | undefined } & { duplex?: "half" | undefined };
 
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
-const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+export const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
 /** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query"> = {
@@ -145,13 +149,18 @@ const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query"> = {
 };
 
 /**
- * The operation spec of a row of the generated client's table: each value the row holds as an index into `shared`
- * (a number: `server` is the only field whose value is one) replaced by that value. A new object each time, with the
- * row's keys in their order.
+ * The operation spec of a row of the generated client's table (see `OperationRow`): name, method and path, then the
+ * row's other fields in their order, each index into `shared` (a number: `server` is the only field whose value is
+ * one) replaced by that value, and each parameter written as its name alone made `{ name }` again. A new object
+ * (its parameter lists are the table's, decoded in place).
  */
-function operationSpecOf(row: OperationRow, shared: readonly unknown[]): OperationSpec {
-  const spec: Record<string, unknown> = { ...row };
+function operationSpecOf([name, method, path, rest]: OperationRow, shared: readonly unknown[]): OperationSpec {
+  const spec: Record<string, unknown> = { name, method, path, ...rest };
   for (const key in spec) if (key !== "server" && typeof spec[key] === "number") spec[key] = shared[spec[key] as number];
+  // (In place: the table's own objects, and a list decoded once is left as it is when another operation shares it.)
+  const params = (spec["params"] ?? {}) as Record<string, (ParamSpec | string)[]>;
+  // (`querystring` is the one entry that is not a list.)
+  for (const where in params) if (where !== "querystring") params[where] = params[where]!.map((param) => (typeof param === "string" ? { name: param } : param));
   return spec as unknown as OperationSpec;
 }
 
@@ -177,8 +186,7 @@ export function createRuntime(
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
-  const apiKeyHeaders = (features.apiKeyHeaders?.(securitySchemes) ?? []).filter((name) => !CREDENTIAL_HEADERS.includes(name));
+  const apiKeyHeaders = features.apiKeyHeaders?.(securitySchemes) ?? [];
   const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...apiKeyHeaders];
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
   // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand

@@ -4,7 +4,7 @@
  * (bearer, another HTTP scheme, an API key, OAuth 2 without the device flow) and whose security requirements ask
  * for one scheme at a time; auth.ts adds requirements of several schemes and HTTP basic on top of it.
  */
-import type { RuntimeFeatures } from "./runtime.js";
+import { CREDENTIAL_HEADERS, type RuntimeFeatures } from "./runtime.js";
 import type { AppliedCredentials, CredentialContext, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
 
 /**
@@ -38,9 +38,13 @@ export const tokenFeature: RuntimeFeatures = {
   },
 };
 
-/** The names of the headers `schemes` send API keys in, lower case (`RuntimeFeatures.apiKeyHeaders`). */
+/**
+ * The names of the headers `schemes` send API keys in, lower case, but for the standard credential headers
+ * (`RuntimeFeatures.apiKeyHeaders`). (An API key in Authorization, as Discord's, is one browsers already keep to its
+ * origin.)
+ */
 export function apiKeyHeaders(schemes: Readonly<Record<string, SecuritySchemeSpec>>): string[] {
-  return Object.values(schemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : []));
+  return Object.values(schemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : [])).filter((name) => !CREDENTIAL_HEADERS.includes(name));
 }
 
 /**

@@ -37,7 +37,10 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
-  /** The names of the headers the schemes send API keys in, lower case (token.ts `apiKeyHeaders`), kept to their origin on redirects. */
+  /**
+   * The names of the headers the schemes send API keys in, lower case, besides the standard credential headers
+   * (token.ts `apiKeyHeaders`): kept to their origin on redirects.
+   */
   apiKeyHeaders?:
     | ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[])
     | undefined;
@@ -161,3 +164,4 @@ export declare function createRuntime(
   securitySchemes?: Readonly<Record<string, SecuritySchemeSpec>>,
   featureList?: readonly RuntimeFeatures[],
 ): Runtime;
+// Not declared: CREDENTIAL_HEADERS (used only by the runtime's own modules).

@@ -41,7 +41,11 @@ const DEFAULT_MAX_RETRIES = 2;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
-const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+export const CREDENTIAL_HEADERS = [
+  "authorization",
+  "cookie",
+  "proxy-authorization",
+];
 
 /** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES = {
@@ -57,15 +61,24 @@ const DEFAULT_STYLES = {
 };
 
 /**
- * The operation spec of a row of the generated client's table: each value the row holds as an index into `shared`
- * (a number: `server` is the only field whose value is one) replaced by that value. A new object each time, with the
- * row's keys in their order.
+ * The operation spec of a row of the generated client's table (see `OperationRow`): name, method and path, then the
+ * row's other fields in their order, each index into `shared` (a number: `server` is the only field whose value is
+ * one) replaced by that value, and each parameter written as its name alone made `{ name }` again. A new object
+ * (its parameter lists are the table's, decoded in place).
  */
-function operationSpecOf(row, shared) {
-  const spec = { ...row };
+function operationSpecOf([name, method, path, rest], shared) {
+  const spec = { name, method, path, ...rest };
   for (const key in spec)
     if (key !== "server" && typeof spec[key] === "number")
       spec[key] = shared[spec[key]];
+  // (In place: the table's own objects, and a list decoded once is left as it is when another operation shares it.)
+  const params = spec["params"] ?? {};
+  // (`querystring` is the one entry that is not a list.)
+  for (const where in params)
+    if (where !== "querystring")
+      params[where] = params[where].map((param) =>
+        typeof param === "string" ? { name: param } : param,
+      );
   return spec;
 }
 
@@ -97,10 +110,7 @@ export function createRuntime(
       contentType: mediaType,
     }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
-  const apiKeyHeaders = (
-    features.apiKeyHeaders?.(securitySchemes) ?? []
-  ).filter((name) => !CREDENTIAL_HEADERS.includes(name));
+  const apiKeyHeaders = features.apiKeyHeaders?.(securitySchemes) ?? [];
   const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...apiKeyHeaders];
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
   // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand

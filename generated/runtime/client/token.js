@@ -11,6 +11,7 @@
  * (bearer, another HTTP scheme, an API key, OAuth 2 without the device flow) and whose security requirements ask
  * for one scheme at a time; auth.ts adds requirements of several schemes and HTTP basic on top of it.
  */
+import { CREDENTIAL_HEADERS } from "./runtime.js";
 
 /**
  * Credentials for a spec whose schemes all send a token and whose requirements name one scheme per alternative, for
@@ -51,13 +52,19 @@ export const tokenFeature = {
   },
 };
 
-/** The names of the headers `schemes` send API keys in, lower case (`RuntimeFeatures.apiKeyHeaders`). */
+/**
+ * The names of the headers `schemes` send API keys in, lower case, but for the standard credential headers
+ * (`RuntimeFeatures.apiKeyHeaders`). (An API key in Authorization, as Discord's, is one browsers already keep to its
+ * origin.)
+ */
 export function apiKeyHeaders(schemes) {
-  return Object.values(schemes).flatMap((scheme) =>
-    scheme.type === "apiKey" && scheme.in === "header"
-      ? [scheme.name.toLowerCase()]
-      : [],
-  );
+  return Object.values(schemes)
+    .flatMap((scheme) =>
+      scheme.type === "apiKey" && scheme.in === "header"
+        ? [scheme.name.toLowerCase()]
+        : [],
+    )
+    .filter((name) => !CREDENTIAL_HEADERS.includes(name));
 }
 
 /**
