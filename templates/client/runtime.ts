@@ -14,7 +14,6 @@ import type {
   HeaderValues,
   OperationRow,
   OperationSpec,
-  PaginationSpec,
   ParamSerializers,
   ParamSpec,
   RequestOptions,
@@ -46,10 +45,10 @@ export interface RuntimeFeatures {
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
   /**
-   * The whole query string of a call to an operation with an `in: querystring` parameter, when the call gives it
-   * (serialize.ts `wholeQueryString`); without it, or when it answers `undefined`, query parameters one by one.
+   * The whole query string of a call to an operation with an `in: querystring` parameter, when the call gives it, as
+   * a list of one (serialize.ts `wholeQueryString`); without it, or when it answers `undefined`, query parameters one by one.
    */
-  querystring?: ((spec: OperationSpec, params: RequestParams) => string | undefined) | undefined;
+  querystring?: ((spec: OperationSpec, params: RequestParams) => [string] | undefined) | undefined;
   /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
   /**
@@ -79,8 +78,8 @@ export interface RuntimeFeatures {
    * percent-encoded (pathquery.ts); without it a path is all template.
    */
   splitPath?: ((path: string) => [template: string, query: string]) | undefined;
-  /** `op.paginate` of an operation that declares pagination (pagination.ts). */
-  paginate?: ((operation: string, pagination: PaginationSpec, send: (params: RequestParams, call?: RequestOptions) => Promise<unknown>) => NonNullable<RuntimeOperation["paginate"]>) | undefined;
+  /** Sets `op.paginate` of an operation that declares pagination (pagination.ts). */
+  paginate?: ((operation: RuntimeOperation, spec: OperationSpec, send: (params: RequestParams, call?: RequestOptions) => Promise<unknown>) => void) | undefined;
 }
 
 /**
@@ -127,8 +126,6 @@ export interface Runtime {
   operation(spec: OperationSpec): RuntimeOperation;
 }
 
-const DEFAULT_TIMEOUT_MS = 600_000; // 10 minutes
-const DEFAULT_MAX_RETRIES = 2;
 /** setTimeout fires at once for delays above 2^31 - 1 ms, so longer limits mean "none". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -218,11 +215,11 @@ export function createRuntime(
         isError: (error: unknown) =>
           error instanceof ApiError &&
           thrown.has(error) &&
-          (spec.errors ?? []).some((key) => key === error.status || key === "default" || key === `${(error.status / 100) | 0}XX`),
+          !!spec.errors?.some((key) => key === error.status || key === "default" || key === `${(error.status / 100) | 0}XX`),
         spec,
       });
 
-      if (spec.pagination && features.paginate) operation.paginate = features.paginate(name, spec.pagination, send);
+      features.paginate?.(operation, spec, send);
       return operation;
 
       /**
@@ -235,10 +232,9 @@ export function createRuntime(
         signal?.throwIfAborted();
         // The path, then its own query and the query parameters in the order the caller gave them (or the whole
         // querystring); the API keys of the query come last, per attempt. (Most calls have no query values: no arrays.)
-        const wholeQuery = features.querystring?.(spec, params);
         const paramQuery =
           params.query || params.querystring !== undefined
-            ? [fixedQuery, ...(wholeQuery !== undefined ? [wholeQuery] : entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value)))].filter(Boolean).join("&")
+            ? [fixedQuery, ...(features.querystring?.(spec, params) ?? entriesOf(params.query).flatMap(([name, value]) => styles.query(paramSpec(spec.params?.query, name), value)))].filter(Boolean).join("&")
             : fixedQuery;
         const target = `${base}${path(params.path)}`;
 
@@ -253,9 +249,10 @@ export function createRuntime(
         // (A stream can be sent once only, and Node's fetch requires `duplex` for it.)
         const resendable = !(body instanceof ReadableStream);
 
-        const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+        // (Defaults: 10 minutes, 2 retries; written in place, a minifier keeps a module constant as a variable.)
+        const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 600_000;
         const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
-        const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES) : 0;
+        const maxRetries = resendable ? (call.maxRetries ?? options.maxRetries ?? 2) : 0;
         let url = "";
         let init: SendInit = {};
         let credentials: AppliedCredentials | undefined;

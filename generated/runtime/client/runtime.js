@@ -35,8 +35,6 @@ import {
   text,
 } from "./values.js";
 
-const DEFAULT_TIMEOUT_MS = 600_000; // 10 minutes
-const DEFAULT_MAX_RETRIES = 2;
 /** setTimeout fires at once for delays above 2^31 - 1 ms, so longer limits mean "none". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -147,7 +145,7 @@ export function createRuntime(
         isError: (error) =>
           error instanceof ApiError &&
           thrown.has(error) &&
-          (spec.errors ?? []).some(
+          !!spec.errors?.some(
             (key) =>
               key === error.status ||
               key === "default" ||
@@ -156,8 +154,7 @@ export function createRuntime(
         spec,
       });
 
-      if (spec.pagination && features.paginate)
-        operation.paginate = features.paginate(name, spec.pagination, send);
+      features.paginate?.(operation, spec, send);
       return operation;
 
       /**
@@ -170,16 +167,14 @@ export function createRuntime(
         signal?.throwIfAborted();
         // The path, then its own query and the query parameters in the order the caller gave them (or the whole
         // querystring); the API keys of the query come last, per attempt. (Most calls have no query values: no arrays.)
-        const wholeQuery = features.querystring?.(spec, params);
         const paramQuery =
           params.query || params.querystring !== undefined
             ? [
                 fixedQuery,
-                ...(wholeQuery !== undefined
-                  ? [wholeQuery]
-                  : entriesOf(params.query).flatMap(([name, value]) =>
-                      styles.query(paramSpec(spec.params?.query, name), value),
-                    )),
+                ...(features.querystring?.(spec, params) ??
+                  entriesOf(params.query).flatMap(([name, value]) =>
+                    styles.query(paramSpec(spec.params?.query, name), value),
+                  )),
               ]
                 .filter(Boolean)
                 .join("&")
@@ -202,11 +197,11 @@ export function createRuntime(
         // (A stream can be sent once only, and Node's fetch requires `duplex` for it.)
         const resendable = !(body instanceof ReadableStream);
 
-        const timeoutMs =
-          call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+        // (Defaults: 10 minutes, 2 retries; written in place, a minifier keeps a module constant as a variable.)
+        const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 600_000;
         const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
         const maxRetries = resendable
-          ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES)
+          ? (call.maxRetries ?? options.maxRetries ?? 2)
           : 0;
         let url = "";
         let init = {};

@@ -42,7 +42,7 @@ export function pathSerializer(template, specs, value) {
     // percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
     if (out.includes(".") && /(?:^|\/)\.{1,2}(?:\/|$)/.test(out)) {
       throw new TypeError(
-        `The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away (another resource)`,
+        `The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL would resolve away`,
       );
     }
     return out;
