@@ -196,14 +196,14 @@ export function createRuntime(
   // standard fetch also honours the signal while the body is read, so the race against it (`untilAborted`, for
   // custom fetches that ignore it) is left out.
   const direct = !options.fetch && !options.onRequest && !options.onResponse;
-  /** The methods and base URLs `new Request` has accepted, as `${method} ${base}` (see assertRequestable). */
-  const requestable = new Set<string>();
   const guard = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> => (direct || !signal ? promise : untilAborted(promise, signal));
 
   return {
     operation(row: OperationSpec | OperationRow, shared?: readonly unknown[]) {
       const spec = shared ? operationSpecOf(row as OperationRow, shared) : (row as OperationSpec);
       const { name, method } = spec;
+      // Whether `new Request` has accepted this operation's base URL and method (see assertRequestable).
+      let requestable = false;
       // A path with a query of its own sends that query first, then the call's.
       const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [spec.path, ""];
       const path = pathSerializer(template, spec.params?.path, styles.path);
@@ -340,7 +340,8 @@ export function createRuntime(
           };
 
           // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
-          const prepared = prepare(base, url, init);
+          const prepared = prepare(requestable, url, init);
+          requestable = true;
           let request = prepared instanceof Promise ? await prepared : prepared;
           let response!: Response;
           try {
@@ -361,7 +362,8 @@ export function createRuntime(
               }
               hop = next!;
               hopInit = { ...init, method: hop.method, headers: hop.headers, body: hop.body as SendInit["body"] };
-              request = await prepare(undefined, hop.url, hopInit);
+              // (A redirect target is checked every time: a server could name endless origins.)
+              request = await prepare(false, hop.url, hopInit);
             }
           } catch (error) {
             release();
@@ -426,7 +428,7 @@ export function createRuntime(
         const read = <T>(promise: Promise<T>) => guard(promise, signal);
         let text: string;
         try {
-          if (method === "HEAD" || [204, 205, 304].includes(status) || (!json && response.headers.get("content-length") === "0")) {
+          if (method === "HEAD" || status === 204 || status === 205 || status === 304 || (!json && response.headers.get("content-length") === "0")) {
             if (response.body) await read(response.body.cancel());
             return undefined;
           }
@@ -454,9 +456,9 @@ export function createRuntime(
    * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
    * Returns the Request when one is built.
    */
-  function prepare(base: string | undefined, url: string, init: SendInit): Request | undefined | Promise<Request | undefined> {
+  function prepare(requestable: boolean, url: string, init: SendInit): Request | undefined | Promise<Request | undefined> {
     if (direct) {
-      assertRequestable(requestable, base, url, init);
+      assertRequestable(requestable, url, init);
       return undefined;
     }
     const request = new Request(url, init as RequestInitLike);
@@ -492,17 +494,13 @@ function mergeHeaders(headers: Headers, values: HeaderValues | undefined): void 
 /**
  * Throws what `new Request(url, init)` would throw, so that these stay programming errors thrown by the call (not
  * connection errors, not retried) when the request is sent without building a Request. The URL can only be
- * unusable through its base (the path and query are percent-encoded), so a Request is built once per new base URL
- * or method (with the same URL parser, and the same base for relative URLs in browsers).
+ * unusable through its base (the path and query are percent-encoded), so a Request is built only until one with the
+ * operation's base URL and method was (`requestable`; the same URL parser, and the same base for relative URLs in
+ * browsers).
  */
-function assertRequestable(checked: Set<string>, base: string | undefined, url: string, init: SendInit): void {
+function assertRequestable(requestable: boolean, url: string, init: SendInit): void {
   const method = init.method!;
-  const key = `${method} ${base}`;
-  // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
-  if (base === undefined || !checked.has(key)) {
-    new Request(url, { method });
-    if (base !== undefined) checked.add(key);
-  }
+  if (!requestable) new Request(url, { method });
   if (isPresent(init.body)) {
     if (method === "GET" || method === "HEAD") throw new TypeError("Request with GET/HEAD method cannot have body.");
     if (init.body instanceof ReadableStream && init.body.locked) throw new TypeError("Response body object should not be disturbed or locked");

@@ -122,8 +122,6 @@ export function createRuntime(
   // standard fetch also honours the signal while the body is read, so the race against it (`untilAborted`, for
   // custom fetches that ignore it) is left out.
   const direct = !options.fetch && !options.onRequest && !options.onResponse;
-  /** The methods and base URLs `new Request` has accepted, as `${method} ${base}` (see assertRequestable). */
-  const requestable = new Set();
   const guard = (promise, signal) =>
     direct || !signal ? promise : untilAborted(promise, signal);
 
@@ -131,6 +129,8 @@ export function createRuntime(
     operation(row, shared) {
       const spec = shared ? operationSpecOf(row, shared) : row;
       const { name, method } = spec;
+      // Whether `new Request` has accepted this operation's base URL and method (see assertRequestable).
+      let requestable = false;
       // A path with a query of its own sends that query first, then the call's.
       const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [
         spec.path,
@@ -340,7 +340,8 @@ export function createRuntime(
           };
 
           // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
-          const prepared = prepare(base, url, init);
+          const prepared = prepare(requestable, url, init);
+          requestable = true;
           let request = prepared instanceof Promise ? await prepared : prepared;
           let response;
           try {
@@ -388,7 +389,8 @@ export function createRuntime(
                 headers: hop.headers,
                 body: hop.body,
               };
-              request = await prepare(undefined, hop.url, hopInit);
+              // (A redirect target is checked every time: a server could name endless origins.)
+              request = await prepare(false, hop.url, hopInit);
             }
           } catch (error) {
             release();
@@ -514,7 +516,9 @@ export function createRuntime(
         try {
           if (
             method === "HEAD" ||
-            [204, 205, 304].includes(status) ||
+            status === 204 ||
+            status === 205 ||
+            status === 304 ||
             (!json && response.headers.get("content-length") === "0")
           ) {
             if (response.body) await read(response.body.cancel());
@@ -548,9 +552,9 @@ export function createRuntime(
    * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
    * Returns the Request when one is built.
    */
-  function prepare(base, url, init) {
+  function prepare(requestable, url, init) {
     if (direct) {
-      assertRequestable(requestable, base, url, init);
+      assertRequestable(requestable, url, init);
       return undefined;
     }
     const request = new Request(url, init);
@@ -595,17 +599,13 @@ function mergeHeaders(headers, values) {
 /**
  * Throws what `new Request(url, init)` would throw, so that these stay programming errors thrown by the call (not
  * connection errors, not retried) when the request is sent without building a Request. The URL can only be
- * unusable through its base (the path and query are percent-encoded), so a Request is built once per new base URL
- * or method (with the same URL parser, and the same base for relative URLs in browsers).
+ * unusable through its base (the path and query are percent-encoded), so a Request is built only until one with the
+ * operation's base URL and method was (`requestable`; the same URL parser, and the same base for relative URLs in
+ * browsers).
  */
-function assertRequestable(checked, base, url, init) {
+function assertRequestable(requestable, url, init) {
   const method = init.method;
-  const key = `${method} ${base}`;
-  // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
-  if (base === undefined || !checked.has(key)) {
-    new Request(url, { method });
-    if (base !== undefined) checked.add(key);
-  }
+  if (!requestable) new Request(url, { method });
   if (isPresent(init.body)) {
     if (method === "GET" || method === "HEAD")
       throw new TypeError("Request with GET/HEAD method cannot have body.");
