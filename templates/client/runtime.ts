@@ -223,8 +223,9 @@ export function createRuntime(
       return operation;
 
       /**
-       * One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. Resolves
-       * to the data, or with `full` to the data with the response it came from (no further promise to unwrap it).
+       * One call: build the request (its URL and headers again only for credentials a function renews), then send it
+       * until it succeeds, fails for good or runs out of retries. Resolves to the data, or with `full` to the data with
+       * the response it came from (no further promise to unwrap it).
        */
       async function send(params: RequestParams = {}, call: RequestOptions = {}, full?: boolean): Promise<unknown> {
         const { signal, idempotencyKey } = call;
