@@ -39,7 +39,7 @@ export interface ClientOptions extends RuntimeClientOptions {
    */
   inferenceBaseUrl?: string;
   /**
-   * The token of security scheme `HTTPBearer` (HTTP bearer), sent as `Authorization: Bearer <token>`, on the operations that accept it. A function is called once per call (refresh tokens there).
+   * The token of security scheme `HTTPBearer` (HTTP bearer), sent as `Authorization: Bearer <token>`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there).
    *
    * API key from your account settings, sent as `Authorization: Bearer <API_KEY>`.
    */

@@ -1,5 +1,5 @@
 import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
-import type { EncodingSpec, ErrorStatusKey, OAuth2Endpoints, OperationRow, OperationSpec, ParamSpec, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
+import type { EncodingSpec, ErrorStatusKey, OAuth2Endpoints, OperationRow, OperationSpec, ParamSpec, ParamsRow, ParamStyle, SecuritySchemeSpec, ServerSpec } from "../../templates/client/types.js";
 import { isSuccessStatus } from "../ir/build.js";
 import type { ApiModel, Encoding, MediaType, Operation, Parameter, SecurityScheme, SequenceFormat, Server, Tag } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
@@ -330,16 +330,17 @@ function operationSpec(op: Operation, serverCount: number): OperationSpec {
 }
 
 /**
- * The operations table as client.ts writes it: a value of a sharable field that several operations hold (the same
- * JSON) is written once in `shared`, in order of first use, and each of those operations holds its index there
- * (templates/client/types.ts `OperationRow`; the runtime's `operationSpecOf` reads it back). Only values whose JSON
- * is longer than an index are shared.
+ * The operations as the rows of client.ts' table (templates/client/types.ts `OperationRow`; the runtime's
+ * `operationSpecOf` reads them back): `[name, method, path, rest]`, `rest` left out when empty. A parameter with nothing
+ * but a name is written as that name. Only values whose JSON two or more operations share, and whose index is shorter
+ * than their JSON, go into `shared`, in order of first use.
  */
 export function operationTable(operations: readonly OperationSpec[]): { shared: unknown[]; rows: OperationRow[] } {
   const sharable = (key: string) => SHARED_FIELDS.has(key);
+  const compact = operations.map((op) => Object.entries(op).map(([key, value]): [string, unknown] => [key, key === "params" ? paramsRow(value as NonNullable<OperationSpec["params"]>) : value]));
   const uses = new Map<string, number>();
-  for (const op of operations) {
-    for (const [key, value] of Object.entries(op)) {
+  for (const fields of compact) {
+    for (const [key, value] of fields) {
       if (!sharable(key)) continue;
       const json = JSON.stringify(value);
       uses.set(json, (uses.get(json) ?? 0) + 1);
@@ -347,20 +348,26 @@ export function operationTable(operations: readonly OperationSpec[]): { shared: 
   }
   const shared: unknown[] = [];
   const index = new Map<string, number>();
-  const rows = operations.map((op) => {
-    const row: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(op)) {
+  const rows = operations.map((op, i): OperationRow => {
+    const rest: Record<string, unknown> = {};
+    for (const [key, value] of compact[i]!) {
+      if (key === "name" || key === "method" || key === "path") continue;
       const json = sharable(key) ? JSON.stringify(value) : undefined;
       if (json === undefined || uses.get(json)! < 2 || json.length <= String(shared.length).length) {
-        row[key] = value;
+        rest[key] = value;
         continue;
       }
       if (!index.has(json)) index.set(json, shared.push(value) - 1);
-      row[key] = index.get(json);
+      rest[key] = index.get(json);
     }
-    return row as OperationRow;
+    return Object.keys(rest).length > 0 ? [op.name, op.method, op.path, rest] : [op.name, op.method, op.path];
   });
   return { shared, rows };
+}
+
+/** `OperationSpec.params` as a row writes it: a parameter with nothing but a name as that name. */
+function paramsRow(params: NonNullable<OperationSpec["params"]>): ParamsRow {
+  return Object.fromEntries(Object.entries(params).map(([where, specs]) => [where, Array.isArray(specs) ? specs.map((spec: ParamSpec) => (Object.keys(spec).length === 1 ? spec.name : spec)) : specs]));
 }
 
 /** The fields of `OperationSpec` that `OperationRow` may write as an index into the shared values. */
@@ -484,7 +491,7 @@ function credentialDoc(scheme: SecurityScheme): string {
       how = `An access token of security scheme ${key} (${scheme.type === "oauth2" ? "OAuth 2" : "OpenID Connect"}), sent as \`Authorization: Bearer <token>\`; a function is told the scopes the operation asks for`;
       if (runsDeviceFlow(scheme)) how += ". Or `{ deviceFlow: { clientId, onUserCode } }`: the client runs the OAuth 2 device authorization flow (RFC 8628) against the spec's endpoints, shows you the user code, and renews the token";
   }
-  const lines = [`${how}, on the operations that accept it. A function is called once per call (refresh tokens there).`];
+  const lines = [`${how}, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there).`];
   const description = scheme.description ? firstParagraph(scheme.description) : "";
   if (description) lines.push(description);
   if (scheme.deprecated) lines.push("@deprecated The spec marks this security scheme deprecated.");

@@ -16,8 +16,8 @@ export const authFeature: RuntimeFeatures = { credentials: credentialsFor, apiKe
 /**
  * The credentials for one call: the first alternative of `requirements` whose schemes all have a credential (an
  * alternative without schemes counts only when no other can be satisfied, so an optional credential is still
- * sent), or `undefined`. A function credential is called at most once per call; the result is a promise only when
- * one of them returns a promise.
+ * sent), or `undefined`. A function credential is called at most once per attempt (`renew` tells the runtime to ask
+ * again for the next one); the result is a promise only when one of them returns a promise.
  *
  * @param values - the client options (credentials are read by the option names in `schemes`).
  */
@@ -28,10 +28,12 @@ export function credentialsFor(
   values: Readonly<Record<string, unknown>>,
 ): AppliedCredentials | undefined | Promise<AppliedCredentials | undefined> {
   const resolved = new Map<string, unknown>();
+  // (One result for every alternative tried, so that it keeps `renew` when a function answered `undefined`.)
+  const out: AppliedCredentials = { headers: [], query: [], cookies: [] };
   const credential = (item: SecurityRequirementItem): unknown => {
     if (resolved.has(item.scheme)) return resolved.get(item.scheme);
     const scheme = Object.hasOwn(schemes, item.scheme) ? schemes[item.scheme] : undefined;
-    const value = scheme && credentialValue(operation, item, scheme, values);
+    const value = scheme && credentialValue(operation, item, scheme, values, out);
     resolved.set(item.scheme, value);
     return value;
   };
@@ -43,12 +45,12 @@ export function credentialsFor(
       const apply = (list: unknown[]) => {
         // (A promise for one scheme is replaced by its value, so the next alternative does not call it again.)
         alternative.forEach((item, j) => resolved.set(item.scheme, list[j]));
-        return list.every(isPresent) ? applied(alternative, list, schemes) : from(i + 1);
+        return list.every(isPresent) ? applied(alternative, list, schemes, out) : from(i + 1);
       };
       if (found.some(isThenable)) return Promise.all(found).then(apply);
-      if (found.every(isPresent)) return applied(alternative, found, schemes);
+      if (found.every(isPresent)) return applied(alternative, found, schemes, out);
     }
-    return undefined;
+    return out.renew ? out : undefined;
   };
   return from(0);
 }
@@ -57,8 +59,8 @@ function applied(
   alternative: readonly SecurityRequirementItem[],
   values: readonly unknown[],
   schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+  out: AppliedCredentials,
 ): AppliedCredentials {
-  const out: AppliedCredentials = { headers: [], query: [], cookies: [] };
   alternative.forEach((item, i) => {
     const scheme = schemes[item.scheme]!;
     if (scheme.type !== "basic") return applyToken(scheme, values[i], out);

@@ -26,15 +26,10 @@ class ApiErrorClass<Status extends number = number, Body = unknown> extends Erro
   declare readonly method: string;
   declare readonly url: string;
 
-  constructor(init: ApiErrorInit<Status, Body>) {
-    const reason = `${init.status}${init.statusText ? ` ${init.statusText}` : ""}${summarize(init.body)}`;
-    super(`${init.operation}: ${init.method} ${init.url} failed with ${reason}`);
-    this.status = init.status;
-    this.body = init.body;
-    this.headers = init.headers;
-    this.operation = init.operation;
-    this.method = init.method;
-    this.url = init.url;
+  constructor({ status, statusText, body, headers, operation, method, url }: ApiErrorInit<Status, Body>) {
+    super(`${operation}: ${method} ${url} failed with ${status}${statusText ? ` ${statusText}` : ""}${summarize(body)}`);
+    // (Each name once, where `this.status = init.status` spelled it twice in minified code.)
+    Object.assign(this, { status, body, headers, operation, method, url });
   }
 }
 
@@ -58,17 +53,11 @@ export const ApiError: ApiErrorConstructor = ApiErrorClass;
 /** The request could not be sent or its response could not be read (DNS, refused or reset connection, …). */
 export class ConnectionError extends Error {
   override readonly name = "ConnectionError";
-  constructor(message: string, options: { cause: unknown }) {
-    super(message, options);
-  }
 }
 
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export class TimeoutError extends Error {
   override readonly name = "TimeoutError";
-  constructor(message: string) {
-    super(message);
-  }
 }
 
 /** A short excerpt of an error body for the message, so logs show the server's reason. */

@@ -5,8 +5,12 @@ import type { RequestParams, RuntimeFeatures } from "./runtime.js";
 import type { PaginationSpec, RequestOptions } from "./types.js";
 import { isPresent } from "./values.js";
 
-/** `paginate` for the operations that declare pagination, for `createRuntime`. */
-export const paginationFeature: RuntimeFeatures = { paginate };
+/** `op.paginate` for the operations that declare pagination, for `createRuntime`. */
+export const paginationFeature: RuntimeFeatures = {
+  paginate(operation, spec, send) {
+    if (spec.pagination) operation.paginate = paginate(spec.name, spec.pagination, send);
+  },
+};
 
 /**
  * Every item of every page: calls `send` (the operation) with the cursor of the page before as query parameter

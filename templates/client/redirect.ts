@@ -11,7 +11,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export const MAX_REDIRECTS = 20;
 
 /** Headers that describe a body, dropped when a redirect turns the request into a GET. */
-const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language", "content-location"];
+const BODY_HEADERS = ["type", "length", "encoding", "language", "location"].map((name) => `content-${name}`);
 
 /** The parts of a request a redirect may change. */
 export interface Hop {

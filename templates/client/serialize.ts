@@ -49,11 +49,11 @@ export const stylesFeature: RuntimeFeatures = { params: styles, querystring: who
 
 /**
  * The whole query string of a call to an operation with an `in: querystring` parameter, when the call gives it
- * (`RuntimeFeatures.querystring`); else `undefined`, and the call's query parameters are sent one by one.
+ * as a list of one (`RuntimeFeatures.querystring`); else `undefined`, and the call's query parameters are sent one by one.
  */
-export function wholeQueryString(spec: OperationSpec, params: RequestParams): string | undefined {
+export function wholeQueryString(spec: OperationSpec, params: RequestParams): [string] | undefined {
   const querystring = spec.params?.querystring;
-  return querystring && isPresent(params.querystring) ? styles.querystring!(querystring, params.querystring) : undefined;
+  return querystring && isPresent(params.querystring) ? [styles.querystring!(querystring, params.querystring)] : undefined;
 }
 
 /** Form, multipart and media-range bodies, for `createRuntime`. */
@@ -99,7 +99,7 @@ const MULTIPART: Flavour = { name: identity, value: identity, open: "[", close: 
 
 /** Replaces each `{name}` of `template` with the serialised path parameter; throws when one is missing. */
 export function serializePath(template: string, specs: ReadonlyMap<string, ParamSpec>, values: ParamValues = {}): string {
-  return pathSerializer(template, specs, pathValue)(values);
+  return pathSerializer(template, [...specs.values()], pathValue)(values);
 }
 
 /** simple: `a,b`; label: `.a.b` / `.a,b`; matrix: `;n=a;n=b` / `;n=a,b` (RFC 6570 `{x}`, `{.x}`, `{;x}`). */

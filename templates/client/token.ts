@@ -4,49 +4,64 @@
  * (bearer, another HTTP scheme, an API key, OAuth 2 without the device flow) and whose security requirements ask
  * for one scheme at a time; auth.ts adds requirements of several schemes and HTTP basic on top of it.
  */
-import type { RuntimeFeatures } from "./runtime.js";
+import { CREDENTIAL_HEADERS, type RuntimeFeatures } from "./runtime.js";
 import type { AppliedCredentials, CredentialContext, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
 
 /**
  * Credentials for a spec whose schemes all send a token and whose requirements name one scheme per alternative, for
  * `createRuntime`: the first alternative whose scheme has a credential, as auth.ts `credentialsFor` would choose
  * it (its general case, several schemes at once and HTTP basic, is what this leaves out). A function credential is
- * called at most once per call.
+ * called at most once per attempt (`renew` tells the runtime to ask again for the next one).
  */
 export const tokenFeature: RuntimeFeatures = {
   apiKeyHeaders,
   credentials(operation, requirements, schemes, values) {
+    // (One result for every alternative tried, so that it keeps `renew` when a function answered `undefined`.)
+    const out: AppliedCredentials = { headers: [], query: [], cookies: [] };
     const from = (start: number): AppliedCredentials | undefined | Promise<AppliedCredentials | undefined> => {
       for (let i = start; i < requirements.length; i++) {
         const item = requirements[i]![0];
         // (No scheme, one the client does not know, or one an earlier alternative already asked for.)
         if (!item || !Object.hasOwn(schemes, item.scheme) || requirements.findIndex((other) => other[0]?.scheme === item.scheme) < i) continue;
         const scheme = schemes[item.scheme]!;
-        const apply = (token: unknown) => {
+        const apply = (token: unknown): AppliedCredentials | undefined | Promise<AppliedCredentials | undefined> => {
           if (token === undefined || token === null) return from(i + 1);
-          const out: AppliedCredentials = { headers: [], query: [], cookies: [] };
           applyToken(scheme, token, out);
           return out;
         };
-        const value = credentialValue(operation, item, scheme, values);
+        const value = credentialValue(operation, item, scheme, values, out);
         return isThenable(value) ? Promise.resolve(value).then(apply) : apply(value);
       }
-      return undefined;
+      return out.renew ? out : undefined;
     };
     return from(0);
   },
 };
 
-/** The names of the headers `schemes` send API keys in, lower case (`RuntimeFeatures.apiKeyHeaders`). */
+/**
+ * The names of the headers `schemes` send API keys in, lower case, but for the standard credential headers
+ * (`RuntimeFeatures.apiKeyHeaders`). (An API key in Authorization, as Discord's, is one browsers already keep to its
+ * origin.)
+ */
 export function apiKeyHeaders(schemes: Readonly<Record<string, SecuritySchemeSpec>>): string[] {
-  return Object.values(schemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : []));
+  return Object.values(schemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : [])).filter((name) => !CREDENTIAL_HEADERS.includes(name));
 }
 
-/** The value of the first option of `scheme` the client was given; a function is called with the call's context. */
-export function credentialValue(operation: string, item: SecurityRequirementItem, scheme: SecuritySchemeSpec, values: Readonly<Record<string, unknown>>): unknown {
+/**
+ * The value of the first option of `scheme` the client was given; a function is called with the call's context, and
+ * marks `out` to be asked again for the next attempt.
+ */
+export function credentialValue(
+  operation: string,
+  item: SecurityRequirementItem,
+  scheme: SecuritySchemeSpec,
+  values: Readonly<Record<string, unknown>>,
+  out: AppliedCredentials,
+): unknown {
   const option = scheme.options.find((name) => values[name] !== undefined && values[name] !== null);
   const value = option === undefined ? undefined : values[option];
   if (typeof value !== "function") return value;
+  out.renew = true;
   const context: CredentialContext = { operation, scheme: item.scheme, scopes: item.scopes ?? [] };
   return (value as (context: CredentialContext) => unknown)(context);
 }

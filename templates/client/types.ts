@@ -130,6 +130,8 @@ export interface AppliedCredentials {
   headers: [string, string][];
   query: [string, string][];
   cookies: [string, string][];
+  /** Set when a credential came from a function: the runtime asks for the credentials again before each retry. */
+  renew?: boolean;
 }
 
 /**
@@ -225,11 +227,20 @@ export interface OperationSpec {
 }
 
 /**
- * An operation as the generated client's table writes it: a value several operations share (the same security,
- * errors, body, parameters, stream or pagination) is written once in a list beside the table, and each of them holds
- * its index there instead (`operationSpecOf` puts the values back).
+ * An operation as the generated client's table writes it, in fewer bytes than its `OperationSpec` (`operationSpecOf`
+ * reads it back): name, method and path by position, then the other fields, if any; a value several operations share
+ * (the same security, errors, body, parameters, stream or pagination) is written once in a list beside the table, and
+ * each of them holds its index there instead; a parameter with nothing but a name is that name.
  */
-export type OperationRow = { [K in keyof OperationSpec]: K extends "name" | "method" | "path" | "server" | "idempotencyKey" ? OperationSpec[K] : OperationSpec[K] | number };
+export type OperationRow = [name: string, method: HttpMethod, path: string, rest?: OperationRowRest];
+
+/** The fields of an `OperationRow` after name, method and path. */
+export type OperationRowRest = {
+  [K in Exclude<keyof OperationSpec, "name" | "method" | "path">]?: K extends "server" | "idempotencyKey" ? OperationSpec[K] : K extends "params" ? ParamsRow | number : OperationSpec[K] | number;
+};
+
+/** `OperationSpec.params` in a row: each parameter with nothing but a name written as that name. */
+export type ParamsRow = { [K in keyof NonNullable<OperationSpec["params"]>]?: K extends "querystring" ? QuerystringSpec : (ParamSpec | string)[] };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Options
@@ -252,8 +263,8 @@ export interface CredentialContext {
 }
 
 /**
- * A credential: the value itself, or a function called once per call (before its first attempt) that returns it,
- * for tokens that expire. A function returning `undefined` leaves the scheme unsatisfied for that call.
+ * A credential: the value itself, or a function called before each attempt of a call (the first, and every retry)
+ * that returns it, for tokens that expire. A function returning `undefined` leaves the scheme unsatisfied for that call.
  */
 export type Credential<T> = T | ((context: CredentialContext) => T | undefined | Promise<T | undefined>);
 

@@ -33,7 +33,7 @@ export const pair = (name: string, value: string): string => `${encodeUnreserved
  */
 export function pathSerializer(
   template: string,
-  specs: ReadonlyMap<string, ParamSpec>,
+  specs: readonly ParamSpec[] | undefined,
   value: (spec: ParamSpec, value: unknown) => string,
 ): (values?: ParamValues) => string {
   const parts = template.split(/\{([^}]+)\}/); // literal, name, literal, name, …, literal
@@ -44,12 +44,12 @@ export function pathSerializer(
       const name = parts[i]!;
       const given = values[name];
       if (!isPresent(given)) throw new TypeError(`Missing path parameter "${name}"`);
-      out += value(specs.get(name) ?? { name }, given) + parts[i + 1]!;
+      out += value(paramSpec(specs, name), given) + parts[i + 1]!;
     }
     // A `.` or `..` segment: every URL parser (fetch's included) removes it with the segment before, and its
     // percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
     if (out.includes(".") && /(?:^|\/)\.{1,2}(?:\/|$)/.test(out)) {
-      throw new TypeError(`The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away: the request would reach another resource`);
+      throw new TypeError(`The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL would resolve away`);
     }
     return out;
   };

@@ -120,32 +120,16 @@ export interface Client {
 const shared: unknown[] = [[[{ scheme: "bearerAuth" }]]];
 
 /** @slot data: one entry per operation (`operationSpec`, shared values by index: `operationTable`) */
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = [
-  {
-    name: "listPets",
-    method: "GET",
-    path: "/pets",
-    security: 0,
-    params: { query: [{ name: "after" }, { name: "limit" }] },
-    pagination: { items: "data", hasMore: "has_more", cursor: "last_id", param: "after" },
-  },
-  {
-    name: "createPet",
-    method: "POST",
-    path: "/pets",
-    security: 0,
-    body: { mediaType: "application/json", required: true },
-    errors: [422],
-  },
-  {
-    name: "getPet",
-    method: "GET",
-    path: "/pets/{petId}",
-    security: 0,
-    params: { path: [{ name: "petId" }] },
-    errors: [404],
-  },
+  [
+    "listPets",
+    "GET",
+    "/pets",
+    { security: 0, params: { query: ["after", "limit"] }, pagination: { items: "data", hasMore: "has_more", cursor: "last_id", param: "after" } },
+  ],
+  ["createPet", "POST", "/pets", { security: 0, body: { mediaType: "application/json", required: true }, errors: [422] }],
+  ["getPet", "GET", "/pets/{petId}", { security: 0, params: { path: ["petId"] }, errors: [404] }],
 ];
 
 /** @slot signature: `options` is required (no `= {}`) when an option is (the spec declares no server) */
@@ -153,6 +137,6 @@ const operations: OperationRow[] = [
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0) as string, runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

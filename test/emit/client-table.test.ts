@@ -8,17 +8,23 @@ const specs: OperationSpec[] = [
   { name: "a", method: "POST", path: "/a", security: BEARER, body: JSON_BODY, errors: [404, 422] },
   { name: "b", method: "PUT", path: "/b/{id}", server: 1, security: BEARER, params: { path: [{ name: "id" }] }, body: JSON_BODY, errors: [404, 422] },
   { name: "c", method: "GET", path: "/c", server: 1, errors: [500] },
+  { name: "d", method: "GET", path: "/d" },
+  { name: "e", method: "GET", path: "/e/{id}", params: { path: [{ name: "id", style: "label" }], query: [{ name: "q" }], querystring: { content: "application/json" } } },
 ];
 
 describe("the operations table of client.ts", () => {
-  it("writes each value several operations share once, in order of first use, and the operations hold its index", () => {
+  it("writes name, method and path by position, each value several operations share once (in order of first use, the operations holding its index)", () => {
     const { shared, rows } = operationTable(specs);
     expect(shared).toEqual([BEARER, JSON_BODY, [404, 422]]);
     expect(rows).toEqual([
-      { name: "a", method: "POST", path: "/a", security: 0, body: 1, errors: 2 },
-      { name: "b", method: "PUT", path: "/b/{id}", server: 1, security: 0, params: { path: [{ name: "id" }] }, body: 1, errors: 2 },
+      ["a", "POST", "/a", { security: 0, body: 1, errors: 2 }],
+      // A parameter with nothing but a name is written as that name.
+      ["b", "PUT", "/b/{id}", { server: 1, security: 0, params: { path: ["id"] }, body: 1, errors: 2 }],
       // A value used once, and `server` (a number of its own), are written as they are.
-      { name: "c", method: "GET", path: "/c", server: 1, errors: [500] },
+      ["c", "GET", "/c", { server: 1, errors: [500] }],
+      // Nothing but name, method and path: no fourth element.
+      ["d", "GET", "/d"],
+      ["e", "GET", "/e/{id}", { params: { path: [{ name: "id", style: "label" }], query: ["q"], querystring: { content: "application/json" } } }],
     ]);
   });
 

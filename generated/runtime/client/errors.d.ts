@@ -31,7 +31,15 @@ declare class ApiErrorClass<
   readonly operation: string;
   readonly method: string;
   readonly url: string;
-  constructor(init: ApiErrorInit<Status, Body>);
+  constructor({
+    status,
+    statusText,
+    body,
+    headers,
+    operation,
+    method,
+    url,
+  }: ApiErrorInit<Status, Body>);
 }
 /**
  * The server answered with a status the operation does not treat as success. `ApiErrorOf<Op>` (and `op.isError`)
@@ -55,16 +63,9 @@ export declare const ApiError: ApiErrorConstructor;
 /** The request could not be sent or its response could not be read (DNS, refused or reset connection, …). */
 export declare class ConnectionError extends Error {
   readonly name = "ConnectionError";
-  constructor(
-    message: string,
-    options: {
-      cause: unknown;
-    },
-  );
 }
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export declare class TimeoutError extends Error {
   readonly name = "TimeoutError";
-  constructor(message: string);
 }
 export {};

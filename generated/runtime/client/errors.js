@@ -12,17 +12,12 @@
 class ApiErrorClass extends Error {
   name = "ApiError";
 
-  constructor(init) {
-    const reason = `${init.status}${init.statusText ? ` ${init.statusText}` : ""}${summarize(init.body)}`;
+  constructor({ status, statusText, body, headers, operation, method, url }) {
     super(
-      `${init.operation}: ${init.method} ${init.url} failed with ${reason}`,
+      `${operation}: ${method} ${url} failed with ${status}${statusText ? ` ${statusText}` : ""}${summarize(body)}`,
     );
-    this.status = init.status;
-    this.body = init.body;
-    this.headers = init.headers;
-    this.operation = init.operation;
-    this.method = init.method;
-    this.url = init.url;
+    // (Each name once, where `this.status = init.status` spelled it twice in minified code.)
+    Object.assign(this, { status, body, headers, operation, method, url });
   }
 }
 
@@ -31,17 +26,11 @@ export const ApiError = ApiErrorClass;
 /** The request could not be sent or its response could not be read (DNS, refused or reset connection, …). */
 export class ConnectionError extends Error {
   name = "ConnectionError";
-  constructor(message, options) {
-    super(message, options);
-  }
 }
 
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export class TimeoutError extends Error {
   name = "TimeoutError";
-  constructor(message) {
-    super(message);
-  }
 }
 
 /** A short excerpt of an error body for the message, so logs show the server's reason. */

@@ -8,5 +8,5 @@
  * Cursor pagination (`op.paginate`), for a spec whose operations declare it (`OperationSpec.pagination`).
  */
 import type { RuntimeFeatures } from "./runtime.js";
-/** `paginate` for the operations that declare pagination, for `createRuntime`. */
+/** `op.paginate` for the operations that declare pagination, for `createRuntime`. */
 export declare const paginationFeature: RuntimeFeatures;

@@ -11,8 +11,13 @@
 
 import { isPresent } from "./values.js";
 
-/** `paginate` for the operations that declare pagination, for `createRuntime`. */
-export const paginationFeature = { paginate };
+/** `op.paginate` for the operations that declare pagination, for `createRuntime`. */
+export const paginationFeature = {
+  paginate(operation, spec, send) {
+    if (spec.pagination)
+      operation.paginate = paginate(spec.name, spec.pagination, send);
+  },
+};
 
 /**
  * Every item of every page: calls `send` (the operation) with the cursor of the page before as query parameter

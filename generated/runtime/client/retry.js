@@ -15,15 +15,9 @@ export function isRetryableStatus(status) {
 }
 
 /** The methods RFC 9110 (and the QUERY draft) define as idempotent. */
-const IDEMPOTENT = new Set([
-  "GET",
-  "HEAD",
-  "PUT",
-  "DELETE",
-  "OPTIONS",
-  "TRACE",
-  "QUERY",
-]);
+const IDEMPOTENT = new Set(
+  "GET HEAD PUT DELETE OPTIONS TRACE QUERY".split(" "),
+);
 
 /**
  * Whether repeating the request cannot do more than sending it once. POST and PATCH may have taken effect even when
@@ -82,16 +76,11 @@ export function sleep(ms, signal) {
  * made, so the server cannot have acted and any method may be sent again. A reset or closed connection is not among
  * them: it may break after the server read the request.
  */
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EAI_NONAME",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
+const NOT_SENT_CODES = new Set(
+  "ECONNREFUSED ENOTFOUND EAI_AGAIN EAI_NONAME EHOSTUNREACH ENETUNREACH EADDRNOTAVAIL UND_ERR_CONNECT_TIMEOUT".split(
+    " ",
+  ),
+);
 
 /** True when `error` (or its causes, or every error of an AggregateError among them) says the request never left. */
 export function certainlyNotSent(error, depth = 0) {

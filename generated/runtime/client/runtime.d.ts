@@ -17,7 +17,6 @@ import type {
   ClientOptions,
   OperationRow,
   OperationSpec,
-  PaginationSpec,
   ParamSerializers,
   RequestOptions,
   SecurityRequirementItem,
@@ -37,7 +36,10 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
-  /** The names of the headers the schemes send API keys in, lower case (token.ts `apiKeyHeaders`), kept to their origin on redirects. */
+  /**
+   * The names of the headers the schemes send API keys in, lower case, besides the standard credential headers
+   * (token.ts `apiKeyHeaders`): kept to their origin on redirects.
+   */
   apiKeyHeaders?:
     | ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[])
     | undefined;
@@ -49,11 +51,11 @@ export interface RuntimeFeatures {
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
   /**
-   * The whole query string of a call to an operation with an `in: querystring` parameter, when the call gives it
-   * (serialize.ts `wholeQueryString`); without it, or when it answers `undefined`, query parameters one by one.
+   * The whole query string of a call to an operation with an `in: querystring` parameter, when the call gives it, as
+   * a list of one (serialize.ts `wholeQueryString`); without it, or when it answers `undefined`, query parameters one by one.
    */
   querystring?:
-    | ((spec: OperationSpec, params: RequestParams) => string | undefined)
+    | ((spec: OperationSpec, params: RequestParams) => [string] | undefined)
     | undefined;
   /** Bodies besides JSON: text and bytes (plain.ts `plainBody`), forms, multipart and media ranges (serialize.ts `encodeBody`). */
   body?:
@@ -91,16 +93,16 @@ export interface RuntimeFeatures {
    * percent-encoded (pathquery.ts); without it a path is all template.
    */
   splitPath?: ((path: string) => [template: string, query: string]) | undefined;
-  /** `op.paginate` of an operation that declares pagination (pagination.ts). */
+  /** Sets `op.paginate` of an operation that declares pagination (pagination.ts). */
   paginate?:
     | ((
-        operation: string,
-        pagination: PaginationSpec,
+        operation: RuntimeOperation,
+        spec: OperationSpec,
         send: (
           params: RequestParams,
           call?: RequestOptions,
         ) => Promise<unknown>,
-      ) => NonNullable<RuntimeOperation["paginate"]>)
+      ) => void)
     | undefined;
 }
 /**
@@ -161,3 +163,4 @@ export declare function createRuntime(
   securitySchemes?: Readonly<Record<string, SecuritySchemeSpec>>,
   featureList?: readonly RuntimeFeatures[],
 ): Runtime;
+// Not declared: CREDENTIAL_HEADERS (used only by the runtime's own modules).

@@ -35,41 +35,48 @@ import {
   text,
 } from "./values.js";
 
-const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
-const DEFAULT_MAX_RETRIES = 2;
 /** setTimeout fires at once for delays above 2^31 - 1 ms, so longer limits mean "none". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
-const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+export const CREDENTIAL_HEADERS = [
+  "authorization",
+  "cookie",
+  "proxy-authorization",
+];
 
 /** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES = {
   path: (_, value) => simple(value, encodeUnreserved),
-  query: (spec, value) => {
-    if (Array.isArray(value))
-      return value.filter(isPresent).map((item) => pair(spec.name, text(item)));
-    // Each property is a field of its own; a property that is a list repeats its field.
-    if (isRecord(value))
-      return presentEntries(value).flatMap(([k, v]) =>
+  // Each property of an object is a field of its own; a list repeats its field.
+  query: (spec, value) =>
+    (isRecord(value) ? presentEntries(value) : [[spec.name, value]]).flatMap(
+      ([name, v]) =>
         (Array.isArray(v) ? v.filter(isPresent) : [v]).map((item) =>
-          pair(k, text(item)),
+          pair(name, text(item)),
         ),
-      );
-    return [pair(spec.name, text(value))];
-  },
+    ),
 };
 
 /**
- * The operation spec of a row of the generated client's table: each value the row holds as an index into `shared`
- * (a number: `server` is the only field whose value is one) replaced by that value. A new object each time, with the
- * row's keys in their order.
+ * The operation spec of a row of the generated client's table (see `OperationRow`): name, method and path, then the
+ * row's other fields in their order, each index into `shared` (a number: `server` is the only field whose value is
+ * one) replaced by that value, and each parameter written as its name alone made `{ name }` again. A new object
+ * (its parameter lists are the table's, decoded in place).
  */
-function operationSpecOf(row, shared) {
-  const spec = { ...row };
+function operationSpecOf([name, method, path, rest], shared) {
+  const spec = { name, method, path, ...rest };
   for (const key in spec)
     if (key !== "server" && typeof spec[key] === "number")
       spec[key] = shared[spec[key]];
+  // (In place: the table's own objects, and a list decoded once is left as it is when another operation shares it.)
+  const params = spec["params"] ?? {};
+  // (`querystring` is the one entry that is not a list.)
+  for (const where in params)
+    if (where !== "querystring")
+      params[where] = params[where].map((param) =>
+        typeof param === "string" ? { name: param } : param,
+      );
   return spec;
 }
 
@@ -101,14 +108,8 @@ export function createRuntime(
       contentType: mediaType,
     }));
   // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  const sensitiveHeaders = [
-    ...CREDENTIAL_HEADERS,
-    ...(features.apiKeyHeaders?.(securitySchemes) ?? []),
-  ];
-  // (An API key in Authorization, as Discord's, is one browsers already keep to its origin.)
-  const apiKeyHeaders = sensitiveHeaders
-    .slice(CREDENTIAL_HEADERS.length)
-    .filter((name) => !CREDENTIAL_HEADERS.includes(name));
+  const apiKeyHeaders = features.apiKeyHeaders?.(securitySchemes) ?? [];
+  const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...apiKeyHeaders];
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
   // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
   // (and a redirect of theirs is an error rather than a leak).
@@ -116,319 +117,445 @@ export function createRuntime(
   const baseUrls = [];
   const baseUrl = (index) =>
     (baseUrls[index] ??= resolveServerUrl(servers[index], options));
-  const fetchImpl =
-    options.fetch ?? ((request, init) => globalThis.fetch(request, init));
   // Nothing asks for a Request object (no custom fetch, no hooks): call fetch(url, init). Node's fetch copies a
   // Request argument, piping its body through a TransformStream, which made the request cost a third more. The
   // standard fetch also honours the signal while the body is read, so the race against it (`untilAborted`, for
   // custom fetches that ignore it) is left out.
   const direct = !options.fetch && !options.onRequest && !options.onResponse;
-  /** Base URLs and methods `new Request` has accepted (see assertRequestable). */
-  const requestable = { bases: new Set(), methods: new Set() };
   const guard = (promise, signal) =>
     direct || !signal ? promise : untilAborted(promise, signal);
 
   return {
     operation(row, shared) {
       const spec = shared ? operationSpecOf(row, shared) : row;
+      const { name, method } = spec;
+      // Whether `new Request` has accepted this operation's base URL and method (see assertRequestable).
+      let requestable = false;
       // A path with a query of its own sends that query first, then the call's.
       const [template, fixedQuery] = features.splitPath?.(spec.path) ?? [
         spec.path,
         "",
       ];
-      const path = pathSerializer(
-        template,
-        byName(spec.params?.path),
-        styles.path,
-      );
+      const path = pathSerializer(template, spec.params?.path, styles.path);
       // Errors this operation threw, so that isError can tell them from another operation's.
       const thrown = new WeakSet();
-
-      // (The data alone is returned by execute itself: no further promise to unwrap it.)
-      const send = (params = {}, call = {}, full) =>
-        execute(spec, path, fixedQuery, thrown, params, call, full);
 
       const operation = Object.assign((params, call) => send(params, call), {
         withResponse: (params, call) => send(params, call, true),
         isError: (error) =>
           error instanceof ApiError &&
           thrown.has(error) &&
-          (spec.errors ?? []).some(
+          !!spec.errors?.some(
             (key) =>
               key === error.status ||
               key === "default" ||
-              key === `${Math.floor(error.status / 100)}XX`,
+              key === `${(error.status / 100) | 0}XX`,
           ),
         spec,
       });
 
-      if (spec.pagination && features.paginate)
-        operation.paginate = features.paginate(
-          spec.name,
-          spec.pagination,
-          send,
-        );
+      features.paginate?.(operation, spec, send);
       return operation;
+
+      /**
+       * One call: build the request (its URL and headers again only for credentials a function renews), then send it
+       * until it succeeds, fails for good or runs out of retries. Resolves to the data, or with `full` to the data with
+       * the response it came from (no further promise to unwrap it).
+       */
+      async function send(params = {}, call = {}, full) {
+        const { signal, idempotencyKey } = call;
+        const base = baseUrl(spec.server ?? 0);
+        signal?.throwIfAborted();
+        // The path, then its own query and the query parameters in the order the caller gave them (or the whole
+        // querystring); the API keys of the query come last, per attempt. (Most calls have no query values: no arrays.)
+        const paramQuery =
+          params.query || params.querystring !== undefined
+            ? [
+                fixedQuery,
+                ...(features.querystring?.(spec, params) ??
+                  entriesOf(params.query).flatMap(([name, value]) =>
+                    styles.query(paramSpec(spec.params?.query, name), value),
+                  )),
+              ]
+                .filter(Boolean)
+                .join("&")
+            : fixedQuery;
+        const target = `${base}${path(params.path)}`;
+
+        let body;
+        let contentType;
+        if (spec.body && params.body !== undefined)
+          ({ body, contentType } = encodeBody(
+            spec.body.mediaType,
+            params.body,
+            spec.body,
+          ));
+        const accept = features.accept?.(spec, params);
+        const keyName = spec.idempotencyKey ?? "Idempotency-Key";
+        const idempotent = isIdempotent(method);
+        // Generated once per call: every attempt repeats the same key.
+        let generatedKey;
+        // (A stream can be sent once only, and Node's fetch requires `duplex` for it.)
+        const resendable = !(body instanceof ReadableStream);
+
+        // (Defaults: 10 minutes, 2 retries; written in place, a minifier keeps a module constant as a variable.)
+        const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 600_000;
+        const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
+        const maxRetries = resendable
+          ? (call.maxRetries ?? options.maxRetries ?? 2)
+          : 0;
+        let url = "";
+        let init = {};
+        let credentials;
+        let repeatable = false;
+
+        for (let attempt = 0; ; attempt++) {
+          // The credentials, before the first attempt and, when a function gave them (a token that may have expired
+          // meanwhile), before each retry; only then are the URL and headers built (again).
+          if (!attempt || credentials?.renew) {
+            const found = spec.security?.length
+              ? features.credentials?.(
+                  name,
+                  spec.security,
+                  securitySchemes,
+                  optionValues,
+                )
+              : undefined;
+            // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
+            credentials = found instanceof Promise ? await found : found;
+            if (found instanceof Promise) signal?.throwIfAborted();
+            const query = credentials?.query.length
+              ? [
+                  paramQuery,
+                  ...credentials.query.map(([name, value]) =>
+                    pair(name, value),
+                  ),
+                ]
+                  .filter(Boolean)
+                  .join("&")
+              : paramQuery;
+            url = `${target}${query ? `?${query}` : ""}`;
+            const headers = new Headers();
+            if (contentType) headers.set("Content-Type", contentType);
+            if (accept) headers.set("Accept", accept);
+            for (const [name, value] of credentials?.headers ?? [])
+              headers.set(name, value);
+            mergeHeaders(headers, options.headers);
+            features.headerParams?.(
+              headers,
+              spec,
+              params,
+              credentials,
+              features.params,
+            );
+            features.cookies?.(
+              headers,
+              spec,
+              params,
+              credentials,
+              features.params,
+            );
+            mergeHeaders(headers, call.headers);
+            // A string from the call is sent as it is; otherwise POST and PATCH get a random UUID when the call asks
+            // for it, or the client does (`idempotencyKeys`), or the operation declares the header; one the caller set
+            // (as a header parameter or header) is kept.
+            if (typeof idempotencyKey === "string")
+              headers.set(keyName, idempotencyKey);
+            else if (
+              !idempotent &&
+              (idempotencyKey ??
+                (options.idempotencyKeys ||
+                  spec.idempotencyKey !== undefined)) &&
+              !headers.has(keyName)
+            ) {
+              headers.set(keyName, (generatedKey ??= crypto.randomUUID()));
+            }
+            init = {
+              method,
+              headers,
+              body: body,
+              duplex: resendable ? undefined : "half",
+              redirect:
+                inBrowser && !apiKeyHeaders.some((name) => headers.has(name))
+                  ? "follow"
+                  : "manual",
+            };
+            // Whether a response (or a timeout, or a connection that broke after the request was written) may be
+            // answered by sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it
+            // tell a repeat (asked after the method: a header lookup on every GET costs).
+            repeatable =
+              idempotent ||
+              (idempotencyKey !== false && headers.has(keyName)) ||
+              (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
+          }
+          const retriesLeft = attempt < maxRetries;
+          // The attempt's signal, timer and error mapping. An own controller is needed only to end the attempt on a
+          // timeout or to close an asked-for stream. Without one, fetch follows the caller's signal or none: a signal
+          // costs every request (Node 20 builds an AbortSignal in ~10 µs, and its fetch registers a listener, a WeakRef
+          // and a finalizer for each signal it follows).
+          const controller =
+            timed || accept !== undefined ? new AbortController() : undefined;
+          const attemptSignal = controller ? controller.signal : signal;
+          let timedOut = false;
+          let timer;
+          let onAbort;
+          if (controller && signal) {
+            onAbort = () => controller.abort(signal.reason);
+            // The caller may abort while an onRequest hook runs, before this attempt listens.
+            if (signal.aborted) onAbort();
+            signal.addEventListener("abort", onAbort, { once: true });
+          }
+          if (controller && timed) {
+            timer = setTimeout(() => {
+              timedOut = true;
+              controller.abort(
+                new TimeoutError(
+                  `${name}: no complete response within ${timeoutMs} ms`,
+                ),
+              );
+            }, timeoutMs);
+          }
+          const stopTimer = () => clearTimeout(timer);
+          /** Stops the timer and stops following the caller's signal. */
+          const release = () => {
+            stopTimer();
+            if (onAbort) signal?.removeEventListener("abort", onAbort);
+          };
+          /** What to throw for an error raised while the attempt was in flight. */
+          const failure = (error) => {
+            if (signal?.aborted) return signal.reason;
+            if (timedOut) return controller.signal.reason;
+            if (error instanceof ConnectionError) return error;
+            // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
+            const cause = error?.cause;
+            const message =
+              error instanceof Error
+                ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}`
+                : String(error);
+            return new ConnectionError(`${name}: ${message}`, { cause: error });
+          };
+          /** Waits before the next attempt; `false` when there is none (the error is thrown). */
+          const retry = async (when, delay = backoffDelay(attempt)) => {
+            if (when && retriesLeft) await sleep(delay, signal);
+            return when && retriesLeft;
+          };
+
+          // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
+          const prepared = prepare(requestable, url, init);
+          requestable = true;
+          let request = prepared instanceof Promise ? await prepared : prepared;
+          let response;
+          try {
+            // Redirects are followed by hand (see redirect.ts); `hop` is made only for the first redirect.
+            let hop;
+            let hopInit = init;
+            for (let hops = 0; ; hops++) {
+              // The Request when one was built (custom fetch, hooks), else the URL and init (the global fetch).
+              const sent = request ? {} : hopInit;
+              response = await guard(
+                (options.fetch ?? globalThis.fetch)(
+                  request ?? hop?.url ?? url,
+                  attemptSignal ? { ...sent, signal: attemptSignal } : sent,
+                ),
+                attemptSignal,
+              );
+              const opaque = response.type === "opaqueredirect";
+              const next =
+                opaque || !isRedirect(response)
+                  ? undefined
+                  : nextHop(
+                      response,
+                      (hop ??= {
+                        url,
+                        method,
+                        headers: init.headers,
+                        body: init.body,
+                      }),
+                      sensitiveHeaders,
+                    );
+              if (!opaque && !next) break;
+              await discard(response);
+              if (opaque || hops >= MAX_REDIRECTS) {
+                const why = opaque
+                  ? "redirected to where this environment hides: not followed (the API key must stay on its origin)"
+                  : `more than ${MAX_REDIRECTS} redirects`;
+                throw new ConnectionError(`${name}: ${why}`, {
+                  cause: undefined,
+                });
+              }
+              hop = next;
+              hopInit = {
+                ...init,
+                method: hop.method,
+                headers: hop.headers,
+                body: hop.body,
+              };
+              // (A redirect target is checked every time: a server could name endless origins.)
+              request = await prepare(false, hop.url, hopInit);
+            }
+          } catch (error) {
+            release();
+            const failed = failure(error);
+            // A connection error before the request left (refused, no such host) is safe to repeat for any method.
+            if (
+              await retry(
+                (failed instanceof ConnectionError &&
+                  (repeatable || certainlyNotSent(failed))) ||
+                  (failed instanceof TimeoutError && repeatable),
+              )
+            )
+              continue;
+            throw failed;
+          }
+
+          try {
+            if (options.onResponse)
+              response =
+                (await options.onResponse(response, request)) ?? response;
+            if (!response.ok) {
+              // What the server asks for (a Retry-After of over a minute: no retry), else backoff.
+              const asked = retryAfterDelay(response.headers);
+              if (
+                repeatable &&
+                isRetryableStatus(response.status) &&
+                (asked ?? 0) <= MAX_RETRY_AFTER_MS &&
+                retriesLeft
+              ) {
+                // Free the connection: an unread body keeps it busy.
+                await discard(response);
+                release();
+                await retry(true, asked);
+                continue;
+              }
+              const data = await readBody(
+                response,
+                attemptSignal,
+                failure,
+                true,
+              );
+              const error = new ApiError({
+                status: response.status,
+                headers: response.headers,
+                statusText: response.statusText,
+                body: data,
+                operation: name,
+                method,
+                url,
+              });
+              thrown.add(error);
+              throw error;
+            }
+            const contentType = response.headers.get("content-type") ?? "";
+            // From here on the caller holds the connection open for as long as they read; only their signal applies.
+            // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
+            let data;
+            if (contentType !== "application/json") {
+              for (const read of streamReaders)
+                data ??= read(
+                  response,
+                  contentType,
+                  signal,
+                  () => (release(), controller?.abort()),
+                  {
+                    maxEventSize: options.maxStreamEventSize,
+                    sse: spec.stream?.sse,
+                  },
+                );
+            }
+            if (data) stopTimer();
+            else {
+              data = await readBody(
+                response,
+                attemptSignal,
+                failure,
+                false,
+                contentType,
+              );
+              release();
+            }
+            return full
+              ? {
+                  data,
+                  status: response.status,
+                  headers: response.headers,
+                  response,
+                }
+              : data;
+          } catch (error) {
+            release();
+            // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
+            if (
+              await retry(
+                (error instanceof ConnectionError ||
+                  error instanceof TimeoutError) &&
+                  !signal?.aborted &&
+                  repeatable,
+              )
+            )
+              continue;
+            throw error;
+          }
+        }
+      }
+
+      /**
+       * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
+       * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
+       * (One async function, each read raced against the attempt's signal: a custom fetch may ignore it.)
+       */
+      async function readBody(
+        response,
+        signal,
+        failure,
+        isError,
+        contentType = response.headers.get("content-type") ?? "",
+      ) {
+        const status = response.status;
+        const json = isJsonMediaType(contentType);
+        const read = (promise) => guard(promise, signal);
+        let text;
+        try {
+          if (
+            method === "HEAD" ||
+            status === 204 ||
+            status === 205 ||
+            status === 304 ||
+            (!json && response.headers.get("content-length") === "0")
+          ) {
+            if (response.body) await read(response.body.cancel());
+            return undefined;
+          }
+          if (!json) {
+            if (mediaTypeEssence(contentType).startsWith("text/"))
+              return await read(response.text());
+            const blob = await read(response.blob());
+            return blob.size === 0 && contentType === "" ? undefined : blob;
+          }
+          text = await read(response.text());
+        } catch (error) {
+          throw failure(error);
+        }
+        if (text === "") return undefined; // (also Content-Length: 0)
+        try {
+          return JSON.parse(text);
+        } catch (error) {
+          if (isError) return text;
+          throw new SyntaxError(
+            `${name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`,
+            { cause: error },
+          );
+        }
+      }
     },
   };
-
-  /**
-   * One call: build the request once, then send it until it succeeds, fails for good or runs out of retries. Resolves
-   * to the data, or with `full` to the data with the response it came from.
-   */
-  async function execute(spec, path, fixedQuery, thrown, params, call, full) {
-    const base = baseUrl(spec.server ?? 0);
-    const signal = call.signal;
-    signal?.throwIfAborted();
-    const found = spec.security?.length
-      ? features.credentials?.(
-          spec.name,
-          spec.security,
-          securitySchemes,
-          optionValues,
-        )
-      : undefined;
-    // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
-    const credentials = found instanceof Promise ? await found : found;
-    if (found instanceof Promise) signal?.throwIfAborted();
-    // The path's own query, query parameters in the order the caller gave them (or the whole querystring), API keys.
-    // (Most calls have no query values and no API key in the query: no arrays for them.)
-    const wholeQuery = features.querystring?.(spec, params);
-    const query =
-      params.query ||
-      params.querystring !== undefined ||
-      credentials?.query.length
-        ? [
-            fixedQuery,
-            ...(wholeQuery !== undefined
-              ? [wholeQuery]
-              : entriesOf(params.query).flatMap(([name, value]) =>
-                  styles.query(paramSpec(spec.params?.query, name), value),
-                )),
-            ...(credentials?.query.map(([name, value]) => pair(name, value)) ??
-              []),
-          ]
-            .filter(Boolean)
-            .join("&")
-        : fixedQuery;
-    const url = `${base}${path(params.path)}${query ? `?${query}` : ""}`;
-
-    const headers = new Headers();
-    let body;
-    if (spec.body && params.body !== undefined) {
-      const encoded = encodeBody(spec.body.mediaType, params.body, spec.body);
-      body = encoded.body;
-      if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
-    }
-    const accept = features.accept?.(spec, params);
-    if (accept) headers.set("Accept", accept);
-    for (const [name, value] of credentials?.headers ?? [])
-      headers.set(name, value);
-    mergeHeaders(headers, options.headers);
-    features.headerParams?.(
-      headers,
-      spec,
-      params,
-      credentials,
-      features.params,
-    );
-    features.cookies?.(headers, spec, params, credentials, features.params);
-    mergeHeaders(headers, call.headers);
-    const idempotentOrKeyed = setIdempotencyKey(spec, options, call, headers);
-
-    const init = { method: spec.method, headers };
-    if (body !== undefined) init.body = body;
-    // A stream can be sent once only, and Node's fetch requires this flag for it.
-    const resendable = !(body instanceof ReadableStream);
-    if (!resendable) init.duplex = "half";
-    init.redirect =
-      inBrowser && !apiKeyHeaders.some((name) => headers.has(name))
-        ? "follow"
-        : "manual";
-
-    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const maxRetries = resendable
-      ? (call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES)
-      : 0;
-    // Whether a response (or a timeout, or a connection that broke after the request was written) may be answered by
-    // sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it tell a repeat.
-    const repeatable =
-      idempotentOrKeyed ||
-      (call.retryNonIdempotent ?? options.retryNonIdempotent ?? false);
-
-    for (let attempt = 0; ; attempt++) {
-      const retriesLeft = attempt < maxRetries;
-      const scope = attemptScope(
-        signal,
-        timeoutMs,
-        spec.name,
-        accept !== undefined,
-      );
-      /** Waits before the next attempt; `false` when there is none (the error is thrown). */
-      const retry = async (when, delay = backoffDelay(attempt)) => {
-        if (when && retriesLeft) await sleep(delay, signal);
-        return when && retriesLeft;
-      };
-
-      // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
-      const prepared = prepare(base, url, init);
-      let request = prepared instanceof Promise ? await prepared : prepared;
-      let response;
-      try {
-        response = await sendHop(request, url, init, scope.signal);
-        // (Most answers are not redirects: only those enter the loop that follows them.)
-        if (response.type === "opaqueredirect" || isRedirect(response))
-          ({ response, request } = await followRedirects(
-            spec,
-            url,
-            init,
-            response,
-            request,
-            scope,
-          ));
-      } catch (error) {
-        scope.release();
-        const failure = scope.failure(error);
-        // A connection error before the request left (refused, no such host) is safe to repeat for any method.
-        if (
-          await retry(
-            (failure instanceof ConnectionError &&
-              (repeatable || certainlyNotSent(failure))) ||
-              (failure instanceof TimeoutError && repeatable),
-          )
-        )
-          continue;
-        throw failure;
-      }
-
-      try {
-        if (options.onResponse)
-          response = (await options.onResponse(response, request)) ?? response;
-        if (!response.ok) {
-          // What the server asks for (a Retry-After of over a minute: no retry), else backoff.
-          const asked = retryAfterDelay(response.headers);
-          if (
-            repeatable &&
-            isRetryableStatus(response.status) &&
-            (asked ?? 0) <= MAX_RETRY_AFTER_MS &&
-            retriesLeft
-          ) {
-            // Free the connection: an unread body keeps it busy.
-            await discard(response);
-            scope.release();
-            await retry(true, asked);
-            continue;
-          }
-          const data = await readBody(response, spec, scope, true);
-          const error = new ApiError({
-            status: response.status,
-            headers: response.headers,
-            statusText: response.statusText,
-            body: data,
-            operation: spec.name,
-            method: spec.method,
-            url,
-          });
-          thrown.add(error);
-          throw error;
-        }
-        const contentType = response.headers.get("content-type") ?? "";
-        // From here on the caller holds the connection open for as long as they read; only their signal applies.
-        // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
-        let data;
-        if (contentType !== "application/json") {
-          for (const read of streamReaders)
-            data ??= read(
-              response,
-              contentType,
-              signal,
-              () => (scope.release(), scope.abort()),
-              {
-                maxEventSize: options.maxStreamEventSize,
-                sse: spec.stream?.sse,
-              },
-            );
-        }
-        if (data) scope.stopTimer();
-        else {
-          data = await readBody(response, spec, scope, false, contentType);
-          scope.release();
-        }
-        return full
-          ? {
-              data,
-              status: response.status,
-              headers: response.headers,
-              response,
-            }
-          : data;
-      } catch (error) {
-        scope.release();
-        // The body broke off or took too long: the server has acted already, so only a repeatable request is retried.
-        if (
-          await retry(
-            (error instanceof ConnectionError ||
-              error instanceof TimeoutError) &&
-              !signal?.aborted &&
-              repeatable,
-          )
-        )
-          continue;
-        throw error;
-      }
-    }
-  }
-
-  /** Sends one request: the Request when one was built (custom fetch, hooks), else `url` and `init` to the global fetch. */
-  function sendHop(request, url, init, signal) {
-    return guard(
-      request
-        ? fetchImpl(request, signal ? { signal } : {})
-        : globalThis.fetch(url, signal ? { ...init, signal } : init),
-      signal,
-    );
-  }
-
-  /**
-   * Follows redirects by hand from `response`, the answer to the attempt's first request (see redirect.ts). Returns the
-   * final response and, when hooks or a custom fetch are in use, the Request it answers.
-   */
-  async function followRedirects(spec, url, init, response, request, scope) {
-    let hop = {
-      url,
-      method: init.method ?? "GET",
-      headers: init.headers,
-      body: init.body,
-    };
-    for (let hops = 0; ; hops++) {
-      const opaque = response.type === "opaqueredirect";
-      const next =
-        opaque || !isRedirect(response)
-          ? undefined
-          : nextHop(response, hop, sensitiveHeaders);
-      if (!opaque && !next) return { response, request };
-      await discard(response);
-      if (opaque || hops >= MAX_REDIRECTS) {
-        const why = opaque
-          ? "the server redirected, and this environment hides where to; not followed, so that the request's API key cannot reach another origin"
-          : `more than ${MAX_REDIRECTS} redirects`;
-        throw new ConnectionError(`${spec.name}: ${why}`, { cause: undefined });
-      }
-      hop = next;
-      const hopInit = { ...init, method: hop.method, headers: hop.headers };
-      if (hop.body === undefined) delete hopInit.body;
-      request = await prepare(undefined, hop.url, hopInit);
-      response = await sendHop(request, hop.url, hopInit, scope.signal);
-    }
-  }
 
   /**
    * Checks (direct fetch) or builds (custom fetch, hooks) the request for `url`; throws what `new Request` would.
    * Returns the Request when one is built.
    */
-  function prepare(base, url, init) {
+  function prepare(requestable, url, init) {
     if (direct) {
-      assertRequestable(requestable, base, url, init);
+      assertRequestable(requestable, url, init);
       return undefined;
     }
     const request = new Request(url, init);
@@ -436,55 +563,6 @@ export function createRuntime(
     return hooked instanceof Promise
       ? hooked.then((replacement) => replacement ?? request)
       : (hooked ?? request);
-  }
-
-  /**
-   * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
-   * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
-   * (One async function, each read raced against the attempt's signal: a custom fetch may ignore it.)
-   */
-  async function readBody(
-    response,
-    spec,
-    scope,
-    isError,
-    contentType = response.headers.get("content-type") ?? "",
-  ) {
-    const status = response.status;
-    const json = isJsonMediaType(contentType);
-    const read = (promise) => guard(promise, scope.signal);
-    let text;
-    try {
-      if (
-        spec.method === "HEAD" ||
-        status === 204 ||
-        status === 205 ||
-        status === 304 ||
-        (!json && response.headers.get("content-length") === "0")
-      ) {
-        if (response.body) await read(response.body.cancel());
-        return undefined;
-      }
-      if (!json) {
-        if (mediaTypeEssence(contentType).startsWith("text/"))
-          return await read(response.text());
-        const blob = await read(response.blob());
-        return blob.size === 0 && contentType === "" ? undefined : blob;
-      }
-      text = await read(response.text());
-    } catch (error) {
-      throw scope.failure(error);
-    }
-    if (text === "") return undefined; // (also Content-Length: 0)
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      if (isError) return text;
-      throw new SyntaxError(
-        `${spec.name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`,
-        { cause: error },
-      );
-    }
   }
 }
 
@@ -496,11 +574,10 @@ function resolveServerUrl(server, options) {
     throw new TypeError(
       "The operation refers to a server the client does not have",
     );
-  const values = options;
   const url = server.url.replace(/\{([^}]+)\}/g, (_, name) => {
     const variable = server.variables?.[name];
     const value =
-      (variable?.option === undefined ? undefined : values[variable.option]) ??
+      (variable?.option === undefined ? undefined : options[variable.option]) ??
       variable?.default;
     if (typeof value !== "string" || value === "") {
       throw new TypeError(
@@ -512,33 +589,6 @@ function resolveServerUrl(server, options) {
   return url.replace(/\/+$/, "");
 }
 
-/**
- * Sets the call's `Idempotency-Key` when it should have one, and tells whether the request may be repeated: its method
- * is idempotent, or it carries one (asked after the method: a header lookup on every GET costs). A string
- * from the call is sent as it is; otherwise POST and PATCH get a random UUID (the same on every retry, since the
- * headers are built once per call) when the call asks for it, or the client does (`idempotencyKeys`), or the
- * operation declares the header; one the caller set (as a header parameter or header) is kept.
- */
-function setIdempotencyKey(spec, options, call, headers) {
-  const name = spec.idempotencyKey ?? "Idempotency-Key";
-  const idempotent = isIdempotent(spec.method);
-  if (typeof call.idempotencyKey === "string")
-    headers.set(name, call.idempotencyKey);
-  else if (
-    !idempotent &&
-    (call.idempotencyKey ??
-      (options.idempotencyKeys || spec.idempotencyKey !== undefined)) &&
-    !headers.has(name)
-  ) {
-    headers.set(name, crypto.randomUUID());
-  }
-  return idempotent || (call.idempotencyKey !== false && headers.has(name));
-}
-
-function byName(specs = []) {
-  return new Map(specs.map((spec) => [spec.name, spec]));
-}
-
 function mergeHeaders(headers, values) {
   if (values)
     for (const [name, value] of Object.entries(values)) {
@@ -547,76 +597,16 @@ function mergeHeaders(headers, values) {
     }
 }
 
-// (Closures rather than a class: a minifier can rename local variables, not properties.)
-function attemptScope(callerSignal, timeoutMs, operation, streaming) {
-  const timed = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
-  // An own controller is needed only to end the attempt on a timeout or to close an asked-for stream. Without one,
-  // fetch follows the caller's signal or none: a signal costs every request (Node 20 builds an AbortSignal in
-  // ~10 µs, and its fetch registers a listener, a WeakRef and a finalizer for each signal it follows).
-  const controller = timed || streaming ? new AbortController() : undefined;
-  let timedOut = false;
-  let timer;
-  let onAbort;
-  if (controller && callerSignal) {
-    onAbort = () => controller.abort(callerSignal.reason);
-    // The caller may abort while an onRequest hook runs, before this attempt listens.
-    if (callerSignal.aborted) onAbort();
-    callerSignal.addEventListener("abort", onAbort, { once: true });
-  }
-  if (controller && timed) {
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(
-        new TimeoutError(
-          `${operation}: no complete response within ${timeoutMs} ms`,
-        ),
-      );
-    }, timeoutMs);
-  }
-  const stopTimer = () => clearTimeout(timer);
-  return {
-    signal: controller ? controller.signal : callerSignal,
-    failure(error) {
-      if (callerSignal?.aborted) return callerSignal.reason;
-      if (timedOut) return controller.signal.reason;
-      if (error instanceof ConnectionError) return error;
-      // Node's fetch reports "fetch failed" and puts the reason (ECONNREFUSED, …) in `cause`.
-      const cause = error?.cause;
-      const message =
-        error instanceof Error
-          ? `${error.message}${cause instanceof Error ? `: ${cause.message}` : ""}`
-          : String(error);
-      return new ConnectionError(`${operation}: ${message}`, { cause: error });
-    },
-    stopTimer,
-    release() {
-      stopTimer();
-      if (onAbort) callerSignal?.removeEventListener("abort", onAbort);
-    },
-    abort: () => controller?.abort(),
-  };
-}
-
 /**
  * Throws what `new Request(url, init)` would throw, so that these stay programming errors thrown by the call (not
  * connection errors, not retried) when the request is sent without building a Request. The URL can only be
- * unusable through its base (the path and query are percent-encoded), so a Request is built once per new base URL
- * or method (with the same URL parser, and the same base for relative URLs in browsers).
+ * unusable through its base (the path and query are percent-encoded), so a Request is built only until one with the
+ * operation's base URL and method was (`requestable`; the same URL parser, and the same base for relative URLs in
+ * browsers).
  */
-function assertRequestable(checked, base, url, init) {
-  const method = init.method ?? "GET";
-  // A redirect target (no base) is checked every time: a server could name endless origins; none is remembered.
-  if (
-    base === undefined ||
-    !checked.bases.has(base) ||
-    !checked.methods.has(method)
-  ) {
-    new Request(url, { method });
-    if (base !== undefined) {
-      checked.bases.add(base);
-      checked.methods.add(method);
-    }
-  }
+function assertRequestable(requestable, url, init) {
+  const method = init.method;
+  if (!requestable) new Request(url, { method });
   if (isPresent(init.body)) {
     if (method === "GET" || method === "HEAD")
       throw new TypeError("Request with GET/HEAD method cannot have body.");

@@ -36,13 +36,13 @@ export function pathSerializer(template, specs, value) {
       const given = values[name];
       if (!isPresent(given))
         throw new TypeError(`Missing path parameter "${name}"`);
-      out += value(specs.get(name) ?? { name }, given) + parts[i + 1];
+      out += value(paramSpec(specs, name), given) + parts[i + 1];
     }
     // A `.` or `..` segment: every URL parser (fetch's included) removes it with the segment before, and its
     // percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.
     if (out.includes(".") && /(?:^|\/)\.{1,2}(?:\/|$)/.test(out)) {
       throw new TypeError(
-        `The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL resolves away: the request would reach another resource`,
+        `The path parameters of ${template} make the path ${out}, whose "." or ".." segment a URL would resolve away`,
       );
     }
     return out;

@@ -21,19 +21,17 @@ const servers = JSON.parse(
 const securitySchemes = JSON.parse("{}");
 
 /** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse(
-  '[{"path":[{"name":"id"}]},["default"],{"path":[{"name":"petId"}]}]',
-);
+const shared = JSON.parse('[{"path":["id"]},["default"],{"path":["petId"]}]');
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"submitForm","method":"POST","path":"/forms","body":{"mediaType":"application/x-www-form-urlencoded","required":true}},{"name":"upload","method":"POST","path":"/uploads","body":{"mediaType":"multipart/form-data","required":true}},{"name":"getBlob","method":"GET","path":"/blobs/{id}","params":0},{"name":"putBlob","method":"PUT","path":"/blobs/{id}","params":0,"body":{"mediaType":"application/octet-stream","required":true}},{"name":"postNote","method":"POST","path":"/notes","body":{"mediaType":"text/plain","required":true}},{"name":"maybe","method":"GET","path":"/maybe","errors":1},{"name":"onlyDefault","method":"GET","path":"/only-default","errors":1},{"name":"getNoOperationIdByPetId","method":"GET","path":"/no-operation-id/{petId}","params":2},{"name":"postNoOperationIdByPetId","method":"POST","path":"/no-operation-id/{petId}","params":2}]',
+  '[["submitForm","POST","/forms",{"body":{"mediaType":"application/x-www-form-urlencoded","required":true}}],["upload","POST","/uploads",{"body":{"mediaType":"multipart/form-data","required":true}}],["getBlob","GET","/blobs/{id}",{"params":0}],["putBlob","PUT","/blobs/{id}",{"params":0,"body":{"mediaType":"application/octet-stream","required":true}}],["postNote","POST","/notes",{"body":{"mediaType":"text/plain","required":true}}],["maybe","GET","/maybe",{"errors":1}],["onlyDefault","GET","/only-default",{"errors":1}],["getNoOperationIdByPetId","GET","/no-operation-id/{petId}",{"params":2}],["postNoOperationIdByPetId","POST","/no-operation-id/{petId}",{"params":2}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

@@ -21,15 +21,15 @@ const securitySchemes = JSON.parse("{}");
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse('[{"mediaType":"application/json","required":true}]');
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"createPet","method":"POST","path":"/pets","body":0},{"name":"createShape","method":"POST","path":"/shapes","body":0},{"name":"createAnimal","method":"POST","path":"/animals","body":0},{"name":"addContact","method":"POST","path":"/contacts","body":0},{"name":"plantTree","method":"POST","path":"/trees","body":0},{"name":"postMaps","method":"POST","path":"/maps","body":0}]',
+  '[["createPet","POST","/pets",{"body":0}],["createShape","POST","/shapes",{"body":0}],["createAnimal","POST","/animals",{"body":0}],["addContact","POST","/contacts",{"body":0}],["plantTree","POST","/trees",{"body":0}],["postMaps","POST","/maps",{"body":0}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

@@ -21,15 +21,15 @@ const securitySchemes = JSON.parse("{}");
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse('[{"mediaType":"application/json","required":true}]');
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"chat","method":"POST","path":"/chat","body":0},{"name":"postEvent","method":"POST","path":"/events","body":0},{"name":"postConfig","method":"POST","path":"/configs","body":0},{"name":"postKind","method":"POST","path":"/kinds","body":0},{"name":"createPet","method":"POST","path":"/pets","body":0},{"name":"createVehicle","method":"POST","path":"/vehicles","body":0},{"name":"createShape","method":"POST","path":"/shapes","body":0}]',
+  '[["chat","POST","/chat",{"body":0}],["postEvent","POST","/events",{"body":0}],["postConfig","POST","/configs",{"body":0}],["postKind","POST","/kinds",{"body":0}],["createPet","POST","/pets",{"body":0}],["createVehicle","POST","/vehicles",{"body":0}],["createShape","POST","/shapes",{"body":0}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

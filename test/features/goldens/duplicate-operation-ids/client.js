@@ -19,17 +19,17 @@ const servers = JSON.parse(
 const securitySchemes = JSON.parse("{}");
 
 /** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse('[{"path":[{"name":"id"}]}]');
+const shared = JSON.parse('[{"path":["id"]}]');
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"getPet","method":"GET","path":"/pets"},{"name":"getPet3","method":"GET","path":"/pets/{id}","params":0},{"name":"getPet2","method":"POST","path":"/pets/{id}","params":0},{"name":"getPet4","method":"DELETE","path":"/pets/{id}","params":0}]',
+  '[["getPet","GET","/pets"],["getPet3","GET","/pets/{id}",{"params":0}],["getPet2","POST","/pets/{id}",{"params":0}],["getPet4","DELETE","/pets/{id}",{"params":0}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

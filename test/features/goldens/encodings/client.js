@@ -23,15 +23,15 @@ const securitySchemes = JSON.parse("{}");
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse("[]");
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"getCustomers","method":"GET","path":"/v1/customers","params":{"query":[{"name":"created","style":"deepObject","explode":true},{"name":"expand","style":"deepObject","explode":true},{"name":"filter","style":"deepObject","explode":true}]}},{"name":"postCustomers","method":"POST","path":"/v1/customers","body":{"mediaType":"application/x-www-form-urlencoded","required":true,"encoding":{"metadata":{"style":"deepObject","explode":true},"preferred_locales":{"style":"deepObject","explode":true},"expand":{"style":"deepObject","explode":true},"invoice_settings":{"style":"deepObject","explode":true},"cash_balance":{"style":"deepObject","explode":true},"csv":{"style":"form","explode":false},"pipes":{"style":"pipeDelimited","explode":false},"redirect":{"allowReserved":true},"id_json":{"contentType":"application/json"},"point":{"style":"form","explode":true}}}},{"name":"postFiles","method":"POST","path":"/v1/files","body":{"mediaType":"multipart/form-data","required":true,"encoding":{"file":{"contentType":"image/png, image/jpeg","headers":{"X-Rate-Limit-Limit":"10"}},"doc":{"contentType":"application/json"},"file_link_data":{"style":"deepObject","explode":true}}}}]',
+  '[["getCustomers","GET","/v1/customers",{"params":{"query":[{"name":"created","style":"deepObject","explode":true},{"name":"expand","style":"deepObject","explode":true},{"name":"filter","style":"deepObject","explode":true}]}}],["postCustomers","POST","/v1/customers",{"body":{"mediaType":"application/x-www-form-urlencoded","required":true,"encoding":{"metadata":{"style":"deepObject","explode":true},"preferred_locales":{"style":"deepObject","explode":true},"expand":{"style":"deepObject","explode":true},"invoice_settings":{"style":"deepObject","explode":true},"cash_balance":{"style":"deepObject","explode":true},"csv":{"style":"form","explode":false},"pipes":{"style":"pipeDelimited","explode":false},"redirect":{"allowReserved":true},"id_json":{"contentType":"application/json"},"point":{"style":"form","explode":true}}}}],["postFiles","POST","/v1/files",{"body":{"mediaType":"multipart/form-data","required":true,"encoding":{"file":{"contentType":"image/png, image/jpeg","headers":{"X-Rate-Limit-Limit":"10"}},"doc":{"contentType":"application/json"},"file_link_data":{"style":"deepObject","explode":true}}}}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

@@ -21,15 +21,15 @@ const securitySchemes = JSON.parse("{}");
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse("[]");
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"createPet","method":"POST","path":"/pets","body":{"mediaType":"application/json","required":true}},{"name":"getPet","method":"GET","path":"/pets/{id}","params":{"path":[{"name":"id"}]}}]',
+  '[["createPet","POST","/pets",{"body":{"mediaType":"application/json","required":true}}],["getPet","GET","/pets/{id}",{"params":{"path":["id"]}}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

@@ -34,18 +34,18 @@ const securitySchemes = JSON.parse(
 
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse(
-  '[[[{"scheme":"oauth","scopes":["flights:read"]}]],{"mediaType":"application/json","required":true},{"path":[{"name":"id"}]}]',
+  '[[[{"scheme":"oauth","scopes":["flights:read"]}]],{"mediaType":"application/json","required":true},{"path":["id"]}]',
 );
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"findFlights","method":"GET","path":"/flights/search","security":0,"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}},{"name":"searchFlights","method":"QUERY","path":"/flights/search","security":0,"body":1},{"name":"lookupFlights","method":"GET","path":"/flights/lookup","security":0,"params":{"querystring":{"content":"application/json"}}},{"name":"selectFlights","method":"GET","path":"/flights/select","security":0,"params":{"querystring":{"content":"application/jsonpath"}}},{"name":"getFlight","method":"GET","path":"/flights/{id}","security":0,"params":2},{"name":"copyFlight","method":"COPY","path":"/flights/{id}","security":0,"params":{"path":[{"name":"id"}],"header":[{"name":"Destination"}]}},{"name":"linkFlightsById","method":"LINK","path":"/flights/{id}","security":0,"params":2,"body":1},{"name":"uploadPhotos","method":"POST","path":"/flights/{id}/photos","security":0,"params":2,"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}},{"name":"addPet","method":"POST","path":"/pets","server":1,"body":1}]',
+  '[["findFlights","GET","/flights/search",{"security":0,"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}}],["searchFlights","QUERY","/flights/search",{"security":0,"body":1}],["lookupFlights","GET","/flights/lookup",{"security":0,"params":{"querystring":{"content":"application/json"}}}],["selectFlights","GET","/flights/select",{"security":0,"params":{"querystring":{"content":"application/jsonpath"}}}],["getFlight","GET","/flights/{id}",{"security":0,"params":2}],["copyFlight","COPY","/flights/{id}",{"security":0,"params":{"path":["id"],"header":["Destination"]}}],["linkFlightsById","LINK","/flights/{id}",{"security":0,"params":2,"body":1}],["uploadPhotos","POST","/flights/{id}/photos",{"security":0,"params":2,"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}}],["addPet","POST","/pets",{"server":1,"body":1}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options = {}) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

@@ -26,15 +26,15 @@ const securitySchemes = JSON.parse("{}");
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse("[]");
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"getItem","method":"GET","path":"/items/{id}","params":{"path":[{"name":"id"}],"query":[{"name":"verbose"}]}},{"name":"deleteItem","method":"DELETE","path":"/items/{id}","params":{"path":[{"name":"id"}],"query":[{"name":"verbose"},{"name":"limit"}]}},{"name":"search","method":"GET","path":"/search","params":{"query":[{"name":"ids"},{"name":"idsCsv","explode":false},{"name":"idsSpace","style":"spaceDelimited"},{"name":"idsPipe","style":"pipeDelimited"},{"name":"filter"},{"name":"point","explode":false},{"name":"where","style":"deepObject"},{"name":"bar","style":"pipeDelimited"},{"name":"limit"}],"header":[{"name":"X-Trace"},{"name":"X-Coords","explode":true},{"name":"X-Tags"}],"cookie":[{"name":"session"}]}},{"name":"pathStyles","method":"GET","path":"/styles/{simple}/{label}/{matrix}/{labelExplode}/{matrixExplode}/{simpleObject}/{simpleExplode}","params":{"path":[{"name":"simple"},{"name":"label","style":"label"},{"name":"matrix","style":"matrix"},{"name":"labelExplode","style":"label","explode":true},{"name":"matrixExplode","style":"matrix","explode":true},{"name":"simpleObject"},{"name":"simpleExplode","explode":true}]}},{"name":"pathScalars","method":"GET","path":"/scalars/{label}/{matrix}","params":{"path":[{"name":"label","style":"label"},{"name":"matrix","style":"matrix"}]}}]',
+  '[["getItem","GET","/items/{id}",{"params":{"path":["id"],"query":["verbose"]}}],["deleteItem","DELETE","/items/{id}",{"params":{"path":["id"],"query":["verbose","limit"]}}],["search","GET","/search",{"params":{"query":["ids",{"name":"idsCsv","explode":false},{"name":"idsSpace","style":"spaceDelimited"},{"name":"idsPipe","style":"pipeDelimited"},"filter",{"name":"point","explode":false},{"name":"where","style":"deepObject"},{"name":"bar","style":"pipeDelimited"},"limit"],"header":["X-Trace",{"name":"X-Coords","explode":true},"X-Tags"],"cookie":["session"]}}],["pathStyles","GET","/styles/{simple}/{label}/{matrix}/{labelExplode}/{matrixExplode}/{simpleObject}/{simpleExplode}",{"params":{"path":["simple",{"name":"label","style":"label"},{"name":"matrix","style":"matrix"},{"name":"labelExplode","style":"label","explode":true},{"name":"matrixExplode","style":"matrix","explode":true},"simpleObject",{"name":"simpleExplode","explode":true}]}}],["pathScalars","GET","/scalars/{label}/{matrix}",{"params":{"path":[{"name":"label","style":"label"},{"name":"matrix","style":"matrix"}]}}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options = {}) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

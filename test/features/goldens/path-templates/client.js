@@ -19,17 +19,17 @@ const servers = JSON.parse(
 const securitySchemes = JSON.parse("{}");
 
 /** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse('[{"path":[{"name":"id"},{"name":"api-version"}]}]');
+const shared = JSON.parse('[{"path":["id","api-version"]}]');
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"getItem","method":"GET","path":"/v{api-version}/items/{id}","params":0},{"name":"deleteItem","method":"DELETE","path":"/v{api-version}/items/{id}","params":0}]',
+  '[["getItem","GET","/v{api-version}/items/{id}",{"params":0}],["deleteItem","DELETE","/v{api-version}/items/{id}",{"params":0}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options = {}) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

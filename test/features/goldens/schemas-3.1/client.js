@@ -21,15 +21,15 @@ const securitySchemes = JSON.parse("{}");
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse("[]");
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"createThing","method":"POST","path":"/things","body":{"mediaType":"application/json","required":true}}]',
+  '[["createThing","POST","/things",{"body":{"mediaType":"application/json","required":true}}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

@@ -25,31 +25,31 @@ export interface ClientOptions extends RuntimeClientOptions {
    * @default "http://localhost/api"
    */
   baseUrl?: string;
-  /** The token of security scheme `bearerAuth` (HTTP bearer, JWT), sent as `Authorization: Bearer <token>`, on the operations that accept it. A function is called once per call (refresh tokens there). */
+  /** The token of security scheme `bearerAuth` (HTTP bearer, JWT), sent as `Authorization: Bearer <token>`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   bearerAuth?: Credential<string> | undefined;
-  /** The `{ username, password }` of security scheme `basicAuth` (HTTP basic), sent as `Authorization: Basic <base64>`, on the operations that accept it. A function is called once per call (refresh tokens there). */
+  /** The `{ username, password }` of security scheme `basicAuth` (HTTP basic), sent as `Authorization: Basic <base64>`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   basicAuth?: Credential<BasicCredentials> | undefined;
   /**
-   * The credentials of security scheme `tokenAuth` (HTTP `Token`), sent as `Authorization: Token <credentials>`, on the operations that accept it. A function is called once per call (refresh tokens there).
+   * The credentials of security scheme `tokenAuth` (HTTP `Token`), sent as `Authorization: Token <credentials>`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there).
    *
    * GitHub-style `Authorization: Token <value>`.
    */
   tokenAuth?: Credential<string> | undefined;
-  /** The API key of security scheme `headerKey`, sent as it is in the header `X-API-Key`, on the operations that accept it. A function is called once per call (refresh tokens there). */
+  /** The API key of security scheme `headerKey`, sent as it is in the header `X-API-Key`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   headerKey?: Credential<string> | undefined;
-  /** The API key of security scheme `queryKey`, sent as it is in the query parameter `api_key`, on the operations that accept it. A function is called once per call (refresh tokens there). */
+  /** The API key of security scheme `queryKey`, sent as it is in the query parameter `api_key`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   queryKey?: Credential<string> | undefined;
-  /** The API key of security scheme `cookieKey`, sent as it is in the cookie `session_id`, on the operations that accept it. A function is called once per call (refresh tokens there). */
+  /** The API key of security scheme `cookieKey`, sent as it is in the cookie `session_id`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   cookieKey?: Credential<string> | undefined;
   /**
-   * The API key of security scheme `botToken`, sent as it is in the header `Authorization`: include the prefix the API expects, e.g. `Bot <token>` or `Bearer <token>`, on the operations that accept it. A function is called once per call (refresh tokens there).
+   * The API key of security scheme `botToken`, sent as it is in the header `Authorization`: include the prefix the API expects, e.g. `Bot <token>` or `Bearer <token>`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there).
    *
    * Discord bot token
    */
   botToken?: Credential<string> | undefined;
-  /** An access token of security scheme `oauth` (OAuth 2), sent as `Authorization: Bearer <token>`; a function is told the scopes the operation asks for, on the operations that accept it. A function is called once per call (refresh tokens there). */
+  /** An access token of security scheme `oauth` (OAuth 2), sent as `Authorization: Bearer <token>`; a function is told the scopes the operation asks for, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   oauth?: Credential<string> | undefined;
-  /** An access token of security scheme `oidc` (OpenID Connect), sent as `Authorization: Bearer <token>`; a function is told the scopes the operation asks for, on the operations that accept it. A function is called once per call (refresh tokens there). */
+  /** An access token of security scheme `oidc` (OpenID Connect), sent as `Authorization: Bearer <token>`; a function is told the scopes the operation asks for, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   oidc?: Credential<string> | undefined;
 }
 

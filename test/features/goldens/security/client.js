@@ -25,15 +25,15 @@ const securitySchemes = JSON.parse(
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse("[]");
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"rootDefault","method":"GET","path":"/default","security":[[{"scheme":"bearerAuth"}]]},{"name":"basic","method":"GET","path":"/basic","security":[[{"scheme":"basicAuth"}]]},{"name":"token","method":"GET","path":"/token","security":[[{"scheme":"tokenAuth"}]]},{"name":"headerKey","method":"GET","path":"/header-key","security":[[{"scheme":"headerKey"}]]},{"name":"queryKey","method":"GET","path":"/query-key","security":[[{"scheme":"queryKey"}]],"params":{"query":[{"name":"q"}]}},{"name":"cookieKey","method":"GET","path":"/cookie-key","security":[[{"scheme":"cookieKey"}]],"params":{"cookie":[{"name":"theme"}]}},{"name":"bot","method":"GET","path":"/bot","security":[[{"scheme":"botToken"}]]},{"name":"oauth","method":"GET","path":"/oauth","security":[[{"scheme":"oauth","scopes":["read","write"]}]]},{"name":"oidc","method":"GET","path":"/oidc","security":[[{"scheme":"oidc"}]]},{"name":"either","method":"GET","path":"/either","security":[[{"scheme":"basicAuth"}],[{"scheme":"bearerAuth"}]]},{"name":"both","method":"GET","path":"/both","security":[[{"scheme":"headerKey"},{"scheme":"queryKey"}]]},{"name":"optional","method":"GET","path":"/optional","security":[[],[{"scheme":"botToken"}]]},{"name":"noAuth","method":"GET","path":"/public"},{"name":"mtls","method":"GET","path":"/mtls","security":[[{"scheme":"mtls"}]]}]',
+  '[["rootDefault","GET","/default",{"security":[[{"scheme":"bearerAuth"}]]}],["basic","GET","/basic",{"security":[[{"scheme":"basicAuth"}]]}],["token","GET","/token",{"security":[[{"scheme":"tokenAuth"}]]}],["headerKey","GET","/header-key",{"security":[[{"scheme":"headerKey"}]]}],["queryKey","GET","/query-key",{"security":[[{"scheme":"queryKey"}]],"params":{"query":["q"]}}],["cookieKey","GET","/cookie-key",{"security":[[{"scheme":"cookieKey"}]],"params":{"cookie":["theme"]}}],["bot","GET","/bot",{"security":[[{"scheme":"botToken"}]]}],["oauth","GET","/oauth",{"security":[[{"scheme":"oauth","scopes":["read","write"]}]]}],["oidc","GET","/oidc",{"security":[[{"scheme":"oidc"}]]}],["either","GET","/either",{"security":[[{"scheme":"basicAuth"}],[{"scheme":"bearerAuth"}]]}],["both","GET","/both",{"security":[[{"scheme":"headerKey"},{"scheme":"queryKey"}]]}],["optional","GET","/optional",{"security":[[],[{"scheme":"botToken"}]]}],["noAuth","GET","/public"],["mtls","GET","/mtls",{"security":[[{"scheme":"mtls"}]]}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options = {}) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

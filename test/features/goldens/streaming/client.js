@@ -25,15 +25,15 @@ const shared = JSON.parse(
   '[{"mediaType":"application/json","required":true},{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}}]',
 );
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"createChatCompletion","method":"POST","path":"/chat/completions","body":0,"stream":1},{"name":"createCompletion","method":"POST","path":"/completions","body":0,"stream":1}]',
+  '[["createChatCompletion","POST","/chat/completions",{"body":0,"stream":1}],["createCompletion","POST","/completions",{"body":0,"stream":1}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }

@@ -24,15 +24,15 @@ const securitySchemes = JSON.parse("{}");
 /** Values several operations share; `operations` holds their indexes here. */
 const shared = JSON.parse("[]");
 
-/** How each method sends its request: method, path, parameters, body and declared errors. */
+/** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[{"name":"streamEvents","method":"GET","path":"/events","stream":{"mediaType":"text/event-stream","sse":{"events":true,"json":{"byEvent":{"tick":true,"note":false},"otherwise":false}}}},{"name":"streamPlanetEvents","method":"GET","path":"/planet-events","stream":{"mediaType":"text/event-stream"}},{"name":"streamTicksJsonl","method":"GET","path":"/ticks.jsonl","params":{"query":[{"name":"count"}]},"stream":{"mediaType":"application/jsonl"}},{"name":"streamTicksNdjson","method":"GET","path":"/ticks.ndjson","stream":{"mediaType":"application/x-ndjson"}},{"name":"streamTicksSeq","method":"GET","path":"/ticks.seq","stream":{"mediaType":"application/json-seq"}},{"name":"createChat","method":"POST","path":"/chat","body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"},"sse":{"events":true,"json":true}}}]',
+  '[["streamEvents","GET","/events",{"stream":{"mediaType":"text/event-stream","sse":{"events":true,"json":{"byEvent":{"tick":true,"note":false},"otherwise":false}}}}],["streamPlanetEvents","GET","/planet-events",{"stream":{"mediaType":"text/event-stream"}}],["streamTicksJsonl","GET","/ticks.jsonl",{"params":{"query":["count"]},"stream":{"mediaType":"application/jsonl"}}],["streamTicksNdjson","GET","/ticks.ndjson",{"stream":{"mediaType":"application/x-ndjson"}}],["streamTicksSeq","GET","/ticks.seq",{"stream":{"mediaType":"application/json-seq"}}],["createChat","POST","/chat",{"body":{"mediaType":"application/json","required":true},"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"},"sse":{"events":true,"json":true}}}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options) {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [row.name, runtime.operation(row, shared)]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   );
 }
