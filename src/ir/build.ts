@@ -264,12 +264,6 @@ function toParameter(ctx: BuildContext, raw: unknown, pointer: (string | number)
     });
   }
   const style = str(raw.style) ?? defaultStyle(location);
-  if (style === "cookie") {
-    ctx.warn(
-      "`style: cookie` (OpenAPI 3.2): the router reads the cookie as RFC 6265 writes it (not percent-decoded; an exploded object's properties and an exploded array's items as cookies of their own), but the client still writes it like `style: form` (its value percent-encoded)",
-      [...pointer, "style"],
-    );
-  }
   const contentType = isObject(raw.content) ? Object.keys(raw.content)[0] : undefined;
   if (location === "querystring" && contentType === undefined) {
     throw new UserError("an `in: querystring` parameter is described by `content` (one media type, e.g. application/x-www-form-urlencoded), not by `schema`", {

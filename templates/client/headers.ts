@@ -14,8 +14,11 @@ export const headerParamsFeature: RuntimeFeatures = { headerParams: setHeaderPar
 /** Cookie parameters and cookie API keys, for `createRuntime`. */
 export const cookiesFeature: RuntimeFeatures = { cookies: setCookie };
 
-/** A header or cookie parameter's value in the default style: `simple`, never percent-encoded. */
+/** A header parameter's value in the default style: `simple`, never percent-encoded. */
 const simpleValue = (_: ParamSpec, value: unknown): string => simple(value);
+
+/** A cookie parameter in the default style (`form`): one `name=value` pair, the value percent-encoded. */
+const formCookie = (spec: ParamSpec, value: unknown): string[] => [`${spec.name}=${encodeURIComponent(simple(value))}`];
 
 /** Sets the call's header parameters (those with neither `null` nor `undefined` for a value). */
 function setHeaderParams(headers: Headers, spec: OperationSpec, params: RequestParams, _credentials: unknown, serializers: ParamSerializers | undefined): void {
@@ -23,12 +26,12 @@ function setHeaderParams(headers: Headers, spec: OperationSpec, params: RequestP
   if (params.headers) for (const [name, value] of entriesOf(params.headers)) headers.set(name, serialize(paramSpec(spec.params?.header, name), value));
 }
 
-/** Sets the Cookie header: cookie parameters, then cookie API keys, each value percent-encoded. */
+/** Sets the Cookie header: cookie parameters (each in its style), then cookie API keys, percent-encoded. */
 function setCookie(headers: Headers, spec: OperationSpec, params: RequestParams, credentials: AppliedCredentials | undefined, serializers: ParamSerializers | undefined): void {
-  const serialize = serializers?.cookie ?? simpleValue;
+  const pairs = serializers?.cookie ?? formCookie;
   if (params.cookies || credentials?.cookies.length) {
     const cookie = [
-      ...entriesOf(params.cookies).map(([name, value]) => `${name}=${encodeURIComponent(serialize(paramSpec(spec.params?.cookie, name), value))}`),
+      ...entriesOf(params.cookies).flatMap(([name, value]) => pairs(paramSpec(spec.params?.cookie, name), value)),
       ...(credentials?.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`) ?? []),
     ].join("; ");
     if (cookie) headers.set("Cookie", cookie);

@@ -37,7 +37,8 @@ export const styles: ParamSerializers = {
   path: pathValue,
   query: queryPairs,
   header: (spec, value) => (spec.content ? contentValue(value, spec.content) : simpleValue(value, spec.explode ?? false)),
-  cookie: (spec, value) => (spec.content ? contentValue(value, spec.content) : simpleValue(value, false)),
+  cookie: (spec, value) =>
+    spec.style === "cookie" && !spec.content ? rfc6265Cookies(spec, value) : [`${spec.name}=${encodeURIComponent(spec.content ? contentValue(value, spec.content) : simpleValue(value, false))}`],
   querystring: (spec, value) => serializeQuerystring(spec.content, value, spec.encoding),
 };
 
@@ -198,14 +199,42 @@ export function serializeHeaders(specs: ReadonlyMap<string, ParamSpec>, values: 
 }
 
 /**
- * The `Cookie` header for cookie parameters (style form), or `undefined` when none are set. Browsers do not let
+ * The `Cookie` header for cookie parameters (each in its style), or `undefined` when none are set. Browsers do not let
  * scripts set this header; there the cookies of the page's origin are sent instead.
  */
 export function serializeCookies(specs: ReadonlyMap<string, ParamSpec>, values: ParamValues = {}): string | undefined {
   const pairs = Object.entries(values)
     .filter(([, value]) => isPresent(value))
-    .map(([name, value]) => `${name}=${encodeURIComponent(styles.cookie(specs.get(name) ?? { name }, value))}`);
+    .flatMap(([name, value]) => styles.cookie(specs.get(name) ?? { name }, value));
   return pairs.length > 0 ? pairs.join("; ") : undefined;
+}
+
+/** RFC 6265's cookie-octet: what a cookie value may hold as it is (no space, `"`, `,`, `;` or `\\`). */
+const COOKIE_OCTETS = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
+/** RFC 6265's cookie-name (an HTTP token), for the property names of an exploded object. */
+const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+
+/**
+ * OpenAPI 3.2's `style: cookie`: the pairs RFC 6265 sends, never percent-encoded; exploded (the default) an array is
+ * the cookie repeated and an object one cookie per property, else one cookie of comma-joined values. A value a cookie
+ * cannot carry as it is would become another cookie on the wire, so it is refused instead.
+ */
+function rfc6265Cookies(spec: ParamSpec, value: unknown): string[] {
+  const octets = (piece: unknown, pattern = COOKIE_OCTETS): string => {
+    const written = text(piece);
+    if (!pattern.test(written)) throw new TypeError(`Cookie parameter ${spec.name} (style: cookie): ${JSON.stringify(written)} cannot be sent without percent-encoding`);
+    return written;
+  };
+  const explode = spec.explode ?? true;
+  if (Array.isArray(value)) {
+    const items = value.filter(isPresent).map((item) => octets(item));
+    return explode ? items.map((item) => `${spec.name}=${item}`) : [`${spec.name}=${items.join(",")}`];
+  }
+  if (isRecord(value)) {
+    const entries = presentEntries(value).map(([key, item]) => [octets(key, COOKIE_NAME), octets(item)]);
+    return explode ? entries.map(([key, item]) => `${key}=${item}`) : [`${spec.name}=${entries.flat().join(",")}`];
+  }
+  return [`${spec.name}=${octets(value)}`];
 }
 
 function simpleValue(value: unknown, explode: boolean): string {

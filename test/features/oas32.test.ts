@@ -16,12 +16,15 @@ let handlers: Record<string, unknown> = {};
 let routerOptions: Record<string, unknown> = { insecureNoAuth: true };
 /** What the router's server received, as sent (method and target). */
 const received: string[] = [];
+/** The Cookie header of each request the router's server received. */
+const receivedCookies: (string | undefined)[] = [];
 
 beforeAll(async () => {
   group = await buildGroup("oas32", [{ name: "oas32", spec: "oas32.yaml" }]);
   mod = await importGenerated(group, "oas32");
   server = createServer((req, res) => {
     received.push(`${req.method} ${req.url}`);
+    receivedCookies.push(req.headers.cookie);
     return mod.toNodeListener(mod.createRouter(handlers, routerOptions))(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -33,6 +36,20 @@ const client = (options: Record<string, unknown> = {}) => mod.createClient({ bas
 const flight = (id: string, from = "LHR", to = "ATL") => ({ id, from, to });
 
 describe("OpenAPI 3.2 operations and parameters", () => {
+  it("style: cookie goes out as RFC 6265 writes it (not percent-encoded, exploded by default) and the router reads it back", async () => {
+    handlers = { getPrefs: ({ cookies }: { cookies: object }) => ({ status: 200, body: cookies }) };
+    receivedCookies.length = 0;
+    const cookies = { color: "blue", colors: ["blue", "black"], list: [1, 2, 3], rgb: { R: 100, G: 200, B: 150 }, box: { w: 3, h: 4 }, legacy: "a b" };
+    expect(await client().getPrefs({ cookies })).toEqual(cookies);
+    // The specification's examples, one per shape; the 3.0/3.1-style `form` cookie beside them is still percent-encoded.
+    expect(receivedCookies).toEqual(["color=blue; colors=blue; colors=black; list=1,2,3; R=100; G=200; B=150; box=w,3,h,4; legacy=a%20b"]);
+    // A value a cookie cannot carry as it is would be another cookie on the wire: refused before anything is sent.
+    receivedCookies.length = 0;
+    await expect(client().getPrefs({ cookies: { color: "blue; admin=1" } })).rejects.toThrow('Cookie parameter color (style: cookie): "blue; admin=1" cannot be sent without percent-encoding');
+    await expect(client().getPrefs({ cookies: { rgb: { "R=1; X": 1 } } })).rejects.toThrow("cannot be sent without percent-encoding");
+    expect(receivedCookies).toEqual([]);
+  });
+
   it("generate without warnings and type-check with their assertions under tsc --strict", () => {
     expect(group.stderr.oas32).toBe("");
     expect(group.tsc.output).toBe("");

@@ -20,8 +20,13 @@ export const headerParamsFeature = { headerParams: setHeaderParams };
 /** Cookie parameters and cookie API keys, for `createRuntime`. */
 export const cookiesFeature = { cookies: setCookie };
 
-/** A header or cookie parameter's value in the default style: `simple`, never percent-encoded. */
+/** A header parameter's value in the default style: `simple`, never percent-encoded. */
 const simpleValue = (_, value) => simple(value);
+
+/** A cookie parameter in the default style (`form`): one `name=value` pair, the value percent-encoded. */
+const formCookie = (spec, value) => [
+  `${spec.name}=${encodeURIComponent(simple(value))}`,
+];
 
 /** Sets the call's header parameters (those with neither `null` nor `undefined` for a value). */
 function setHeaderParams(headers, spec, params, _credentials, serializers) {
@@ -31,14 +36,13 @@ function setHeaderParams(headers, spec, params, _credentials, serializers) {
       headers.set(name, serialize(paramSpec(spec.params?.header, name), value));
 }
 
-/** Sets the Cookie header: cookie parameters, then cookie API keys, each value percent-encoded. */
+/** Sets the Cookie header: cookie parameters (each in its style), then cookie API keys, percent-encoded. */
 function setCookie(headers, spec, params, credentials, serializers) {
-  const serialize = serializers?.cookie ?? simpleValue;
+  const pairs = serializers?.cookie ?? formCookie;
   if (params.cookies || credentials?.cookies.length) {
     const cookie = [
-      ...entriesOf(params.cookies).map(
-        ([name, value]) =>
-          `${name}=${encodeURIComponent(serialize(paramSpec(spec.params?.cookie, name), value))}`,
+      ...entriesOf(params.cookies).flatMap(([name, value]) =>
+        pairs(paramSpec(spec.params?.cookie, name), value),
       ),
       ...(credentials?.cookies.map(
         ([name, value]) => `${name}=${encodeURIComponent(value)}`,

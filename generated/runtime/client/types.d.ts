@@ -48,10 +48,11 @@ export type ParamStyle =
   | "deepObject"
   | "simple"
   | "label"
-  | "matrix";
+  | "matrix"
+  | "cookie";
 /**
  * How one parameter is serialised. Defaults follow OpenAPI: `simple` for path and header parameters, `form` for query
- * and cookie parameters, and `explode` is true only for `form`.
+ * and cookie parameters, and `explode` is true only for `form` and `cookie` (OpenAPI 3.2).
  */
 export interface ParamSpec {
   /** Name on the wire (and key in the `path`/`query`/`headers`/`cookies` object of the call). */
@@ -153,8 +154,8 @@ export interface ParamSerializers {
   /** The `name=value` pairs of one query parameter, percent-encoded. */
   query(spec: ParamSpec, value: unknown): string[];
   header(spec: ParamSpec, value: unknown): string;
-  /** A cookie's value before percent-encoding. */
-  cookie(spec: ParamSpec, value: unknown): string;
+  /** The `name=value` pairs of one cookie parameter (several for an exploded `style: cookie`), encoded as its style says. */
+  cookie(spec: ParamSpec, value: unknown): string[];
   /** The whole query string from an `in: querystring` parameter, without the `?`. */
   querystring?(spec: QuerystringSpec, value: unknown): string;
 }

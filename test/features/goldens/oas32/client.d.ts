@@ -87,6 +87,8 @@ export interface Client {
   >;
   /** `POST /pets` (operationId `addPet`) */
   addPet: Operation<paths["/pets"]["post"]>;
+  /** `GET /prefs` (operationId `getPrefs`) */
+  getPrefs: Operation<paths["/prefs"]["get"]>;
 }
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

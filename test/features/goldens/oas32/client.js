@@ -1,7 +1,10 @@
 // @ts-self-types="./client.d.ts"
 import { createRuntime } from "./runtime/client/runtime.js";
 import { authFeature } from "./runtime/client/auth.js";
-import { headerParamsFeature } from "./runtime/client/headers.js";
+import {
+  cookiesFeature,
+  headerParamsFeature,
+} from "./runtime/client/headers.js";
 import { bodiesFeature, stylesFeature } from "./runtime/client/serialize.js";
 import { deviceFlowFeature } from "./runtime/client/oauth.js";
 
@@ -19,6 +22,7 @@ const features = [
   deviceFlowFeature,
   stylesFeature,
   headerParamsFeature,
+  cookiesFeature,
   bodiesFeature,
 ];
 
@@ -39,7 +43,7 @@ const shared = JSON.parse(
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[["findFlights","GET","/flights/search",{"security":0,"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}}],["searchFlights","QUERY","/flights/search",{"security":0,"body":1}],["lookupFlights","GET","/flights/lookup",{"security":0,"params":{"querystring":{"content":"application/json"}}}],["selectFlights","GET","/flights/select",{"security":0,"params":{"querystring":{"content":"application/jsonpath"}}}],["getFlight","GET","/flights/{id}",{"security":0,"params":2}],["copyFlight","COPY","/flights/{id}",{"security":0,"params":{"path":["id"],"header":["Destination"]}}],["linkFlightsById","LINK","/flights/{id}",{"security":0,"params":2,"body":1}],["uploadPhotos","POST","/flights/{id}/photos",{"security":0,"params":2,"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}}],["addPet","POST","/pets",{"server":1,"body":1}]]',
+  '[["findFlights","GET","/flights/search",{"security":0,"params":{"querystring":{"content":"application/x-www-form-urlencoded","encoding":{"when":{"style":"deepObject","explode":true}}}}}],["searchFlights","QUERY","/flights/search",{"security":0,"body":1}],["lookupFlights","GET","/flights/lookup",{"security":0,"params":{"querystring":{"content":"application/json"}}}],["selectFlights","GET","/flights/select",{"security":0,"params":{"querystring":{"content":"application/jsonpath"}}}],["getFlight","GET","/flights/{id}",{"security":0,"params":2}],["copyFlight","COPY","/flights/{id}",{"security":0,"params":{"path":["id"],"header":["Destination"]}}],["linkFlightsById","LINK","/flights/{id}",{"security":0,"params":2,"body":1}],["uploadPhotos","POST","/flights/{id}/photos",{"security":0,"params":2,"body":{"mediaType":"multipart/mixed","required":true,"positional":{"prefix":[{"contentType":"application/json"}],"items":{"contentType":"image/png"}}}}],["addPet","POST","/pets",{"server":1,"body":1}],["getPrefs","GET","/prefs",{"params":{"cookie":[{"name":"color","style":"cookie"},{"name":"colors","style":"cookie"},{"name":"list","style":"cookie","explode":false},{"name":"rgb","style":"cookie"},{"name":"box","style":"cookie","explode":false},"legacy"]}}]]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

@@ -1,6 +1,6 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '["^[A-Z]{3}$",1,9,["routes",0,"params","querystring","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"params","querystring","schema"],["routes",3,"params","querystring","schema"],["routes",4,"params","path",0,"schema"],["routes",5,"params","path",0,"schema"],["routes",5,"params","header",0,"schema"],["routes",6,"params","path",0,"schema"],["routes",6,"body","content","application/json","schema"],["routes",7,"params","path",0,"schema"],["routes",7,"body","content","multipart/mixed","schema"],["routes",8,"body","content","application/json","schema"]]',
+  '["^[A-Z]{3}$",1,9,["routes",0,"params","querystring","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"params","querystring","schema"],["routes",3,"params","querystring","schema"],["routes",4,"params","path",0,"schema"],["routes",5,"params","path",0,"schema"],["routes",5,"params","header",0,"schema"],["routes",6,"params","path",0,"schema"],["routes",6,"body","content","application/json","schema"],["routes",7,"params","path",0,"schema"],["routes",7,"body","content","multipart/mixed","schema"],["routes",8,"body","content","application/json","schema"],["routes",9,"params","cookie",0,"schema"],["routes",9,"params","cookie",1,"schema"],["routes",9,"params","cookie",2,"schema"],["routes",9,"params","cookie",3,"schema"],["routes",9,"params","cookie",4,"schema"],["routes",9,"params","cookie",5,"schema"]]',
 );
 
 export function requestValidators(env) {
@@ -234,6 +234,45 @@ export function requestValidators(env) {
     return true;
   }
 
+  function v48(x, d, f) {
+    if (!Array.isArray(x)) return false;
+    if (Array.isArray(x)) {
+      if (d > M) return false;
+      for (let i = 0; i < x.length; i++) {
+        if (!v27(x[i], d + 1, f)) return false;
+      }
+    }
+    return true;
+  }
+
+  function v50(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["R"];
+      if (p !== undefined && !v27(p, d + 1, f)) return false;
+      p = x["G"];
+      if (p !== undefined && !v27(p, d + 1, f)) return false;
+      p = x["B"];
+      if (p !== undefined && !v27(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
+  function v54(x, d, f) {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
+    if (x !== null && typeof x === "object" && !Array.isArray(x)) {
+      if (d > M) return false;
+      let p;
+      p = x["w"];
+      if (p !== undefined && !v27(p, d + 1, f)) return false;
+      p = x["h"];
+      if (p !== undefined && !v27(p, d + 1, f)) return false;
+    }
+    return true;
+  }
+
   const out = [];
   out.push([S[3], v0]);
   out.push([S[4], v9]);
@@ -247,5 +286,11 @@ export function requestValidators(env) {
   out.push([S[12], v5]);
   out.push([S[13], v25]);
   out.push([S[14], v31]);
+  out.push([S[15], v5]);
+  out.push([S[16], v4]);
+  out.push([S[17], v48]);
+  out.push([S[18], v50]);
+  out.push([S[19], v54]);
+  out.push([S[20], v5]);
   return out;
 }

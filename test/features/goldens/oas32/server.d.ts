@@ -72,6 +72,8 @@ export interface Handlers<Auth = unknown> {
   uploadPhotos?: Handler<paths["/flights/{id}/photos"]["post"], Auth>;
   /** `POST /pets` */
   addPet?: Handler<paths["/pets"]["post"], Auth, "application/json">;
+  /** `GET /prefs` */
+  getPrefs?: Handler<paths["/prefs"]["get"], Auth>;
 }
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
