@@ -194,16 +194,15 @@ function clientServers(servers: Server[]): ClientServer[] {
   const seen = new Set<string>();
   return servers.map((server) => {
     if (server.urlOption) {
+      // A URL that names no host (DigitalOcean's `https://` for a presigned upload) has no usable default: without
+      // the option, the runtime refuses the call and names the option, instead of sending it to `https:/path`.
+      const hostless = /^[a-z][a-z\d+.-]*:\/*$/i.test(server.url);
+      const docs = hostless
+        ? `The URL of the operations on the server \`${commentText(server.url)}\`, which names no host${server.description ? ` (${commentText(server.description)})` : ""}: required before calling them.`
+        : `Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`;
       return {
-        spec: { url: "{url}", variables: { url: { option: server.urlOption, default: server.url } } },
-        options: [
-          {
-            name: server.urlOption,
-            hasQuestionToken: true,
-            type: "string",
-            docs: [`Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`],
-          },
-        ],
+        spec: { url: "{url}", variables: { url: { option: server.urlOption, default: hostless ? "" : server.url } } },
+        options: [{ name: server.urlOption, hasQuestionToken: true, type: "string", docs: [docs] }],
       };
     }
     const options: Member[] = [];

@@ -44,6 +44,17 @@ describe("server options", () => {
     expect(hits).toEqual(["GET /main/items", "POST /up/uploads", "GET /eu/reports", "GET /old/legacy"]);
   });
 
+  it("a server that names no host (`https://`) must be given: the call is refused naming its option, else goes where the option says", async () => {
+    const { createClient } = await importGenerated(group, "servers");
+    hits.length = 0;
+    await expect(createClient({ baseUrl: `${origin}/main`, maxRetries: 0 }).uploadBatch()).rejects.toThrow(
+      new TypeError('No value for server variable "url" of {url}: set the client option "server5Url"'),
+    );
+    expect(hits).toEqual([]);
+    await createClient({ baseUrl: `${origin}/main`, server5Url: `${origin}/presigned`, maxRetries: 0 }).uploadBatch();
+    expect(hits).toEqual(["PUT /presigned/batches/upload"]);
+  });
+
   it.each([
     ["https://api.example.com", undefined, 0, [], "baseUrl"],
     ["https://uploads.github.com", "The URL origin (protocol + host name + port) is included in `upload_url`", 1, [], "uploadsUrl"],

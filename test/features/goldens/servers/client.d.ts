@@ -38,6 +38,8 @@ export interface ClientOptions extends RuntimeClientOptions {
    * @default "/v0"
    */
   v0Url?: string;
+  /** The URL of the operations on the server `https://`, which names no host (Use the exact upload_url returned when the batch was created; do not construct it.): required before calling them. */
+  server5Url?: string;
 }
 
 /** One method per operation of Servers 1.0.0. */
@@ -50,6 +52,8 @@ export interface Client {
   getReport: Operation<paths["/reports"]["get"]>;
   /** `GET /legacy` (operationId `getLegacy`) */
   getLegacy: Operation<paths["/legacy"]["get"]>;
+  /** `PUT /batches/upload` (operationId `uploadBatch`) */
+  uploadBatch: Operation<paths["/batches/upload"]["put"]>;
 }
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

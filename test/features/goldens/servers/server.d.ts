@@ -25,6 +25,8 @@ export interface Handlers<Auth = unknown> {
   getReport?: Handler<paths["/reports"]["get"], Auth>;
   /** `GET /legacy` */
   getLegacy?: Handler<paths["/legacy"]["get"], Auth>;
+  /** `PUT /batches/upload` */
+  uploadBatch?: Handler<paths["/batches/upload"]["put"], Auth>;
 }
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
