@@ -3,7 +3,7 @@
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
 import { compileFormDecoder, type EncodingSpec } from "./form.js";
-import { parseMultipartParts } from "./multipart.js";
+import { parseFormData, parseMultipartParts } from "./multipart.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
 import { depthExceededAt, nullRecord, parseClientJson, removePrototypes } from "./json.js";
@@ -228,13 +228,8 @@ function parserFor(declared: string, schema: Schema, encoding: Record<string, En
       return text === undefined ? undefined : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": rawType } })
-        .formData()
-        .then((data) => form(data, errors))
-        .catch(() => {
-          errors.push({ loc: [BODY_LOC], msg: "Invalid multipart body", type: "value_error" });
-          return undefined;
-        });
+      const data = parseFormData(bytes, rawType, errors);
+      return data === undefined ? undefined : form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
     if (effective.startsWith("multipart/")) return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors);

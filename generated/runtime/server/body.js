@@ -10,7 +10,7 @@
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
 import { compileFormDecoder } from "./form.js";
-import { parseMultipartParts } from "./multipart.js";
+import { parseFormData, parseMultipartParts } from "./multipart.js";
 import { depthExceededAt, parseClientJson, removePrototypes } from "./json.js";
 
 /** An error that maps straight to an HTTP error response (413, 415, ...). */
@@ -259,17 +259,8 @@ function parserFor(declared, schema, encoding, compiler) {
         : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      return new Response(bytes, { headers: { "content-type": rawType } })
-        .formData()
-        .then((data) => form(data, errors))
-        .catch(() => {
-          errors.push({
-            loc: [BODY_LOC],
-            msg: "Invalid multipart body",
-            type: "value_error",
-          });
-          return undefined;
-        });
+      const data = parseFormData(bytes, rawType, errors);
+      return data === undefined ? undefined : form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
     if (effective.startsWith("multipart/"))
