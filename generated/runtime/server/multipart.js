@@ -191,8 +191,9 @@ export function parseFormData(bytes, contentType, errors) {
     );
     if (disposition === undefined || disposition.type !== "form-data")
       return invalid(errors, `part ${i} has no Content-Disposition: form-data`);
-    const name = disposition.params.get("name");
-    if (name === undefined) return invalid(errors, `part ${i} has no name`);
+    const sentName = disposition.params.get("name");
+    if (sentName === undefined) return invalid(errors, `part ${i} has no name`);
+    const name = unescapeHtml(sentName);
     const type = partHeader(part.headers, "content-type");
     const filename = fileName(disposition.params);
     let value;
@@ -258,7 +259,20 @@ function fileName(params) {
     const decoded = decodeExtValue(extended);
     if (decoded !== undefined) return decoded;
   }
-  return params.get("filename");
+  const filename = params.get("filename");
+  return filename === undefined ? undefined : unescapeHtml(filename);
+}
+
+/**
+ * A name or filename as browsers (and the generated client) escape it in a quoted string: the HTML standard writes
+ * `"` as `%22`, CR as `%0D` and LF as `%0A` (and nothing else), which undici's parser reverses too.
+ */
+function unescapeHtml(text) {
+  return text.includes("%")
+    ? text.replace(/%22|%0D|%0A/g, (escape) =>
+        escape === "%22" ? '"' : escape === "%0D" ? "\r" : "\n",
+      )
+    : text;
 }
 
 function decodeExtValue(value) {
