@@ -311,14 +311,17 @@ function text8(bytes: Uint8Array): string | undefined {
 
 /**
  * The first index at or after `from` where `needle` starts, else -1. The native search for its first byte skips
- * ahead; each candidate is compared over at most the needle's length (≤ 74 bytes), so the work is linear in the
- * haystack.
+ * ahead; a candidate is checked at its last byte first (a near-delimiter fails there), then over the rest. The
+ * needles (CRLF + `--` + boundary; CRLFCRLF) hold their first byte nowhere else, so a candidate that matched k bytes
+ * leaves no other candidate in those k: the work is linear in the haystack whatever the bytes are.
  */
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
   const first = needle[0]!;
-  const last = haystack.length - needle.length;
-  for (let i = haystack.indexOf(first, Math.max(0, from)); i !== -1 && i <= last; i = haystack.indexOf(first, i + 1)) {
-    if (startsWith(haystack, needle, i, 1)) return i;
+  const lastAt = needle.length - 1;
+  const lastByte = needle[lastAt]!;
+  const end = haystack.length - needle.length;
+  for (let i = haystack.indexOf(first, Math.max(0, from)); i !== -1 && i <= end; i = haystack.indexOf(first, i + 1)) {
+    if (haystack[i + lastAt] === lastByte && startsWith(haystack, needle, i, 1)) return i;
   }
   return -1;
 }
