@@ -144,9 +144,8 @@ export function partHeader(headers: PartHeaders, name: string): string | undefin
  * A `multipart/form-data` body's fields (RFC 7578). A part whose Content-Disposition is not `form-data` with a
  * `name` is refused, not skipped (RFC 7578 §4.2 requires both; dropping data a client sent would hide its bug).
  * A part with a filename (or `filename*`) is a `File` of that name and its Content-Type (`application/octet-stream`
- * by default); so is a part without one whose Content-Type is neither text nor JSON (bytes are not text). Other
- * parts are text in their `charset` (UTF-8 by default), and text that is not valid in it is refused rather than
- * altered.
+ * by default); so is a part without one sent as `application/octet-stream`. Other parts are text in their `charset`
+ * (UTF-8 by default), and text that is not valid in it is refused rather than altered.
  */
 export function parseFormData(bytes: Uint8Array, contentType: string, errors: ValidationIssue[]): MultipartFields | undefined {
   const parts = splitMultipart(bytes, contentType, errors);
@@ -163,7 +162,7 @@ export function parseFormData(bytes: Uint8Array, contentType: string, errors: Va
     const type = partHeader(part.headers, "content-type");
     const filename = fileName(disposition.params);
     let value: string | File;
-    if (filename !== undefined || (type !== undefined && !isTextual(type))) {
+    if (filename !== undefined || (type !== undefined && isOctetStream(type))) {
       value = new File([part.body as Uint8Array<ArrayBuffer>], filename ?? "", { type: type ?? "application/octet-stream" });
     } else {
       const text = decodeText(part.body, type);
@@ -238,10 +237,12 @@ function decodeExtValue(value: string): string | undefined {
   return match[1]!.toLowerCase() === "utf-8" ? text8(raw) : latin1.decode(raw);
 }
 
-/** Whether a part of this Content-Type is text (a field) rather than bytes (a file) when it has no filename. */
-function isTextual(type: string): boolean {
-  const essence = type.split(";", 1)[0]!.trim().toLowerCase();
-  return essence === "" || essence.startsWith("text/") || essence === "application/json" || essence.endsWith("+json") || essence === "application/x-www-form-urlencoded";
+/**
+ * Whether a part without a filename is still bytes: `application/octet-stream` says so (busboy's rule too). Any
+ * other type is a field's text (`application/sdp`, `application/xml`: a string property's declared content type).
+ */
+function isOctetStream(type: string): boolean {
+  return type.split(";", 1)[0]!.trim().toLowerCase() === "application/octet-stream";
 }
 
 function charsetOf(type: string | undefined): string | undefined {

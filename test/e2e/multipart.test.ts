@@ -110,6 +110,13 @@ describe("multipart/form-data read by the router's own parser", () => {
     expect(json.fields).toEqual({ tag: ["b", "a", "c"], empty: { file: "", type: "application/octet-stream", text: "" } });
   });
 
+  it("without a filename a part is text whatever its Content-Type (OpenAI's application/sdp field), unless it is application/octet-stream", async () => {
+    const payload = body([field("sdp", "v=0\r\no=- 1 2 IN IP4 127.0.0.1", ["Content-Type: application/sdp"]), field("raw", "\u0001\u0002", ["Content-Type: application/octet-stream"])]);
+    const { status, json } = await post("/echo", payload);
+    expect(status).toBe(200);
+    expect(json.fields).toEqual({ sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1", raw: { file: "", type: "application/octet-stream", text: "\u0001\u0002" } });
+  });
+
   it("text parts are UTF-8, or the charset their Content-Type declares; text that is not valid in it is a 400, not altered", async () => {
     const head = (type: string) => new TextEncoder().encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\nContent-Type: ${type}\r\n\r\n`);
     const end = new TextEncoder().encode(`\r\n--${BOUNDARY}--\r\n`);
