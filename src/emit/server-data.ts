@@ -1,5 +1,5 @@
 import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, QuerystringParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
-import type { ApiModel, MediaType, Operation, Parameter } from "../ir/model.js";
+import type { ApiModel, EncodingHeader, MediaType, Operation, Parameter } from "../ir/model.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAPS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import { superLinearPatterns, superLinearWarnings, type EmitterWarning } from "./server-patterns.js";
@@ -205,7 +205,11 @@ function sequenceOf(sequence: NonNullable<MediaType["sequence"]>): Pick<MediaSpe
   return { sequence: { format: sequence.format, ...(sse ? { sse: { ...(sse.events ? { events: true } : {}), json: sse.json } } : {}) } };
 }
 
-/** What the router reads of a media type's Encoding Objects (part headers are the client's business). */
+/**
+ * What the router reads of a media type's Encoding Objects: how fields are serialised, and the part headers the spec
+ * declares (multipart; the IR has dropped `Content-Type`, which OpenAPI ignores there, and `Content-Disposition` is
+ * the part's name and filename, read by the multipart parser itself).
+ */
 function encodingOf(encoding: NonNullable<MediaType["encoding"]>): Record<string, EncodingSpec> {
   const out: Record<string, EncodingSpec> = {};
   for (const [property, entry] of Object.entries(encoding)) {
@@ -214,9 +218,16 @@ function encodingOf(encoding: NonNullable<MediaType["encoding"]>): Record<string
     if (entry.explode !== undefined) spec.explode = entry.explode;
     if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
     if (entry.contentType !== undefined) spec.contentType = entry.contentType;
-    out[property] = spec;
+    const headers = readPartHeaders(entry.headers);
+    if (headers.length > 0) spec.headers = Object.fromEntries(headers.map((header) => [header.name, { required: header.required, ...(header.schema !== undefined ? { schema: header.schema as Schema } : {}) }]));
+    Object.defineProperty(out, property, { value: spec, enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/** The part headers of an Encoding Object the router validates (all but Content-Type and Content-Disposition). */
+export function readPartHeaders(headers: readonly EncodingHeader[]): EncodingHeader[] {
+  return headers.filter((header) => !/^content-(?:type|disposition)$/i.test(header.name));
 }
 
 /** The schemes the routes name, in the spec's own shape (only what the router reads: type, scheme, in, name). */

@@ -1,11 +1,12 @@
-import type { OptionalKind, PropertySignatureStructure } from "ts-morph";
+import type { OptionalKind, PropertySignatureStructure, WriterFunction } from "ts-morph";
 import type { ApiModel, Operation, SecurityScheme } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
 import { tsMorph } from "../package/ts-morph.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText } from "./literal.js";
-import type { ServerRuntimeData } from "./server-data.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
+import { readPartHeaders, type ServerRuntimeData } from "./server-data.js";
 import { FileTemplate, namedImports, typeText } from "./template.js";
 
 type Member = OptionalKind<PropertySignatureStructure>;
@@ -41,17 +42,81 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
       type: tsMorph.Writers.objectType({ properties: alternative.map((scheme) => ({ name: propertyKey(scheme.key), type: credentialsType(scheme) })) }),
     }),
   );
-  template.structure("Handlers", "interface").properties = model.operations.map(handlerMember);
+  template.structure("Handlers", "interface").properties = model.operations.map((op) => handlerMember(op, model.document));
 
   return template.printModule("route stubs: createRouter() with typed handlers, validation, auth and SSE");
 }
 
-function handlerMember(op: Operation): Member {
+function handlerMember(op: Operation, document: unknown): Member {
   const json = op.requestBody?.content.some((c) => c.type === "application/json");
-  const type = typeText.reference("Handler", [typeText.indexed("paths", op.path, op.method), "Auth", ...(json ? [typeText.string("application/json")] : [])]);
+  const parts = partHeadersType(op, document);
+  const args = [typeText.indexed("paths", op.path, op.method), "Auth", ...(json ? [typeText.string("application/json")] : parts ? ["never"] : [])];
+  const type: Member["type"] = parts
+    ? (writer) => {
+        writer.write(`Handler<${args.join(", ")}, `);
+        parts(writer);
+        writer.write(">");
+      }
+    : typeText.reference("Handler", args);
   const lines = [op.summary, `\`${op.wireMethod} ${op.paths.join("` and `")}\``].filter(Boolean).map((t) => commentText(t!));
   if (op.deprecated) lines.push("@deprecated");
   return { name: propertyKey(op.name), hasQuestionToken: true, type, docs: [lines.join("\n\n")] };
+}
+
+/**
+ * `ctx.partHeaders` of an operation whose `multipart/form-data` body declares part headers (the first such media
+ * type): per property (absent when no part of it was sent), one record per part, each declared header typed by its
+ * schema as the router coerces it (optional unless `required`, which the router enforces on every part sent).
+ */
+function partHeadersType(op: Operation, document: unknown): WriterFunction | undefined {
+  for (const media of op.requestBody?.content ?? []) {
+    if (!media.type.toLowerCase().startsWith("multipart/form-data") || !media.encoding) continue;
+    const properties = Object.entries(media.encoding).flatMap(([property, encoding]): Member[] => {
+      const headers = readPartHeaders(encoding.headers);
+      if (headers.length === 0) return [];
+      // (Type literals over several lines, as prettier writes them: the printer reads no other form.)
+      const record = tsMorph.Writers.objectType({
+        properties: headers.map((header) => ({ name: propertyKey(header.name), hasQuestionToken: !header.required, type: headerValueType(header.schema, document, 0) })),
+      });
+      return [{ name: propertyKey(property), hasQuestionToken: true, type: (writer) => (writer.write("Array<"), record(writer), writer.write(">")) }];
+    });
+    if (properties.length > 0) return tsMorph.Writers.objectType({ properties });
+  }
+  return undefined;
+}
+
+/** The TypeScript type of a part header's value as the router coerces it (a header parameter of style `simple`). */
+function headerValueType(schema: unknown, document: unknown, depth: number): string {
+  if (schema === false) return "never";
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema) || depth > 8) return "unknown";
+  const node = schema as Record<string, unknown>;
+  if (typeof node.$ref === "string" && node.$ref.startsWith("#")) return headerValueType(resolvePointer(document, parsePointer(node.$ref.slice(1))), document, depth + 1);
+  const literal = (value: unknown) =>
+    typeof value === "string" ? typeText.string(value) : typeof value === "number" || typeof value === "boolean" ? String(value) : value === null ? "null" : undefined;
+  if ("const" in node) return literal(node.const) ?? "unknown";
+  if (Array.isArray(node.enum) && node.enum.length > 0) {
+    const members = node.enum.map(literal);
+    if (members.every((member) => member !== undefined)) return typeText.union([...new Set(members as string[])]);
+  }
+  const types = (Array.isArray(node.type) ? node.type : [node.type]).filter((type): type is string => typeof type === "string");
+  const mapped = types.map((type) => {
+    switch (type) {
+      case "string":
+        return "string";
+      case "integer":
+      case "number":
+        return "number";
+      case "boolean":
+        return "boolean";
+      case "null":
+        return "null";
+      case "array":
+        return `Array<${headerValueType(node.items, document, depth + 1)}>`;
+      default:
+        return "Record<string, unknown>";
+    }
+  });
+  return mapped.length > 0 ? typeText.union([...new Set(mapped)]) : "unknown";
 }
 
 /**

@@ -637,6 +637,7 @@ function toEncodingEntry(ctx: BuildContext, raw: unknown, pointer: (string | num
       const value = pinnedValue(ctx, header.schema, [...pointer, "headers", name, "schema"]);
       const described: EncodingHeader = { name, required: header.required === true };
       if (value !== undefined) described.value = value;
+      if (isObject(header.schema) || typeof header.schema === "boolean") described.schema = header.schema as JsonSchema;
       encoding.headers.push(described);
     }
   }

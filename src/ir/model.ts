@@ -145,6 +145,8 @@ export interface EncodingHeader {
   required: boolean;
   /** The value the schema pins (`const`, a one-value `enum`) or defaults to, as text; absent when the caller must give it. */
   value?: string;
+  /** The Header Object's `schema` as written (`$ref`s unresolved), which the router validates the part header against. */
+  schema?: JsonSchema;
 }
 
 export interface RequestBody {

@@ -2,8 +2,9 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { compileFormDecoder, type EncodingSpec } from "./form.js";
-import { parseMultipartParts } from "./multipart.js";
+import { compileFormDecoder, setOwn, type EncodingSpec } from "./form.js";
+import { parseFormData, parseMultipartParts, type MultipartFields, type PartHeaders } from "./multipart.js";
+import { compileParam, type ParamDecoder, type RawParams } from "./params.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
 import { depthExceededAt, nullRecord, parseClientJson, removePrototypes } from "./json.js";
@@ -28,13 +29,18 @@ export interface ParsedBody {
   value: unknown;
   /** The declared media type key the request matched. */
   contentType: string | undefined;
+  /** `multipart/form-data`: the declared part headers, by property, one record per part (see `compilePartHeaders`). */
+  partHeaders?: Record<string, Record<string, unknown>[]>;
 }
 
 /** Reads and validates the body of one request; prepared once per route. */
 export type BodyDecoder = (request: Incoming, maxBytes: number, errors: ValidationIssue[]) => Promise<ParsedBody>;
 
-/** Parses the body of one media type; JSON is `parseJson`'s and never reaches a Parser. */
-type Parser = (bytes: Uint8Array, mediaType: string, rawContentType: string, errors: ValidationIssue[]) => Promise<unknown> | unknown;
+/**
+ * Parses the body of one media type; JSON is `parseJson`'s and never reaches a Parser. What is read beside the body
+ * (multipart part headers) goes into `extra`.
+ */
+type Parser = (bytes: Uint8Array, mediaType: string, rawContentType: string, errors: ValidationIssue[], extra: Pick<ParsedBody, "partHeaders">) => Promise<unknown> | unknown;
 
 interface MediaEntry {
   /** Declared key, e.g. "application/json" or "image/*". */
@@ -79,7 +85,8 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): Bo
     }
     if (entry.json ?? isJson(mediaType)) return { value: parseJson(bytes, entry.check, maxDepth, errors), contentType: entry.key };
     const before = errors.length;
-    const parsed = entry.parse(bytes, mediaType, rawType, errors);
+    const extra: Pick<ParsedBody, "partHeaders"> = {};
+    const parsed = entry.parse(bytes, mediaType, rawType, errors, extra);
     const finish = (value: unknown): ParsedBody => {
       if (errors.length > before) return { value: undefined, contentType: entry.key };
       // Bytes (application/octet-stream, images, …) are what `format: binary` describes: there is nothing to validate.
@@ -87,7 +94,7 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): Bo
       const toCheck = entry.multipart ? withoutFiles(value) : value;
       entry.check(toCheck, [BODY_LOC], errors);
       if (entry.multipart && toCheck !== value) copyDefaults(toCheck, value);
-      return { value, contentType: entry.key };
+      return extra.partHeaders ? { value, contentType: entry.key, partHeaders: extra.partHeaders } : { value, contentType: entry.key };
     };
     return parsed instanceof Promise ? parsed.then(finish) : finish(parsed);
   };
@@ -220,7 +227,8 @@ function isJson(mediaType: string): boolean {
 function parserFor(declared: string, schema: Schema, encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler): Parser {
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC], compiler.probe);
-  return (bytes, mediaType, rawType, errors) => {
+  const partHeaders = compilePartHeaders(encoding, compiler);
+  return (bytes, mediaType, rawType, errors, extra) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
     if (effective === "application/x-www-form-urlencoded") {
@@ -228,19 +236,67 @@ function parserFor(declared: string, schema: Schema, encoding: Record<string, En
       return text === undefined ? undefined : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": rawType } })
-        .formData()
-        .then((data) => form(data, errors))
-        .catch(() => {
-          errors.push({ loc: [BODY_LOC], msg: "Invalid multipart body", type: "value_error" });
-          return undefined;
-        });
+      const data = parseFormData(bytes, rawType, errors);
+      if (data === undefined) return undefined;
+      if (partHeaders) extra.partHeaders = partHeaders(data, errors);
+      return form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
     if (effective.startsWith("multipart/")) return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors);
     if (effective.startsWith("text/")) return decodeText(bytes, errors, "value_error");
     return bytes;
   };
+}
+
+/**
+ * The reader of the part headers a `multipart/form-data` media type declares (`encoding.{property}.headers`), or
+ * undefined when it declares none. Each declared header is decoded and validated as a header parameter of style
+ * `simple` would be (params.ts), per part of that property, and its issues are moved to `["body", property,
+ * "headers", name]` (`["body", property, index, "headers", name]` when the property has several parts). The result
+ * has, per property sent, one record per part in the order sent: the declared headers, coerced, by their spec name.
+ */
+function compilePartHeaders(encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler): ((data: MultipartFields, errors: ValidationIssue[]) => Record<string, Record<string, unknown>[]>) | undefined {
+  const declared: [string, ParamDecoder[]][] = [];
+  for (const [property, spec] of Object.entries(encoding ?? {})) {
+    const decoders: ParamDecoder[] = [];
+    for (const [name, header] of Object.entries(spec.headers ?? {})) {
+      const decoder = compileParam({ name, required: header.required, ...(header.schema !== undefined ? { schema: header.schema } : {}) }, "header", compiler);
+      if (decoder) decoders.push(decoder);
+    }
+    if (decoders.length > 0) declared.push([property, decoders]);
+  }
+  if (declared.length === 0) return undefined;
+  return (data, errors) => {
+    const out = nullRecord<Record<string, unknown>[]>();
+    for (const [property, decoders] of declared) {
+      const parts = data.headersOf(property);
+      if (parts.length === 0) continue;
+      setOwn(
+        out,
+        property,
+        parts.map((headers, index) => {
+          const record = nullRecord();
+          const raw: RawParams = { path: NO_PATH, query: NO_QUERY, headers: { header: (name) => joinedHeader(headers, name) }, cookies: undefined };
+          const before = errors.length;
+          for (const decode of decoders) decode(raw, record, errors);
+          const at: (string | number)[] = parts.length > 1 ? [BODY_LOC, property, index, "headers"] : [BODY_LOC, property, "headers"];
+          for (let i = before; i < errors.length; i++) errors[i] = { ...errors[i]!, loc: [...at, ...errors[i]!.loc.slice(1)] };
+          return record;
+        }),
+      );
+    }
+    return out;
+  };
+}
+
+const NO_PATH: Record<string, string> = Object.freeze(nullRecord<string>());
+const NO_QUERY = new URLSearchParams();
+
+/** A part header as `Headers.get` reads one: repeated ones joined with ", "; null when absent. */
+function joinedHeader(headers: PartHeaders, name: string): string | null {
+  let value: string | null = null;
+  for (const [key, text] of headers) if (key === name) value = value === null ? text : `${value}, ${text}`;
+  return value;
 }
 
 /** A shallow copy with uploaded files replaced by "" so `type: string, format: binary` fields validate. */

@@ -20,6 +20,17 @@ export interface EncodingSpec {
   explode?: boolean;
   allowReserved?: boolean;
   contentType?: string;
+  /**
+   * `multipart/form-data`: the part headers the spec declares for this property's parts, by name as spelled in the
+   * spec (matched case-insensitively), each read and validated like a header parameter of style `simple`.
+   */
+  headers?: Record<string, PartHeaderSpec>;
+}
+
+/** One declared part header (`encoding.{property}.headers.{name}`). */
+export interface PartHeaderSpec {
+  required: boolean;
+  schema?: Schema;
 }
 
 /**

@@ -28,6 +28,7 @@ export type {
   Loc,
   MediaSpec,
   NoParams,
+  NoPartHeaders,
   OAuth2Credentials,
   ParamGroup,
   ParamSpec,

@@ -1,59 +1,282 @@
 /**
- * Multipart bodies whose parts have no names (`multipart/mixed` and its kin, RFC 2046): OpenAPI 3.2 models them as
- * an array, one item per part in order (`prefixEncoding` / `itemEncoding` say how each was encoded). Each part is
- * decoded by its own Content-Type: JSON parsed (depth-limited, no prototypes), text as a string, anything else as
- * its bytes. The body was read whole under `maxBodyBytes` before this runs.
+ * Multipart bodies (RFC 2046), read by the router itself from the bytes it has already read under `maxBodyBytes`:
+ *
+ * - `multipart/form-data` (RFC 7578): fields by name, each part's Content-Disposition read with quoted-string escapes
+ *   and RFC 8187's `filename*=UTF-8''…` (preferred over `filename`), its headers kept for the spec's
+ *   `encoding.{property}.headers`. A web-standard `FormData` (undici's in Node) refuses `filename*` and exposes no
+ *   part headers, so it is not used.
+ * - Parts by position (`multipart/mixed` and its kin): OpenAPI 3.2 models them as an array, one item per part in
+ *   order, each decoded by its own Content-Type (JSON parsed, depth-limited; text as a string; else its bytes).
+ *
+ * Hostile input is bounded (`MULTIPART_LIMITS`): parts, headers per part, a header line and a part's header block,
+ * and the boundary (RFC 2046: 1 to 70 characters). Delimiters are found by a byte search that starts at the previous
+ * one, so the work is linear in the body. Lines end in CRLF, as RFC 2046 requires and undici and busboy read them: a
+ * body whose lines end in a bare LF has no delimiter line and is refused. Every violation is a validation issue at
+ * `["body"]` (400, or the spec's 422), never a throw.
  */
 import { parseClientJson } from "./json.js";
 import type { ValidationIssue } from "./schema.js";
+
+/** How much of a multipart body the router reads before refusing it. */
+export const MULTIPART_LIMITS = Object.freeze({
+  /** Parts in one body. */
+  parts: 1000,
+  /** Header lines in one part (Content-Disposition, Content-Type and a few declared ones are what clients send). */
+  headersPerPart: 32,
+  /** Bytes in one header line. */
+  headerLineBytes: 8 * 1024,
+  /** Bytes in one part's header block (as busboy's 16 KiB). */
+  headerBlockBytes: 16 * 1024,
+});
+
+/** A part's headers: lower-case name and value, in the order sent (a repeated header appears each time). */
+export type PartHeaders = readonly (readonly [string, string])[];
+
+/** One part as the splitter found it. */
+export interface RawPart {
+  headers: PartHeaders;
+  body: Uint8Array;
+}
+
+/** The fields of a `multipart/form-data` body: a `FormData` look-alike (`FormFields` in form.ts) plus part headers. */
+export interface MultipartFields {
+  /** Every value of field `name`, in the order sent: a string, or a `File` for a part with a filename. */
+  getAll(name: string): (string | File)[];
+  /** Field names in the order they first appear. */
+  keys(): IterableIterator<string>;
+  /** The headers of each part named `name`, in the order sent (parallel to `getAll(name)`). */
+  headersOf(name: string): PartHeaders[];
+}
 
 const LOC = "body";
 const latin1 = new TextDecoder("latin1");
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** The boundary of a multipart Content-Type (`multipart/mixed; boundary="x"`), if it has a usable one. */
+/**
+ * The boundary of a multipart Content-Type (`multipart/mixed; boundary="x"`), if it has a usable one: RFC 2046's
+ * `bchars`, 1 to 70 of them, not ending in a space.
+ */
 export function multipartBoundary(contentType: string): string | undefined {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType);
-  return match?.[1] ?? match?.[2];
+  const match = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i.exec(contentType);
+  const boundary = match?.[1]?.replace(/\\(.)/g, "$1") ?? match?.[2];
+  return boundary !== undefined && /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary) ? boundary : undefined;
 }
 
 /**
- * The parts of a multipart body, each decoded by its Content-Type (RFC 2046's default is `text/plain`). A body that
- * is not multipart as its Content-Type says (no boundary, no closing delimiter, a part without its blank line) is a
- * validation error, not a crash.
+ * Splits a multipart body into its parts, headers parsed. A body that is not multipart as its Content-Type says (no
+ * usable boundary, no closing delimiter, a part without its blank line) or that crosses a limit is an issue at
+ * `["body"]` and `undefined`.
  */
-export function parseMultipartParts(bytes: Uint8Array, contentType: string, maxDepth: number, errors: ValidationIssue[]): unknown[] | undefined {
+export function splitMultipart(bytes: Uint8Array, contentType: string, errors: ValidationIssue[]): RawPart[] | undefined {
   const boundary = multipartBoundary(contentType);
   if (boundary === undefined) {
-    errors.push({ loc: [LOC], msg: "Multipart body without a boundary parameter", type: "value_error" });
+    const declared = /;\s*boundary\s*=/i.test(contentType);
+    errors.push({
+      loc: [LOC],
+      msg: declared ? "Invalid multipart body: the boundary is not 1 to 70 characters of RFC 2046" : "Multipart body without a boundary parameter",
+      type: "value_error",
+    });
     return undefined;
   }
-  const delimiter = ascii(`--${boundary}`);
-  const parts: unknown[] = [];
-  // The first delimiter opens the body (whatever precedes it is a preamble); each later one follows a CRLF.
-  let at = indexOf(bytes, delimiter, 0);
-  if (at < 0) return invalid(errors, "no delimiter");
+  const delimiter = ascii(`\r\n--${boundary}`);
+  const parts: RawPart[] = [];
+  // The first delimiter opens the body (whatever precedes it is a preamble); each later one follows a CRLF. Starting
+  // the search for the first one at -2 lets a body open with the delimiter without its CRLF.
+  let at = bytes[0] === 0x2d && bytes[1] === 0x2d && startsWith(bytes, delimiter, -2, 2) ? -2 : indexOf(bytes, delimiter, 0);
+  if (at === -1) return invalid(errors, "no delimiter");
   for (;;) {
     let cursor = at + delimiter.length;
     if (bytes[cursor] === 0x2d && bytes[cursor + 1] === 0x2d) return parts; // `--boundary--`: the end (an epilogue may follow)
-    cursor = skipLine(bytes, cursor);
-    if (cursor < 0) return invalid(errors, "a delimiter line does not end");
-    const headersEnd = indexOf(bytes, CRLFCRLF, cursor - 2);
-    if (headersEnd < 0) return invalid(errors, `part ${parts.length} has no blank line after its headers`);
-    const headers = latin1.decode(bytes.subarray(cursor, Math.max(cursor, headersEnd)));
+    // Transport padding (spaces and tabs) may follow a delimiter; anything else means it was not one.
+    while (bytes[cursor] === 0x20 || bytes[cursor] === 0x09) cursor++;
+    if (bytes[cursor] !== 0x0d || bytes[cursor + 1] !== 0x0a) return invalid(errors, "a delimiter line does not end in CRLF");
+    cursor += 2;
+    if (parts.length === MULTIPART_LIMITS.parts) return invalid(errors, `more than ${MULTIPART_LIMITS.parts} parts`);
+    // The blank line is searched for only as far as a header block may reach (from the delimiter line's own CRLF,
+    // for a part without headers).
+    const window = bytes.subarray(0, Math.min(bytes.length, cursor + MULTIPART_LIMITS.headerBlockBytes + 2));
+    const headersEnd = indexOf(window, CRLFCRLF, cursor - 2);
+    if (headersEnd === -1) {
+      return invalid(errors, window.length < bytes.length ? `part ${parts.length}'s headers exceed ${MULTIPART_LIMITS.headerBlockBytes} bytes` : `part ${parts.length} has no blank line after its headers`);
+    }
+    const headers = parseHeaders(bytes.subarray(cursor, Math.max(cursor, headersEnd)), parts.length, errors);
+    if (headers === undefined) return undefined;
     const bodyStart = headersEnd + 4;
-    const next = indexOf(bytes, concat(CRLF, delimiter), bodyStart - 2);
-    if (next < 0) return invalid(errors, `part ${parts.length} is not closed by a delimiter`);
-    const body = bytes.slice(bodyStart, Math.max(bodyStart, next));
-    const decoded = decodePart(body, partType(headers), parts.length, maxDepth, errors);
-    if (decoded === INVALID) return undefined;
-    parts.push(decoded);
-    at = next + 2;
+    const next = indexOf(bytes, delimiter, bodyStart - 2);
+    if (next === -1) return invalid(errors, `part ${parts.length} is not closed by a delimiter`);
+    parts.push({ headers, body: bytes.subarray(bodyStart, Math.max(bodyStart, next)) });
+    at = next;
   }
 }
 
+/**
+ * A part's header lines: `Name: value`, names case-insensitive (kept in lower case), a line that starts with a space
+ * or tab continuing the one before (obsolete folding), and a line without a colon skipped, as busboy does. Decoded as
+ * UTF-8 where valid (browsers send file names that way), else as Latin-1.
+ */
+function parseHeaders(block: Uint8Array, index: number, errors: ValidationIssue[]): [string, string][] | undefined {
+  const headers: [string, string][] = [];
+  if (block.length === 0) return headers;
+  const text = text8(block) ?? latin1.decode(block);
+  let lines = 0;
+  for (const line of text.split("\r\n")) {
+    if (++lines > MULTIPART_LIMITS.headersPerPart) return invalid(errors, `part ${index} has more than ${MULTIPART_LIMITS.headersPerPart} header lines`);
+    if (line.length > MULTIPART_LIMITS.headerLineBytes) return invalid(errors, `part ${index} has a header line longer than ${MULTIPART_LIMITS.headerLineBytes} bytes`);
+    if ((line[0] === " " || line[0] === "\t") && headers.length > 0) {
+      const last = headers[headers.length - 1]!;
+      last[1] = `${last[1]} ${line.trim()}`.trim();
+      continue;
+    }
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    headers.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
+  }
+  return headers;
+}
+
+/** The first value of header `name` (lower case) of a part. */
+export function partHeader(headers: PartHeaders, name: string): string | undefined {
+  for (const [key, value] of headers) if (key === name) return value;
+  return undefined;
+}
+
+/**
+ * A `multipart/form-data` body's fields (RFC 7578). A part whose Content-Disposition is not `form-data` with a
+ * `name` is refused, not skipped (RFC 7578 §4.2 requires both; dropping data a client sent would hide its bug).
+ * A part with a filename (or `filename*`) is a `File` of that name and its Content-Type (`application/octet-stream`
+ * by default); so is a part without one sent as `application/octet-stream`. Other parts are text in their `charset`
+ * (UTF-8 by default), and text that is not valid in it is refused rather than altered.
+ */
+export function parseFormData(bytes: Uint8Array, contentType: string, errors: ValidationIssue[]): MultipartFields | undefined {
+  const parts = splitMultipart(bytes, contentType, errors);
+  if (parts === undefined) return undefined;
+  const values = new Map<string, (string | File)[]>();
+  const headers = new Map<string, PartHeaders[]>();
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const disposition = parseDisposition(partHeader(part.headers, "content-disposition"));
+    if (disposition === undefined || disposition.type !== "form-data") return invalid(errors, `part ${i} has no Content-Disposition: form-data`);
+    const sentName = disposition.params.get("name");
+    if (sentName === undefined) return invalid(errors, `part ${i} has no name`);
+    const name = unescapeHtml(sentName);
+    const type = partHeader(part.headers, "content-type");
+    const filename = fileName(disposition.params);
+    let value: string | File;
+    if (filename !== undefined || (type !== undefined && isOctetStream(type))) {
+      value = new File([part.body as Uint8Array<ArrayBuffer>], filename ?? "", { type: type ?? "application/octet-stream" });
+    } else {
+      const text = decodeText(part.body, type);
+      if (text === undefined) return invalid(errors, `part '${name}' is not valid ${charsetOf(type) ?? "UTF-8"} text (send bytes with a filename or a binary Content-Type)`);
+      value = text;
+    }
+    const list = values.get(name);
+    if (list) {
+      list.push(value);
+      headers.get(name)!.push(part.headers);
+    } else {
+      values.set(name, [value]);
+      headers.set(name, [part.headers]);
+    }
+  }
+  return {
+    getAll: (name) => values.get(name) ?? [],
+    keys: () => values.keys(),
+    headersOf: (name) => headers.get(name) ?? [],
+  };
+}
+
+/** A Content-Disposition: its type (lower case) and parameters by lower-case name (the first of a repeated one). */
+function parseDisposition(header: string | undefined): { type: string; params: Map<string, string> } | undefined {
+  if (header === undefined) return undefined;
+  const semicolon = header.indexOf(";");
+  const type = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+  const params = new Map<string, string>();
+  // `; name=token` or `; name="quoted \" string"` (RFC 9110 quoted-string: a backslash escapes the next character).
+  const param = /;\s*([^\s=;]+)\s*=\s*(?:"((?:[^"\\]|\\[\s\S])*)"|([^;]*))/gy;
+  param.lastIndex = semicolon === -1 ? header.length : semicolon;
+  for (let match = param.exec(header); match !== null; match = param.exec(header)) {
+    const key = match[1]!.toLowerCase();
+    const value = match[2] !== undefined ? match[2].replace(/\\([\s\S])/g, "$1") : match[3]!.trim();
+    if (!params.has(key)) params.set(key, value);
+  }
+  return { type, params };
+}
+
+/** `filename*` (RFC 8187: `UTF-8''percent-encoded`, or ISO-8859-1) when it decodes, else `filename`. */
+function fileName(params: Map<string, string>): string | undefined {
+  const extended = params.get("filename*");
+  if (extended !== undefined) {
+    const decoded = decodeExtValue(extended);
+    if (decoded !== undefined) return decoded;
+  }
+  const filename = params.get("filename");
+  return filename === undefined ? undefined : unescapeHtml(filename);
+}
+
+/**
+ * A name or filename as browsers (and the generated client) escape it in a quoted string: the HTML standard writes
+ * `"` as `%22`, CR as `%0D` and LF as `%0A` (and nothing else), which undici's parser reverses too.
+ */
+function unescapeHtml(text: string): string {
+  return text.includes("%") ? text.replace(/%22|%0D|%0A/g, (escape) => (escape === "%22" ? '"' : escape === "%0D" ? "\r" : "\n")) : text;
+}
+
+function decodeExtValue(value: string): string | undefined {
+  const match = /^(utf-8|iso-8859-1)'[^']*'((?:[!#$&+\-.^_`|~0-9A-Za-z]|%[0-9A-Fa-f]{2})*)$/i.exec(value);
+  if (!match) return undefined;
+  const encoded = match[2]!;
+  const bytes = new Uint8Array(encoded.length);
+  let length = 0;
+  for (let i = 0; i < encoded.length; i++) {
+    if (encoded[i] === "%") {
+      bytes[length++] = parseInt(encoded.slice(i + 1, i + 3), 16);
+      i += 2;
+    } else bytes[length++] = encoded.charCodeAt(i);
+  }
+  const raw = bytes.subarray(0, length);
+  return match[1]!.toLowerCase() === "utf-8" ? text8(raw) : latin1.decode(raw);
+}
+
+/**
+ * Whether a part without a filename is still bytes: `application/octet-stream` says so (busboy's rule too). Any
+ * other type is a field's text (`application/sdp`, `application/xml`: a string property's declared content type).
+ */
+function isOctetStream(type: string): boolean {
+  return type.split(";", 1)[0]!.trim().toLowerCase() === "application/octet-stream";
+}
+
+function charsetOf(type: string | undefined): string | undefined {
+  const match = type === undefined ? null : /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type);
+  return match?.[1];
+}
+
+/** A text part in its declared charset (UTF-8 by default); undefined when it is not valid in it or the charset is unknown. */
+function decodeText(bytes: Uint8Array, type: string | undefined): string | undefined {
+  const charset = charsetOf(type);
+  if (charset === undefined || /^utf-?8$/i.test(charset)) return text8(bytes);
+  try {
+    return new TextDecoder(charset, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`).
+ */
+export function parseMultipartParts(bytes: Uint8Array, contentType: string, maxDepth: number, errors: ValidationIssue[]): unknown[] | undefined {
+  const parts = splitMultipart(bytes, contentType, errors);
+  if (parts === undefined) return undefined;
+  const out: unknown[] = [];
+  for (const part of parts) {
+    const decoded = decodePart(part.body.slice(), partHeader(part.headers, "content-type") ?? "text/plain", out.length, maxDepth, errors);
+    if (decoded === INVALID) return undefined;
+    out.push(decoded);
+  }
+  return out;
+}
+
 const INVALID = Symbol("invalid");
-const CRLF = ascii("\r\n");
 const CRLFCRLF = ascii("\r\n\r\n");
 
 function decodePart(body: Uint8Array, type: string, index: number, maxDepth: number, errors: ValidationIssue[]): unknown {
@@ -74,15 +297,6 @@ function decodePart(body: Uint8Array, type: string, index: number, maxDepth: num
   return body;
 }
 
-/** A part's Content-Type header, else RFC 2046's default. */
-function partType(headers: string): string {
-  for (const line of headers.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === "content-type") return line.slice(colon + 1).trim();
-  }
-  return "text/plain";
-}
-
 function invalid(errors: ValidationIssue[], why: string): undefined {
   errors.push({ loc: [LOC], msg: `Invalid multipart body: ${why}`, type: "value_error" });
   return undefined;
@@ -96,29 +310,29 @@ function text8(bytes: Uint8Array): string | undefined {
   }
 }
 
-/** The index after the CRLF that ends the line at `from` (transport padding allowed), or -1. */
-function skipLine(bytes: Uint8Array, from: number): number {
-  const end = indexOf(bytes, CRLF, from);
-  return end < 0 ? -1 : end + 2;
-}
-
+/**
+ * The first index at or after `from` where `needle` starts, else -1. The native search for its first byte skips
+ * ahead; a candidate is checked at its last byte first (a near-delimiter fails there), then over the rest. The
+ * needles (CRLF + `--` + boundary; CRLFCRLF) hold their first byte nowhere else, so a candidate that matched k bytes
+ * leaves no other candidate in those k: the work is linear in the haystack whatever the bytes are.
+ */
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
   const first = needle[0]!;
-  for (let i = haystack.indexOf(first, Math.max(0, from)); i >= 0 && i <= haystack.length - needle.length; i = haystack.indexOf(first, i + 1)) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
+  const lastAt = needle.length - 1;
+  const lastByte = needle[lastAt]!;
+  const end = haystack.length - needle.length;
+  for (let i = haystack.indexOf(first, Math.max(0, from)); i !== -1 && i <= end; i = haystack.indexOf(first, i + 1)) {
+    if (haystack[i + lastAt] === lastByte && startsWith(haystack, needle, i, 1)) return i;
   }
   return -1;
 }
 
-function ascii(text: string): Uint8Array {
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+/** Whether `needle` (from its index `skip` on) is found at `at + skip` in `haystack`. */
+function startsWith(haystack: Uint8Array, needle: Uint8Array, at: number, skip: number): boolean {
+  for (let j = skip; j < needle.length; j++) if (haystack[at + j] !== needle[j]) return false;
+  return true;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
+function ascii(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
 }

@@ -94,6 +94,9 @@ interface CompiledRoute {
   errorShapes: Map<string, ReturnType<ErrorShapes["shapeFor"]>>;
 }
 
+/** `ctx.partHeaders` of a request without declared part headers. */
+const NO_PART_HEADERS: Record<string, unknown> = Object.freeze(nullRecord());
+
 /** Errors the router answers itself: status, `type` and message. */
 const NOT_FOUND = [404, "not_found", "Not Found"] as const;
 const INTERNAL = [500, "internal_error", "Internal Server Error"] as const;
@@ -344,7 +347,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     }
     if (route.body) {
       return afterWait(route.body(incoming, maxBodyBytes, issues), route, incoming, (parsed) =>
-        run(route, handler, incoming, auth, values, querystring, issues, parsed.value, parsed.contentType),
+        run(route, handler, incoming, auth, values, querystring, issues, parsed.value, parsed.contentType, parsed.partHeaders),
       );
     }
     return run(route, handler, incoming, auth, values, querystring, issues, undefined, undefined);
@@ -361,6 +364,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     issues: ValidationIssue[],
     body: unknown,
     contentType: string | undefined,
+    partHeaders: Record<string, unknown> = NO_PART_HEADERS,
   ): Answer | Promise<Answer> => {
     const { spec } = route;
     if (issues.length > 0) return fail(route, incoming, spec.validationErrorStatus, "validation_error", "Request validation failed", undefined, issues);
@@ -374,6 +378,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       cookies: values.cookie,
       body,
       contentType,
+      partHeaders,
       auth,
       // With the node adapter a Request that is built only when the handler uses it. (A plain property, not
       // a getter: V8 keeps a getter's closure alive - and with it the whole request - until a full GC, which

@@ -145,9 +145,9 @@ describe("encodings in the model", () => {
           file: {
             contentType: "image/png, image/jpeg",
             headers: [
-              { name: "X-Limit", required: true, value: "10" },
-              { name: "X-Open", required: false },
-              { name: "X-Default", required: false, value: "d" },
+              { name: "X-Limit", required: true, value: "10", schema: { type: "integer", const: 10 } },
+              { name: "X-Open", required: false, schema: { type: "string" } },
+              { name: "X-Default", required: false, value: "d", schema: { type: "string", default: "d" } },
             ],
           },
         },

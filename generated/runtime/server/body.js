@@ -9,9 +9,15 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { compileFormDecoder } from "./form.js";
-import { parseMultipartParts } from "./multipart.js";
-import { depthExceededAt, parseClientJson, removePrototypes } from "./json.js";
+import { compileFormDecoder, setOwn } from "./form.js";
+import { parseFormData, parseMultipartParts } from "./multipart.js";
+import { compileParam } from "./params.js";
+import {
+  depthExceededAt,
+  nullRecord,
+  parseClientJson,
+  removePrototypes,
+} from "./json.js";
 
 /** An error that maps straight to an HTTP error response (413, 415, ...). */
 export class HttpError extends Error {
@@ -66,7 +72,8 @@ export function compileBody(spec, compiler) {
         contentType: entry.key,
       };
     const before = errors.length;
-    const parsed = entry.parse(bytes, mediaType, rawType, errors);
+    const extra = {};
+    const parsed = entry.parse(bytes, mediaType, rawType, errors, extra);
     const finish = (value) => {
       if (errors.length > before)
         return { value: undefined, contentType: entry.key };
@@ -75,7 +82,9 @@ export function compileBody(spec, compiler) {
       const toCheck = entry.multipart ? withoutFiles(value) : value;
       entry.check(toCheck, [BODY_LOC], errors);
       if (entry.multipart && toCheck !== value) copyDefaults(toCheck, value);
-      return { value, contentType: entry.key };
+      return extra.partHeaders
+        ? { value, contentType: entry.key, partHeaders: extra.partHeaders }
+        : { value, contentType: entry.key };
     };
     return parsed instanceof Promise ? parsed.then(finish) : finish(parsed);
   };
@@ -249,7 +258,8 @@ function parserFor(declared, schema, encoding, compiler) {
     [BODY_LOC],
     compiler.probe,
   );
-  return (bytes, mediaType, rawType, errors) => {
+  const partHeaders = compilePartHeaders(encoding, compiler);
+  return (bytes, mediaType, rawType, errors, extra) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
     if (effective === "application/x-www-form-urlencoded") {
@@ -259,17 +269,10 @@ function parserFor(declared, schema, encoding, compiler) {
         : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      return new Response(bytes, { headers: { "content-type": rawType } })
-        .formData()
-        .then((data) => form(data, errors))
-        .catch(() => {
-          errors.push({
-            loc: [BODY_LOC],
-            msg: "Invalid multipart body",
-            type: "value_error",
-          });
-          return undefined;
-        });
+      const data = parseFormData(bytes, rawType, errors);
+      if (data === undefined) return undefined;
+      if (partHeaders) extra.partHeaders = partHeaders(data, errors);
+      return form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
     if (effective.startsWith("multipart/"))
@@ -278,6 +281,78 @@ function parserFor(declared, schema, encoding, compiler) {
       return decodeText(bytes, errors, "value_error");
     return bytes;
   };
+}
+
+/**
+ * The reader of the part headers a `multipart/form-data` media type declares (`encoding.{property}.headers`), or
+ * undefined when it declares none. Each declared header is decoded and validated as a header parameter of style
+ * `simple` would be (params.ts), per part of that property, and its issues are moved to `["body", property,
+ * "headers", name]` (`["body", property, index, "headers", name]` when the property has several parts). The result
+ * has, per property sent, one record per part in the order sent: the declared headers, coerced, by their spec name.
+ */
+function compilePartHeaders(encoding, compiler) {
+  const declared = [];
+  for (const [property, spec] of Object.entries(encoding ?? {})) {
+    const decoders = [];
+    for (const [name, header] of Object.entries(spec.headers ?? {})) {
+      const decoder = compileParam(
+        {
+          name,
+          required: header.required,
+          ...(header.schema !== undefined ? { schema: header.schema } : {}),
+        },
+        "header",
+        compiler,
+      );
+      if (decoder) decoders.push(decoder);
+    }
+    if (decoders.length > 0) declared.push([property, decoders]);
+  }
+  if (declared.length === 0) return undefined;
+  return (data, errors) => {
+    const out = nullRecord();
+    for (const [property, decoders] of declared) {
+      const parts = data.headersOf(property);
+      if (parts.length === 0) continue;
+      setOwn(
+        out,
+        property,
+        parts.map((headers, index) => {
+          const record = nullRecord();
+          const raw = {
+            path: NO_PATH,
+            query: NO_QUERY,
+            headers: { header: (name) => joinedHeader(headers, name) },
+            cookies: undefined,
+          };
+          const before = errors.length;
+          for (const decode of decoders) decode(raw, record, errors);
+          const at =
+            parts.length > 1
+              ? [BODY_LOC, property, index, "headers"]
+              : [BODY_LOC, property, "headers"];
+          for (let i = before; i < errors.length; i++)
+            errors[i] = {
+              ...errors[i],
+              loc: [...at, ...errors[i].loc.slice(1)],
+            };
+          return record;
+        }),
+      );
+    }
+    return out;
+  };
+}
+
+const NO_PATH = Object.freeze(nullRecord());
+const NO_QUERY = new URLSearchParams();
+
+/** A part header as `Headers.get` reads one: repeated ones joined with ", "; null when absent. */
+function joinedHeader(headers, name) {
+  let value = null;
+  for (const [key, text] of headers)
+    if (key === name) value = value === null ? text : `${value}, ${text}`;
+  return value;
 }
 
 /** A shallow copy with uploaded files replaced by "" so `type: string, format: binary` fields validate. */

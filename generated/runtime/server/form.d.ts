@@ -14,12 +14,23 @@
  * are compacted), and every key is an own data property (`__proto__` stays a key, never a prototype).
  */
 
+import { type Schema } from "./schema.js";
 /** One property's Encoding Object, as the emitter passes it (see `MediaSpec.encoding`). */
 export interface EncodingSpec {
   style?: string;
   explode?: boolean;
   allowReserved?: boolean;
   contentType?: string;
+  /**
+   * `multipart/form-data`: the part headers the spec declares for this property's parts, by name as spelled in the
+   * spec (matched case-insensitively), each read and validated like a header parameter of style `simple`.
+   */
+  headers?: Record<string, PartHeaderSpec>;
+}
+/** One declared part header (`encoding.{property}.headers.{name}`). */
+export interface PartHeaderSpec {
+  required: boolean;
+  schema?: Schema;
 }
 // Not declared: MAX_DEPTH, Probe, FormFields, gatherBracketed, coerceRaw, coerceString, propertySchema, arrayItems, setOwn, compileFormDecoder (used only by the runtime's own modules).
 export {};

@@ -52,6 +52,7 @@ export type {
   Loc,
   MediaSpec,
   NoParams,
+  NoPartHeaders,
   OAuth2Credentials,
   ParamGroup,
   ParamSpec,

@@ -5,11 +5,21 @@
 // @ts-nocheck
 
 /**
- * Multipart bodies whose parts have no names (`multipart/mixed` and its kin, RFC 2046): OpenAPI 3.2 models them as
- * an array, one item per part in order (`prefixEncoding` / `itemEncoding` say how each was encoded). Each part is
- * decoded by its own Content-Type: JSON parsed (depth-limited, no prototypes), text as a string, anything else as
- * its bytes. The body was read whole under `maxBodyBytes` before this runs.
+ * Multipart bodies (RFC 2046), read by the router itself from the bytes it has already read under `maxBodyBytes`:
+ *
+ * - `multipart/form-data` (RFC 7578): fields by name, each part's Content-Disposition read with quoted-string escapes
+ *   and RFC 8187's `filename*=UTF-8''…` (preferred over `filename`), its headers kept for the spec's
+ *   `encoding.{property}.headers`. A web-standard `FormData` (undici's in Node) refuses `filename*` and exposes no
+ *   part headers, so it is not used.
+ * - Parts by position (`multipart/mixed` and its kin): OpenAPI 3.2 models them as an array, one item per part in
+ *   order, each decoded by its own Content-Type (JSON parsed, depth-limited; text as a string; else its bytes).
+ *
+ * Hostile input is bounded (`MULTIPART_LIMITS`): parts, headers per part, a header line and a part's header block,
+ * and the boundary (RFC 2046: 1 to 70 characters). Delimiters are found by a byte search that starts at the previous
+ * one, so the work is linear in the body. Lines end in CRLF, as RFC 2046 requires and undici and busboy read them: a
+ * body whose lines end in a bare LF has no delimiter line and is refused. Every violation is a validation issue at
+ * `["body"]` (400, or the spec's 422), never a throw.
  */
 
-// Not declared: multipartBoundary, parseMultipartParts (used only by the runtime's own modules).
+// Not declared: MULTIPART_LIMITS, PartHeaders, RawPart, MultipartFields, multipartBoundary, splitMultipart, partHeader, parseFormData, parseMultipartParts (used only by the runtime's own modules).
 export {};

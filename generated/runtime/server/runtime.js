@@ -64,6 +64,9 @@ export class ResponseValidationError extends Error {
   }
 }
 
+/** `ctx.partHeaders` of a request without declared part headers. */
+const NO_PART_HEADERS = Object.freeze(nullRecord());
+
 /** Errors the router answers itself: status, `type` and message. */
 const NOT_FOUND = [404, "not_found", "Not Found"];
 const INTERNAL = [500, "internal_error", "Internal Server Error"];
@@ -431,6 +434,7 @@ export function createRouterRuntime(
             issues,
             parsed.value,
             parsed.contentType,
+            parsed.partHeaders,
           ),
       );
     }
@@ -458,6 +462,7 @@ export function createRouterRuntime(
     issues,
     body,
     contentType,
+    partHeaders = NO_PART_HEADERS,
   ) => {
     const { spec } = route;
     if (issues.length > 0)
@@ -481,6 +486,7 @@ export function createRouterRuntime(
       cookies: values.cookie,
       body,
       contentType,
+      partHeaders,
       auth,
       // With the node adapter a Request that is built only when the handler uses it. (A plain property, not
       // a getter: V8 keeps a getter's closure alive - and with it the whole request - until a full GC, which

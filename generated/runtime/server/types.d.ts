@@ -471,11 +471,15 @@ export type RequestBody<Op, Media extends string = never> = [
         ? MediaValue<C, Media>
         : unknown)
     | OptionalBody<Op>;
-/** What a handler receives. */
+/**
+ * What a handler receives. `Parts`: the part headers a `multipart/form-data` body declares (`encoding.{property}.
+ * headers`), as the generated `Handlers` spell them out (openapi-typescript's types do not carry them).
+ */
 export interface HandlerContext<
   Op,
   Auth = unknown,
   Media extends string = never,
+  Parts = NoPartHeaders,
 > {
   /** Path parameters, percent-decoded and coerced to their schema types. */
   path: PathParams<Op>;
@@ -491,6 +495,12 @@ export interface HandlerContext<
   body: RequestBody<Op, Media>;
   /** The declared media type the body matched (e.g. "application/json"), undefined without body. */
   contentType: string | undefined;
+  /**
+   * `multipart/form-data`: the part headers the spec declares, validated and coerced like header parameters, by
+   * property and then one record per part of that property in the order sent (`ctx.partHeaders.file?.[0]`), keyed by
+   * their spec spelling. A property without parts is absent; empty for other bodies.
+   */
+  partHeaders: Parts;
   /** The principal returned by `authenticate` (undefined for unsecured operations or without authentication). */
   auth: Auth;
   /**
@@ -502,6 +512,8 @@ export interface HandlerContext<
   /** Handler name of the operation. */
   operation: string;
 }
+/** `partHeaders` of an operation whose body declares none. */
+export type NoPartHeaders = Record<string, never>;
 /** Extra response headers a handler may set. */
 export type ResultHeaders = Record<string, string> | Headers;
 type StatusOf<Key> = Key extends number
@@ -575,8 +587,13 @@ export type HandlerResult<Op> = {
  * A route handler for the openapi-typescript operation type `Op`. May also return a raw `Response` as an
  * escape hatch (sent as is, never validated).
  */
-export type Handler<Op, Auth = unknown, Media extends string = never> = (
-  ctx: HandlerContext<Op, Auth, Media>,
+export type Handler<
+  Op,
+  Auth = unknown,
+  Media extends string = never,
+  Parts = NoPartHeaders,
+> = (
+  ctx: HandlerContext<Op, Auth, Media, Parts>,
 ) => HandlerResult<Op> | Response | Promise<HandlerResult<Op> | Response>;
 /** Untyped view used by the runtime. */
 export interface AnyHandlerResult {

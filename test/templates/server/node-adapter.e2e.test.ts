@@ -225,7 +225,7 @@ describe("node adapter: the Request handed to authenticate, handlers and onError
 
   it("is an own property of the handler context, like every other field", async () => {
     const res = await fetch(`${app.url}/keys`);
-    expect(await res.json()).toEqual({ keys: ["path", "query", "querystring", "headers", "cookies", "body", "contentType", "auth", "request", "operation"], spreadHasRequest: true });
+    expect(await res.json()).toEqual({ keys: ["path", "query", "querystring", "headers", "cookies", "body", "contentType", "partHeaders", "auth", "request", "operation"], spreadHasRequest: true });
     expect(res.headers.get("connection")).toBe("keep-alive"); // answered synchronously, body-less: the connection stays
   });
 

@@ -22,7 +22,16 @@ export interface Handlers<Auth = unknown> {
   /** `POST /v1/customers` */
   postCustomers?: Handler<paths["/v1/customers"]["post"], Auth>;
   /** `POST /v1/files` */
-  postFiles?: Handler<paths["/v1/files"]["post"], Auth>;
+  postFiles?: Handler<
+    paths["/v1/files"]["post"],
+    Auth,
+    never,
+    {
+      file?: Array<{
+        "X-Rate-Limit-Limit"?: 10;
+      }>;
+    }
+  >;
 }
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
