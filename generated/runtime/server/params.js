@@ -131,25 +131,12 @@ function rawReader(spec, location, style, explode, types, document) {
       const isObject =
         types.has("object") && !types.has("array") && !types.has("string");
       if (isObject && explode && style === "form") {
-        // Exploded form objects put each property at the top level: `?a=1&b=2`; only declared properties count.
-        // (Through `$ref`s and compositions: hey-api's `oneOf: [{$ref: Model}, {type: "null"}]`.)
-        const properties = objectPropertiesOf(spec.schema ?? true, document);
-        const lists = new Set(
-          Object.keys(properties).filter((key) =>
-            isListSchema(properties[key], document),
-          ),
-        );
-        return (raw) => {
-          let found;
-          for (const key of Object.keys(properties)) {
-            const value = lists.has(key)
-              ? raw.query.getAll(key)
-              : raw.query.get(key);
-            if (value !== null && !(Array.isArray(value) && value.length === 0))
-              (found ??= new Map()).set(key, value);
-          }
-          return found;
-        };
+        // Exploded form objects put each property at the top level: `?a=1&b=2`.
+        return explodedObjectReader(spec, document, (raw, key, list) => {
+          if (!list) return raw.query.get(key) ?? undefined;
+          const values = raw.query.getAll(key);
+          return values.length > 0 ? values : undefined;
+        });
       }
       if (isArray && explode) {
         return (raw) => {
@@ -461,6 +448,27 @@ export function cloneDefault(value) {
 }
 
 /**
+ * An exploded object whose properties arrive as parameters of their own (`?a=1&b=2`, cookies `a=1; b=2`): only the
+ * declared properties count, found through `$ref`s and compositions (hey-api's `oneOf: [{$ref: Model}, {type: "null"}]`);
+ * `valueOf` reads one property where its style puts it (a list for an array-typed property).
+ */
+function explodedObjectReader(spec, document, valueOf) {
+  const properties = objectPropertiesOf(spec.schema ?? true, document);
+  const keys = Object.keys(properties);
+  const lists = new Set(
+    keys.filter((key) => isListSchema(properties[key], document)),
+  );
+  return (raw) => {
+    let found;
+    for (const key of keys) {
+      const value = valueOf(raw, key, lists.has(key));
+      if (value !== undefined) (found ??= new Map()).set(key, value);
+    }
+    return found;
+  };
+}
+
+/**
  * OpenAPI 3.2's `style: cookie`: the values as RFC 6265 sends them, never percent-decoded. A scalar or an unexploded
  * list or object is one cookie (`color=blue,black`, `color=R,100,G,200`); an exploded list is the cookie repeated
  * (`color=blue; color=black`), an exploded object one cookie per property (`R=100; G=200`, declared properties only).
@@ -471,42 +479,41 @@ function rfc6265Reader(spec, explode, types, document) {
   const isObject =
     types.has("object") && !types.has("array") && !types.has("string");
   if (explode && isObject) {
-    const properties = objectPropertiesOf(spec.schema ?? true, document);
-    const lists = new Set(
-      Object.keys(properties).filter((key) =>
-        isListSchema(properties[key], document),
-      ),
-    );
-    return (raw) => {
-      let found;
-      for (const key of Object.keys(properties)) {
-        const values = raw.rawCookies?.get(key);
-        if (values !== undefined)
-          (found ??= new Map()).set(key, lists.has(key) ? values : values[0]);
-      }
-      return found;
-    };
+    return explodedObjectReader(spec, document, (raw, key, list) => {
+      const values = raw.rawCookies?.get(key);
+      return values === undefined || list ? values : values[0];
+    });
   }
   if (explode && isArray) return (raw) => raw.rawCookies?.get(name);
   return (raw) => raw.rawCookies?.get(name)?.[0];
 }
 
-/** Every cookie of a `Cookie` header (`a=1; b=2; a=3`), by name, in order, as sent (a quoted value unquoted). */
-export function parseRawCookies(header) {
-  const cookies = new Map();
-  if (!header) return cookies;
+/** Each `name=value` of a `Cookie` header in order, the name trimmed, a quoted value unquoted; nameless ones skipped. */
+function forEachCookie(header, use) {
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
     const key = part.slice(0, eq).trim();
     if (!key) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2)
-      value = value.slice(1, -1);
-    const list = cookies.get(key);
-    if (list) list.push(value);
-    else cookies.set(key, [value]);
+    const value = part.slice(eq + 1).trim();
+    use(
+      key,
+      value.startsWith('"') && value.endsWith('"') && value.length >= 2
+        ? value.slice(1, -1)
+        : value,
+    );
   }
+}
+
+/** Every cookie of a `Cookie` header (`a=1; b=2; a=3`), by name, in order, as sent (a quoted value unquoted). */
+export function parseRawCookies(header) {
+  const cookies = new Map();
+  if (header)
+    forEachCookie(header, (key, value) => {
+      const list = cookies.get(key);
+      if (list) list.push(value);
+      else cookies.set(key, [value]);
+    });
   return cookies;
 }
 
@@ -518,21 +525,15 @@ export function readsRawCookies(spec) {
 /** Parses a `Cookie` header into name → value (first occurrence wins, values percent-decoded when possible). */
 export function parseCookies(header) {
   const cookies = new Map();
-  if (!header) return cookies;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const key = part.slice(0, eq).trim();
-    if (!key || cookies.has(key)) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2)
-      value = value.slice(1, -1);
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // keep the raw value
-    }
-    cookies.set(key, value);
-  }
+  if (header)
+    forEachCookie(header, (key, value) => {
+      if (cookies.has(key)) return;
+      try {
+        value = decodeURIComponent(value);
+      } catch {
+        // keep the raw value
+      }
+      cookies.set(key, value);
+    });
   return cookies;
 }
