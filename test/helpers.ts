@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, cpSync } from "node:fs";
+import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -164,4 +165,13 @@ export function externalRefs(node: unknown, path = "#"): string[] {
     if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) return [`${path}: ${value}`];
     return externalRefs(value, `${path}/${key}`);
   });
+}
+
+/** A port on 127.0.0.1 that nothing listens on (it was free a moment ago): a connection to it is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -5,12 +5,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
-import { createServer as createNetServer } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
-import { V1_SPEC, cleanupTempDirs, runBin, snapshotTree, tempDir, writeFiles } from "../helpers.js";
+import { cleanupTempDirs, closedPort, runBin, snapshotTree, tempDir, V1_SPEC, writeFiles } from "../helpers.js";
 import { ForwardProxy } from "./forward-proxy.js";
 import { VendorServer, document, type Route, type SeenRequest } from "./vendor-server.js";
 
@@ -54,15 +53,6 @@ function project(config: Record<string, unknown>): string {
 }
 
 const generatedFiles = (dir: string) => new Map([...snapshotTree(join(dir, "generated"))].filter(([path]) => path !== ".specforge-manifest.json").map(([path, state]) => [path, state.content]));
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe("http spec URLs through HTTP_PROXY", () => {
   it("sends an absolute-form GET to the proxy, with the origin's credentials, and generates what the direct fetch generates", async () => {

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
-import { FIXTURES, V1_SPEC, cleanupTempDirs, snapshotTree, tempDir, writeFiles } from "../helpers.js";
+import { cleanupTempDirs, closedPort, FIXTURES, snapshotTree, tempDir, V1_SPEC, writeFiles } from "../helpers.js";
 import { withMock } from "./mock-process.js";
 import { VendorServer, document, folder, type Route } from "./vendor-server.js";
 
@@ -57,15 +56,6 @@ function expectRefused(result: { code: number; stdout: string; stderr: string },
   expect(result.code).toBe(2);
   expect(result.stdout).toBe("");
   expect(existsSync(join(dir, "generated"))).toBe(false);
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe("generate from a vendor's published document", () => {
