@@ -473,6 +473,10 @@ export function encodeMultipart(mediaType: string, parts: readonly MultipartPart
     if (part.contentType) head += `Content-Type: ${headerValue("Content-Type", part.contentType)}\r\n`;
     for (const [name, value] of part.headers ?? []) {
       if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new TypeError(`Invalid multipart part header name ${JSON.stringify(name)}`);
+      // The part's own Content-Disposition and Content-Type are written above; a second one (pinned by a spec's
+      // `encoding.headers`, or given to formPart) would contradict them, and receivers read either.
+      const lower = name.toLowerCase();
+      if ((lower === "content-disposition" && part.name !== undefined) || (lower === "content-type" && part.contentType)) continue;
       head += `${name}: ${headerValue(name, value)}\r\n`;
     }
     chunks.push(`${head}\r\n`, part.value, "\r\n");

@@ -252,6 +252,15 @@ describe("bodies", () => {
     expect(() => serializeBody("multipart/form-data", { a: formPart("x", { headers: { "X-A": "1\r\nX-Injected: 2" } }) })).toThrow(TypeError);
   });
 
+  test("a part's Content-Disposition and Content-Type are written once: the encoder's, not a second one from its headers", async () => {
+    const headers = { "Content-Disposition": "attachment; filename=evil.sh", "content-type": "text/x-sh", "X-Kept": "1" };
+    const { raw, form } = await readMultipart(serializeBody("multipart/form-data", { doc: formPart(new Blob(["x"]), { filename: "a.txt", contentType: "text/plain", headers }) }));
+    expect(raw.match(/content-disposition:/gi)).toHaveLength(1);
+    expect(raw.match(/content-type:/gi)).toHaveLength(1);
+    expect(raw).toContain('Content-Disposition: form-data; name="doc"; filename="a.txt"\r\nContent-Type: text/plain\r\nX-Kept: 1\r\n');
+    expect((form.get("doc") as File).name).toBe("a.txt");
+  });
+
   test("a FormData or URLSearchParams is sent as it is", () => {
     const form = new FormData();
     expect(serializeBody("multipart/form-data", form)).toEqual({ body: form, contentType: undefined });
