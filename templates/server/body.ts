@@ -3,7 +3,7 @@
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
 import { compileFormDecoder, setOwn, type EncodingSpec } from "./form.js";
-import { parseFormData, parseMultipartParts, type MultipartFields, type PartHeaders } from "./multipart.js";
+import { MULTIPART_LIMITS, parseFormData, parseMultipartParts, type MultipartFields, type MultipartLimits, type PartHeaders } from "./multipart.js";
 import { compileParam, type ParamDecoder, type RawParams } from "./params.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
@@ -60,7 +60,8 @@ const BODY_LOC = "body";
 const NO_BODY: ParsedBody = Object.freeze({ value: undefined, contentType: undefined });
 
 /** Compiles the body decoder of a route (validators and form coercion decided here, once). */
-export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): BodyDecoder {
+export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler, multipartLimits?: Partial<MultipartLimits>): BodyDecoder {
+  const limits = multipartLimits && { ...MULTIPART_LIMITS, ...multipartLimits };
   const entries: MediaEntry[] = Object.entries(spec.content).map(([key, media]) => {
     const schema: Schema = media.schema ?? true;
     const check = compiler.compile(schema, "request");
@@ -69,7 +70,7 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler): Bo
       key,
       essence: declared.split(";", 1)[0].trim(),
       json: declared.includes("*") ? undefined : isJson(declared),
-      parse: parserFor(declared, schema, media.encoding, compiler),
+      parse: parserFor(declared, schema, media.encoding, compiler, limits),
       check,
       multipart: declared.startsWith("multipart/"),
     };
@@ -224,7 +225,7 @@ function isJson(mediaType: string): boolean {
 }
 
 /** The parser of a declared media type (lower case) other than JSON. */
-function parserFor(declared: string, schema: Schema, encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler): Parser {
+function parserFor(declared: string, schema: Schema, encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler, limits: MultipartLimits | undefined): Parser {
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC], compiler.probe);
   const partHeaders = compilePartHeaders(encoding, compiler);
@@ -236,13 +237,13 @@ function parserFor(declared: string, schema: Schema, encoding: Record<string, En
       return text === undefined ? undefined : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      const data = parseFormData(bytes, rawType, errors);
+      const data = parseFormData(bytes, rawType, errors, limits);
       if (data === undefined) return undefined;
       if (partHeaders) extra.partHeaders = partHeaders(data, errors);
       return form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
-    if (effective.startsWith("multipart/")) return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors);
+    if (effective.startsWith("multipart/")) return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors, limits);
     if (effective.startsWith("text/")) return decodeText(bytes, errors, "value_error");
     return bytes;
   };

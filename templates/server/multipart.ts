@@ -17,17 +17,20 @@
 import { parseClientJson } from "./json.js";
 import type { ValidationIssue } from "./schema.js";
 
-/** How much of a multipart body the router reads before refusing it. */
-export const MULTIPART_LIMITS = Object.freeze({
-  /** Parts in one body. */
-  parts: 1000,
-  /** Header lines in one part (Content-Disposition, Content-Type and a few declared ones are what clients send). */
-  headersPerPart: 32,
-  /** Bytes in one header line. */
-  headerLineBytes: 8 * 1024,
-  /** Bytes in one part's header block (as busboy's 16 KiB). */
-  headerBlockBytes: 16 * 1024,
-});
+/** How much of a multipart body the router reads before refusing it (`RouterOptions.multipartLimits`). */
+export interface MultipartLimits {
+  /** Parts in one body (default 1,000). */
+  parts: number;
+  /** Header lines in one part (default 32: Content-Disposition, Content-Type and a few declared ones are what clients send). */
+  headersPerPart: number;
+  /** Bytes in one header line (default 8 KiB). */
+  headerLineBytes: number;
+  /** Bytes in one part's header block (default 16 KiB, as busboy's). */
+  headerBlockBytes: number;
+}
+
+/** The default limits. */
+export const MULTIPART_LIMITS: Readonly<MultipartLimits> = Object.freeze({ parts: 1000, headersPerPart: 32, headerLineBytes: 8 * 1024, headerBlockBytes: 16 * 1024 });
 
 /** A part's headers: lower-case name and value, in the order sent (a repeated header appears each time). */
 export type PartHeaders = readonly (readonly [string, string])[];
@@ -67,7 +70,7 @@ export function multipartBoundary(contentType: string): string | undefined {
  * usable boundary, no closing delimiter, a part without its blank line) or that crosses a limit is an issue at
  * `["body"]` and `undefined`.
  */
-export function splitMultipart(bytes: Uint8Array, contentType: string, errors: ValidationIssue[]): RawPart[] | undefined {
+export function splitMultipart(bytes: Uint8Array, contentType: string, errors: ValidationIssue[], limits: Readonly<MultipartLimits> = MULTIPART_LIMITS): RawPart[] | undefined {
   const boundary = multipartBoundary(contentType);
   if (boundary === undefined) {
     const declared = /;\s*boundary\s*=/i.test(contentType);
@@ -91,15 +94,15 @@ export function splitMultipart(bytes: Uint8Array, contentType: string, errors: V
     while (bytes[cursor] === 0x20 || bytes[cursor] === 0x09) cursor++;
     if (bytes[cursor] !== 0x0d || bytes[cursor + 1] !== 0x0a) return invalid(errors, "a delimiter line does not end in CRLF");
     cursor += 2;
-    if (parts.length === MULTIPART_LIMITS.parts) return invalid(errors, `more than ${MULTIPART_LIMITS.parts} parts`);
+    if (parts.length === limits.parts) return invalid(errors, `more than ${limits.parts} parts`);
     // The blank line is searched for only as far as a header block may reach (from the delimiter line's own CRLF,
     // for a part without headers).
-    const window = bytes.subarray(0, Math.min(bytes.length, cursor + MULTIPART_LIMITS.headerBlockBytes + 2));
+    const window = bytes.subarray(0, Math.min(bytes.length, cursor + limits.headerBlockBytes + 2));
     const headersEnd = indexOf(window, CRLFCRLF, cursor - 2);
     if (headersEnd === -1) {
-      return invalid(errors, window.length < bytes.length ? `part ${parts.length}'s headers exceed ${MULTIPART_LIMITS.headerBlockBytes} bytes` : `part ${parts.length} has no blank line after its headers`);
+      return invalid(errors, window.length < bytes.length ? `part ${parts.length}'s headers exceed ${limits.headerBlockBytes} bytes` : `part ${parts.length} has no blank line after its headers`);
     }
-    const headers = parseHeaders(bytes.subarray(cursor, Math.max(cursor, headersEnd)), parts.length, errors);
+    const headers = parseHeaders(bytes.subarray(cursor, Math.max(cursor, headersEnd)), parts.length, errors, limits);
     if (headers === undefined) return undefined;
     const bodyStart = headersEnd + 4;
     const next = indexOf(bytes, delimiter, bodyStart - 2);
@@ -114,14 +117,14 @@ export function splitMultipart(bytes: Uint8Array, contentType: string, errors: V
  * or tab continuing the one before (obsolete folding), and a line without a colon skipped, as busboy does. Decoded as
  * UTF-8 where valid (browsers send file names that way), else as Latin-1.
  */
-function parseHeaders(block: Uint8Array, index: number, errors: ValidationIssue[]): [string, string][] | undefined {
+function parseHeaders(block: Uint8Array, index: number, errors: ValidationIssue[], limits: Readonly<MultipartLimits>): [string, string][] | undefined {
   const headers: [string, string][] = [];
   if (block.length === 0) return headers;
   const text = text8(block) ?? latin1.decode(block);
   let lines = 0;
   for (const line of text.split("\r\n")) {
-    if (++lines > MULTIPART_LIMITS.headersPerPart) return invalid(errors, `part ${index} has more than ${MULTIPART_LIMITS.headersPerPart} header lines`);
-    if (line.length > MULTIPART_LIMITS.headerLineBytes) return invalid(errors, `part ${index} has a header line longer than ${MULTIPART_LIMITS.headerLineBytes} bytes`);
+    if (++lines > limits.headersPerPart) return invalid(errors, `part ${index} has more than ${limits.headersPerPart} header lines`);
+    if (line.length > limits.headerLineBytes) return invalid(errors, `part ${index} has a header line longer than ${limits.headerLineBytes} bytes`);
     if ((line[0] === " " || line[0] === "\t") && headers.length > 0) {
       const last = headers[headers.length - 1]!;
       last[1] = `${last[1]} ${line.trim()}`.trim();
@@ -147,8 +150,8 @@ export function partHeader(headers: PartHeaders, name: string): string | undefin
  * by default); so is a part without one sent as `application/octet-stream`. Other parts are text in their `charset`
  * (UTF-8 by default), and text that is not valid in it is refused rather than altered.
  */
-export function parseFormData(bytes: Uint8Array, contentType: string, errors: ValidationIssue[]): MultipartFields | undefined {
-  const parts = splitMultipart(bytes, contentType, errors);
+export function parseFormData(bytes: Uint8Array, contentType: string, errors: ValidationIssue[], limits?: Readonly<MultipartLimits>): MultipartFields | undefined {
+  const parts = splitMultipart(bytes, contentType, errors, limits);
   if (parts === undefined) return undefined;
   const values = new Map<string, (string | File)[]>();
   const headers = new Map<string, PartHeaders[]>();
@@ -264,8 +267,8 @@ function decodeText(bytes: Uint8Array, type: string | undefined): string | undef
 /**
  * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`).
  */
-export function parseMultipartParts(bytes: Uint8Array, contentType: string, maxDepth: number, errors: ValidationIssue[]): unknown[] | undefined {
-  const parts = splitMultipart(bytes, contentType, errors);
+export function parseMultipartParts(bytes: Uint8Array, contentType: string, maxDepth: number, errors: ValidationIssue[], limits?: Readonly<MultipartLimits>): unknown[] | undefined {
+  const parts = splitMultipart(bytes, contentType, errors, limits);
   if (parts === undefined) return undefined;
   const out: unknown[] = [];
   for (const part of parts) {

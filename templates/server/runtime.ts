@@ -514,7 +514,7 @@ function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompil
     needsCookies: decoders.cookie.length > 0,
     needsRawCookies: (spec.params.cookie ?? []).some(readsRawCookies),
     needsPathRaw: (spec.params.path ?? []).some((param) => readsRawPath(param, compiler)),
-    body: spec.body ? compileBody(spec.body, compiler) : undefined,
+    body: spec.body ? compileBody(spec.body, compiler, options.multipartLimits) : undefined,
     auth: compileAuth(spec, document),
     responses,
     mock: options.mock ? compileMock(spec, compiler) : undefined,

@@ -27,6 +27,7 @@ type Context = { body: Record<string, unknown>; partHeaders: Record<string, unkn
 let server: Server;
 let url: string;
 let client: ReturnType<Generated["createClient"]>;
+let gen: Generated;
 
 /** A form value as JSON can carry it: a file by its name, type and text. */
 async function described(value: unknown): Promise<unknown> {
@@ -44,7 +45,7 @@ async function echo(ctx: Context) {
 beforeAll(async () => {
   const result = await runCli(["generate", "--spec", join(FIXTURES, "multipart", "openapi.yaml"), "--out", OUT], process.cwd());
   expect(result.code, result.stderr).toBe(0);
-  const gen = (await import(join(OUT, "index.ts"))) as Generated;
+  gen = (await import(join(OUT, "index.ts"))) as Generated;
   // A body limit above the hostile bodies' sizes, so that the multipart limits are what refuses them.
   const router = gen.createRouter({ upload: echo, addDocument: echo, echo }, { maxBodyBytes: 8 * 1024 * 1024 });
   server = createServer(gen.toNodeListener(router));
@@ -193,6 +194,26 @@ describe("part headers (encoding.{property}.headers)", () => {
     const result = (await client.addDocument!({ body: { document: new Blob(["doc"], { type: "text/markdown" }), title: "T" } })) as Awaited<ReturnType<typeof echo>>["body"];
     expect(result.partHeaders).toEqual({ document: [{ "X-Source": "specforge", "X-Version": 2 }] });
     expect(result.fields).toEqual({ title: "T", document: { file: expect.any(String), type: expect.stringMatching(/^(text\/markdown|application\/octet-stream)/), text: "doc" } });
+  });
+});
+
+describe("RouterOptions.multipartLimits", () => {
+  const send = (router: AnyRouter, payload: string) =>
+    router.fetch(new Request("http://127.0.0.1/echo", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: payload }));
+  const routerWith = (multipartLimits: Record<string, number>) => gen.createRouter({ upload: echo, addDocument: echo, echo }, { maxBodyBytes: 8 * 1024 * 1024, multipartLimits });
+
+  it("raises a limit for an API that needs more (1,500 fields), lowers one, and leaves the others at their defaults", async () => {
+    const fields = body(Array.from({ length: 1500 }, (_, i) => field(`f${i}`, "x")));
+    expect((await send(routerWith({}), fields)).status).toBe(400);
+    expect((await send(routerWith({ parts: 2000 }), fields)).status).toBe(200);
+    const twoHeaders = body([field("a", "x", ["X-One: 1", "X-Two: 2"])]);
+    const strict = routerWith({ headersPerPart: 2 });
+    const refused = await send(strict, twoHeaders);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: { msg: string }[] }).errors[0]!.msg).toMatch(/more than 2 header lines/);
+    // parts kept its default of 1,000 beside the lowered headersPerPart.
+    expect((await send(strict, fields)).status).toBe(400);
+    expect((await send(strict, body([field("a", "x")]))).status).toBe(200);
   });
 });
 

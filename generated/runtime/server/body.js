@@ -10,7 +10,11 @@
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
 import { compileFormDecoder, setOwn } from "./form.js";
-import { parseFormData, parseMultipartParts } from "./multipart.js";
+import {
+  MULTIPART_LIMITS,
+  parseFormData,
+  parseMultipartParts,
+} from "./multipart.js";
 import { compileParam } from "./params.js";
 import {
   depthExceededAt,
@@ -38,7 +42,8 @@ const BODY_LOC = "body";
 const NO_BODY = Object.freeze({ value: undefined, contentType: undefined });
 
 /** Compiles the body decoder of a route (validators and form coercion decided here, once). */
-export function compileBody(spec, compiler) {
+export function compileBody(spec, compiler, multipartLimits) {
+  const limits = multipartLimits && { ...MULTIPART_LIMITS, ...multipartLimits };
   const entries = Object.entries(spec.content).map(([key, media]) => {
     const schema = media.schema ?? true;
     const check = compiler.compile(schema, "request");
@@ -47,7 +52,7 @@ export function compileBody(spec, compiler) {
       key,
       essence: declared.split(";", 1)[0].trim(),
       json: declared.includes("*") ? undefined : isJson(declared),
-      parse: parserFor(declared, schema, media.encoding, compiler),
+      parse: parserFor(declared, schema, media.encoding, compiler, limits),
       check,
       multipart: declared.startsWith("multipart/"),
     };
@@ -249,7 +254,7 @@ function isJson(mediaType) {
 }
 
 /** The parser of a declared media type (lower case) other than JSON. */
-function parserFor(declared, schema, encoding, compiler) {
+function parserFor(declared, schema, encoding, compiler, limits) {
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(
     schema,
@@ -269,14 +274,20 @@ function parserFor(declared, schema, encoding, compiler) {
         : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      const data = parseFormData(bytes, rawType, errors);
+      const data = parseFormData(bytes, rawType, errors, limits);
       if (data === undefined) return undefined;
       if (partHeaders) extra.partHeaders = partHeaders(data, errors);
       return form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
     if (effective.startsWith("multipart/"))
-      return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors);
+      return parseMultipartParts(
+        bytes,
+        rawType,
+        compiler.maxDepth,
+        errors,
+        limits,
+      );
     if (effective.startsWith("text/"))
       return decodeText(bytes, errors, "value_error");
     return bytes;

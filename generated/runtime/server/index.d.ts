@@ -17,6 +17,7 @@ export {
   ResponseValidationError,
 } from "./runtime.js";
 export { HttpError } from "./body.js";
+export { MULTIPART_LIMITS, type MultipartLimits } from "./multipart.js";
 export {
   SchemaCompiler,
   compileValidator,

@@ -18,6 +18,7 @@ export {
   ResponseValidationError,
 } from "./runtime.js";
 export { HttpError } from "./body.js";
+export { MULTIPART_LIMITS } from "./multipart.js";
 export {
   SchemaCompiler,
   compileValidator,

@@ -21,5 +21,17 @@
  * `["body"]` (400, or the spec's 422), never a throw.
  */
 
-// Not declared: MULTIPART_LIMITS, PartHeaders, RawPart, MultipartFields, multipartBoundary, splitMultipart, partHeader, parseFormData, parseMultipartParts (used only by the runtime's own modules).
-export {};
+/** How much of a multipart body the router reads before refusing it (`RouterOptions.multipartLimits`). */
+export interface MultipartLimits {
+  /** Parts in one body (default 1,000). */
+  parts: number;
+  /** Header lines in one part (default 32: Content-Disposition, Content-Type and a few declared ones are what clients send). */
+  headersPerPart: number;
+  /** Bytes in one header line (default 8 KiB). */
+  headerLineBytes: number;
+  /** Bytes in one part's header block (default 16 KiB, as busboy's). */
+  headerBlockBytes: number;
+}
+/** The default limits. */
+export declare const MULTIPART_LIMITS: Readonly<MultipartLimits>;
+// Not declared: PartHeaders, RawPart, MultipartFields, multipartBoundary, splitMultipart, partHeader, parseFormData, parseMultipartParts (used only by the runtime's own modules).

@@ -23,15 +23,11 @@
  */
 import { parseClientJson } from "./json.js";
 
-/** How much of a multipart body the router reads before refusing it. */
+/** The default limits. */
 export const MULTIPART_LIMITS = Object.freeze({
-  /** Parts in one body. */
   parts: 1000,
-  /** Header lines in one part (Content-Disposition, Content-Type and a few declared ones are what clients send). */
   headersPerPart: 32,
-  /** Bytes in one header line. */
   headerLineBytes: 8 * 1024,
-  /** Bytes in one part's header block (as busboy's 16 KiB). */
   headerBlockBytes: 16 * 1024,
 });
 
@@ -59,7 +55,12 @@ export function multipartBoundary(contentType) {
  * usable boundary, no closing delimiter, a part without its blank line) or that crosses a limit is an issue at
  * `["body"]` and `undefined`.
  */
-export function splitMultipart(bytes, contentType, errors) {
+export function splitMultipart(
+  bytes,
+  contentType,
+  errors,
+  limits = MULTIPART_LIMITS,
+) {
   const boundary = multipartBoundary(contentType);
   if (boundary === undefined) {
     const declared = /;\s*boundary\s*=/i.test(contentType);
@@ -91,20 +92,20 @@ export function splitMultipart(bytes, contentType, errors) {
     if (bytes[cursor] !== 0x0d || bytes[cursor + 1] !== 0x0a)
       return invalid(errors, "a delimiter line does not end in CRLF");
     cursor += 2;
-    if (parts.length === MULTIPART_LIMITS.parts)
-      return invalid(errors, `more than ${MULTIPART_LIMITS.parts} parts`);
+    if (parts.length === limits.parts)
+      return invalid(errors, `more than ${limits.parts} parts`);
     // The blank line is searched for only as far as a header block may reach (from the delimiter line's own CRLF,
     // for a part without headers).
     const window = bytes.subarray(
       0,
-      Math.min(bytes.length, cursor + MULTIPART_LIMITS.headerBlockBytes + 2),
+      Math.min(bytes.length, cursor + limits.headerBlockBytes + 2),
     );
     const headersEnd = indexOf(window, CRLFCRLF, cursor - 2);
     if (headersEnd === -1) {
       return invalid(
         errors,
         window.length < bytes.length
-          ? `part ${parts.length}'s headers exceed ${MULTIPART_LIMITS.headerBlockBytes} bytes`
+          ? `part ${parts.length}'s headers exceed ${limits.headerBlockBytes} bytes`
           : `part ${parts.length} has no blank line after its headers`,
       );
     }
@@ -112,6 +113,7 @@ export function splitMultipart(bytes, contentType, errors) {
       bytes.subarray(cursor, Math.max(cursor, headersEnd)),
       parts.length,
       errors,
+      limits,
     );
     if (headers === undefined) return undefined;
     const bodyStart = headersEnd + 4;
@@ -134,21 +136,21 @@ export function splitMultipart(bytes, contentType, errors) {
  * or tab continuing the one before (obsolete folding), and a line without a colon skipped, as busboy does. Decoded as
  * UTF-8 where valid (browsers send file names that way), else as Latin-1.
  */
-function parseHeaders(block, index, errors) {
+function parseHeaders(block, index, errors, limits) {
   const headers = [];
   if (block.length === 0) return headers;
   const text = text8(block) ?? latin1.decode(block);
   let lines = 0;
   for (const line of text.split("\r\n")) {
-    if (++lines > MULTIPART_LIMITS.headersPerPart)
+    if (++lines > limits.headersPerPart)
       return invalid(
         errors,
-        `part ${index} has more than ${MULTIPART_LIMITS.headersPerPart} header lines`,
+        `part ${index} has more than ${limits.headersPerPart} header lines`,
       );
-    if (line.length > MULTIPART_LIMITS.headerLineBytes)
+    if (line.length > limits.headerLineBytes)
       return invalid(
         errors,
-        `part ${index} has a header line longer than ${MULTIPART_LIMITS.headerLineBytes} bytes`,
+        `part ${index} has a header line longer than ${limits.headerLineBytes} bytes`,
       );
     if ((line[0] === " " || line[0] === "\t") && headers.length > 0) {
       const last = headers[headers.length - 1];
@@ -178,8 +180,8 @@ export function partHeader(headers, name) {
  * by default); so is a part without one sent as `application/octet-stream`. Other parts are text in their `charset`
  * (UTF-8 by default), and text that is not valid in it is refused rather than altered.
  */
-export function parseFormData(bytes, contentType, errors) {
-  const parts = splitMultipart(bytes, contentType, errors);
+export function parseFormData(bytes, contentType, errors, limits) {
+  const parts = splitMultipart(bytes, contentType, errors, limits);
   if (parts === undefined) return undefined;
   const values = new Map();
   const headers = new Map();
@@ -323,8 +325,14 @@ function decodeText(bytes, type) {
 /**
  * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`).
  */
-export function parseMultipartParts(bytes, contentType, maxDepth, errors) {
-  const parts = splitMultipart(bytes, contentType, errors);
+export function parseMultipartParts(
+  bytes,
+  contentType,
+  maxDepth,
+  errors,
+  limits,
+) {
+  const parts = splitMultipart(bytes, contentType, errors, limits);
   if (parts === undefined) return undefined;
   const out = [];
   for (const part of parts) {

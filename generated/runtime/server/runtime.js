@@ -722,7 +722,9 @@ function compileRoute(spec, compiler, options, document) {
     needsPathRaw: (spec.params.path ?? []).some((param) =>
       readsRawPath(param, compiler),
     ),
-    body: spec.body ? compileBody(spec.body, compiler) : undefined,
+    body: spec.body
+      ? compileBody(spec.body, compiler, options.multipartLimits)
+      : undefined,
     auth: compileAuth(spec, document),
     responses,
     mock: options.mock ? compileMock(spec, compiler) : undefined,

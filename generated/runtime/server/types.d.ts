@@ -12,6 +12,7 @@
  * that a 1,200-operation spec still type-checks quickly.
  */
 import type { EncodingSpec } from "./form.js";
+import type { MultipartLimits } from "./multipart.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 export type { EncodingSpec } from "./form.js";
 export type {
@@ -286,6 +287,11 @@ export interface RouterOptions<
   stripResponses?: boolean;
   /** Largest accepted request body in bytes (default 1 MiB). Larger bodies get 413 without being read. */
   maxBodyBytes?: number;
+  /**
+   * How much of a multipart body is read before it is refused with 400 (each field defaults as `MULTIPART_LIMITS`:
+   * 1,000 parts, 32 header lines per part, 8 KiB a header line, 16 KiB a part's header block); within `maxBodyBytes`.
+   */
+  multipartLimits?: Partial<MultipartLimits>;
   /**
    * Deepest nesting of objects and arrays in a request value (default 128): deeper JSON is refused before it is
    * parsed, and deeper values fail validation, with the location.
