@@ -619,26 +619,9 @@ class Printer {
   }
 
   private literal(literal: TS.LiteralTypeNode["literal"]): Doc {
-    switch (literal.kind) {
-      case SK.StringLiteral:
-        return this.stringLiteral(literal as TS.StringLiteral);
-      case SK.NumericLiteral:
-        return printNumber((literal as TS.NumericLiteral).text);
-      case SK.TrueKeyword:
-        return "true";
-      case SK.FalseKeyword:
-        return "false";
-      case SK.NullKeyword:
-        return "null";
-      case SK.PrefixUnaryExpression: {
-        const prefix = literal as TS.PrefixUnaryExpression;
-        if (prefix.operator === SK.MinusToken && ts.isNumericLiteral(prefix.operand)) return ["-", printNumber(prefix.operand.text)];
-        return this.unsupported(literal);
-      }
-      default:
-        return this.unsupported(literal);
-    }
+    return literalText(literal, (node) => this.stringLiteral(node)) ?? this.unsupported(literal);
   }
+
 
   private union(node: TS.UnionTypeNode, place: Place): Doc {
     const siblings = node.types.length;
@@ -1023,7 +1006,7 @@ function flatType(raw: TS.TypeNode, place: Place): string | undefined {
   if (keyword !== undefined) return keyword;
   switch (node.kind) {
     case SK.LiteralType:
-      return flatLiteral((node as TS.LiteralTypeNode).literal);
+      return literalText((node as TS.LiteralTypeNode).literal, factoryString);
     case SK.Identifier:
       return isJsonStringIdentifier(node) ? printRawString(node.text) : undefined;
     case SK.TypeLiteral:
@@ -1097,10 +1080,17 @@ function flatList(types: readonly TS.TypeNode[], place: Place): string | undefin
   return text;
 }
 
-function flatLiteral(literal: TS.LiteralTypeNode["literal"]): string | undefined {
+/** A string literal made by openapi-typescript's factory calls, as the direct writer prints it. */
+const factoryString = (node: TS.StringLiteral): string => printString(node.text);
+
+/**
+ * A literal type's text as prettier prints it, or undefined for a kind the printer does not know; `string` prints a
+ * string literal (the document path keeps a parsed source's own escapes, the direct writer prints factory strings).
+ */
+function literalText(literal: TS.LiteralTypeNode["literal"], string: (node: TS.StringLiteral) => string): string | undefined {
   switch (literal.kind) {
     case SK.StringLiteral:
-      return printString((literal as TS.StringLiteral).text);
+      return string(literal as TS.StringLiteral);
     case SK.NumericLiteral:
       return printNumber((literal as TS.NumericLiteral).text);
     case SK.TrueKeyword:
