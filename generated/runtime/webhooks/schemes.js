@@ -345,30 +345,25 @@ export async function matchSignature(presented, body, keys) {
 /** The signature headers a sender puts on `body` under `scheme`, signed with the first key. */
 export async function signDelivery(scheme, body, key, options = {}) {
   const timestamp = String(Math.floor(options.timestamp ?? Date.now() / 1000));
-  if (typeof key === "object" && "ed25519" in key) {
-    if (key.ed25519 === "public")
-      throw new TypeError(
-        "A public key (`whpk_…`) verifies deliveries; signing one needs the secret key (`whsk_…`)",
-      );
-    // schemeKeys makes Ed25519 keys only for Standard Webhooks.
+  const ed25519 = typeof key === "object" && "ed25519" in key;
+  if (ed25519 && key.ed25519 === "public")
+    throw new TypeError(
+      "A public key (`whpk_…`) verifies deliveries; signing one needs the secret key (`whsk_…`)",
+    );
+  // (schemeKeys makes Ed25519 keys only for Standard Webhooks: `v1a` is its asymmetric signature, `v1` its HMAC.)
+  if (ed25519 || scheme.kind === "standard-webhooks") {
     const id = options.id ?? `msg_${crypto.randomUUID().replace(/-/g, "")}`;
-    const signature = await ed25519Sign(body, key, `${id}.${timestamp}.`);
+    const signed = `${id}.${timestamp}.`;
+    const signature = ed25519
+      ? `v1a,${encodeBase64(await ed25519Sign(body, key, signed))}`
+      : `v1,${encodeBase64(await hmacSha256(body, key, signed))}`;
     return {
       "webhook-id": id,
       "webhook-timestamp": timestamp,
-      "webhook-signature": `v1a,${encodeBase64(signature)}`,
+      "webhook-signature": signature,
     };
   }
   switch (scheme.kind) {
-    case "standard-webhooks": {
-      const id = options.id ?? `msg_${crypto.randomUUID().replace(/-/g, "")}`;
-      const digest = await hmacSha256(body, key, `${id}.${timestamp}.`);
-      return {
-        "webhook-id": id,
-        "webhook-timestamp": timestamp,
-        "webhook-signature": `v1,${encodeBase64(digest)}`,
-      };
-    }
     case "stripe":
       return {
         [scheme.header]: `t=${timestamp},v1=${encodeHex(await hmacSha256(body, key, `${timestamp}.`))}`,
