@@ -18,7 +18,7 @@ import { isDeepStrictEqual, parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ROOT, compileGenerated, warnIfStale } from "./runtime/compile.mjs";
 import { environment, fmt, median, saveSection, table } from "./runtime/report.mjs";
-import { CHAT_BODY, CHAT_BODY_SIZE, JOB_ID, TOKEN, bareRequests, withTimeoutSignal } from "./runtime/workload.mjs";
+import { CHAT_BODY, CHAT_BODY_SIZE, JOB_ID, TOKEN, bareRequests, callsInFlight, withTimeoutSignal } from "./runtime/workload.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -72,14 +72,7 @@ await checkSameRequests();
 async function run(call, count, inFlight) {
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      next++;
-      await call();
-    }
-  };
-  await Promise.all(Array.from({ length: inFlight }, worker));
+  await callsInFlight(call, count, inFlight);
   const wall = Number(process.hrtime.bigint() - start) / 1000 / count;
   const used = process.cpuUsage(cpu);
   return { wall, cpu: (used.user + used.system) / count };

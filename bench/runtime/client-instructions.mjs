@@ -40,7 +40,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { ROOT } from "./paths.mjs";
-import { CHAT_BODY, JOB_ID, TOKEN, USER, bareRequests, chatAnswer, jobAnswer, withTimeoutSignal } from "./workload.mjs";
+import { CHAT_BODY, JOB_ID, TOKEN, USER, bareRequests, callsInFlight, chatAnswer, jobAnswer, withTimeoutSignal } from "./workload.mjs";
 
 const SELF = fileURLToPath(import.meta.url);
 const CONCURRENCY = 16;
@@ -71,16 +71,7 @@ async function child({ target, clientJs, scenario, mode, warmup, calls, base, wi
   }
   if (!isDeepStrictEqual(await call(), answers[scenario])) throw new Error(`${target} ${scenario}: unexpected answer`);
   const inFlight = mode === "concurrent" ? CONCURRENCY : 1;
-  const run = async (count) => {
-    let next = 0;
-    const worker = async () => {
-      while (next < count) {
-        next++;
-        await call();
-      }
-    };
-    await Promise.all(Array.from({ length: inFlight }, worker));
-  };
+  const run = (count) => callsInFlight(call, count, inFlight);
   await run(warmup);
   // The markers: callgrind dumps (and zeroes) its counters on entry to uv_os_getppid.
   void process.ppid;

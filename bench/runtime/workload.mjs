@@ -122,6 +122,18 @@ export function withTimeoutSignal(request) {
   };
 }
 
+/** Makes `count` calls, `inFlight` at a time (each of `inFlight` workers starts the next call when its last ends). */
+export async function callsInFlight(call, count, inFlight) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      await call();
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+}
+
 /**
  * A ~100 kB chat request: the same model and tool as `CHAT_BODY`, with a long history (system prompt, then user
  * turns with text and image parts and assistant answers, each turn's text a little different) up to 100 kB.
