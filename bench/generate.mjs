@@ -500,7 +500,12 @@ if (specIds.includes("github") && toolIds.includes("specforge") && toolIds.inclu
     "≤ 0.05",
     (r) => r <= 0.05,
   );
-  target("peak RSS: specforge ÷ openapi-typescript (issue 19)", "github", ratio(g("github", "specforge")?.rssMiB, g("github", "openapi-typescript")?.rssMiB), null, "≤ 0.75", (r) => r <= 0.75);
+}
+// Issue 19's memory bar is for every spec of the benchmark, like its time bar (not GitHub's alone).
+for (const spec of specIds) {
+  if (!toolIds.includes("specforge") || !toolIds.includes("openapi-typescript")) continue;
+  const why = failures.has(key("generate", spec, "specforge")) ? "**not met** (specforge failed)" : peerFailed(spec, "openapi-typescript") ? "n/a (openapi-typescript failed)" : null;
+  target("peak RSS: specforge ÷ openapi-typescript (issue 19)", spec, ratio(g(spec, "specforge")?.rssMiB, g(spec, "openapi-typescript")?.rssMiB), null, "≤ 0.75", (r) => r <= 0.75, why);
 }
 if (specIds.includes("github") && toolIds.includes("specforge") && toolIds.includes("openapi-typescript")) {
   target(
