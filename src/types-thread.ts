@@ -18,9 +18,10 @@
  * hint; anything else is a bug (exit 3) with the worker's stack. A worker that dies without answering is a bug too.
  * The worker's own load errors are not reported: the main thread's load of the same files reports them.
  *
- * Off by default: on GitHub's description the worker raises the peak resident set (both heaps, two copies of the
- * compiler and of the document at once: 450–490 MiB against 320 MiB, over issue 19's 0.75× of openapi-typescript's
- * 451 MiB; bench/NOTES.md, sessions 5 and 10). `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB,
+ * Off by default: the worker raises the peak resident set (both heaps, two copies of the compiler and of the document
+ * at once), on every large spec above issue 19's 0.75× of openapi-typescript's own (GitHub ~440 MiB against 310
+ * sequential, bar 338; Stripe ~310 vs 237, bar 189; OpenAI ~276 vs 198, bar 169: bench/NOTES.md, sessions 5, 10 and
+ * 11), so no size-based default would pick it on any of them. `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB,
  * `SPECFORGE_THREADS=2` for every spec (the tests). Never used when the machine has one core; when this is already a
  * worker (the jobs of a config with several projects run one per core); or when there is no built worker file (a
  * source checkout before its first build).
