@@ -18,9 +18,10 @@
  * hint; anything else is a bug (exit 3) with the worker's stack. A worker that dies without answering is a bug too.
  * The worker's own load errors are not reported: the main thread's load of the same files reports them.
  *
- * Off by default: on GitHub's description the worker raises the peak resident set (both heaps, two copies of the
- * compiler and of the document at once: 450–490 MiB against 320 MiB, over issue 19's 0.75× of openapi-typescript's
- * 451 MiB; bench/NOTES.md, sessions 5 and 10). `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB,
+ * Off by default: the worker raises the peak resident set (both heaps, two copies of the compiler and of the document
+ * at once), on every large spec above issue 19's 0.75× of openapi-typescript's own (GitHub ~440 MiB against 310
+ * sequential, bar 338; Stripe ~310 vs 237, bar 189; OpenAI ~276 vs 198, bar 169: bench/NOTES.md, sessions 5, 10 and
+ * 11), so no size-based default would pick it on any of them. `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB,
  * `SPECFORGE_THREADS=2` for every spec (the tests). Never used when the machine has one core; when this is already a
  * worker (the jobs of a config with several projects run one per core); or when there is no built worker file (a
  * source checkout before its first build).
@@ -29,7 +30,7 @@ import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { Worker, isMainThread, parentPort, resourceLimits, workerData } from "node:worker_threads";
 import type { EmittedFile } from "./emit/file.js";
 import type { SpecFile } from "./load/index.js";
 import type { SpecSource } from "./load/remote-documents.js";
@@ -74,6 +75,17 @@ function workerFile(): string | undefined {
  */
 export const TYPES_THREAD_MIN_SPEC_BYTES = 1024 * 1024;
 
+/**
+ * The worker's young generation, in MiB (V8's default: 48, three semi-spaces of 16). The transform and the printer
+ * make short-lived nodes and strings by the million, and each of the two threads' young generations filled up to its
+ * default is memory the sequential run does not have: GitHub's peak resident set with the worker, 5 runs each,
+ * median 479 → 448 MiB, CPU the same (4.11 vs 4.14 s; bench/NOTES.md, session 11). Only the young generation is
+ * bounded: a bound on the old one changes how often V8 collects it (back-to-back collections at 96–192 MiB, +1.3 s
+ * CPU: session 10) and would stop a spec larger than GitHub's with ERR_WORKER_OUT_OF_MEMORY.
+ */
+export const TYPES_THREAD_YOUNG_GENERATION_MB = 8;
+const TYPES_THREAD_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: TYPES_THREAD_YOUNG_GENERATION_MB };
+
 /** Whether schema.ts may be emitted in a worker thread in this process (see the module's comment). */
 export function typesThreadAvailable(env: NodeJS.ProcessEnv = process.env): boolean {
   return (env.SPECFORGE_THREADS === "2" || env.SPECFORGE_THREADS === "auto") && isMainThread && availableParallelism() > 1 && workerFile() !== undefined;
@@ -89,7 +101,7 @@ export function startTypesThread(source: SpecSource, env: NodeJS.ProcessEnv = pr
   if (env.SPECFORGE_THREADS === "auto" && (specBytes(source.spec) ?? 0) < TYPES_THREAD_MIN_SPEC_BYTES) return undefined;
   const { spec, cwd, refRoots, maxSpecFileBytes, fetch } = source;
   const data: WorkerData = { role: ROLE, source: { spec, cwd, refRoots, maxSpecFileBytes, fetch: { origins: fetch.origins, timeoutMs: fetch.timeoutMs, cacheDir: fetch.cacheDir } } };
-  const worker = new Worker(workerFile()!, { workerData: data });
+  const worker = new Worker(workerFile()!, { workerData: data, resourceLimits: TYPES_THREAD_RESOURCE_LIMITS });
   let settled = false;
   const result = new Promise<EmittedFile | undefined>((resolve, reject) => {
     const finish = () => {
@@ -139,7 +151,7 @@ function specBytes(specPath: string): number | undefined {
 
 if (!isMainThread && parentPort && (workerData as WorkerData | undefined)?.role === ROLE) {
   const port = parentPort;
-  traceTime("types thread running");
+  traceTime(`types thread running (young generation ≤ ${resourceLimits.maxYoungGenerationSizeMb} MiB)`);
   const { source } = workerData as WorkerData;
   // Everything up to schema.ts's text happens now, while the main thread loads the same spec and emits the rest.
   const loaded = (async () => {
