@@ -2,8 +2,8 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { compileFormDecoder, setOwn, type EncodingSpec } from "./form.js";
-import { MULTIPART_LIMITS, parseFormData, parseMultipartParts, type MultipartFields, type MultipartLimits, type PartHeaders } from "./multipart.js";
+import { compileFormDecoder, declaredProperties, setOwn, type EncodingSpec } from "./form.js";
+import { CHARSET_FIELD, MULTIPART_LIMITS, parseFormData, parseMultipartParts, type MultipartFields, type MultipartLimits, type PartHeaders } from "./multipart.js";
 import { compileParam, type ParamDecoder, type RawParams } from "./params.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
@@ -229,6 +229,8 @@ function parserFor(declared: string, schema: Schema, encoding: Record<string, En
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC], compiler.probe);
   const partHeaders = compilePartHeaders(encoding, compiler);
+  // `_charset_` (RFC 7578 §4.6) only sets the charset of the other fields, unless the schema makes it one of them.
+  const keepCharsetField = (declared.startsWith("multipart/form-data") || declared.includes("*")) && Object.hasOwn(declaredProperties(schema, compiler.document), CHARSET_FIELD);
   return (bytes, mediaType, rawType, errors, extra) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
@@ -237,7 +239,7 @@ function parserFor(declared: string, schema: Schema, encoding: Record<string, En
       return text === undefined ? undefined : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      const data = parseFormData(bytes, rawType, errors, limits);
+      const data = parseFormData(bytes, rawType, errors, limits, keepCharsetField);
       if (data === undefined) return undefined;
       if (partHeaders) extra.partHeaders = partHeaders(data, errors);
       return form(data, errors);

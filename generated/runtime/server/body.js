@@ -9,8 +9,9 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { compileFormDecoder, setOwn } from "./form.js";
+import { compileFormDecoder, declaredProperties, setOwn } from "./form.js";
 import {
+  CHARSET_FIELD,
   MULTIPART_LIMITS,
   parseFormData,
   parseMultipartParts,
@@ -264,6 +265,10 @@ function parserFor(declared, schema, encoding, compiler, limits) {
     compiler.probe,
   );
   const partHeaders = compilePartHeaders(encoding, compiler);
+  // `_charset_` (RFC 7578 §4.6) only sets the charset of the other fields, unless the schema makes it one of them.
+  const keepCharsetField =
+    (declared.startsWith("multipart/form-data") || declared.includes("*")) &&
+    Object.hasOwn(declaredProperties(schema, compiler.document), CHARSET_FIELD);
   return (bytes, mediaType, rawType, errors, extra) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
@@ -274,7 +279,13 @@ function parserFor(declared, schema, encoding, compiler, limits) {
         : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      const data = parseFormData(bytes, rawType, errors, limits);
+      const data = parseFormData(
+        bytes,
+        rawType,
+        errors,
+        limits,
+        keepCharsetField,
+      );
       if (data === undefined) return undefined;
       if (partHeaders) extra.partHeaders = partHeaders(data, errors);
       return form(data, errors);
