@@ -332,9 +332,17 @@ function decodeWindows1252(bytes: Uint8Array): string {
 }
 
 /**
- * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`).
+ * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`);
+ * each part's headers are pushed onto `headers` when it is given.
  */
-export function parseMultipartParts(bytes: Uint8Array, contentType: string, maxDepth: number, errors: ValidationIssue[], limits?: Readonly<MultipartLimits>): unknown[] | undefined {
+export function parseMultipartParts(
+  bytes: Uint8Array,
+  contentType: string,
+  maxDepth: number,
+  errors: ValidationIssue[],
+  limits?: Readonly<MultipartLimits>,
+  headers?: PartHeaders[],
+): unknown[] | undefined {
   const parts = splitMultipart(bytes, contentType, errors, limits);
   if (parts === undefined) return undefined;
   const out: unknown[] = [];
@@ -342,6 +350,7 @@ export function parseMultipartParts(bytes: Uint8Array, contentType: string, maxD
     const decoded = decodePart(part.body.slice(), partHeader(part.headers, "content-type") ?? "text/plain", out.length, maxDepth, errors);
     if (decoded === INVALID) return undefined;
     out.push(decoded);
+    headers?.push(part.headers);
   }
   return out;
 }

@@ -409,7 +409,8 @@ function decodeWindows1252(bytes) {
 }
 
 /**
- * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`).
+ * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`);
+ * each part's headers are pushed onto `headers` when it is given.
  */
 export function parseMultipartParts(
   bytes,
@@ -417,6 +418,7 @@ export function parseMultipartParts(
   maxDepth,
   errors,
   limits,
+  headers,
 ) {
   const parts = splitMultipart(bytes, contentType, errors, limits);
   if (parts === undefined) return undefined;
@@ -431,6 +433,7 @@ export function parseMultipartParts(
     );
     if (decoded === INVALID) return undefined;
     out.push(decoded);
+    headers?.push(part.headers);
   }
   return out;
 }
