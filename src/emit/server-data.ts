@@ -1,4 +1,4 @@
-import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, QuerystringParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
+import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, PartHeaderSpec, QuerystringParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
 import type { ApiModel, EncodingHeader, MediaType, Operation, Parameter } from "../ir/model.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAPS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
@@ -189,6 +189,7 @@ function contentOf(content: MediaType[]): Record<string, MediaSpec> {
           ...(media.sequence ? sequenceOf(media.sequence) : {}),
           ...(media.example !== undefined ? { example: media.example } : {}),
           ...(media.encoding ? { encoding: encodingOf(media.encoding) } : {}),
+          ...(media.positional ? positionalHeadersOf(media.positional) : {}),
         },
       ];
     }),
@@ -218,11 +219,26 @@ function encodingOf(encoding: NonNullable<MediaType["encoding"]>): Record<string
     if (entry.explode !== undefined) spec.explode = entry.explode;
     if (entry.allowReserved !== undefined) spec.allowReserved = entry.allowReserved;
     if (entry.contentType !== undefined) spec.contentType = entry.contentType;
-    const headers = readPartHeaders(entry.headers);
-    if (headers.length > 0) spec.headers = Object.fromEntries(headers.map((header) => [header.name, { required: header.required, ...(header.schema !== undefined ? { schema: header.schema as Schema } : {}) }]));
+    const headers = partHeaderSpecs(entry.headers);
+    if (headers) spec.headers = headers;
     Object.defineProperty(out, property, { value: spec, enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/** The part headers of multipart parts by position (3.2 `prefixEncoding`, `itemEncoding`), when any position declares some. */
+function positionalHeadersOf(positional: NonNullable<MediaType["positional"]>): Pick<MediaSpec, "positionalHeaders"> {
+  const prefix = positional.prefix.map((encoding) => partHeaderSpecs(encoding.headers));
+  const items = positional.items && partHeaderSpecs(positional.items.headers);
+  if (!items && prefix.every((headers) => headers === undefined)) return {};
+  return { positionalHeaders: { ...(prefix.length > 0 ? { prefix: prefix.map((headers) => headers ?? {}) } : {}), ...(items ? { items } : {}) } };
+}
+
+/** An Encoding Object's part headers as the router validates them, by name; undefined when it declares none. */
+function partHeaderSpecs(declared: readonly EncodingHeader[]): Record<string, PartHeaderSpec> | undefined {
+  const headers = readPartHeaders(declared);
+  if (headers.length === 0) return undefined;
+  return Object.fromEntries(headers.map((header) => [header.name, { required: header.required, ...(header.schema !== undefined ? { schema: header.schema as Schema } : {}) }]));
 }
 
 /** The part headers of an Encoding Object the router validates (all but Content-Type and Content-Disposition). */

@@ -1,5 +1,5 @@
 import type { OptionalKind, PropertySignatureStructure, WriterFunction } from "ts-morph";
-import type { ApiModel, Operation, SecurityScheme } from "../ir/model.js";
+import type { ApiModel, EncodingHeader, Operation, SecurityScheme } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
 import { tsMorph } from "../package/ts-morph.js";
 import type { FileTemplateSource } from "../package/templates.js";
@@ -64,25 +64,54 @@ function handlerMember(op: Operation, document: unknown): Member {
 }
 
 /**
- * `ctx.partHeaders` of an operation whose `multipart/form-data` body declares part headers (the first such media
- * type): per property (absent when no part of it was sent), one record per part, each declared header typed by its
- * schema as the router coerces it (optional unless `required`, which the router enforces on every part sent).
+ * `ctx.partHeaders` of an operation whose multipart media types declare part headers, the union of each one's:
+ * `multipart/form-data`'s by property (absent when no part of it was sent), one record per part; parts by position
+ * (3.2 `prefixEncoding`, `itemEncoding`) a tuple parallel to the body's, one record per part, beside the empty record
+ * a request of another media type gets. Each declared header is typed by its schema as the router coerces it
+ * (optional unless `required`, which the router enforces on every part sent).
  */
 function partHeadersType(op: Operation, document: unknown): WriterFunction | undefined {
+  const types: WriterFunction[] = [];
+  let positional = false;
   for (const media of op.requestBody?.content ?? []) {
-    if (!media.type.toLowerCase().startsWith("multipart/form-data") || !media.encoding) continue;
-    const properties = Object.entries(media.encoding).flatMap(([property, encoding]): Member[] => {
-      const headers = readPartHeaders(encoding.headers);
-      if (headers.length === 0) return [];
-      // (Type literals over several lines, as prettier writes them: the printer reads no other form.)
-      const record = tsMorph.Writers.objectType({
-        properties: headers.map((header) => ({ name: propertyKey(header.name), hasQuestionToken: !header.required, type: headerValueType(header.schema, document, 0) })),
+    const type = media.type.toLowerCase();
+    if (!type.startsWith("multipart/")) continue;
+    if (type.startsWith("multipart/form-data") && media.encoding) {
+      const properties = Object.entries(media.encoding).flatMap(([property, encoding]): Member[] => {
+        const record = headersRecordType(encoding.headers, document);
+        return record ? [{ name: propertyKey(property), hasQuestionToken: true, type: (writer) => (writer.write("Array<"), record(writer), writer.write(">")) }] : [];
       });
-      return [{ name: propertyKey(property), hasQuestionToken: true, type: (writer) => (writer.write("Array<"), record(writer), writer.write(">")) }];
-    });
-    if (properties.length > 0) return tsMorph.Writers.objectType({ properties });
+      if (properties.length > 0) types.push(tsMorph.Writers.objectType({ properties }));
+    } else if (!type.startsWith("multipart/form-data") && media.positional) {
+      const prefix = media.positional.prefix.map((encoding) => headersRecordType(encoding.headers, document));
+      const items = media.positional.items && headersRecordType(media.positional.items.headers, document);
+      if (!items && prefix.every((record) => record === undefined)) continue;
+      positional = true;
+      const none: WriterFunction = (writer) => writer.write(NO_PART_HEADERS);
+      types.push((writer) => {
+        writer.write("[");
+        for (const record of prefix) (record ?? none)(writer), writer.write("?, ");
+        writer.write("...Array<");
+        (items ?? none)(writer);
+        writer.write(">]");
+      });
+    }
   }
-  return undefined;
+  if (types.length === 0) return undefined;
+  if (positional) types.push((writer) => writer.write(NO_PART_HEADERS));
+  return types.length === 1 ? types[0] : (writer) => types.forEach((type, i) => (i > 0 && writer.write(" | "), type(writer)));
+}
+
+/** The runtime's `NoPartHeaders`, written out (the generated file imports only what every server uses). */
+const NO_PART_HEADERS = "Record<string, never>";
+
+/** One part's declared headers as a type literal (over several lines, as prettier writes them: the printer reads no other form). */
+function headersRecordType(declared: readonly EncodingHeader[], document: unknown): WriterFunction | undefined {
+  const headers = readPartHeaders(declared);
+  if (headers.length === 0) return undefined;
+  return tsMorph.Writers.objectType({
+    properties: headers.map((header) => ({ name: propertyKey(header.name), hasQuestionToken: !header.required, type: headerValueType(header.schema, document, 0) })),
+  });
 }
 
 /** The TypeScript type of a part header's value as the router coerces it (a header parameter of style `simple`). */

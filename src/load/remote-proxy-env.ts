@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 
 /**
  * Which HTTP(S) proxy a spec URL is fetched through, from the environment variables curl and most tools read
@@ -17,7 +17,7 @@ export interface ProxyVariable {
 export interface ProxyEnvironment {
   http?: ProxyVariable;
   https?: ProxyVariable;
-  /** NO_PROXY's entries, lower case, trimmed, brackets of IPv6 addresses removed. */
+  /** NO_PROXY's entries, lower case, trimmed. */
   noProxy: string[];
 }
 
@@ -85,13 +85,20 @@ function parseProxy({ variable, value }: ProxyVariable): Proxy {
 
 /**
  * Whether NO_PROXY exempts `target`: `*` exempts all; `host` exempts it and its subdomains (`.host` and `*.host`
- * the same, as curl reads them); `host:port` only that port. Names are compared without a trailing dot.
+ * the same, as curl reads them); `host:port` only that port. Names are compared without a trailing dot. A URL whose
+ * host is an IP literal is matched against IP entries only, by address (`::1` is `0:0::1`), and against CIDR ranges
+ * (`10.0.0.0/8`, `fd00::/8`) as curl ≥ 7.86 matches them; a name is never resolved to match a range.
  */
 export function bypassed(target: URL, noProxy: readonly string[]): boolean {
   const host = unbracket(target.hostname.toLowerCase()).replace(/\.$/, "");
   const port = target.port || (target.protocol === "https:" ? "443" : "80");
+  const family = isIP(host);
   for (const raw of noProxy) {
     if (raw === "*") return true;
+    if (family !== 0 && raw.includes("/")) {
+      if (inRange(host, family, raw)) return true;
+      continue;
+    }
     let entry = raw;
     let entryPort: string | undefined;
     const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
@@ -104,9 +111,27 @@ export function bypassed(target: URL, noProxy: readonly string[]): boolean {
     if (entryPort !== undefined && entryPort !== port) continue;
     entry = entry.replace(/^\*?\./, "").replace(/\.$/, "");
     if (entry === "") continue;
-    if (host === entry || (isIP(host) === 0 && host.endsWith(`.${entry}`))) return true;
+    if (family !== 0 ? inRange(host, family, entry) : host === entry || host.endsWith(`.${entry}`)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the IP `host` (of `family` 4 or 6) is `entry`'s address or in its `address/bits` range. As curl reads an
+ * entry: the bits are the digits after the slash (none, or `/0`, means the whole address); an address of the
+ * other family, one that does not parse, or more bits than it has matches nothing.
+ */
+function inRange(host: string, family: number, entry: string): boolean {
+  const slash = entry.indexOf("/");
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  if (isIP(address) !== family) return false;
+  const bits = slash === -1 ? 0 : Number(/^\d*/.exec(entry.slice(slash + 1))![0] || 0);
+  const type = family === 4 ? "ipv4" : "ipv6";
+  const whole = family === 4 ? 32 : 128;
+  if (bits > whole) return false;
+  const range = new BlockList();
+  range.addSubnet(address, bits === 0 ? whole : bits, type);
+  return range.check(host, type);
 }
 
 function unbracket(host: string): string {

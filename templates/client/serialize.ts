@@ -413,7 +413,10 @@ function multipartPart(name: string | undefined, item: unknown, spec: EncodingSp
   const part = item instanceof FormPart ? item : undefined;
   const value = part ? part.value : item;
   const declared = spec?.contentType;
-  const headers: [string, string][] = [...Object.entries(spec?.headers ?? {}), ...Object.entries(part?.headers ?? {})];
+  // formPart's own headers replace the spec's pinned values of the same name (a default the caller overrides).
+  const own = Object.entries(part?.headers ?? {});
+  const pinned = Object.entries(spec?.headers ?? {}).filter(([name]) => !own.some(([key]) => key.toLowerCase() === name.toLowerCase()));
+  const headers: [string, string][] = [...pinned, ...own];
   let body: string | Blob;
   let contentType: string | undefined;
   let filename = part?.filename;

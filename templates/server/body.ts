@@ -2,14 +2,14 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { compileFormDecoder, setOwn, type EncodingSpec } from "./form.js";
-import { MULTIPART_LIMITS, parseFormData, parseMultipartParts, type MultipartFields, type MultipartLimits, type PartHeaders } from "./multipart.js";
+import { compileFormDecoder, declaredProperties, setOwn, type EncodingSpec, type PartHeaderSpec } from "./form.js";
+import { CHARSET_FIELD, MULTIPART_LIMITS, parseFormData, parseMultipartParts, type MultipartFields, type MultipartLimits, type PartHeaders } from "./multipart.js";
 import { compileParam, type ParamDecoder, type RawParams } from "./params.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
 import { depthExceededAt, nullRecord, parseClientJson, removePrototypes } from "./json.js";
 import type { Check, SchemaCompiler } from "./validate.js";
-import type { RequestBodySpec } from "./types.js";
+import type { PositionalHeaderSpec, RequestBodySpec } from "./types.js";
 
 /** An error that maps straight to an HTTP error response (413, 415, ...). */
 export class HttpError extends Error {
@@ -29,8 +29,11 @@ export interface ParsedBody {
   value: unknown;
   /** The declared media type key the request matched. */
   contentType: string | undefined;
-  /** `multipart/form-data`: the declared part headers, by property, one record per part (see `compilePartHeaders`). */
-  partHeaders?: Record<string, Record<string, unknown>[]>;
+  /**
+   * The declared part headers: `multipart/form-data`'s by property, one record per part (see `compilePartHeaders`);
+   * parts by position, one record per part in order (see `compilePositionalHeaders`).
+   */
+  partHeaders?: Record<string, Record<string, unknown>[]> | Record<string, unknown>[];
 }
 
 /** Reads and validates the body of one request; prepared once per route. */
@@ -70,7 +73,7 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler, mul
       key,
       essence: declared.split(";", 1)[0].trim(),
       json: declared.includes("*") ? undefined : isJson(declared),
-      parse: parserFor(declared, schema, media.encoding, compiler, limits),
+      parse: parserFor(declared, schema, media.encoding, media.positionalHeaders, compiler, limits),
       check,
       multipart: declared.startsWith("multipart/"),
     };
@@ -225,10 +228,20 @@ function isJson(mediaType: string): boolean {
 }
 
 /** The parser of a declared media type (lower case) other than JSON. */
-function parserFor(declared: string, schema: Schema, encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler, limits: MultipartLimits | undefined): Parser {
+function parserFor(
+  declared: string,
+  schema: Schema,
+  encoding: Record<string, EncodingSpec> | undefined,
+  positional: PositionalHeaderSpec | undefined,
+  compiler: SchemaCompiler,
+  limits: MultipartLimits | undefined,
+): Parser {
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC], compiler.probe);
   const partHeaders = compilePartHeaders(encoding, compiler);
+  const positionalHeaders = compilePositionalHeaders(positional, compiler);
+  // `_charset_` (RFC 7578 §4.6) only sets the charset of the other fields, unless the schema makes it one of them.
+  const keepCharsetField = (declared.startsWith("multipart/form-data") || declared.includes("*")) && Object.hasOwn(declaredProperties(schema, compiler.document), CHARSET_FIELD);
   return (bytes, mediaType, rawType, errors, extra) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
@@ -237,13 +250,19 @@ function parserFor(declared: string, schema: Schema, encoding: Record<string, En
       return text === undefined ? undefined : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      const data = parseFormData(bytes, rawType, errors, limits);
+      const data = parseFormData(bytes, rawType, errors, limits, keepCharsetField);
       if (data === undefined) return undefined;
       if (partHeaders) extra.partHeaders = partHeaders(data, errors);
       return form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
-    if (effective.startsWith("multipart/")) return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors, limits);
+    if (effective.startsWith("multipart/")) {
+      if (!positionalHeaders) return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors, limits);
+      const headers: PartHeaders[] = [];
+      const parts = parseMultipartParts(bytes, rawType, compiler.maxDepth, errors, limits, headers);
+      if (parts !== undefined) extra.partHeaders = positionalHeaders(headers, errors);
+      return parts;
+    }
     if (effective.startsWith("text/")) return decodeText(bytes, errors, "value_error");
     return bytes;
   };
@@ -259,11 +278,7 @@ function parserFor(declared: string, schema: Schema, encoding: Record<string, En
 function compilePartHeaders(encoding: Record<string, EncodingSpec> | undefined, compiler: SchemaCompiler): ((data: MultipartFields, errors: ValidationIssue[]) => Record<string, Record<string, unknown>[]>) | undefined {
   const declared: [string, ParamDecoder[]][] = [];
   for (const [property, spec] of Object.entries(encoding ?? {})) {
-    const decoders: ParamDecoder[] = [];
-    for (const [name, header] of Object.entries(spec.headers ?? {})) {
-      const decoder = compileParam({ name, required: header.required, ...(header.schema !== undefined ? { schema: header.schema } : {}) }, "header", compiler);
-      if (decoder) decoders.push(decoder);
-    }
+    const decoders = headerDecoders(spec.headers, compiler);
     if (decoders.length > 0) declared.push([property, decoders]);
   }
   if (declared.length === 0) return undefined;
@@ -275,19 +290,45 @@ function compilePartHeaders(encoding: Record<string, EncodingSpec> | undefined, 
       setOwn(
         out,
         property,
-        parts.map((headers, index) => {
-          const record = nullRecord();
-          const raw: RawParams = { path: NO_PATH, query: NO_QUERY, headers: { header: (name) => joinedHeader(headers, name) }, cookies: undefined };
-          const before = errors.length;
-          for (const decode of decoders) decode(raw, record, errors);
-          const at: (string | number)[] = parts.length > 1 ? [BODY_LOC, property, index, "headers"] : [BODY_LOC, property, "headers"];
-          for (let i = before; i < errors.length; i++) errors[i] = { ...errors[i]!, loc: [...at, ...errors[i]!.loc.slice(1)] };
-          return record;
-        }),
+        parts.map((headers, index) => readPartHeaders(decoders, headers, parts.length > 1 ? [BODY_LOC, property, index, "headers"] : [BODY_LOC, property, "headers"], errors)),
       );
     }
     return out;
   };
+}
+
+/**
+ * The reader of the part headers of a multipart body by position (OpenAPI 3.2 `prefixEncoding`, `itemEncoding`),
+ * or undefined when no position declares any: one record per part in order (empty for a part whose encoding declares
+ * none), validated as `compilePartHeaders` does, issues at `["body", index, "headers", name]` (the part's place in
+ * the body's array).
+ */
+function compilePositionalHeaders(positional: PositionalHeaderSpec | undefined, compiler: SchemaCompiler): ((parts: PartHeaders[], errors: ValidationIssue[]) => Record<string, unknown>[]) | undefined {
+  if (positional === undefined) return undefined;
+  const prefix = (positional.prefix ?? []).map((headers) => headerDecoders(headers, compiler));
+  const items = headerDecoders(positional.items, compiler);
+  if (items.length === 0 && prefix.every((decoders) => decoders.length === 0)) return undefined;
+  return (parts, errors) => parts.map((headers, index) => readPartHeaders(index < prefix.length ? prefix[index]! : items, headers, [BODY_LOC, index, "headers"], errors));
+}
+
+/** The decoders of one Encoding Object's declared headers (each as a header parameter of style `simple`). */
+function headerDecoders(headers: Record<string, PartHeaderSpec> | undefined, compiler: SchemaCompiler): ParamDecoder[] {
+  const decoders: ParamDecoder[] = [];
+  for (const [name, header] of Object.entries(headers ?? {})) {
+    const decoder = compileParam({ name, required: header.required, ...(header.schema !== undefined ? { schema: header.schema } : {}) }, "header", compiler);
+    if (decoder) decoders.push(decoder);
+  }
+  return decoders;
+}
+
+/** One part's declared headers, decoded into a record; their issues moved under `at` (the part's place in the body). */
+function readPartHeaders(decoders: readonly ParamDecoder[], headers: PartHeaders, at: readonly (string | number)[], errors: ValidationIssue[]): Record<string, unknown> {
+  const record = nullRecord();
+  const raw: RawParams = { path: NO_PATH, query: NO_QUERY, headers: { header: (name) => joinedHeader(headers, name) }, cookies: undefined };
+  const before = errors.length;
+  for (const decode of decoders) decode(raw, record, errors);
+  for (let i = before; i < errors.length; i++) errors[i] = { ...errors[i]!, loc: [...at, ...errors[i]!.loc.slice(1)] };
+  return record;
 }
 
 const NO_PATH: Record<string, string> = Object.freeze(nullRecord<string>());

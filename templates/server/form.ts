@@ -345,7 +345,7 @@ export function compileFormDecoder(
 }
 
 /** The properties an object schema declares, through `$ref`s and `allOf`/`anyOf`/`oneOf` (each schema read once). */
-function declaredProperties(schema: Schema, document: SchemaDocument, seen: Set<Schema> = new Set(), out: Record<string, Schema> = {}): Record<string, Schema> {
+export function declaredProperties(schema: Schema, document: SchemaDocument, seen: Set<Schema> = new Set(), out: Record<string, Schema> = {}): Record<string, Schema> {
   const resolved = resolveSafe(schema, document);
   if (typeof resolved !== "object" || seen.has(resolved) || seen.size > MAX_DEPTH * 8) return out;
   seen.add(resolved);

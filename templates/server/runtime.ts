@@ -364,7 +364,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     issues: ValidationIssue[],
     body: unknown,
     contentType: string | undefined,
-    partHeaders: Record<string, unknown> = NO_PART_HEADERS,
+    partHeaders: Record<string, unknown> | readonly unknown[] = NO_PART_HEADERS,
   ): Answer | Promise<Answer> => {
     const { spec } = route;
     if (issues.length > 0) return fail(route, incoming, spec.validationErrorStatus, "validation_error", "Request validation failed", undefined, issues);

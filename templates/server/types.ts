@@ -5,11 +5,11 @@
  * The handler types are intentionally shallow (a few conditional/mapped types per operation, no recursion) so
  * that a 1,200-operation spec still type-checks quickly.
  */
-import type { EncodingSpec } from "./form.js";
+import type { EncodingSpec, PartHeaderSpec } from "./form.js";
 import type { MultipartLimits } from "./multipart.js";
 import type { Schema, SchemaDocument, ValidationIssue } from "./schema.js";
 
-export type { EncodingSpec } from "./form.js";
+export type { EncodingSpec, PartHeaderSpec } from "./form.js";
 
 export type { Schema, SchemaDocument, SchemaObject, ValidationIssue, Loc } from "./schema.js";
 
@@ -53,10 +53,21 @@ export interface MediaSpec {
    * `allowReserved`, `contentType`), which say how each property's fields are read.
    */
   encoding?: Record<string, EncodingSpec>;
+  /**
+   * Multipart parts by position (OpenAPI 3.2 `prefixEncoding`, `itemEncoding`): the part headers each position's
+   * Encoding Object declares (`prefix[i]` for part `i`, `items` for every later one). Present only when one does.
+   */
+  positionalHeaders?: PositionalHeaderSpec;
   /** Media-level `example` (preferred by mock mode). */
   example?: unknown;
   /** Media-level `examples`: OpenAPI's map of Example Objects (`{ name: { value } }`, 3.2 `dataValue`) or a plain array. */
   examples?: Record<string, { value?: unknown; dataValue?: unknown; [key: string]: unknown }> | readonly unknown[];
+}
+
+/** The part headers of multipart parts by position (`MediaSpec.positionalHeaders`), by name as spelled in the spec. */
+export interface PositionalHeaderSpec {
+  prefix?: Record<string, PartHeaderSpec>[];
+  items?: Record<string, PartHeaderSpec>;
 }
 
 /** The operation's `requestBody`. */
@@ -374,8 +385,9 @@ export type RequestBody<Op, Media extends string = never> = [NonNullable<Request
   : (NonNullable<RequestBodyOf<Op>> extends { content: infer C } ? MediaValue<C, Media> : unknown) | OptionalBody<Op>;
 
 /**
- * What a handler receives. `Parts`: the part headers a `multipart/form-data` body declares (`encoding.{property}.
- * headers`), as the generated `Handlers` spell them out (openapi-typescript's types do not carry them).
+ * What a handler receives. `Parts`: the part headers a multipart body declares (`encoding.{property}.headers`,
+ * `prefixEncoding`, `itemEncoding`), as the generated `Handlers` spell them out (openapi-typescript's types do not
+ * carry them).
  */
 export interface HandlerContext<Op, Auth = unknown, Media extends string = never, Parts = NoPartHeaders> {
   /** Path parameters, percent-decoded and coerced to their schema types. */
@@ -393,9 +405,10 @@ export interface HandlerContext<Op, Auth = unknown, Media extends string = never
   /** The declared media type the body matched (e.g. "application/json"), undefined without body. */
   contentType: string | undefined;
   /**
-   * `multipart/form-data`: the part headers the spec declares, validated and coerced like header parameters, by
-   * property and then one record per part of that property in the order sent (`ctx.partHeaders.file?.[0]`), keyed by
-   * their spec spelling. A property without parts is absent; empty for other bodies.
+   * The part headers the spec declares, validated and coerced like header parameters, keyed by their spec spelling.
+   * `multipart/form-data`: by property and then one record per part of that property in the order sent
+   * (`ctx.partHeaders.file?.[0]`; a property without parts is absent). Parts by position (3.2 `prefixEncoding`,
+   * `itemEncoding`): an array parallel to `body`, one record per part. Empty for other bodies.
    */
   partHeaders: Parts;
   /** The principal returned by `authenticate` (undefined for unsecured operations or without authentication). */

@@ -47,7 +47,7 @@ beforeAll(async () => {
   expect(result.code, result.stderr).toBe(0);
   gen = (await import(join(OUT, "index.ts"))) as Generated;
   // A body limit above the hostile bodies' sizes, so that the multipart limits are what refuses them.
-  const router = gen.createRouter({ upload: echo, addDocument: echo, echo }, { maxBodyBytes: 8 * 1024 * 1024 });
+  const router = gen.createRouter({ upload: echo, addDocument: echo, echo, comment: echo }, { maxBodyBytes: 8 * 1024 * 1024 });
   server = createServer(gen.toNodeListener(router));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -156,6 +156,79 @@ describe("multipart/form-data read by the router's own parser", () => {
   });
 });
 
+describe("_charset_ (RFC 7578 §4.6): the default charset of the form's text fields", () => {
+  const utf8 = (text: string) => [...new TextEncoder().encode(text)];
+  /** A body of raw parts: header lines and body bytes (the test decides every byte), CRLF throughout. */
+  const rawBody = (boundary: string, parts: { headers: string[]; bytes: number[] }[]) =>
+    new Uint8Array([...parts.flatMap((part) => [...utf8(`--${boundary}\r\n${part.headers.map((h) => `${h}\r\n`).join("")}\r\n`), ...part.bytes, ...utf8("\r\n")]), ...utf8(`--${boundary}--\r\n`)]);
+  const named = (name: string, bytes: number[], extra: string[] = []) => ({ headers: [`Content-Disposition: form-data; name="${name}"`, ...extra], bytes });
+  // 日本語 in Shift_JIS, and café in windows-1252 (what a browser sends for a page in ISO-8859-1).
+  const NIHONGO_SJIS = [0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea];
+  const CAFE_1252 = [0x63, 0x61, 0x66, 0xe9];
+
+  it("as curl -F sends it, after the fields it governs: Shift_JIS text decoded, the field itself not handed to the handler", async () => {
+    const boundary = "------------------------d74496d66958873e";
+    const payload = rawBody(boundary, [named("name", NIHONGO_SJIS), named("note", utf8("plain")), named("_charset_", utf8("Shift_JIS"))]);
+    const { status, json } = await post("/echo", payload, boundary);
+    expect(status).toBe(200);
+    expect(json.fields).toEqual({ name: "日本語", note: "plain" });
+  });
+
+  it("as a browser's form sends it (the hidden _charset_ input first): ISO-8859-1, read as windows-1252 the way browsers mean it", async () => {
+    const boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW";
+    const payload = rawBody(boundary, [named("_charset_", utf8("ISO-8859-1")), named("name", CAFE_1252), named("price", [0x80, 0x35])]);
+    const { status, json } = await post("/echo", payload, boundary);
+    expect(status).toBe(200);
+    // 0x80 is € in windows-1252 (a C1 control in strict ISO-8859-1): what the browser's user typed.
+    expect(json.fields).toEqual({ name: "café", price: "€5" });
+  });
+
+  it("governs text/* parts without a charset; a part's own charset wins; files and JSON parts are not text in it", async () => {
+    const payload = rawBody(BOUNDARY, [
+      named("_charset_", utf8("windows-1252")),
+      named("plain", CAFE_1252, ["Content-Type: text/plain"]),
+      named("own", utf8("café"), ["Content-Type: text/plain; charset=UTF-8"]),
+      // JSON is UTF-8 whatever the form's charset (RFC 8259).
+      named("meta", utf8('{"a":"é"}'), ["Content-Type: application/json"]),
+      { headers: ['Content-Disposition: form-data; name="upload"; filename="a.bin"', "Content-Type: application/octet-stream"], bytes: CAFE_1252 },
+    ]);
+    const { status, json } = await post("/echo", payload);
+    expect(status).toBe(200);
+    expect(json.fields).toEqual({ plain: "café", own: "café", meta: '{"a":"é"}', upload: { file: "a.bin", type: "application/octet-stream", text: "caf\ufffd" } });
+  });
+
+  it("without _charset_ the same bytes are not UTF-8: a 400, as before", async () => {
+    const { status, json } = await post("/echo", rawBody(BOUNDARY, [named("name", NIHONGO_SJIS)]));
+    expect(status).toBe(400);
+    expect(json.errors[0].msg).toMatch(/part 'name' is not valid UTF-8 text/);
+  });
+
+  it("text that is not valid in the charset _charset_ names is a 400 naming that charset", async () => {
+    const { status, json } = await post("/echo", rawBody(BOUNDARY, [named("_charset_", utf8("Shift_JIS")), named("name", [0x93])]));
+    expect(status).toBe(400);
+    expect(json.errors[0].msg).toMatch(/part 'name' is not valid Shift_JIS text/);
+  });
+
+  it("a label TextDecoder does not know is a 400 naming it, at [body, _charset_]", async () => {
+    for (const label of ["klingon-8", "ISO-2022-KR"]) {
+      const { status, json } = await post("/echo", rawBody(BOUNDARY, [named("_charset_", utf8(label)), named("name", utf8("x"))]));
+      expect(status).toBe(400);
+      expect(json.errors).toEqual([{ loc: ["body", "_charset_"], msg: expect.stringContaining(`Unknown charset '${label}' in the _charset_ field`), type: "value_error" }]);
+    }
+  });
+
+  it("undici's FormData (always UTF-8) with its _charset_ field: read as UTF-8; kept where the schema declares _charset_", async () => {
+    const form = new FormData();
+    form.append("_charset_", "UTF-8");
+    form.append("comment", "naïve 日本語");
+    const echoed = (await (await fetch(`${url}/echo`, { method: "POST", body: form })).json()) as { fields: unknown };
+    expect(echoed.fields).toEqual({ comment: "naïve 日本語" });
+    const declared = await fetch(`${url}/comments`, { method: "POST", body: form });
+    expect(declared.status).toBe(200);
+    expect(((await declared.json()) as { fields: unknown }).fields).toEqual({ _charset_: "UTF-8", comment: "naïve 日本語" });
+  });
+});
+
 describe("part headers (encoding.{property}.headers)", () => {
   const upload = (fileHeaders: string[], extra: { headers: string[]; body: string }[] = []) =>
     post("/uploads", body([file(`name="file"; filename="a.bin"`, "data", ["Content-Type: application/octet-stream", ...fileHeaders]), ...extra]));
@@ -200,7 +273,7 @@ describe("part headers (encoding.{property}.headers)", () => {
 describe("RouterOptions.multipartLimits", () => {
   const send = (router: AnyRouter, payload: string) =>
     router.fetch(new Request("http://127.0.0.1/echo", { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: payload }));
-  const routerWith = (multipartLimits: Record<string, number>) => gen.createRouter({ upload: echo, addDocument: echo, echo }, { maxBodyBytes: 8 * 1024 * 1024, multipartLimits });
+  const routerWith = (multipartLimits: Record<string, number>) => gen.createRouter({ upload: echo, addDocument: echo, echo, comment: echo }, { maxBodyBytes: 8 * 1024 * 1024, multipartLimits });
 
   it("raises a limit for an API that needs more (1,500 fields), lowers one, and leaves the others at their defaults", async () => {
     const fields = body(Array.from({ length: 1500 }, (_, i) => field(`f${i}`, "x")));

@@ -150,6 +150,21 @@ describe("http spec URLs through HTTP_PROXY", () => {
   });
 });
 
+describe("CIDR ranges in NO_PROXY", () => {
+  it("go direct to a vendor whose URL's IP is in a range (127.0.0.0/8), through the proxy when it is not (127.1.0.0/16)", async () => {
+    const server = await vendor({ "/openapi.yaml": document(() => V1) });
+    const proxy = await forwardProxy();
+    const direct = project({ spec: server.url("/openapi.yaml") });
+    expect((await run(["generate"], direct, { HTTP_PROXY: proxy.url, NO_PROXY: "vendor.example, 127.0.0.0/8" })).code).toBe(0);
+    expect(proxy.seen).toEqual([]);
+    expect(server.seen("/openapi.yaml")).toHaveLength(1);
+    const proxied = project({ spec: server.url("/openapi.yaml") });
+    expect((await run(["generate"], proxied, { HTTP_PROXY: proxy.url, NO_PROXY: "127.1.0.0/16,fd00::/8,10.0.0.0/33" })).code).toBe(0);
+    expect(proxy.seen.map((request) => request.target)).toEqual([server.url("/openapi.yaml")]);
+    expect(generatedFiles(proxied)).toEqual(generatedFiles(direct));
+  });
+});
+
 describe("a proxy that will not carry the request is exit 2, naming the proxy (never its password) and the URL", () => {
   function expectRefused(result: { code: number; stdout: string; stderr: string }, dir: string): string {
     expect(result.code).toBe(2);

@@ -9,8 +9,9 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { compileFormDecoder, setOwn } from "./form.js";
+import { compileFormDecoder, declaredProperties, setOwn } from "./form.js";
 import {
+  CHARSET_FIELD,
   MULTIPART_LIMITS,
   parseFormData,
   parseMultipartParts,
@@ -52,7 +53,14 @@ export function compileBody(spec, compiler, multipartLimits) {
       key,
       essence: declared.split(";", 1)[0].trim(),
       json: declared.includes("*") ? undefined : isJson(declared),
-      parse: parserFor(declared, schema, media.encoding, compiler, limits),
+      parse: parserFor(
+        declared,
+        schema,
+        media.encoding,
+        media.positionalHeaders,
+        compiler,
+        limits,
+      ),
       check,
       multipart: declared.startsWith("multipart/"),
     };
@@ -254,7 +262,7 @@ function isJson(mediaType) {
 }
 
 /** The parser of a declared media type (lower case) other than JSON. */
-function parserFor(declared, schema, encoding, compiler, limits) {
+function parserFor(declared, schema, encoding, positional, compiler, limits) {
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(
     schema,
@@ -264,6 +272,11 @@ function parserFor(declared, schema, encoding, compiler, limits) {
     compiler.probe,
   );
   const partHeaders = compilePartHeaders(encoding, compiler);
+  const positionalHeaders = compilePositionalHeaders(positional, compiler);
+  // `_charset_` (RFC 7578 §4.6) only sets the charset of the other fields, unless the schema makes it one of them.
+  const keepCharsetField =
+    (declared.startsWith("multipart/form-data") || declared.includes("*")) &&
+    Object.hasOwn(declaredProperties(schema, compiler.document), CHARSET_FIELD);
   return (bytes, mediaType, rawType, errors, extra) => {
     // With a wildcard declaration, the request's own type decides the parser.
     const effective = declared.includes("*") ? mediaType : declared;
@@ -274,20 +287,40 @@ function parserFor(declared, schema, encoding, compiler, limits) {
         : form(new URLSearchParams(text), errors);
     }
     if (effective.startsWith("multipart/form-data")) {
-      const data = parseFormData(bytes, rawType, errors, limits);
+      const data = parseFormData(
+        bytes,
+        rawType,
+        errors,
+        limits,
+        keepCharsetField,
+      );
       if (data === undefined) return undefined;
       if (partHeaders) extra.partHeaders = partHeaders(data, errors);
       return form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
-    if (effective.startsWith("multipart/"))
-      return parseMultipartParts(
+    if (effective.startsWith("multipart/")) {
+      if (!positionalHeaders)
+        return parseMultipartParts(
+          bytes,
+          rawType,
+          compiler.maxDepth,
+          errors,
+          limits,
+        );
+      const headers = [];
+      const parts = parseMultipartParts(
         bytes,
         rawType,
         compiler.maxDepth,
         errors,
         limits,
+        headers,
       );
+      if (parts !== undefined)
+        extra.partHeaders = positionalHeaders(headers, errors);
+      return parts;
+    }
     if (effective.startsWith("text/"))
       return decodeText(bytes, errors, "value_error");
     return bytes;
@@ -304,19 +337,7 @@ function parserFor(declared, schema, encoding, compiler, limits) {
 function compilePartHeaders(encoding, compiler) {
   const declared = [];
   for (const [property, spec] of Object.entries(encoding ?? {})) {
-    const decoders = [];
-    for (const [name, header] of Object.entries(spec.headers ?? {})) {
-      const decoder = compileParam(
-        {
-          name,
-          required: header.required,
-          ...(header.schema !== undefined ? { schema: header.schema } : {}),
-        },
-        "header",
-        compiler,
-      );
-      if (decoder) decoders.push(decoder);
-    }
+    const decoders = headerDecoders(spec.headers, compiler);
     if (decoders.length > 0) declared.push([property, decoders]);
   }
   if (declared.length === 0) return undefined;
@@ -328,31 +349,79 @@ function compilePartHeaders(encoding, compiler) {
       setOwn(
         out,
         property,
-        parts.map((headers, index) => {
-          const record = nullRecord();
-          const raw = {
-            path: NO_PATH,
-            query: NO_QUERY,
-            headers: { header: (name) => joinedHeader(headers, name) },
-            cookies: undefined,
-          };
-          const before = errors.length;
-          for (const decode of decoders) decode(raw, record, errors);
-          const at =
+        parts.map((headers, index) =>
+          readPartHeaders(
+            decoders,
+            headers,
             parts.length > 1
               ? [BODY_LOC, property, index, "headers"]
-              : [BODY_LOC, property, "headers"];
-          for (let i = before; i < errors.length; i++)
-            errors[i] = {
-              ...errors[i],
-              loc: [...at, ...errors[i].loc.slice(1)],
-            };
-          return record;
-        }),
+              : [BODY_LOC, property, "headers"],
+            errors,
+          ),
+        ),
       );
     }
     return out;
   };
+}
+
+/**
+ * The reader of the part headers of a multipart body by position (OpenAPI 3.2 `prefixEncoding`, `itemEncoding`),
+ * or undefined when no position declares any: one record per part in order (empty for a part whose encoding declares
+ * none), validated as `compilePartHeaders` does, issues at `["body", index, "headers", name]` (the part's place in
+ * the body's array).
+ */
+function compilePositionalHeaders(positional, compiler) {
+  if (positional === undefined) return undefined;
+  const prefix = (positional.prefix ?? []).map((headers) =>
+    headerDecoders(headers, compiler),
+  );
+  const items = headerDecoders(positional.items, compiler);
+  if (items.length === 0 && prefix.every((decoders) => decoders.length === 0))
+    return undefined;
+  return (parts, errors) =>
+    parts.map((headers, index) =>
+      readPartHeaders(
+        index < prefix.length ? prefix[index] : items,
+        headers,
+        [BODY_LOC, index, "headers"],
+        errors,
+      ),
+    );
+}
+
+/** The decoders of one Encoding Object's declared headers (each as a header parameter of style `simple`). */
+function headerDecoders(headers, compiler) {
+  const decoders = [];
+  for (const [name, header] of Object.entries(headers ?? {})) {
+    const decoder = compileParam(
+      {
+        name,
+        required: header.required,
+        ...(header.schema !== undefined ? { schema: header.schema } : {}),
+      },
+      "header",
+      compiler,
+    );
+    if (decoder) decoders.push(decoder);
+  }
+  return decoders;
+}
+
+/** One part's declared headers, decoded into a record; their issues moved under `at` (the part's place in the body). */
+function readPartHeaders(decoders, headers, at, errors) {
+  const record = nullRecord();
+  const raw = {
+    path: NO_PATH,
+    query: NO_QUERY,
+    headers: { header: (name) => joinedHeader(headers, name) },
+    cookies: undefined,
+  };
+  const before = errors.length;
+  for (const decode of decoders) decode(raw, record, errors);
+  for (let i = before; i < errors.length; i++)
+    errors[i] = { ...errors[i], loc: [...at, ...errors[i].loc.slice(1)] };
+  return record;
 }
 
 const NO_PATH = Object.freeze(nullRecord());

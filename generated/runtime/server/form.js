@@ -514,7 +514,12 @@ export function compileFormDecoder(schema, encoding, document, loc, probe) {
 }
 
 /** The properties an object schema declares, through `$ref`s and `allOf`/`anyOf`/`oneOf` (each schema read once). */
-function declaredProperties(schema, document, seen = new Set(), out = {}) {
+export function declaredProperties(
+  schema,
+  document,
+  seen = new Set(),
+  out = {},
+) {
   const resolved = resolveSafe(schema, document);
   if (
     typeof resolved !== "object" ||

@@ -34,4 +34,4 @@ export interface MultipartLimits {
 }
 /** The default limits. */
 export declare const MULTIPART_LIMITS: Readonly<MultipartLimits>;
-// Not declared: PartHeaders, RawPart, MultipartFields, multipartBoundary, splitMultipart, partHeader, parseFormData, parseMultipartParts (used only by the runtime's own modules).
+// Not declared: PartHeaders, RawPart, MultipartFields, multipartBoundary, splitMultipart, partHeader, CHARSET_FIELD, parseFormData, parseMultipartParts (used only by the runtime's own modules).

@@ -173,18 +173,30 @@ export function partHeader(headers, name) {
   return undefined;
 }
 
+/** The name RFC 7578 §4.6 gives the field that carries the form's default charset. */
+export const CHARSET_FIELD = "_charset_";
+
 /**
  * A `multipart/form-data` body's fields (RFC 7578). A part whose Content-Disposition is not `form-data` with a
  * `name` is refused, not skipped (RFC 7578 §4.2 requires both; dropping data a client sent would hide its bug).
  * A part with a filename (or `filename*`) is a `File` of that name and its Content-Type (`application/octet-stream`
- * by default); so is a part without one sent as `application/octet-stream`. Other parts are text in their `charset`
- * (UTF-8 by default), and text that is not valid in it is refused rather than altered.
+ * by default); so is a part without one sent as `application/octet-stream`. Other parts are text in their `charset`,
+ * and text that is not valid in it is refused rather than altered. A text part without a `charset` (no Content-Type,
+ * or a `text/*` one) is in the form's default charset: the value of its `_charset_` field (RFC 7578 §4.6, which a
+ * browser fills in with the page's encoding), else UTF-8. That field is one of the form's fields only when
+ * `keepCharsetField` says so (the operation's schema declares it); otherwise it only sets the charset.
  */
-export function parseFormData(bytes, contentType, errors, limits) {
+export function parseFormData(
+  bytes,
+  contentType,
+  errors,
+  limits,
+  keepCharsetField = false,
+) {
   const parts = splitMultipart(bytes, contentType, errors, limits);
   if (parts === undefined) return undefined;
-  const values = new Map();
-  const headers = new Map();
+  const named = [];
+  let charsetPart;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     const disposition = parseDisposition(
@@ -195,19 +207,57 @@ export function parseFormData(bytes, contentType, errors, limits) {
     const sentName = disposition.params.get("name");
     if (sentName === undefined) return invalid(errors, `part ${i} has no name`);
     const name = unescapeHtml(sentName);
-    const type = partHeader(part.headers, "content-type");
     const filename = fileName(disposition.params);
+    named.push({ name, filename });
+    // The first one counts (a form has one; a later one is an ordinary field).
+    if (
+      name === CHARSET_FIELD &&
+      filename === undefined &&
+      charsetPart === undefined
+    )
+      charsetPart = part;
+  }
+  let defaultCharset = UTF8_CHARSET;
+  if (charsetPart !== undefined) {
+    const label = latin1.decode(charsetPart.body).trim();
+    const charset = formCharset(label);
+    if (charset === undefined) {
+      const shown = label.length > 40 ? `${label.slice(0, 40)}…` : label;
+      errors.push({
+        loc: [LOC, CHARSET_FIELD],
+        msg: `Unknown charset '${shown}' in the ${CHARSET_FIELD} field (RFC 7578 §4.6): send a label TextDecoder knows, such as UTF-8, ISO-8859-1 or Shift_JIS`,
+        type: "value_error",
+      });
+      return undefined;
+    }
+    defaultCharset = charset;
+  }
+  const values = new Map();
+  const headers = new Map();
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const { name, filename } = named[i];
+    if (part === charsetPart && !keepCharsetField) continue;
+    const type = partHeader(part.headers, "content-type");
     let value;
     if (filename !== undefined || (type !== undefined && isOctetStream(type))) {
       value = new File([part.body], filename ?? "", {
         type: type ?? "application/octet-stream",
       });
     } else {
-      const text = decodeText(part.body, type);
+      const declared = charsetOf(type);
+      const charset =
+        declared !== undefined
+          ? formCharset(declared)
+          : type === undefined || isText(type)
+            ? defaultCharset
+            : UTF8_CHARSET;
+      const text =
+        charset === undefined ? undefined : charset.decode(part.body);
       if (text === undefined)
         return invalid(
           errors,
-          `part '${name}' is not valid ${charsetOf(type) ?? "UTF-8"} text (send bytes with a filename or a binary Content-Type)`,
+          `part '${name}' is not valid ${declared ?? charset.label} text (send bytes with a filename or a binary Content-Type)`,
         );
       value = text;
     }
@@ -311,19 +361,56 @@ function charsetOf(type) {
   return match?.[1];
 }
 
-/** A text part in its declared charset (UTF-8 by default); undefined when it is not valid in it or the charset is unknown. */
-function decodeText(bytes, type) {
-  const charset = charsetOf(type);
-  if (charset === undefined || /^utf-?8$/i.test(charset)) return text8(bytes);
+function isText(type) {
+  return type.trimStart().slice(0, 5).toLowerCase() === "text/";
+}
+
+const UTF8_CHARSET = { label: "UTF-8", decode: text8 };
+
+/**
+ * The charset of a label as the web reads it (the WHATWG Encoding Standard's labels, which TextDecoder takes:
+ * `ISO-8859-1` is windows-1252, as browsers send it), or undefined for a label TextDecoder does not know.
+ */
+function formCharset(label) {
+  if (/^utf-?8$/i.test(label)) return { label, decode: text8 };
+  let decoder;
   try {
-    return new TextDecoder(charset, { fatal: true }).decode(bytes);
+    decoder = new TextDecoder(label, { fatal: true });
   } catch {
     return undefined;
   }
+  if (decoder.encoding === "windows-1252")
+    return { label, decode: decodeWindows1252 };
+  return {
+    label,
+    decode(bytes) {
+      try {
+        return decoder.decode(bytes);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** What windows-1252 has at 0x80–0x9F where ISO-8859-1 has C1 controls (the WHATWG Encoding Standard's index). */
+const WINDOWS_1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+/**
+ * windows-1252, which the web reads for the labels `ISO-8859-1`, `latin1` and `US-ASCII` too. Decoded here because
+ * Node 20's TextDecoder answers `windows-1252` for them but decodes ISO-8859-1 (0x80 as U+0080, not €): the same
+ * bytes must give the same text on every runtime.
+ */
+function decodeWindows1252(bytes) {
+  return latin1
+    .decode(bytes)
+    .replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]);
 }
 
 /**
- * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`).
+ * The parts of a multipart body by position, each decoded by its Content-Type (RFC 2046's default is `text/plain`);
+ * each part's headers are pushed onto `headers` when it is given.
  */
 export function parseMultipartParts(
   bytes,
@@ -331,6 +418,7 @@ export function parseMultipartParts(
   maxDepth,
   errors,
   limits,
+  headers,
 ) {
   const parts = splitMultipart(bytes, contentType, errors, limits);
   if (parts === undefined) return undefined;
@@ -345,6 +433,7 @@ export function parseMultipartParts(
     );
     if (decoded === INVALID) return undefined;
     out.push(decoded);
+    headers?.push(part.headers);
   }
   return out;
 }

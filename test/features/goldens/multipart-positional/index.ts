@@ -1,0 +1,28 @@
+export type * from "./schema.js";
+export {
+  createClient,
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  formPart,
+  type Client,
+  type ClientOptions,
+  type ApiErrorOf,
+  type ApiResponse,
+  type CredentialContext,
+  type FormPart,
+  type RequestOptions,
+} from "./client.js";
+export {
+  createRouter,
+  toNodeListener,
+  HttpError,
+  mockFromSchema,
+  type Credentials,
+  type Handlers,
+  type Router,
+  type RouterError,
+  type RouterOptions,
+  type HandlerResult,
+  type SecurityAlternatives,
+} from "./server.js";
