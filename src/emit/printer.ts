@@ -76,20 +76,31 @@ function describe(node: TS.Node, detail = ""): string {
 
 /** A JSON string literal in JavaScript source: JSON's escapes plus U+2028/U+2029 (line ends to older parsers). */
 function jsonText(value: unknown): string {
-  return JSON.stringify(JSON.stringify(value)).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+  return stringLiteralOf(JSON.stringify(value));
+}
+
+function stringLiteralOf(json: string): string {
+  return JSON.stringify(json).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
 }
 
 /**
  * `printRawString(jsonText(value))` (the JSON text as a string literal, in prettier's quotes) without scanning the
- * multi-megabyte literal character by character. In jsonText's output every `"` of the JSON is escaped (`\"`) and no
- * `'` is, so prettier's choice is counted with indexOf; with single quotes, each `\"` loses its backslash
- * (every `"` follows its own escaping backslash, so the replacement finds exactly those) and each `'` gains one.
+ * multi-megabyte literal character by character. jsonText escapes every `"` and `\` of the JSON text and nothing else
+ * but U+2028/U+2029 (JSON text has no control characters or lone surrogates left to escape), so prettier's choice is
+ * counted on the JSON itself, and in single quotes (a table has more `"` than `'`) the literal is the JSON with each
+ * `\` doubled and each `'` escaped: native replaces, without stringifying the text again and undoing its `\"`.
  */
 export function jsonLiteral(value: unknown): string {
-  const literal = jsonText(value);
-  const raw = literal.slice(1, -1);
-  if (count(raw, '"') <= count(raw, "'")) return literal;
-  return `'${raw.replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+  const json = JSON.stringify(value);
+  if (!occursMoreThan(json, '"', count(json, "'"))) return stringLiteralOf(json);
+  return `'${json.replaceAll("\\", "\\\\").replaceAll("'", "\\'").replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029")}'`;
+}
+
+/** Whether `char` occurs in `text` more than `times` times (stops counting there). */
+function occursMoreThan(text: string, char: string, times: number): boolean {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) if (++n > times) return true;
+  return false;
 }
 
 function dataDeclaration(statement: TS.Statement, data: ReadonlyMap<string, unknown>): TS.VariableDeclaration | undefined {
@@ -374,7 +385,7 @@ class Printer {
     const head: Doc = [this.modifiers(node), keyword, name, declaration.type ? [": ", this.type(declaration.type, { kind: "annotation" })] : ""];
     if (this.data.has(name)) {
       if (declaration.initializer) this.skippedComments += countComments(declaration.initializer.getFullText(this.source));
-      return jsonConstant(head, this.data.get(name));
+      return layoutJsonConstant(head, this.data.get(name));
     }
     if (!declaration.initializer) return [head, ";"];
     // An array of names (the client's runtime features) is prettier's "fluid" assignment of an array that breaks
@@ -1130,12 +1141,38 @@ function couldExpand(node: TS.Expression): boolean {
 
 /** `head = JSON.parse('…');` of a JSON value, in prettier's form (a generated JavaScript module's data table). */
 export function printJsonConstant(head: string, value: unknown): string {
-  return printer.printDocToString(jsonConstant(head, value), PRINT_OPTIONS).formatted;
+  return layoutJsonConstant(head, value);
 }
 
-/** A JSON value as `JSON.parse('…')` after `head` (`const name: Type`), in prettier's assignment layouts. */
-function jsonConstant(head: Doc, value: unknown): Doc {
+/**
+ * `head = JSON.parse('…');` laid out at column 0 (a top-level statement). A literal wider than a line never fits
+ * wherever it goes, so prettier's decisions are the same for any such text: the layout is made with a short stand-in
+ * as wide as a line and the literal put in its place, and prettier's printer does not measure, copy and trim the
+ * multi-megabyte string.
+ */
+function layoutJsonConstant(head: Doc, value: unknown): string {
   const literal = jsonLiteral(value);
+  if (!widerThanALine(literal)) return printer.printDocToString(jsonConstant(head, literal), PRINT_OPTIONS).formatted;
+  const laidOut = printer.printDocToString(jsonConstant(head, WIDE_STAND_IN), PRINT_OPTIONS).formatted;
+  // The last one: the stand-in comes after the head, and only `,`, `)` and `;` after it.
+  const at = laidOut.lastIndexOf(WIDE_STAND_IN);
+  return laidOut.slice(0, at) + literal + laidOut.slice(at + WIDE_STAND_IN.length);
+}
+
+/** Printable ASCII, 100 columns: wider than any line, as the literals it stands in for. */
+const WIDE_STAND_IN = `'${"x".repeat(98)}'`;
+
+/**
+ * Whether prettier measures `literal` wider than the print width: each printable ASCII character counts at least one
+ * column in getStringWidth (an emoji sequence holding one, a keycap, counts one or two), so 81 of them in its first
+ * 200 characters are enough.
+ */
+function widerThanALine(literal: string): boolean {
+  return literal.length > PRINT_WIDTH && literal.slice(0, 200).replace(/[^\x20-\x7E]/g, "").length > PRINT_WIDTH;
+}
+
+/** A literal as `JSON.parse(literal)` after `head` (`const name: Type`), in prettier's assignment layouts. */
+function jsonConstant(head: Doc, literal: string): Doc {
   const call: Doc = ["JSON.parse", group(["(", indent([softline, cheapToMeasure(literal)]), ifBreak(","), softline, ")"])];
   // prettier's "break-after-operator" for a call whose lone argument is short (a quarter of the print width: it
   // is "poorly breakable"), else "fluid": the call stays after `=` when its opening fits, else moves below it.

@@ -48,6 +48,9 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
     ["日本語のテキスト"],
     ["1\uFE0F\u20E3#\u20E3 👨‍👩‍👧 é"],
     Array.from({ length: 6 }, (_, i) => `${"語".repeat(i)}👍🏽${i}\u20E3`),
+    // Wider than a line: laid out with a stand-in (ASCII; wide characters after enough ASCII; wide ones first).
+    Array.from({ length: 30 }, (_, i) => `é語👍${i}`),
+    { text: "語".repeat(300), then: "ascii ".repeat(40) },
   ];
   it.each(heads.flatMap((head) => values.map((value) => [head, value] as const)))("data constant %s = %j: JSON.parse in prettier's layout", async (head, value) => {
     const name = /(\w+):/.exec(head)![1]!;
