@@ -295,10 +295,29 @@ class Printer {
     parts.push(this.layout(this.withComments(node, [this.interfaceHead(node), " {"])));
     node.members.forEach((member, index) => {
       if (index > 0 && this.source && isNextLineEmpty(this.source.text, node.members[index - 1]!.end)) parts.push("\n");
-      if (this.source) parts.push(this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+      if (this.source) parts.push(this.directSourceMember(member, this.source) ?? this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
       else this.memberInPieces(member, 1, parts);
     });
     parts.push("\n}");
+  }
+
+  /**
+   * A member of a filled template's interface (one per operation in the client's and the server's) written by the
+   * direct writer, as schema.ts' members are, with its JSDoc from the source text; undefined where the document path
+   * decides. Only members without an object literal: the comments counted here are then all the member has (any other
+   * comment in it is left unprinted, and checkEveryCommentPrinted sends the file to prettier).
+   */
+  private directSourceMember(member: TS.TypeElement, source: TS.SourceFile): string | undefined {
+    const type = (member as TS.PropertySignature | TS.IndexSignatureDeclaration).type;
+    if (!type || hasObjectLiteral(type)) return undefined;
+    directSource = source;
+    try {
+      const text = directMember(member, 1);
+      if (text !== undefined) this.printedComments += this.sourceComments(member).length;
+      return text;
+    } finally {
+      directSource = undefined;
+    }
   }
 
   /**
@@ -791,9 +810,29 @@ function brokenType(raw: TS.TypeNode, place: Place, indentation: number, column:
       return brokenUnion(node as TS.UnionTypeNode, place, indentation, trail);
     case SK.IntersectionType:
       return brokenIntersection(node as TS.IntersectionTypeNode, place, indentation, column);
+    case SK.TypeReference:
+      return brokenTypeArguments(node as TS.TypeReferenceNode, place, indentation);
     default:
       return undefined;
   }
+}
+
+/**
+ * `Name<A, B>` that does not fit, as a member's type (`listPets: Operation<paths["/pets"]["get"]>` past 80 columns):
+ * Printer.typeArguments' group broken, one argument per line, indented, `>` on a line of its own. Only arguments that
+ * cannot break themselves, and not the hugged single argument (which has no line to break).
+ */
+function brokenTypeArguments(node: TS.TypeReferenceNode, place: Place, indentation: number): string | undefined {
+  const args = node.typeArguments;
+  if (place.kind !== "annotation" || !args?.length || (args.length === 1 && shouldHugType(args[0]!))) return undefined;
+  const inner = " ".repeat(indentation + 2);
+  let text = `${printEntityName(node.typeName)}<`;
+  for (let i = 0; i < args.length; i++) {
+    const printed = unbreakable(args[i]!, IN_TYPE_ARGUMENTS);
+    if (printed === undefined) return undefined;
+    text += `${i === 0 ? "" : ","}\n${inner}${printed}`;
+  }
+  return `${text}\n${" ".repeat(indentation)}>`;
 }
 
 /** `{ … } | null`: the object literal broken, the rest (null, void) on its lines, no union layout of its own. */
@@ -910,6 +949,7 @@ function directLiteralHead(property: TS.PropertySignature, depth: number): strin
  * the indentation of the next line); undefined where withComments would refuse (a line or trailing comment).
  */
 function directComments(node: TS.Node, indentation: string): string | undefined {
+  if (directSource) return directSourceComments(node, directSource, indentation);
   if (ts.getSyntheticTrailingComments(node)?.length) return undefined;
   const comments = ts.getSyntheticLeadingComments(node);
   if (!comments?.length) return "";
@@ -919,6 +959,36 @@ function directComments(node: TS.Node, indentation: string): string | undefined 
     text += `${blockCommentText(comment.text, indentation)}\n${indentation}`;
   }
   return text;
+}
+
+/**
+ * Printer.withComments' text for a parsed node's leading comments at `indentation`: block comments each on lines of
+ * their own, and a blank line kept after one; undefined for a line comment, a comment on the node's line or one after
+ * the node.
+ */
+function directSourceComments(node: TS.Node, source: TS.SourceFile, indentation: string): string | undefined {
+  const text = source.text;
+  if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  if (ts.getTrailingCommentRanges(text, node.end)?.length) return undefined;
+  const comments = node.pos < 0 ? undefined : ts.getLeadingCommentRanges(text, node.pos);
+  if (!comments?.length) return "";
+  let printed = "";
+  for (const comment of comments) {
+    if (comment.kind !== SK.MultiLineCommentTrivia || !comment.hasTrailingNewLine) return undefined;
+    printed += `${blockCommentText(text.slice(comment.pos + 2, comment.end - 2), indentation)}\n${isNextLineEmpty(text, comment.end) ? "\n" : ""}${indentation}`;
+  }
+  return printed;
+}
+
+/**
+ * The parsed source whose members the direct writer is writing (Printer.directSourceMember): its string literals keep
+ * the source's escapes and its comments are read from the text. Undefined for openapi-typescript's factory nodes.
+ */
+let directSource: TS.SourceFile | undefined;
+
+/** A string literal as the direct writer prints it: Printer.stringLiteral's text. */
+function directString(node: TS.StringLiteral): string {
+  return directSource && node.pos >= 0 ? printRawString(node.getText(directSource)) : printString(node.text);
 }
 
 /** printBlockComment's text at `indentation`: the same lines, re-indented when they are JSDoc-like. */
@@ -986,6 +1056,11 @@ function flatModifiers(node: TS.Node): string | undefined {
 function flatPropertyName(name: TS.PropertyName): string | undefined {
   if (ts.isIdentifier(name)) return name.text;
   if (ts.isStringLiteral(name)) {
+    if (directSource) {
+      // Printer.propertyName: the source's literal, unquoted when it reads the same unquoted and is an identifier.
+      const printed = directString(name);
+      return printed.slice(1, -1) === name.text && isIdentifierName(name.text) ? name.text : printed;
+    }
     // An ASCII identifier needs no escape, so prettier unquotes it (quoteProps "as-needed"), without printString.
     // Any other key keeps its quotes: printString's text differs from the key or is not an identifier.
     return isIdentifierName(name.text) ? name.text : printString(name.text);
@@ -1017,7 +1092,7 @@ function flatType(raw: TS.TypeNode, place: Place): string | undefined {
   if (keyword !== undefined) return keyword;
   switch (node.kind) {
     case SK.LiteralType:
-      return literalText((node as TS.LiteralTypeNode).literal, factoryString);
+      return literalText((node as TS.LiteralTypeNode).literal, directString);
     case SK.Identifier:
       return isJsonStringIdentifier(node) ? printRawString(node.text) : undefined;
     case SK.TypeLiteral:
@@ -1091,8 +1166,6 @@ function flatList(types: readonly TS.TypeNode[], place: Place): string | undefin
   return text;
 }
 
-/** A string literal made by openapi-typescript's factory calls, as the direct writer prints it. */
-const factoryString = (node: TS.StringLiteral): string => printString(node.text);
 
 /**
  * A literal type's text as prettier prints it, or undefined for a kind the printer does not know; `string` prints a
