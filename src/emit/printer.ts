@@ -76,20 +76,31 @@ function describe(node: TS.Node, detail = ""): string {
 
 /** A JSON string literal in JavaScript source: JSON's escapes plus U+2028/U+2029 (line ends to older parsers). */
 function jsonText(value: unknown): string {
-  return JSON.stringify(JSON.stringify(value)).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+  return stringLiteralOf(JSON.stringify(value));
+}
+
+function stringLiteralOf(json: string): string {
+  return JSON.stringify(json).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
 }
 
 /**
  * `printRawString(jsonText(value))` (the JSON text as a string literal, in prettier's quotes) without scanning the
- * multi-megabyte literal character by character. In jsonText's output every `"` of the JSON is escaped (`\"`) and no
- * `'` is, so prettier's choice is counted with indexOf; with single quotes, each `\"` loses its backslash
- * (every `"` follows its own escaping backslash, so the replacement finds exactly those) and each `'` gains one.
+ * multi-megabyte literal character by character. jsonText escapes every `"` and `\` of the JSON text and nothing else
+ * but U+2028/U+2029 (JSON text has no control characters or lone surrogates left to escape), so prettier's choice is
+ * counted on the JSON itself, and in single quotes (a table has more `"` than `'`) the literal is the JSON with each
+ * `\` doubled and each `'` escaped: native replaces, without stringifying the text again and undoing its `\"`.
  */
 export function jsonLiteral(value: unknown): string {
-  const literal = jsonText(value);
-  const raw = literal.slice(1, -1);
-  if (count(raw, '"') <= count(raw, "'")) return literal;
-  return `'${raw.replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+  const json = JSON.stringify(value);
+  if (!occursMoreThan(json, '"', count(json, "'"))) return stringLiteralOf(json);
+  return `'${json.replaceAll("\\", "\\\\").replaceAll("'", "\\'").replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029")}'`;
+}
+
+/** Whether `char` occurs in `text` more than `times` times (stops counting there). */
+function occursMoreThan(text: string, char: string, times: number): boolean {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) if (++n > times) return true;
+  return false;
 }
 
 function dataDeclaration(statement: TS.Statement, data: ReadonlyMap<string, unknown>): TS.VariableDeclaration | undefined {
@@ -284,10 +295,29 @@ class Printer {
     parts.push(this.layout(this.withComments(node, [this.interfaceHead(node), " {"])));
     node.members.forEach((member, index) => {
       if (index > 0 && this.source && isNextLineEmpty(this.source.text, node.members[index - 1]!.end)) parts.push("\n");
-      if (this.source) parts.push(this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
+      if (this.source) parts.push(this.directSourceMember(member, this.source) ?? this.layout(indent([hardline, this.withComments(member, [group(this.member(member)), ";"])])));
       else this.memberInPieces(member, 1, parts);
     });
     parts.push("\n}");
+  }
+
+  /**
+   * A member of a filled template's interface (one per operation in the client's and the server's) written by the
+   * direct writer, as schema.ts' members are, with its JSDoc from the source text; undefined where the document path
+   * decides. Only members without an object literal: the comments counted here are then all the member has (any other
+   * comment in it is left unprinted, and checkEveryCommentPrinted sends the file to prettier).
+   */
+  private directSourceMember(member: TS.TypeElement, source: TS.SourceFile): string | undefined {
+    const type = (member as TS.PropertySignature | TS.IndexSignatureDeclaration).type;
+    if (!type || hasObjectLiteral(type)) return undefined;
+    directSource = source;
+    try {
+      const text = directMember(member, 1);
+      if (text !== undefined) this.printedComments += this.sourceComments(member).length;
+      return text;
+    } finally {
+      directSource = undefined;
+    }
   }
 
   /**
@@ -374,7 +404,7 @@ class Printer {
     const head: Doc = [this.modifiers(node), keyword, name, declaration.type ? [": ", this.type(declaration.type, { kind: "annotation" })] : ""];
     if (this.data.has(name)) {
       if (declaration.initializer) this.skippedComments += countComments(declaration.initializer.getFullText(this.source));
-      return jsonConstant(head, this.data.get(name));
+      return layoutJsonConstant(head, this.data.get(name));
     }
     if (!declaration.initializer) return [head, ";"];
     // An array of names (the client's runtime features) is prettier's "fluid" assignment of an array that breaks
@@ -780,9 +810,29 @@ function brokenType(raw: TS.TypeNode, place: Place, indentation: number, column:
       return brokenUnion(node as TS.UnionTypeNode, place, indentation, trail);
     case SK.IntersectionType:
       return brokenIntersection(node as TS.IntersectionTypeNode, place, indentation, column);
+    case SK.TypeReference:
+      return brokenTypeArguments(node as TS.TypeReferenceNode, place, indentation);
     default:
       return undefined;
   }
+}
+
+/**
+ * `Name<A, B>` that does not fit, as a member's type (`listPets: Operation<paths["/pets"]["get"]>` past 80 columns):
+ * Printer.typeArguments' group broken, one argument per line, indented, `>` on a line of its own. Only arguments that
+ * cannot break themselves, and not the hugged single argument (which has no line to break).
+ */
+function brokenTypeArguments(node: TS.TypeReferenceNode, place: Place, indentation: number): string | undefined {
+  const args = node.typeArguments;
+  if (place.kind !== "annotation" || !args?.length || (args.length === 1 && shouldHugType(args[0]!))) return undefined;
+  const inner = " ".repeat(indentation + 2);
+  let text = `${printEntityName(node.typeName)}<`;
+  for (let i = 0; i < args.length; i++) {
+    const printed = unbreakable(args[i]!, IN_TYPE_ARGUMENTS);
+    if (printed === undefined) return undefined;
+    text += `${i === 0 ? "" : ","}\n${inner}${printed}`;
+  }
+  return `${text}\n${" ".repeat(indentation)}>`;
 }
 
 /** `{ … } | null`: the object literal broken, the rest (null, void) on its lines, no union layout of its own. */
@@ -899,6 +949,7 @@ function directLiteralHead(property: TS.PropertySignature, depth: number): strin
  * the indentation of the next line); undefined where withComments would refuse (a line or trailing comment).
  */
 function directComments(node: TS.Node, indentation: string): string | undefined {
+  if (directSource) return directSourceComments(node, directSource, indentation);
   if (ts.getSyntheticTrailingComments(node)?.length) return undefined;
   const comments = ts.getSyntheticLeadingComments(node);
   if (!comments?.length) return "";
@@ -908,6 +959,36 @@ function directComments(node: TS.Node, indentation: string): string | undefined 
     text += `${blockCommentText(comment.text, indentation)}\n${indentation}`;
   }
   return text;
+}
+
+/**
+ * Printer.withComments' text for a parsed node's leading comments at `indentation`: block comments each on lines of
+ * their own, and a blank line kept after one; undefined for a line comment, a comment on the node's line or one after
+ * the node.
+ */
+function directSourceComments(node: TS.Node, source: TS.SourceFile, indentation: string): string | undefined {
+  const text = source.text;
+  if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  if (ts.getTrailingCommentRanges(text, node.end)?.length) return undefined;
+  const comments = node.pos < 0 ? undefined : ts.getLeadingCommentRanges(text, node.pos);
+  if (!comments?.length) return "";
+  let printed = "";
+  for (const comment of comments) {
+    if (comment.kind !== SK.MultiLineCommentTrivia || !comment.hasTrailingNewLine) return undefined;
+    printed += `${blockCommentText(text.slice(comment.pos + 2, comment.end - 2), indentation)}\n${isNextLineEmpty(text, comment.end) ? "\n" : ""}${indentation}`;
+  }
+  return printed;
+}
+
+/**
+ * The parsed source whose members the direct writer is writing (Printer.directSourceMember): its string literals keep
+ * the source's escapes and its comments are read from the text. Undefined for openapi-typescript's factory nodes.
+ */
+let directSource: TS.SourceFile | undefined;
+
+/** A string literal as the direct writer prints it: Printer.stringLiteral's text. */
+function directString(node: TS.StringLiteral): string {
+  return directSource && node.pos >= 0 ? printRawString(node.getText(directSource)) : printString(node.text);
 }
 
 /** printBlockComment's text at `indentation`: the same lines, re-indented when they are JSDoc-like. */
@@ -975,6 +1056,11 @@ function flatModifiers(node: TS.Node): string | undefined {
 function flatPropertyName(name: TS.PropertyName): string | undefined {
   if (ts.isIdentifier(name)) return name.text;
   if (ts.isStringLiteral(name)) {
+    if (directSource) {
+      // Printer.propertyName: the source's literal, unquoted when it reads the same unquoted and is an identifier.
+      const printed = directString(name);
+      return printed.slice(1, -1) === name.text && isIdentifierName(name.text) ? name.text : printed;
+    }
     // An ASCII identifier needs no escape, so prettier unquotes it (quoteProps "as-needed"), without printString.
     // Any other key keeps its quotes: printString's text differs from the key or is not an identifier.
     return isIdentifierName(name.text) ? name.text : printString(name.text);
@@ -1006,7 +1092,7 @@ function flatType(raw: TS.TypeNode, place: Place): string | undefined {
   if (keyword !== undefined) return keyword;
   switch (node.kind) {
     case SK.LiteralType:
-      return literalText((node as TS.LiteralTypeNode).literal, factoryString);
+      return literalText((node as TS.LiteralTypeNode).literal, directString);
     case SK.Identifier:
       return isJsonStringIdentifier(node) ? printRawString(node.text) : undefined;
     case SK.TypeLiteral:
@@ -1080,8 +1166,6 @@ function flatList(types: readonly TS.TypeNode[], place: Place): string | undefin
   return text;
 }
 
-/** A string literal made by openapi-typescript's factory calls, as the direct writer prints it. */
-const factoryString = (node: TS.StringLiteral): string => printString(node.text);
 
 /**
  * A literal type's text as prettier prints it, or undefined for a kind the printer does not know; `string` prints a
@@ -1130,12 +1214,38 @@ function couldExpand(node: TS.Expression): boolean {
 
 /** `head = JSON.parse('…');` of a JSON value, in prettier's form (a generated JavaScript module's data table). */
 export function printJsonConstant(head: string, value: unknown): string {
-  return printer.printDocToString(jsonConstant(head, value), PRINT_OPTIONS).formatted;
+  return layoutJsonConstant(head, value);
 }
 
-/** A JSON value as `JSON.parse('…')` after `head` (`const name: Type`), in prettier's assignment layouts. */
-function jsonConstant(head: Doc, value: unknown): Doc {
+/**
+ * `head = JSON.parse('…');` laid out at column 0 (a top-level statement). A literal wider than a line never fits
+ * wherever it goes, so prettier's decisions are the same for any such text: the layout is made with a short stand-in
+ * as wide as a line and the literal put in its place, and prettier's printer does not measure, copy and trim the
+ * multi-megabyte string.
+ */
+function layoutJsonConstant(head: Doc, value: unknown): string {
   const literal = jsonLiteral(value);
+  if (!widerThanALine(literal)) return printer.printDocToString(jsonConstant(head, literal), PRINT_OPTIONS).formatted;
+  const laidOut = printer.printDocToString(jsonConstant(head, WIDE_STAND_IN), PRINT_OPTIONS).formatted;
+  // The last one: the stand-in comes after the head, and only `,`, `)` and `;` after it.
+  const at = laidOut.lastIndexOf(WIDE_STAND_IN);
+  return laidOut.slice(0, at) + literal + laidOut.slice(at + WIDE_STAND_IN.length);
+}
+
+/** Printable ASCII, 100 columns: wider than any line, as the literals it stands in for. */
+const WIDE_STAND_IN = `'${"x".repeat(98)}'`;
+
+/**
+ * Whether prettier measures `literal` wider than the print width: each printable ASCII character counts at least one
+ * column in getStringWidth (an emoji sequence holding one, a keycap, counts one or two), so 81 of them in its first
+ * 200 characters are enough.
+ */
+function widerThanALine(literal: string): boolean {
+  return literal.length > PRINT_WIDTH && literal.slice(0, 200).replace(/[^\x20-\x7E]/g, "").length > PRINT_WIDTH;
+}
+
+/** A literal as `JSON.parse(literal)` after `head` (`const name: Type`), in prettier's assignment layouts. */
+function jsonConstant(head: Doc, literal: string): Doc {
   const call: Doc = ["JSON.parse", group(["(", indent([softline, cheapToMeasure(literal)]), ifBreak(","), softline, ")"])];
   // prettier's "break-after-operator" for a call whose lone argument is short (a quarter of the print width: it
   // is "poorly breakable"), else "fluid": the call stays after `=` when its opening fits, else moves below it.

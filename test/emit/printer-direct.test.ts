@@ -60,6 +60,17 @@ const AT_THE_WIDTH: Record<string, { column: number; breaks: boolean; make: (pad
     breaks: false,
     make: (pad) => ({ schemas: { ...property(`p${pad}`, { $ref: "#/components/schemas/Target" }), Target: { type: "string" } }, line: `p${pad}: components["schemas"]["Target"];` }),
   },
+  "type arguments that cannot break themselves (one per line when too long)": {
+    column: 6,
+    breaks: true,
+    make: (pad) => ({
+      schemas: {
+        ...property(`p${pad}`, { allOf: [{ $ref: "#/components/schemas/Target" }], required: ["id"] }),
+        Target: { type: "object", properties: { id: { type: "string" } } },
+      },
+      line: `p${pad}: WithRequired<components["schemas"]["Target"], "id">;`,
+    }),
+  },
   "a quoted key": {
     column: 6,
     breaks: true,

@@ -18,6 +18,8 @@ const CASES: Record<string, string> = {
   "blank lines are kept, at most one": 'import { a } from "x";\n\n\n\nexport { b } from "y";\nexport { c } from "z";\n',
   "interfaces with extends, type parameters, documented members":
     '/** Options. */\nexport interface ClientOptions extends RuntimeClientOptions {\n    /**\n     * Server variable `base_url`; may also be a whole URL.   \n     * @default "https://api.example.com"\n     */\n    baseUrl?: string;\n    "needs-quotes": Credential<string> | undefined;\n}\nexport interface Handlers<Auth = unknown> {\n    /** One. */\n    aMuchLongerOperationNameThatForcesTheTypeArguments?: Handler<paths["/a/very/long/path/{with}/{params}"]["post"], Auth, "application/json">;\n    short?: Handler<paths["/"]["get"], Auth>;\n}\nexport interface Empty {}\n',
+  "members written directly: JSDoc with a blank line after it, two comments, a comment on the member's line, source escapes kept, broken type arguments":
+    'export interface Client {\n    /**\n     * List pets\n     *\n     * `GET /pets` (operationId `listPets`)\n     */\n\n    listPets: Operation<paths["/pets"]["get"]>;\n    /** One. */\n    /** Two. */\n    readonly "x-caf\\u00e9"?: Operation<paths["/a/rather/long/path/that/goes/past/the/line"]["get"]>;\n    /** Same line. */ sameLine: Operation<paths["/x"]["get"]>;\n    quoted: Handler<paths[\'/it"s\']["post"], Auth, \'multipart/form-data\', "and a long string argument">;\n    hugged: Promise<string>;\n    tooLongToHugButCannotBreak: Array<components["schemas"]["AVeryLongSchemaNameIndeed"]>;\n}\n',
   "an interface whose members are object types written open":
     'export interface SecurityAlternatives {\n    "a & b": {\n        a: BearerCredentials;\n        b: ApiKeyCredentials;\n    };\n}\nexport type Credentials = SecurityAlternatives[keyof SecurityAlternatives];\n',
   "object type aliases, and short ones":
@@ -48,6 +50,9 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
     ["日本語のテキスト"],
     ["1\uFE0F\u20E3#\u20E3 👨‍👩‍👧 é"],
     Array.from({ length: 6 }, (_, i) => `${"語".repeat(i)}👍🏽${i}\u20E3`),
+    // Wider than a line: laid out with a stand-in (ASCII; wide characters after enough ASCII; wide ones first).
+    Array.from({ length: 30 }, (_, i) => `é語👍${i}`),
+    { text: "語".repeat(300), then: "ascii ".repeat(40) },
   ];
   it.each(heads.flatMap((head) => values.map((value) => [head, value] as const)))("data constant %s = %j: JSON.parse in prettier's layout", async (head, value) => {
     const name = /(\w+):/.exec(head)![1]!;
