@@ -16,6 +16,15 @@
  * inclusive cost of V8's compile and deoptimize runtime entries, read with callgrind_annotate) is reported apart and
  * left out of the steady-state figure: it is a one-off of tiering, not a request's cost.
  *
+ * The garbage collector's instructions (the inclusive cost of `Heap::CollectGarbage`) are also reported apart, in
+ * brackets: the same build's count of them lands on one of two levels (a bare fetch GET: 137-139 k per request in
+ * three runs, 187 k in a fourth), by whether a full GC fell just before the window, leaving old-space pages that the
+ * window's scavenges then sweep as they promote. Without them the four runs agreed within 0.75 % (366.0, 366.0,
+ * 366.0, 368.7 k), with them they were 9 % apart, which made a ratio to a bare fetch unreadable at 5 %. A full GC
+ * forced before the window (`--expose-gc`, `gc()`) does not settle it: it throws away optimized code and type
+ * feedback, and the window then recompiles (1.1 M instructions per request of compiling, bench/NOTES.runtime.md,
+ * session 11).
+ *
  *   node bench/runtime/client-instructions.mjs [--scenarios get-sequential,get-concurrent,chat-sequential,chat-concurrent]
  *     [--targets fetch,untimed,timed,client] [--warmup 1000] [--calls 1000] [--repeats 3] [--jobs 1] [--wire http|stub]
  *     [--interrupt-budget 8192] [--generated DIR] [--baseline DIR] [--json FILE]
@@ -159,9 +168,10 @@ async function parent() {
           fail(new Error(`${t.name} ${s.id}: valgrind failed (${status}): ${stderr.slice(-800)}`));
           return;
         }
-        const compiling = compileInstructions(file);
+        const { compile, gc } = runtimeCosts(file);
         rmSync(dir, { recursive: true, force: true });
-        done({ all: Number(summary) / calls, compile: compiling / calls, steady: (Number(summary) - compiling) / calls });
+        const all = Number(summary);
+        done({ all: all / calls, compile: compile / calls, gc: gc / calls, withGc: (all - compile) / calls, steady: (all - compile - gc) / calls });
       });
     });
 
@@ -177,7 +187,9 @@ async function parent() {
         const { repeat, s, t } = runs[next++];
         const count = await measure(t, s);
         samples[s.id][t.name][repeat] = count;
-        process.stderr.write(`repeat ${repeat + 1} ${s.id} ${t.name}: ${fmt.int(count.steady)} instructions per request (${fmt.int(count.all)} with ${fmt.int(count.compile)} compiling)\n`);
+        process.stderr.write(
+          `repeat ${repeat + 1} ${s.id} ${t.name}: ${fmt.int(count.steady)} instructions per request (+ ${fmt.int(count.gc)} collecting garbage, + ${fmt.int(count.compile)} compiling)\n`,
+        );
       }
     };
     await Promise.all(Array.from({ length: Number(args.jobs) }, worker));
@@ -192,14 +204,16 @@ async function parent() {
   console.log(
     `${args.wire === "http" ? "loopback HTTP" : "stubbed fetch"}; ${fmt.int(calls)} requests counted after ${fmt.int(Number(args.warmup))} uncounted, ${args.repeats} repeats, --interrupt-budget=${args["interrupt-budget"]}; Node ${process.version}`,
   );
-  console.log("Instructions per request without the optimizing compiler's (steady state); in brackets, all of them.\n");
+  console.log(
+    "Instructions per request without the optimizing compiler's and the garbage collector's (steady state); in brackets, with the garbage collector's (whose count is on one of two levels: see the header).\n",
+  );
   for (const s of scenarios) {
     const row = samples[s.id];
     const of = (name, key) => row[name].map((c) => c[key]);
     console.log(`${s.id}:`);
     for (const t of targets) {
       console.log(
-        `  ${t.name.padEnd(18)} ${fmt.int(median(of(t.name, "steady"))).padStart(9)} per request (spread ${fmt.pct(spread(of(t.name, "steady")))}) [${fmt.int(median(of(t.name, "all")))}, spread ${fmt.pct(spread(of(t.name, "all")))}]`,
+        `  ${t.name.padEnd(18)} ${fmt.int(median(of(t.name, "steady"))).padStart(9)} per request (spread ${fmt.pct(spread(of(t.name, "steady")))}) [${fmt.int(median(of(t.name, "withGc")))}, spread ${fmt.pct(spread(of(t.name, "withGc")))}]`,
       );
     }
     const pairs = [
@@ -211,22 +225,28 @@ async function parent() {
       ["client", "client@baseline"],
     ];
     for (const [a, b] of pairs) {
-      if (row[a] && row[b]) console.log(`  ${`${a} ÷ ${b}`.padEnd(34)} ${ratio(paired(of(a, "steady"), of(b, "steady")))} [${ratio(paired(of(a, "all"), of(b, "all")))}]`);
+      if (row[a] && row[b]) console.log(`  ${`${a} ÷ ${b}`.padEnd(34)} ${ratio(paired(of(a, "steady"), of(b, "steady")))} [${ratio(paired(of(a, "withGc"), of(b, "withGc")))}]`);
     }
   }
   if (args.json !== undefined) writeFileSync(args.json, `${JSON.stringify({ args, samples }, null, 2)}\n`);
 }
 
 /**
- * The instructions a callgrind dump spent compiling and deoptimizing (inclusive costs of V8's runtime entries for
- * them): a one-off cost of JIT tiering that the warm-up does not fully exhaust, not part of a request's steady state.
+ * What a callgrind dump spent compiling and deoptimizing (inclusive costs of V8's runtime entries for them: a one-off
+ * cost of JIT tiering that the warm-up does not fully exhaust, not part of a request's steady state) and collecting
+ * garbage (the inclusive cost of `Heap::CollectGarbage`: scavenges, and the sweeping of old-space pages they do after
+ * a full GC).
  */
-function compileInstructions(file) {
+function runtimeCosts(file) {
   const { stdout } = spawnSync("callgrind_annotate", ["--inclusive=yes", "--threshold=100", file], { encoding: "utf8", maxBuffer: 64 << 20 });
-  let sum = 0;
+  let compile = 0;
+  let gc = 0;
   for (const line of stdout.split("\n")) {
-    const m = /^\s*([\d,]+) .*v8::internal::Runtime_(CompileOptimized|CompileLazy|CompileBaseline|InstallBaselineCode|NotifyDeoptimized|CompileOptimizedOSR|BytecodeBudgetInterrupt\w*)\(/.exec(line);
-    if (m) sum += Number(m[1].replaceAll(",", ""));
+    const m = /^\s*([\d,]+) .*v8::internal::(Runtime_(?:CompileOptimized|CompileLazy|CompileBaseline|InstallBaselineCode|NotifyDeoptimized|CompileOptimizedOSR|BytecodeBudgetInterrupt\w*)|Heap::CollectGarbage)\(/.exec(line);
+    if (!m) continue;
+    const count = Number(m[1].replaceAll(",", ""));
+    if (m[2] === "Heap::CollectGarbage") gc += count;
+    else compile += count;
   }
-  return sum;
+  return { compile, gc };
 }

@@ -45,8 +45,11 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
     const headers = template.structure("import ./runtime/client/headers.js", "import");
     headers.namedImports = namedImports(headers).filter((specifier) => (specifier.name === "headerParamsFeature" ? features.headerParams : features.cookies));
   }
-  const passed = RUNTIME_FEATURES.filter(([name]) => features[name]);
-  template.structure("features", "variable").declarations[0]!.initializer = `[${passed.map(([, value]) => value).join(", ")}]`;
+  // The request engine takes one stream reader: a spec with both kinds of stream passes records.ts' reader of both.
+  const bothStreams = features.stream && features.records;
+  if (bothStreams) template.structure("import ./runtime/client/records.js", "import").namedImports = [{ name: "streamsFeature" }];
+  const passed = RUNTIME_FEATURES.filter(([name]) => features[name] && !(bothStreams && name === "stream")).map(([name, value]) => (bothStreams && name === "records" ? "streamsFeature" : value));
+  template.structure("features", "variable").declarations[0]!.initializer = `[${passed.join(", ")}]`;
 
   template.fillData("servers", servers.map((server) => server.spec));
   template.fillData("securitySchemes", Object.fromEntries(schemes.map((scheme): [string, SecuritySchemeSpec] => [scheme.key, schemeSpec(scheme)])));
@@ -105,8 +108,9 @@ function runtimeModuleSlots(features: ClientFeatures): [slot: string, used: bool
     ["import ./runtime/client/plain.js", features.plainBodies],
     ["import ./runtime/client/pagination.js", features.pagination],
     ["import ./runtime/client/pathquery.js", features.pathQueries],
-    ["import ./runtime/client/sse.js", features.stream],
-    ["import ./runtime/client/records.js", features.records],
+    ["import ./runtime/client/sse.js", features.stream && !features.records],
+    // (With both kinds of stream, emitClient imports records.js' reader of both instead: not a slot kept as it is.)
+    ...(features.stream && features.records ? [] : [["import ./runtime/client/records.js", features.records] as [string, boolean]]),
     ["import ./runtime/client/oauth.js", features.deviceFlows],
     ["export ./runtime/client/sse.js", features.stream || features.records],
     ["export ./runtime/client/serialize.js", features.formPart],

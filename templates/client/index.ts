@@ -24,13 +24,12 @@ import { paginationFeature } from "./pagination.js";
 import { pathQueryFeature } from "./pathquery.js";
 import { createRuntime as createCore, type RuntimeFeatures } from "./runtime.js";
 import { bodiesFeature, stylesFeature } from "./serialize.js";
-import { recordsFeature } from "./records.js";
-import { sseFeature } from "./sse.js";
+import { streamsFeature } from "./records.js";
 
 export type { RequestParams, Runtime, RuntimeFeatures, RuntimeOperation } from "./runtime.js";
 
 /** Every optional feature of the request engine; what a generated client passes is only what its spec uses. */
-export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, pathQueryFeature, stylesFeature, headerParamsFeature, cookiesFeature, bodiesFeature, sseFeature, recordsFeature, paginationFeature];
+export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlowFeature, pathQueryFeature, stylesFeature, headerParamsFeature, cookiesFeature, bodiesFeature, streamsFeature, paginationFeature];
 
 /**
  * The request engine with every feature (for code that builds operations by hand). A generated client imports
@@ -40,7 +39,7 @@ export const createRuntime = (...[servers, options, schemes, features = ALL_FEAT
   createCore(servers, options, schemes, features);
 export { ApiError, ConnectionError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
 export { Stream, parseSSE, readStream, sseFeature, streamAccept, type ParseSSEOptions, type ServerSentEvent, type StreamOptions } from "./sse.js";
-export { parseRecords, readRecords, recordFormat, recordsFeature } from "./records.js";
+export { parseRecords, readRecords, recordFormat, recordsFeature, streamsFeature } from "./records.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";
 export { authFeature, credentialsFor, type AppliedCredentials } from "./auth.js";
 export { tokenFeature } from "./token.js";

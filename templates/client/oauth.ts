@@ -7,12 +7,17 @@
  */
 import type { ClientOptions, CredentialContext, FetchLike, OAuth2Endpoints, SecuritySchemeSpec } from "./types.js";
 
+import { credentialsFor } from "./auth.js";
 import type { RuntimeFeatures } from "./runtime.js";
+import { authorizing } from "./token.js";
 
 export type { OAuth2Endpoints };
 
-/** Client options that run the OAuth 2 device flow, for `createRuntime`. */
-export const deviceFlowFeature: RuntimeFeatures = { deviceFlows: withDeviceFlows };
+/**
+ * Client options that run the OAuth 2 device flow, for `createRuntime`: auth.ts' credentials, from the options with
+ * each device flow replaced by its credential function once per client.
+ */
+export const deviceFlowFeature: RuntimeFeatures = { authorize: (schemes, options) => authorizing(credentialsFor)(schemes, withDeviceFlows(options, schemes)) };
 
 /** What `onUserCode` is told: the code to show, and where the user enters it. */
 export interface DeviceCodePrompt {

@@ -4,11 +4,15 @@
  * reads a response of these media types as any undeclared one (a `Blob`, see runtime.ts `readBody`).
  */
 import type { RuntimeFeatures } from "./runtime.js";
-import { DEFAULT_MAX_EVENT_SIZE, Stream, parseJson, streamAccept, type ParseSSEOptions, type StreamOptions } from "./sse.js";
+import { DEFAULT_MAX_EVENT_SIZE, Stream, parseJson, readStream, streamAccept, type ParseSSEOptions } from "./sse.js";
+import type { ClientOptions, OperationSpec } from "./types.js";
 import { mediaTypeEssence } from "./values.js";
 
 /** JSON Lines and JSON Text Sequence streams, for `createRuntime`. */
 export const recordsFeature: RuntimeFeatures = { stream: readRecords, accept: streamAccept };
+
+/** Those and server-sent event streams, for a spec that declares both (the request engine takes one stream reader). */
+export const streamsFeature: RuntimeFeatures = { stream: (...args) => readRecords(...args) ?? readStream(...args), accept: streamAccept };
 
 /** The JSON Lines media types in use (none is IANA-registered). */
 const JSON_LINES = ["application/jsonl", "application/x-jsonl", "application/jsonlines", "application/x-jsonlines", "application/x-ndjson", "application/ndjson"];
@@ -78,12 +82,12 @@ export async function* parseRecords(stream: ReadableStream<Uint8Array>, format: 
  * The request engine's record-stream reader (`RuntimeFeatures.stream`): a `Stream` of the JSON values of a JSON
  * Lines or JSON Text Sequence response, else `undefined`.
  */
-export function readRecords(response: Response, contentType: string, signal: AbortSignal | undefined, close: () => void, options: StreamOptions): Stream<unknown> | undefined {
+export function readRecords(response: Response, contentType: string, signal: AbortSignal | undefined, close: () => void, options: ClientOptions, _spec?: OperationSpec): Stream<unknown> | undefined {
   const format = recordFormat(contentType);
   return (
     format &&
     new Stream(response, signal, close, {
-      ...options,
+      maxEventSize: options.maxStreamEventSize,
       items: async function* (body, limits) {
         for await (const record of parseRecords(body, format, limits)) yield parseJson(record, "A streamed record");
       },

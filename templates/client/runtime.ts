@@ -20,7 +20,6 @@ import type {
   SecurityRequirementItem,
   SecuritySchemeSpec,
   ServerSpec,
-  SseItemsSpec,
 } from "./types.js";
 
 /**
@@ -28,7 +27,15 @@ import type {
  * that a spec without it neither ships nor copies that code: the generated client passes only what its operations use.
  */
 export interface RuntimeFeatures {
-  /** Credentials from the security schemes (auth.ts `credentialsFor`); without it no credential is sent. */
+  /**
+   * The client's credentials (token.ts, auth.ts; oauth.ts runs device flows first), made once per client from the
+   * spec's schemes and the client options; without it no credential is sent.
+   */
+  authorize?: ((schemes: Readonly<Record<string, SecuritySchemeSpec>>, options: ClientOptions) => Authorizer) | undefined;
+  /**
+   * Chooses the credentials of a call (token.ts, auth.ts `credentialsFor`): what the feature's `authorize` applies.
+   * The request engine does not read it.
+   */
   credentials?: (
     operation: string,
     requirements: readonly (readonly SecurityRequirementItem[])[],
@@ -40,8 +47,6 @@ export interface RuntimeFeatures {
    * (token.ts `apiKeyHeaders`): kept to their origin on redirects.
    */
   apiKeyHeaders?: ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[]) | undefined;
-  /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
-  deviceFlows?: (options: ClientOptions, schemes: Readonly<Record<string, SecuritySchemeSpec>>) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
   /**
@@ -53,16 +58,10 @@ export interface RuntimeFeatures {
   body?: ((mediaType: string, value: unknown, spec: BodySpec) => EncodedBody) | undefined;
   /**
    * Streamed responses: a response of the media types it reads becomes an async iterable (sse.ts `readStream`, records.ts
-   * `readRecords`; every feature's reader is asked in turn).
+   * `readRecords`, or both: records.ts `streamsFeature`), which calls `close` once done with; else `undefined`.
    */
   stream?:
-    | ((
-        response: Response,
-        contentType: string,
-        signal: AbortSignal | undefined,
-        close: () => void,
-        options: { maxEventSize?: number | undefined; sse?: SseItemsSpec | undefined },
-      ) => AsyncIterable<unknown> | undefined)
+    | ((response: Response, contentType: string, signal: AbortSignal | undefined, close: () => void, options: ClientOptions, spec: OperationSpec) => AsyncIterable<unknown> | undefined)
     | undefined;
   /**
    * The `Accept` header of a call that asks a streaming operation to stream (sse.ts `streamAccept`, also the records
@@ -93,6 +92,17 @@ export type HeaderWriter = (
   credentials: AppliedCredentials | undefined,
   serializers: ParamSerializers | undefined,
 ) => void;
+
+/**
+ * Applies the credentials of an attempt of a call to `spec` (`RuntimeFeatures.authorize`): sets their headers on
+ * `headers` and answers the query with their query pairs after `query`, and the credentials themselves (`renew`: ask
+ * again before a retry; cookie API keys for the `cookies` writer). `undefined` for an operation without security. A
+ * promise only when a credential function returned one.
+ */
+export type Authorizer = (spec: OperationSpec, headers: Headers, query: string) => AuthorizedAttempt | undefined | Promise<AuthorizedAttempt | undefined>;
+
+/** What an `Authorizer` answers: the attempt's query with the credentials' pairs, and the credentials chosen. */
+export type AuthorizedAttempt = [query: string, credentials: AppliedCredentials | undefined];
 
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
@@ -177,8 +187,7 @@ export function createRuntime(
   featureList: readonly RuntimeFeatures[] = [],
 ): Runtime {
   const features: RuntimeFeatures = Object.assign({}, ...featureList);
-  const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
-  const optionValues = features.deviceFlows?.(options, securitySchemes) ?? (options as Readonly<Record<string, unknown>>);
+  const authorize = features.authorize?.(securitySchemes, options);
   const styles = features.params ?? DEFAULT_STYLES;
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
@@ -263,16 +272,18 @@ export function createRuntime(
           // The credentials, before the first attempt and, when a function gave them (a token that may have expired
           // meanwhile), before each retry; only then are the URL and headers built (again).
           if (!attempt || credentials?.renew) {
-            const found = spec.security?.length ? features.credentials?.(name, spec.security, securitySchemes, optionValues) : undefined;
-            // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
-            credentials = found instanceof Promise ? await found : found;
-            if (found instanceof Promise) signal?.throwIfAborted();
-            const query = credentials?.query.length ? [paramQuery, ...credentials.query.map(([name, value]) => pair(name, value))].filter(Boolean).join("&") : paramQuery;
-            url = `${target}${query ? `?${query}` : ""}`;
             const headers = new Headers();
             if (contentType) headers.set("Content-Type", contentType);
             if (accept) headers.set("Accept", accept);
-            for (const [name, value] of credentials?.headers ?? []) headers.set(name, value);
+            let query = paramQuery;
+            let authorized = authorize?.(spec, headers, query);
+            // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
+            if (authorized instanceof Promise) {
+              authorized = await authorized;
+              signal?.throwIfAborted();
+            }
+            if (authorized) [query, credentials] = authorized;
+            url = `${target}${query ? `?${query}` : ""}`;
             mergeHeaders(headers, options.headers);
             features.headerParams?.(headers, spec, params, credentials, features.params);
             features.cookies?.(headers, spec, params, credentials, features.params);
@@ -394,10 +405,8 @@ export function createRuntime(
             const contentType = response.headers.get("content-type") ?? "";
             // From here on the caller holds the connection open for as long as they read; only their signal applies.
             // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
-            let data: unknown;
-            if (contentType !== "application/json") {
-              for (const read of streamReaders) data ??= read(response, contentType, signal, () => (release(), controller?.abort()), { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse });
-            }
+            // (JSON is never streamed: no reader is asked, no closure made.)
+            let data: unknown = contentType === "application/json" ? undefined : features.stream?.(response, contentType, signal, () => (release(), controller?.abort()), options, spec);
             if (data) stopTimer();
             else {
               data = await readBody(response, attemptSignal, failure, false, contentType);

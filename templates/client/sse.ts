@@ -6,7 +6,7 @@
  */
 import { ConnectionError } from "./errors.js";
 import type { RequestParams, RuntimeFeatures } from "./runtime.js";
-import type { OperationSpec, SseItemsSpec } from "./types.js";
+import type { ClientOptions, OperationSpec, SseItemsSpec } from "./types.js";
 import { isRecord, mediaTypeEssence } from "./values.js";
 
 /** Server-sent event streams, for `createRuntime`. */
@@ -233,8 +233,8 @@ export function parseJson<T>(text: string, what: string): T {
 
 /**
  * The request engine's event-stream reader (`RuntimeFeatures.stream`): a `Stream` over a `text/event-stream`
- * response, else `undefined`.
+ * response, read as `spec` says, else `undefined`.
  */
-export function readStream(response: Response, contentType: string, signal: AbortSignal | undefined, close: () => void, options: StreamOptions): Stream<unknown> | undefined {
-  return mediaTypeEssence(contentType) === "text/event-stream" ? new Stream(response, signal, close, options) : undefined;
+export function readStream(response: Response, contentType: string, signal: AbortSignal | undefined, close: () => void, options: ClientOptions, spec: OperationSpec): Stream<unknown> | undefined {
+  return mediaTypeEssence(contentType) === "text/event-stream" ? new Stream(response, signal, close, { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse }) : undefined;
 }

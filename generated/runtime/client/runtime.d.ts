@@ -22,14 +22,26 @@ import type {
   SecurityRequirementItem,
   SecuritySchemeSpec,
   ServerSpec,
-  SseItemsSpec,
 } from "./types.js";
 /**
  * What a client's spec needs beyond JSON bodies and OpenAPI's default parameter styles, each from its own module so
  * that a spec without it neither ships nor copies that code: the generated client passes only what its operations use.
  */
 export interface RuntimeFeatures {
-  /** Credentials from the security schemes (auth.ts `credentialsFor`); without it no credential is sent. */
+  /**
+   * The client's credentials (token.ts, auth.ts; oauth.ts runs device flows first), made once per client from the
+   * spec's schemes and the client options; without it no credential is sent.
+   */
+  authorize?:
+    | ((
+        schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+        options: ClientOptions,
+      ) => Authorizer)
+    | undefined;
+  /**
+   * Chooses the credentials of a call (token.ts, auth.ts `credentialsFor`): what the feature's `authorize` applies.
+   * The request engine does not read it.
+   */
   credentials?: (
     operation: string,
     requirements: readonly (readonly SecurityRequirementItem[])[],
@@ -43,11 +55,6 @@ export interface RuntimeFeatures {
   apiKeyHeaders?:
     | ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[])
     | undefined;
-  /** Options that run the OAuth 2 device flow, replaced by their credential functions (oauth.ts `withDeviceFlows`). */
-  deviceFlows?: (
-    options: ClientOptions,
-    schemes: Readonly<Record<string, SecuritySchemeSpec>>,
-  ) => Readonly<Record<string, unknown>>;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
   /**
@@ -63,7 +70,7 @@ export interface RuntimeFeatures {
     | undefined;
   /**
    * Streamed responses: a response of the media types it reads becomes an async iterable (sse.ts `readStream`, records.ts
-   * `readRecords`; every feature's reader is asked in turn).
+   * `readRecords`, or both: records.ts `streamsFeature`), which calls `close` once done with; else `undefined`.
    */
   stream?:
     | ((
@@ -71,10 +78,8 @@ export interface RuntimeFeatures {
         contentType: string,
         signal: AbortSignal | undefined,
         close: () => void,
-        options: {
-          maxEventSize?: number | undefined;
-          sse?: SseItemsSpec | undefined;
-        },
+        options: ClientOptions,
+        spec: OperationSpec,
       ) => AsyncIterable<unknown> | undefined)
     | undefined;
   /**
@@ -116,6 +121,22 @@ export type HeaderWriter = (
   credentials: AppliedCredentials | undefined,
   serializers: ParamSerializers | undefined,
 ) => void;
+/**
+ * Applies the credentials of an attempt of a call to `spec` (`RuntimeFeatures.authorize`): sets their headers on
+ * `headers` and answers the query with their query pairs after `query`, and the credentials themselves (`renew`: ask
+ * again before a retry; cookie API keys for the `cookies` writer). `undefined` for an operation without security. A
+ * promise only when a credential function returned one.
+ */
+export type Authorizer = (
+  spec: OperationSpec,
+  headers: Headers,
+  query: string,
+) => AuthorizedAttempt | undefined | Promise<AuthorizedAttempt | undefined>;
+/** What an `Authorizer` answers: the attempt's query with the credentials' pairs, and the credentials chosen. */
+export type AuthorizedAttempt = [
+  query: string,
+  credentials: AppliedCredentials | undefined,
+];
 /** Untyped call parameters; the emitted client types them per operation with `ParamsOf`. */
 export interface RequestParams {
   path?: ParamValues | undefined;

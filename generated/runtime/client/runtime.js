@@ -96,9 +96,7 @@ export function createRuntime(
   featureList = [],
 ) {
   const features = Object.assign({}, ...featureList);
-  const streamReaders = featureList.flatMap((feature) => feature.stream ?? []);
-  const optionValues =
-    features.deviceFlows?.(options, securitySchemes) ?? options;
+  const authorize = features.authorize?.(securitySchemes, options);
   const styles = features.params ?? DEFAULT_STYLES;
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody =
@@ -213,33 +211,18 @@ export function createRuntime(
           // The credentials, before the first attempt and, when a function gave them (a token that may have expired
           // meanwhile), before each retry; only then are the URL and headers built (again).
           if (!attempt || credentials?.renew) {
-            const found = spec.security?.length
-              ? features.credentials?.(
-                  name,
-                  spec.security,
-                  securitySchemes,
-                  optionValues,
-                )
-              : undefined;
-            // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
-            credentials = found instanceof Promise ? await found : found;
-            if (found instanceof Promise) signal?.throwIfAborted();
-            const query = credentials?.query.length
-              ? [
-                  paramQuery,
-                  ...credentials.query.map(([name, value]) =>
-                    pair(name, value),
-                  ),
-                ]
-                  .filter(Boolean)
-                  .join("&")
-              : paramQuery;
-            url = `${target}${query ? `?${query}` : ""}`;
             const headers = new Headers();
             if (contentType) headers.set("Content-Type", contentType);
             if (accept) headers.set("Accept", accept);
-            for (const [name, value] of credentials?.headers ?? [])
-              headers.set(name, value);
+            let query = paramQuery;
+            let authorized = authorize?.(spec, headers, query);
+            // (Awaited only when a credential function returned a promise: a plain value costs no extra tick.)
+            if (authorized instanceof Promise) {
+              authorized = await authorized;
+              signal?.throwIfAborted();
+            }
+            if (authorized) [query, credentials] = authorized;
+            url = `${target}${query ? `?${query}` : ""}`;
             mergeHeaders(headers, options.headers);
             features.headerParams?.(
               headers,
@@ -448,20 +431,18 @@ export function createRuntime(
             const contentType = response.headers.get("content-type") ?? "";
             // From here on the caller holds the connection open for as long as they read; only their signal applies.
             // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
-            let data;
-            if (contentType !== "application/json") {
-              for (const read of streamReaders)
-                data ??= read(
-                  response,
-                  contentType,
-                  signal,
-                  () => (release(), controller?.abort()),
-                  {
-                    maxEventSize: options.maxStreamEventSize,
-                    sse: spec.stream?.sse,
-                  },
-                );
-            }
+            // (JSON is never streamed: no reader is asked, no closure made.)
+            let data =
+              contentType === "application/json"
+                ? undefined
+                : features.stream?.(
+                    response,
+                    contentType,
+                    signal,
+                    () => (release(), controller?.abort()),
+                    options,
+                    spec,
+                  );
             if (data) stopTimer();
             else {
               data = await readBody(

@@ -231,10 +231,20 @@ export function parseJson(text, what) {
 
 /**
  * The request engine's event-stream reader (`RuntimeFeatures.stream`): a `Stream` over a `text/event-stream`
- * response, else `undefined`.
+ * response, read as `spec` says, else `undefined`.
  */
-export function readStream(response, contentType, signal, close, options) {
+export function readStream(
+  response,
+  contentType,
+  signal,
+  close,
+  options,
+  spec,
+) {
   return mediaTypeEssence(contentType) === "text/event-stream"
-    ? new Stream(response, signal, close, options)
+    ? new Stream(response, signal, close, {
+        maxEventSize: options.maxStreamEventSize,
+        sse: spec.stream?.sse,
+      })
     : undefined;
 }

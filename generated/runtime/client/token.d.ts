@@ -18,4 +18,4 @@ import { type RuntimeFeatures } from "./runtime.js";
  * called at most once per attempt (`renew` tells the runtime to ask again for the next one).
  */
 export declare const tokenFeature: RuntimeFeatures;
-// Not declared: apiKeyHeaders, credentialValue, applyToken, isThenable (used only by the runtime's own modules).
+// Not declared: authorizing, apiKeyHeaders, credentialValue, applyToken, isThenable (used only by the runtime's own modules).

@@ -12,6 +12,7 @@
  * for one scheme at a time; auth.ts adds requirements of several schemes and HTTP basic on top of it.
  */
 import { CREDENTIAL_HEADERS } from "./runtime.js";
+import { pair } from "./values.js";
 
 /**
  * Credentials for a spec whose schemes all send a token and whose requirements name one scheme per alternative, for
@@ -21,36 +22,65 @@ import { CREDENTIAL_HEADERS } from "./runtime.js";
  */
 export const tokenFeature = {
   apiKeyHeaders,
-  credentials(operation, requirements, schemes, values) {
-    // (One result for every alternative tried, so that it keeps `renew` when a function answered `undefined`.)
-    const out = { headers: [], query: [], cookies: [] };
-    const from = (start) => {
-      for (let i = start; i < requirements.length; i++) {
-        const item = requirements[i][0];
-        // (No scheme, one the client does not know, or one an earlier alternative already asked for.)
-        if (
-          !item ||
-          !Object.hasOwn(schemes, item.scheme) ||
-          requirements.findIndex((other) => other[0]?.scheme === item.scheme) <
-            i
-        )
-          continue;
-        const scheme = schemes[item.scheme];
-        const apply = (token) => {
-          if (token === undefined || token === null) return from(i + 1);
-          applyToken(scheme, token, out);
-          return out;
-        };
-        const value = credentialValue(operation, item, scheme, values, out);
-        return isThenable(value)
-          ? Promise.resolve(value).then(apply)
-          : apply(value);
-      }
-      return out.renew ? out : undefined;
-    };
-    return from(0);
-  },
+  credentials: chooseToken,
+  authorize: authorizing(chooseToken),
 };
+
+function chooseToken(operation, requirements, schemes, values) {
+  // (One result for every alternative tried, so that it keeps `renew` when a function answered `undefined`.)
+  const out = { headers: [], query: [], cookies: [] };
+  const from = (start) => {
+    for (let i = start; i < requirements.length; i++) {
+      const item = requirements[i][0];
+      // (No scheme, one the client does not know, or one an earlier alternative already asked for.)
+      if (
+        !item ||
+        !Object.hasOwn(schemes, item.scheme) ||
+        requirements.findIndex((other) => other[0]?.scheme === item.scheme) < i
+      )
+        continue;
+      const scheme = schemes[item.scheme];
+      const apply = (token) => {
+        if (token === undefined || token === null) return from(i + 1);
+        applyToken(scheme, token, out);
+        return out;
+      };
+      const value = credentialValue(operation, item, scheme, values, out);
+      return isThenable(value)
+        ? Promise.resolve(value).then(apply)
+        : apply(value);
+    }
+    return out.renew ? out : undefined;
+  };
+  return from(0);
+}
+
+/**
+ * `RuntimeFeatures.authorize` for credentials chosen by `choose` (this module's, auth.ts `credentialsFor`): for an
+ * operation with security, their headers set and their query pairs after the call's query.
+ */
+export function authorizing(choose) {
+  return (schemes, values) => (spec, headers, query) => {
+    const apply = (credentials) => {
+      for (const [name, value] of credentials?.headers ?? [])
+        headers.set(name, value);
+      return [
+        credentials?.query.length
+          ? [
+              query,
+              ...credentials.query.map(([name, value]) => pair(name, value)),
+            ]
+              .filter(Boolean)
+              .join("&")
+          : query,
+        credentials,
+      ];
+    };
+    if (!spec.security?.length) return undefined;
+    const found = choose(spec.name, spec.security, schemes, values);
+    return found instanceof Promise ? found.then(apply) : apply(found);
+  };
+}
 
 /**
  * The names of the headers `schemes` send API keys in, lower case, but for the standard credential headers

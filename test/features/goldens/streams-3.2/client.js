@@ -1,7 +1,6 @@
 // @ts-self-types="./client.d.ts"
 import { createRuntime } from "./runtime/client/runtime.js";
-import { sseFeature } from "./runtime/client/sse.js";
-import { recordsFeature } from "./runtime/client/records.js";
+import { streamsFeature } from "./runtime/client/records.js";
 
 export {
   ApiError,
@@ -11,7 +10,7 @@ export {
 export { Stream } from "./runtime/client/sse.js";
 
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
-const features = [sseFeature, recordsFeature];
+const features = [streamsFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
