@@ -3,7 +3,7 @@ import type * as TypeScript from "typescript";
 import { UserError } from "../errors.js";
 import { openapiTypescript, sameNodes, typescript, withFastCreateRef } from "../package/deps.js";
 import type { EmittedFile } from "./file.js";
-import { printNodes } from "./printer.js";
+import { printMembers, printNodes } from "./printer.js";
 
 /**
  * The document openapi-typescript is given, as the loader made it for it (load/oas32.ts `translateForTypes`, then
@@ -42,8 +42,8 @@ function emitTypesOf(input: TypesInput): EmittedFile {
   // a time, not the whole file's (bench/NOTES.md, session 5). The printer prints top-level statements one after the
   // other with nothing between them, so the text is the same as printing them all at once.
   const parts: string[] = [];
-  for (const statement of typeStatements(schema, ctx)) {
-    const printed = printNodes(sameNodes(placeTranslated([statement], input)));
+  for (const statement of typeStatements(schema, ctx, { slicedComponents: true })) {
+    const printed = statement instanceof SlicedComponents ? printSliced(statement, input, parts) : printNodes(sameNodes(placeTranslated([statement], input)));
     if (!("text" in printed)) {
       // Syntax the printer does not know: the whole file through openapi-typescript's printer (then prettier), as before.
       const nodes = placeTranslated(transform(() => openapiTypescript.transformSchema(schema, typesContext(schema))), input);
@@ -54,6 +54,65 @@ function emitTypesOf(input: TypesInput): EmittedFile {
   const text = parts.join("");
   return { path: "schema.ts", content: text, canonical: text, description };
 }
+
+/**
+ * How many entries of a components map (schemas, responses, …) are transformed and printed at a time. Stripe's and
+ * OpenAI's `components` is most of schema.ts: transformed whole, its syntax tree and the printer's documents lived
+ * through many young-generation collections and were promoted, then died in the old generation, which grew with them
+ * (bench/NOTES.md, session 11, branch mem9). A slice's die young.
+ */
+const COMPONENTS_SLICE = 64;
+
+/**
+ * `components` as openapi-typescript's transformComponentsObject makes it, to be made a slice of entries at a time:
+ * the interface with each non-empty map's members replaced by one placeholder member, and the maps' entries.
+ */
+class SlicedComponents {
+  constructor(
+    readonly skeleton: TypeScript.InterfaceDeclaration,
+    /** Per non-empty map, in the interface's order: its key, its placeholder's name, its entries. */
+    readonly maps: readonly { key: string; placeholder: string; entries: [string, unknown][] }[],
+    readonly ctx: GlobalContext,
+  ) {}
+
+  /** The members of `key`'s map for `entries`, as transformComponentsObject makes them for the whole map. */
+  members(key: string, entries: [string, unknown][]): readonly TypeScript.TypeElement[] {
+    const [literal] = transform(() => openapiTypescript.transformComponentsObject({ [key]: Object.fromEntries(entries) } as never, this.ctx));
+    const map = (literal as TypeScript.TypeLiteralNode).members.find((member) => memberName(member) === key) as TypeScript.PropertySignature;
+    return (map.type as TypeScript.TypeLiteralNode).members;
+  }
+}
+
+/**
+ * Prints `components` a slice of each map at a time onto `parts`: the skeleton's text with each placeholder's line
+ * replaced by the map's members, printed as the printer prints them inside the whole interface (printMembers).
+ */
+function printSliced(sliced: SlicedComponents, input: TypesInput, parts: string[]): { text: string } | { unsupported: string } {
+  const skeleton = printNodes(sameNodes(placeTranslated([sliced.skeleton], input)));
+  if (!("text" in skeleton)) return skeleton;
+  let rest = skeleton.text;
+  for (const { key, placeholder, entries } of sliced.maps) {
+    const line = `\n    ${placeholder}: never;`;
+    const at = rest.indexOf(line);
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + line.length);
+    for (let start = 0; start < entries.length; start += COMPONENTS_SLICE) {
+      let members = sliced.members(key, entries.slice(start, start + COMPONENTS_SLICE));
+      if (input.querystringMarker !== undefined) {
+        // As placeTranslated does for the member `key` of the whole interface.
+        const { factory } = typescript;
+        const map = querystringIn(factory.createPropertySignature(undefined, key, undefined, factory.createTypeLiteralNode(members)), input.querystringMarker);
+        members = (map.type as TypeScript.TypeLiteralNode).members;
+      }
+      const printed = printMembers(sameMembers(members), 2);
+      if (!("text" in printed)) return printed;
+      parts.push(printed.text);
+    }
+  }
+  return { text: rest };
+}
+
+const sameMembers = (members: readonly TypeScript.TypeElement[]) => members as unknown as Parameters<typeof printMembers>[0];
 
 /** openapi-typescript's options: what schema.ts is made with. */
 export function typesContext(schema: OpenAPI3): GlobalContext {
@@ -118,7 +177,9 @@ function transform<T>(run: () => T): T {
  * its loop over `paths`, `webhooks`, `components` and `$defs` (with this ctx's options: no injected text, interfaces,
  * no paths enum), then the footer (`operations`, which the paths' transform collects).
  */
-export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator<TypeScript.Node> {
+export function typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator<TypeScript.Node>;
+export function typeStatements(schema: OpenAPI3, ctx: GlobalContext, options: { slicedComponents: true }): Generator<TypeScript.Node | SlicedComponents>;
+export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext, options: { slicedComponents?: boolean } = {}): Generator<TypeScript.Node | SlicedComponents> {
   const { factory } = typescript;
   const ot = openapiTypescript;
   const transformers: Record<string, (node: never) => unknown> = {
@@ -133,6 +194,10 @@ export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator
     const part = document[root];
     if (!part || typeof part !== "object") {
       yield emptyRoot(root);
+      continue;
+    }
+    if (root === "components" && options.slicedComponents) {
+      yield slicedComponents(part as Record<string, unknown>, ctx);
       continue;
     }
     const subTypes = ([] as unknown[]).concat(transform(() => transformer(part as never))) as TypeScript.Node[];
@@ -154,6 +219,27 @@ export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator
   }
   ctx.injectFooter.length = 0;
   if (!hasOperations) yield emptyRoot("operations");
+}
+
+/** `components`' interface with each non-empty map to be made a slice at a time (SlicedComponents). */
+function slicedComponents(components: Record<string, unknown>, ctx: GlobalContext): SlicedComponents {
+  const { factory } = typescript;
+  // The maps' keys and order, and the empty ones' `never`, as the transform makes them (no entries: nothing else runs).
+  const [empty] = transform(() => openapiTypescript.transformComponentsObject({} as never, ctx));
+  const maps: { key: string; placeholder: string; entries: [string, unknown][] }[] = [];
+  const members = (empty as TypeScript.TypeLiteralNode).members.map((member) => {
+    const key = memberName(member);
+    const value = components[key];
+    // getEntries with this ctx's options (no sorting, no filter): the transform's entries of a truthy value.
+    const entries = value ? Object.entries(value) : [];
+    if (entries.length === 0) return member;
+    const placeholder = `specforgeSlices${maps.length}`;
+    maps.push({ key, placeholder, entries });
+    const stand = factory.createPropertySignature(undefined, placeholder, undefined, factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword));
+    return factory.updatePropertySignature(member as TypeScript.PropertySignature, undefined, (member as TypeScript.PropertySignature).name, undefined, factory.createTypeLiteralNode([stand]));
+  });
+  const skeleton = factory.createInterfaceDeclaration(openapiTypescript.tsModifiers({ export: true }), "components", undefined, undefined, members);
+  return new SlicedComponents(skeleton, maps, ctx);
 }
 
 /**
