@@ -34,6 +34,14 @@ export function printNodes(statements: readonly TS.Node[]): PrintResult {
   return new Printer(undefined, new Map(), undefined).file(statements);
 }
 
+/**
+ * Members of an object type at `depth` indents, as printNodes prints them inside an interface: lets emit/types.ts
+ * transform and print schema.ts's largest part (`components`) a slice of schemas at a time.
+ */
+export function printMembers(members: readonly TS.TypeElement[], depth: number): PrintResult {
+  return new Printer(undefined, new Map(), undefined).membersAt(members, depth);
+}
+
 export interface SourcePrintOptions {
   /**
    * `const` declarations whose value is this JSON data: printed `const name: Type = JSON.parse('…')` (quick to load,
@@ -142,6 +150,17 @@ class Printer {
         }
       });
       if (this.source) this.checkEveryCommentPrinted(this.source);
+    } catch (error) {
+      if (error instanceof Unsupported) return { unsupported: error.message };
+      throw error;
+    }
+    return { text: parts.join("") };
+  }
+
+  membersAt(members: readonly TS.TypeElement[], depth: number): PrintResult {
+    const parts: string[] = [];
+    try {
+      for (const member of members) this.memberInPieces(member, depth, parts);
     } catch (error) {
       if (error instanceof Unsupported) return { unsupported: error.message };
       throw error;

@@ -3,7 +3,7 @@ import type * as TypeScript from "typescript";
 import { UserError } from "../errors.js";
 import { openapiTypescript, sameNodes, typescript, withFastCreateRef } from "../package/deps.js";
 import type { EmittedFile } from "./file.js";
-import { printNodes } from "./printer.js";
+import { printMembers, printNodes } from "./printer.js";
 
 /**
  * The document openapi-typescript is given, as the loader made it for it (load/oas32.ts `translateForTypes`, then
@@ -41,19 +41,137 @@ function emitTypesOf(input: TypesInput): EmittedFile {
   // transformed, printed and dropped, so that the syntax tree and the printer's documents of one part are in memory at
   // a time, not the whole file's (bench/NOTES.md, session 5). The printer prints top-level statements one after the
   // other with nothing between them, so the text is the same as printing them all at once.
+  // `paths` and `components` a slice of entries at a time (SlicedInterface), and the operations their transforms
+  // collect printed as they come (OperationsSoFar): their syntax trees die young.
   const parts: string[] = [];
-  for (const statement of typeStatements(schema, ctx)) {
-    const printed = printNodes(sameNodes(placeTranslated([statement], input)));
-    if (!("text" in printed)) {
+  const operations = new OperationsSoFar(ctx, input);
+  for (const statement of typeStatements(schema, ctx, { sliced: input.moved.length === 0 })) {
+    const printed =
+      statement instanceof SlicedInterface
+        ? printSliced(statement, input, parts, operations)
+        : operations.isOperations(statement)
+          ? operations.printAll()
+          : printNodes(sameNodes(placeTranslated([statement], input)));
+    const drained = "text" in printed ? operations.drain() : printed;
+    if (!("text" in drained) || !("text" in printed)) {
       // Syntax the printer does not know: the whole file through openapi-typescript's printer (then prettier), as before.
       const nodes = placeTranslated(transform(() => openapiTypescript.transformSchema(schema, typesContext(schema))), input);
-      return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: printed.unsupported };
+      return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: "unsupported" in printed ? printed.unsupported : (drained as { unsupported: string }).unsupported };
     }
     parts.push(printed.text);
   }
   const text = parts.join("");
   return { path: "schema.ts", content: text, canonical: text, description };
 }
+
+/**
+ * How many entries of `paths` or of a components map (schemas, responses, …) are transformed and printed at a time.
+ * On Stripe and OpenAI these two parts are most of schema.ts: transformed whole, their syntax trees and the printer's
+ * documents lived through many young-generation collections and were promoted, then died in the old generation,
+ * which grew with them (bench/NOTES.md, session 11, branch mem9). A slice's die young.
+ */
+const SLICE = 64;
+
+/** A part of schema.ts made a slice of entries at a time: its interface with a placeholder member per map. */
+class SlicedInterface {
+  constructor(
+    readonly skeleton: TypeScript.InterfaceDeclaration,
+    /**
+     * Per map, in the interface's order: its placeholder's name and depth, its entries, the members the transform
+     * makes of some of them, and the name of the member that holds them (for placeTranslated's querystring rule).
+     */
+    readonly maps: readonly { placeholder: string; depth: number; entries: [string, unknown][]; members: (entries: [string, unknown][]) => readonly TypeScript.TypeElement[]; holder?: string }[],
+  ) {}
+}
+
+/**
+ * Prints a sliced part onto `parts`: the skeleton's text with each placeholder's line replaced by the map's members,
+ * printed as the printer prints them inside the whole interface (printMembers). The operations each slice's
+ * transform collects are printed after it.
+ */
+function printSliced(sliced: SlicedInterface, input: TypesInput, parts: string[], operations: OperationsSoFar): { text: string } | { unsupported: string } {
+  const skeleton = printNodes(sameNodes(placeTranslated([sliced.skeleton], input)));
+  if (!("text" in skeleton)) return skeleton;
+  let rest = skeleton.text;
+  for (const map of sliced.maps) {
+    const line = `\n${"  ".repeat(map.depth)}${map.placeholder}: never;`;
+    const at = rest.indexOf(line);
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + line.length);
+    for (let start = 0; start < map.entries.length; start += SLICE) {
+      const members = withQuerystring(map.members(map.entries.slice(start, start + SLICE)), input, map.holder);
+      const printed = printMembers(sameMembers(members), map.depth);
+      if (!("text" in printed)) return printed;
+      parts.push(printed.text);
+      const drained = operations.drain();
+      if (!("text" in drained)) return drained;
+    }
+  }
+  return { text: rest };
+}
+
+/** placeTranslated's querystring rule for members of an interface (`holder` absent) or of its member `holder`. */
+function withQuerystring(members: readonly TypeScript.TypeElement[], input: TypesInput, holder: string | undefined): readonly TypeScript.TypeElement[] {
+  const marker = input.querystringMarker;
+  if (marker === undefined) return members;
+  if (holder === undefined) return members.map((member) => querystringIn(member, marker));
+  const { factory } = typescript;
+  const held = querystringIn(factory.createPropertySignature(undefined, holder, undefined, factory.createTypeLiteralNode(members)), marker);
+  return (held.type as TypeScript.TypeLiteralNode).members;
+}
+
+/**
+ * The `operations` interface openapi-typescript's transforms collect in ctx.injectFooter (one member per operation
+ * with an operationId), printed as its members come and emptied, instead of kept whole until the end of schema.ts.
+ */
+class OperationsSoFar {
+  private readonly printed: string[] = [];
+  constructor(
+    private readonly ctx: GlobalContext,
+    private readonly input: TypesInput,
+  ) {}
+
+  private node(): TypeScript.InterfaceDeclaration | undefined {
+    return this.ctx.injectFooter.find((node): node is TypeScript.InterfaceDeclaration => typescript.isInterfaceDeclaration(node) && node.name.text === "operations");
+  }
+
+  isOperations(statement: TypeScript.Node): boolean {
+    return statement === this.node();
+  }
+
+  /** Prints the members collected since the last call and empties the interface (the transforms append to it). */
+  drain(): { text: string } | { unsupported: string } {
+    const node = this.node();
+    if (!node || node.members.length === 0) return { text: "" };
+    const printed = printMembers(sameMembers(withQuerystring(node.members, this.input, undefined)), 1);
+    if (!("text" in printed)) return printed;
+    this.printed.push(printed.text);
+    (node as { members: TypeScript.NodeArray<TypeScript.TypeElement> }).members = typescript.factory.createNodeArray([]);
+    return printed;
+  }
+
+  /** The whole interface, as printNodes prints it with every member. */
+  printAll(): { text: string } | { unsupported: string } {
+    const drained = this.drain();
+    if (!("text" in drained)) return drained;
+    const node = this.node()!;
+    if (this.printed.length === 0) return printNodes(sameNodes(placeTranslated([node], this.input)));
+    const { factory } = typescript;
+    const placeholder = "specforgeOperations";
+    const skeleton = factory.updateInterfaceDeclaration(node, node.modifiers, node.name, node.typeParameters, node.heritageClauses, [
+      factory.createPropertySignature(undefined, placeholder, undefined, factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword)),
+    ]);
+    const text = printNodes(sameNodes([skeleton]));
+    if (!("text" in text)) return text;
+    const line = `\n  ${placeholder}: never;`;
+    const at = text.text.indexOf(line);
+    const whole = text.text.slice(0, at) + this.printed.join("") + text.text.slice(at + line.length);
+    this.printed.length = 0;
+    return { text: whole };
+  }
+}
+
+const sameMembers = (members: readonly TypeScript.TypeElement[]) => members as unknown as Parameters<typeof printMembers>[0];
 
 /** openapi-typescript's options: what schema.ts is made with. */
 export function typesContext(schema: OpenAPI3): GlobalContext {
@@ -118,7 +236,9 @@ function transform<T>(run: () => T): T {
  * its loop over `paths`, `webhooks`, `components` and `$defs` (with this ctx's options: no injected text, interfaces,
  * no paths enum), then the footer (`operations`, which the paths' transform collects).
  */
-export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator<TypeScript.Node> {
+export function typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator<TypeScript.Node>;
+export function typeStatements(schema: OpenAPI3, ctx: GlobalContext, options: { sliced: boolean }): Generator<TypeScript.Node | SlicedInterface>;
+export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext, options: { sliced?: boolean } = {}): Generator<TypeScript.Node | SlicedInterface> {
   const { factory } = typescript;
   const ot = openapiTypescript;
   const transformers: Record<string, (node: never) => unknown> = {
@@ -133,6 +253,15 @@ export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator
     const part = document[root];
     if (!part || typeof part !== "object") {
       yield emptyRoot(root);
+      continue;
+    }
+    if (options.sliced && root === "components") {
+      yield slicedComponents(part as Record<string, unknown>, ctx);
+      continue;
+    }
+    const paths = options.sliced && root === "paths" ? slicedPaths(part as Record<string, unknown>, ctx) : undefined;
+    if (paths) {
+      yield paths;
       continue;
     }
     const subTypes = ([] as unknown[]).concat(transform(() => transformer(part as never))) as TypeScript.Node[];
@@ -154,6 +283,42 @@ export function* typeStatements(schema: OpenAPI3, ctx: GlobalContext): Generator
   }
   ctx.injectFooter.length = 0;
   if (!hasOperations) yield emptyRoot("operations");
+}
+
+/** `components`' interface with each non-empty map to be made a slice at a time (SlicedComponents). */
+function slicedComponents(components: Record<string, unknown>, ctx: GlobalContext): SlicedInterface {
+  const { factory } = typescript;
+  // The maps' keys and order, and the empty ones' `never`, as the transform makes them (no entries: nothing else runs).
+  const [empty] = transform(() => openapiTypescript.transformComponentsObject({} as never, ctx));
+  const maps: SlicedInterface["maps"][number][] = [];
+  const members = (empty as TypeScript.TypeLiteralNode).members.map((member) => {
+    const key = memberName(member);
+    const value = components[key];
+    // getEntries with this ctx's options (no sorting, no filter): the transform's entries of a truthy value.
+    const entries = value ? Object.entries(value) : [];
+    if (entries.length === 0) return member;
+    const placeholder = `specforgeSlices${maps.length}`;
+    const mapMembers = (some: [string, unknown][]) => {
+      const [literal] = transform(() => openapiTypescript.transformComponentsObject({ [key]: Object.fromEntries(some) } as never, ctx));
+      const map = (literal as TypeScript.TypeLiteralNode).members.find((m) => memberName(m) === key) as TypeScript.PropertySignature;
+      return (map.type as TypeScript.TypeLiteralNode).members;
+    };
+    maps.push({ placeholder, depth: 2, entries, members: mapMembers, holder: key });
+    const stand = factory.createPropertySignature(undefined, placeholder, undefined, factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword));
+    return factory.updatePropertySignature(member as TypeScript.PropertySignature, undefined, (member as TypeScript.PropertySignature).name, undefined, factory.createTypeLiteralNode([stand]));
+  });
+  return new SlicedInterface(factory.createInterfaceDeclaration(openapiTypescript.tsModifiers({ export: true }), "components", undefined, undefined, members), maps);
+}
+
+/** `paths` a slice of path items at a time; undefined when it has none (the transform skips what is not an object). */
+function slicedPaths(paths: Record<string, unknown>, ctx: GlobalContext): SlicedInterface | undefined {
+  const entries = Object.entries(paths);
+  if (!entries.some(([, item]) => item && typeof item === "object")) return undefined;
+  const { factory } = typescript;
+  const placeholder = "specforgeSlices";
+  const members = (some: [string, unknown][]) => (transform(() => openapiTypescript.transformPathsObject(Object.fromEntries(some) as never, ctx)) as unknown as TypeScript.TypeLiteralNode).members;
+  const stand = factory.createPropertySignature(undefined, placeholder, undefined, factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword));
+  return new SlicedInterface(factory.createInterfaceDeclaration(openapiTypescript.tsModifiers({ export: true }), "paths", undefined, undefined, [stand]), [{ placeholder, depth: 1, entries, members }]);
 }
 
 /**

@@ -104,6 +104,28 @@ describe("the printer on openapi-typescript's types", () => {
     expect(parts.map((node) => openapiTypescript.astToString([node]))).toEqual(whole.map((node) => openapiTypescript.astToString([node])));
   });
 
+  it("paths and components made a slice of entries at a time print as the whole transform does (operations collected across slices)", async () => {
+    const schemas = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`S${i}`, { type: "object", description: `Schema ${i}`, required: ["id"], properties: { id: { type: "string" }, next: { $ref: `#/components/schemas/S${(i + 1) % 150}` }, kind: { type: "string", enum: long(i % 9) } } }]));
+    const paths = Object.fromEntries(
+      Array.from({ length: 140 }, (_, i) => [
+        `/items${i}/{id}`,
+        {
+          parameters: [{ $ref: "#/components/parameters/Id" }],
+          get: { operationId: `get${i}`, summary: `Item ${i}`, responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/S${i}` } } } } } },
+          ...(i % 3 === 0 ? { post: { requestBody: { content: { "application/json": { schema: { type: "object", properties: { a: { type: "integer" } } } } } }, responses: { "204": { $ref: "#/components/responses/Empty" } } } } : {}),
+        },
+      ]),
+    );
+    const dir = tempDir();
+    const components = { schemas, parameters: { Id: { name: "id", in: "path", required: true, schema: { type: "string" } } }, responses: { Empty: { description: "nothing" } } };
+    writeFiles(dir, { "openapi.json": JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths, components }) });
+    const { document } = documentForTypes(loadSpec(join(dir, "openapi.json"), dir).document);
+    const emitted = emitTypes({ document, moved: [] });
+    expect(emitted.notCanonical).toBeUndefined();
+    const whole = openapiTypescript.transformSchema(document as never, typesContext(document as never));
+    expect(emitted.content).toBe(await prettier.format(openapiTypescript.astToString(whole), { parser: "typescript" }));
+  });
+
   it("names what it cannot print instead of guessing, so the file goes through prettier", () => {
     const { factory } = ts;
     const conditional = factory.createTypeAliasDeclaration(
