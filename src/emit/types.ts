@@ -95,7 +95,7 @@ function printSliced(sliced: SlicedInterface, input: TypesInput, parts: string[]
   let rest = skeleton.text;
   for (const map of sliced.maps) {
     const line = `\n${"  ".repeat(map.depth)}${map.placeholder}: never;`;
-    const at = rest.indexOf(line);
+    const at = placeholderAt(rest, line);
     parts.push(rest.slice(0, at));
     rest = rest.slice(at + line.length);
     for (let start = 0; start < map.entries.length; start += SLICE) {
@@ -164,11 +164,18 @@ class OperationsSoFar {
     const text = printNodes(sameNodes([skeleton]));
     if (!("text" in text)) return text;
     const line = `\n  ${placeholder}: never;`;
-    const at = text.text.indexOf(line);
+    const at = placeholderAt(text.text, line);
     const whole = text.text.slice(0, at) + this.printed.join("") + text.text.slice(at + line.length);
     this.printed.length = 0;
     return { text: whole };
   }
+}
+
+/** Where a skeleton's placeholder line is; not finding it is a bug here (a slice would be spliced in the wrong place). */
+function placeholderAt(text: string, line: string): number {
+  const at = text.indexOf(line);
+  if (at < 0) throw new Error(`schema.ts: the printed skeleton has no line ${JSON.stringify(line)}`);
+  return at;
 }
 
 const sameMembers = (members: readonly TypeScript.TypeElement[]) => members as unknown as Parameters<typeof printMembers>[0];
