@@ -222,10 +222,9 @@ export function parseFormData(
     const label = latin1.decode(charsetPart.body).trim();
     const charset = formCharset(label);
     if (charset === undefined) {
-      const shown = label.length > 40 ? `${label.slice(0, 40)}…` : label;
       errors.push({
         loc: [LOC, CHARSET_FIELD],
-        msg: `Unknown charset '${shown}' in the ${CHARSET_FIELD} field (RFC 7578 §4.6): send a label TextDecoder knows, such as UTF-8, ISO-8859-1 or Shift_JIS`,
+        msg: `Unknown charset '${shortLabel(label)}' in the ${CHARSET_FIELD} field (RFC 7578 §4.6): send a label TextDecoder knows, such as UTF-8, ISO-8859-1 or Shift_JIS`,
         type: "value_error",
       });
       return undefined;
@@ -393,6 +392,11 @@ function formCharset(label) {
   };
 }
 
+/** A charset label as a message shows it: a hostile one cut short. */
+function shortLabel(label) {
+  return label.length > 40 ? `${label.slice(0, 40)}…` : label;
+}
+
 /** What windows-1252 has at 0x80–0x9F where ISO-8859-1 has C1 controls (the WHATWG Encoding Standard's index). */
 const WINDOWS_1252_HIGH =
   "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
@@ -458,11 +462,23 @@ function decodePart(body, type, index, maxDepth, errors) {
     return INVALID;
   }
   if (essence.startsWith("text/")) {
-    const text = text8(body);
+    // In its `charset` (RFC 2046 §4.1.2), as a form field's text is; UTF-8 when it declares none.
+    const declared = charsetOf(type);
+    const charset =
+      declared === undefined ? UTF8_CHARSET : formCharset(declared);
+    if (charset === undefined) {
+      errors.push({
+        loc: [LOC, index],
+        msg: `Unknown charset '${shortLabel(declared)}' of a text part: send a label TextDecoder knows, such as UTF-8, ISO-8859-1 or Shift_JIS`,
+        type: "value_error",
+      });
+      return INVALID;
+    }
+    const text = charset.decode(body);
     if (text !== undefined) return text;
     errors.push({
       loc: [LOC, index],
-      msg: "Part is not valid UTF-8",
+      msg: `Part is not valid ${charset.label}`,
       type: "value_error",
     });
     return INVALID;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeMultipart, type MultipartPart } from "../../../templates/client/serialize.js";
-import { MULTIPART_LIMITS, multipartBoundary, parseFormData, type MultipartFields } from "../../../templates/server/multipart.js";
+import { MULTIPART_LIMITS, multipartBoundary, parseFormData, parseMultipartParts, type MultipartFields } from "../../../templates/server/multipart.js";
 import type { ValidationIssue } from "../../../templates/server/schema.js";
 
 /**
@@ -131,5 +131,35 @@ describe("the boundary (RFC 2046)", () => {
 
   it("the limits are what the README states", () => {
     expect(MULTIPART_LIMITS).toEqual({ parts: 1000, headersPerPart: 32, headerLineBytes: 8192, headerBlockBytes: 16384 });
+  });
+});
+
+describe("parts by position (multipart/mixed)", () => {
+  const body = (...parts: [type: string, bytes: number[]][]) =>
+    new Uint8Array([
+      ...parts.flatMap(([type, bytes]) => [...Buffer.from(`--b\r\nContent-Type: ${type}\r\n\r\n`, "latin1"), ...bytes, 0x0d, 0x0a]),
+      ...Buffer.from("--b--", "latin1"),
+    ]);
+
+  it("a text part is read in the charset it declares (RFC 2046), UTF-8 when it declares none", () => {
+    const errors: ValidationIssue[] = [];
+    const parts = parseMultipartParts(
+      body(["text/plain; charset=ISO-8859-1", [0x63, 0x61, 0x66, 0xe9, 0x20, 0x80]], ["text/plain; charset=Shift_JIS", [0x93, 0xfa, 0x96, 0x7b]], ["text/plain", [...Buffer.from("café")]]),
+      "multipart/mixed; boundary=b",
+      32,
+      errors,
+    );
+    expect(errors).toEqual([]);
+    expect(parts).toEqual(["café €", "日本", "café"]);
+  });
+
+  it("a charset TextDecoder does not know, or text not valid in its charset, is an issue at the part", () => {
+    const errors: ValidationIssue[] = [];
+    expect(parseMultipartParts(body(["text/plain; charset=x-unknown", [0x61]]), "multipart/mixed; boundary=b", 32, errors)).toBeUndefined();
+    expect(parseMultipartParts(body(["text/plain; charset=utf-8", [0xff]]), "multipart/mixed; boundary=b", 32, errors)).toBeUndefined();
+    expect(errors.map((issue) => [issue.loc, issue.msg])).toEqual([
+      [["body", 0], "Unknown charset 'x-unknown' of a text part: send a label TextDecoder knows, such as UTF-8, ISO-8859-1 or Shift_JIS"],
+      [["body", 0], "Part is not valid utf-8"],
+    ]);
   });
 });
