@@ -671,7 +671,6 @@ class Printer {
     return literalText(literal, (node) => this.stringLiteral(node)) ?? this.unsupported(literal);
   }
 
-
   private union(node: TS.UnionTypeNode, place: Place): Doc {
     const siblings = node.types.length;
     if (shouldHugUnion(node)) {
@@ -1184,7 +1183,6 @@ function flatList(types: readonly TS.TypeNode[], place: Place): string | undefin
   }
   return text;
 }
-
 
 /**
  * A literal type's text as prettier prints it, or undefined for a kind the printer does not know; `string` prints a

@@ -43,6 +43,11 @@ function emitTypesOf(input: TypesInput): EmittedFile {
   // other with nothing between them, so the text is the same as printing them all at once.
   // `paths` and `components` a slice of entries at a time (SlicedInterface), and the operations their transforms
   // collect printed as they come (OperationsSoFar): their syntax trees die young.
+  // Syntax the printer does not know: the whole file through openapi-typescript's printer (then prettier), as before.
+  const throughOpenapiTypescript = (unsupported: string): EmittedFile => {
+    const nodes = placeTranslated(transform(() => openapiTypescript.transformSchema(schema, typesContext(schema))), input);
+    return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: unsupported };
+  };
   const parts: string[] = [];
   const operations = new OperationsSoFar(ctx, input);
   for (const statement of typeStatements(schema, ctx, { sliced: input.moved.length === 0 })) {
@@ -52,12 +57,9 @@ function emitTypesOf(input: TypesInput): EmittedFile {
         : operations.isOperations(statement)
           ? operations.printAll()
           : printNodes(sameNodes(placeTranslated([statement], input)));
-    const drained = "text" in printed ? operations.drain() : printed;
-    if (!("text" in drained) || !("text" in printed)) {
-      // Syntax the printer does not know: the whole file through openapi-typescript's printer (then prettier), as before.
-      const nodes = placeTranslated(transform(() => openapiTypescript.transformSchema(schema, typesContext(schema))), input);
-      return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: "unsupported" in printed ? printed.unsupported : (drained as { unsupported: string }).unsupported };
-    }
+    if (!("text" in printed)) return throughOpenapiTypescript(printed.unsupported);
+    const drained = operations.drain();
+    if (!("text" in drained)) return throughOpenapiTypescript(drained.unsupported);
     parts.push(printed.text);
   }
   const text = parts.join("");
