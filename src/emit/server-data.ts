@@ -236,13 +236,13 @@ function positionalHeadersOf(positional: NonNullable<MediaType["positional"]>): 
 
 /** An Encoding Object's part headers as the router validates them, by name; undefined when it declares none. */
 function partHeaderSpecs(declared: readonly EncodingHeader[]): Record<string, PartHeaderSpec> | undefined {
-  const headers = readPartHeaders(declared);
+  const headers = validatedPartHeaders(declared);
   if (headers.length === 0) return undefined;
   return Object.fromEntries(headers.map((header) => [header.name, { required: header.required, ...(header.schema !== undefined ? { schema: header.schema as Schema } : {}) }]));
 }
 
 /** The part headers of an Encoding Object the router validates (all but Content-Type and Content-Disposition). */
-export function readPartHeaders(headers: readonly EncodingHeader[]): EncodingHeader[] {
+export function validatedPartHeaders(headers: readonly EncodingHeader[]): EncodingHeader[] {
   return headers.filter((header) => !/^content-(?:type|disposition)$/i.test(header.name));
 }
 

@@ -6,7 +6,7 @@ import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText } from "./literal.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
-import { readPartHeaders, type ServerRuntimeData } from "./server-data.js";
+import { validatedPartHeaders, type ServerRuntimeData } from "./server-data.js";
 import { FileTemplate, namedImports, typeText } from "./template.js";
 
 type Member = OptionalKind<PropertySignatureStructure>;
@@ -107,7 +107,7 @@ const NO_PART_HEADERS = "Record<string, never>";
 
 /** One part's declared headers as a type literal (over several lines, as prettier writes them: the printer reads no other form). */
 function headersRecordType(declared: readonly EncodingHeader[], document: unknown): WriterFunction | undefined {
-  const headers = readPartHeaders(declared);
+  const headers = validatedPartHeaders(declared);
   if (headers.length === 0) return undefined;
   return tsMorph.Writers.objectType({
     properties: headers.map((header) => ({ name: propertyKey(header.name), hasQuestionToken: !header.required, type: headerValueType(header.schema, document, 0) })),
