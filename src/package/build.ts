@@ -4,25 +4,25 @@
  * runtime templates to `.js` + `.d.ts` and formats them once with prettier's defaults, so a run in a project with
  * default settings copies them without a compile or formatting pass.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatWithDefaults } from "../write/format.js";
 import { BUILD_INFO, RUNTIME_KINDS } from "./fingerprint.js";
-import { hashTree, sha256 } from "./hash.js";
+import { hashTree } from "./hash.js";
 import { PACKAGE_ROOT, TEMPLATES_DIR } from "./root.js";
+import { templateFiles } from "./template-files.js";
 import { compileRuntime } from "./runtime-js.js";
 import { foreignImports } from "./template-imports.js";
-import { FILE_TEMPLATE_KINDS, fileTemplateTexts, FORMATTED_TEMPLATES, PREPARED_TEMPLATES, runtimeSourceHash, runtimeSources, type FormattedTemplates } from "./templates.js";
+import { buildJson, FILE_TEMPLATE_KINDS, fileTemplateSource, fileTemplateTexts, FORMATTED_TEMPLATES, PREPARED_TEMPLATES, runtimeSourceHash, runtimeSources, type FormattedTemplates } from "./templates.js";
 import { prepare } from "../emit/template.js";
 
 const codeHash = hashTree(join(PACKAGE_ROOT, "src"), (name) => name.endsWith(".ts"));
 writeFileSync(BUILD_INFO, JSON.stringify({ codeHash }) + "\n");
 
-const runtime = RUNTIME_KINDS.flatMap((kind) => runtimeSources(kind).map(({ name, text }) => ({ path: `${kind}/${name}`, text })));
-const fileTemplates = readdirSync(join(TEMPLATES_DIR, "files"))
-  .filter((name) => name.endsWith(".ts"))
-  .sort()
-  .map((name) => ({ path: `files/${name}`, text: readFileSync(join(TEMPLATES_DIR, "files", name), "utf8") }));
+const runtime = RUNTIME_KINDS.flatMap((kind) => runtimeSources(kind).map(({ name, text, sha256 }) => ({ path: `${kind}/${name}`, text, sha256 })));
+const fileTemplates = templateFiles("files")
+  .filter((file) => file.path.endsWith(".ts"))
+  .map((file) => ({ path: `files/${file.path}`, text: file.bytes.toString("utf8") }));
 const foreign = foreignImports([...runtime, ...fileTemplates]);
 if (foreign.length > 0) {
   console.error(`specforge build: templates must import only siblings and node: built-ins:\n  ${foreign.join("\n  ")}`);
@@ -36,19 +36,19 @@ const compiled = compileRuntime(
   fileTemplateTexts(),
 );
 const formatted: FormattedTemplates = {};
-for (const { path, text } of runtime) {
+for (const { path, sha256 } of runtime) {
   const { js, dts } = compiled.get(path)!;
   const base = path.replace(/\.ts$/, "");
-  formatted[path] = { sourceHash: runtimeSourceHash(text, fileTemplateTexts()), js, dts, formatted: { js: await formatWithDefaults(js, `${base}.js`), dts: await formatWithDefaults(dts, `${base}.d.ts`) } };
+  formatted[path] = { sourceHash: runtimeSourceHash(sha256), js, dts, formatted: { js: await formatWithDefaults(js, `${base}.js`), dts: await formatWithDefaults(dts, `${base}.d.ts`) } };
 }
-writeFileSync(FORMATTED_TEMPLATES, JSON.stringify(formatted));
+writeFileSync(FORMATTED_TEMPLATES, buildJson(formatted));
 
 // The file templates as every generation starts from them (src/emit/template.ts `prepare`), so a run opens each
 // with one parse instead of preparing it again.
 const prepared = Object.fromEntries(
   FILE_TEMPLATE_KINDS.map((kind) => {
-    const text = readFileSync(join(TEMPLATES_DIR, "files", `${kind}.ts`), "utf8");
-    return [kind, { sourceHash: sha256(text), ...prepare(kind, text) }];
+    const file = fileTemplateSource(kind);
+    return [kind, { sourceHash: file.sha256, ...prepare(kind, file.bytes.toString("utf8")) }];
   }),
 );
-writeFileSync(PREPARED_TEMPLATES, JSON.stringify(prepared));
+writeFileSync(PREPARED_TEMPLATES, buildJson(prepared));

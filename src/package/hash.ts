@@ -5,17 +5,33 @@ import { join } from "node:path";
 /** SHA-256 of text or bytes, hex: what the manifest, the fingerprints and the build record. */
 export const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
 
-/** Hash of every file below `dir` whose name passes `keep`, in sorted path order (a missing folder hashes as empty). */
-export function hashTree(dir: string, keep: (name: string) => boolean = () => true): string {
-  const parts: string[] = [];
+/** A file below a folder: its path relative to the folder (forward slashes), its bytes and their SHA-256. */
+export interface TreeFile {
+  path: string;
+  bytes: Buffer;
+  sha256: string;
+}
+
+/** Every file below `dir` whose name passes `keep`, in sorted path order (a missing folder has none). */
+export function treeFiles(dir: string, keep: (name: string) => boolean = () => true): TreeFile[] {
+  const files: TreeFile[] = [];
   const walk = (relative: string) => {
     const entries = readdirSync(join(dir, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const entry of entries) {
-      const rel = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(rel);
-      else if (keep(entry.name)) parts.push(`${rel}\n${sha256(readFileSync(join(dir, rel)))}`);
+      const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else if (keep(entry.name)) {
+        const bytes = readFileSync(join(dir, path));
+        files.push({ path, bytes, sha256: sha256(bytes) });
+      }
     }
   };
   if (existsSync(dir)) walk("");
-  return sha256(parts.join("\n"));
+  return files;
 }
+
+/** The hash of a list of files (`treeFiles`): of their paths and hashes, in order. */
+export const treeHash = (files: readonly TreeFile[]) => sha256(files.map((file) => `${file.path}\n${file.sha256}`).join("\n"));
+
+/** Hash of every file below `dir` whose name passes `keep`, in sorted path order (a missing folder hashes as empty). */
+export const hashTree = (dir: string, keep?: (name: string) => boolean) => treeHash(treeFiles(dir, keep));
