@@ -36,7 +36,7 @@ export interface RuntimeTemplate {
  */
 export const buildJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
-function readBuildJson(path: string): unknown {
+export function readBuildJson(path: string): unknown {
   if (!existsSync(path)) return {};
   const bytes = readFileSync(path);
   return JSON.parse(bytes.toString(isAscii(bytes) ? "latin1" : "utf8"));
