@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import fs, { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
@@ -23,7 +23,7 @@ const LARGE_FILE_BYTES = 1024 * 1024;
  * turns it off.
  */
 export function requireWithCodeCache<T>(require: NodeJS.Require, id: string): T {
-  if (process.env.SPECFORGE_CODE_CACHE === "0") return withWholeFileReads(() => require(id) as T);
+  if (process.env.SPECFORGE_CODE_CACHE === "0") return require(id) as T;
   const entry = require.resolve(id);
   const compile = moduleProto._compile;
   moduleProto._compile = function (content, file) {
@@ -43,28 +43,9 @@ export function requireWithCodeCache<T>(require: NodeJS.Require, id: string): T 
     return undefined;
   };
   try {
-    return withWholeFileReads(() => require(id) as T);
+    return require(id) as T;
   } finally {
     moduleProto._compile = compile;
-  }
-}
-
-/**
- * Runs `load` (a `require`) with `fs.readFileSync(file, "utf8")` — how Node's CommonJS loader reads every source —
- * done as one read of the whole file and one decode. Node 20 reads a file it is asked to decode in 8 kB chunks into
- * a growing buffer: TypeScript's 9 MB took 1,118 reads and ~30 ms of CPU, against ~15 ms as bytes then text
- * (bench/NOTES.md, session 12). The text is the same: both decode UTF-8 with V8's decoder.
- */
-export function withWholeFileReads<T>(load: () => T): T {
-  const readFile = fs.readFileSync;
-  fs.readFileSync = function (this: unknown, path: unknown, options: unknown) {
-    if (options === "utf8" && arguments.length === 2) return readFile(path as string).toString("utf8");
-    return readFile.apply(this, arguments as unknown as Parameters<typeof readFile>);
-  } as typeof readFile;
-  try {
-    return load();
-  } finally {
-    fs.readFileSync = readFile;
   }
 }
 
