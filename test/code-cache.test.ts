@@ -68,26 +68,3 @@ describe("requireWithCodeCache", () => {
     expect(cacheFiles(dir)).toEqual([]);
   });
 });
-
-describe("withWholeFileReads", () => {
-  it("gives the loader's `readFileSync(file, \"utf8\")` the same text (BOM, non-ASCII, an invalid byte) and passes other reads through", async () => {
-    const fs = (await import("node:fs")).default;
-    const { withWholeFileReads } = await import("../src/package/code-cache.js");
-    const file = join(tempDir(), "source.js");
-    writeFileSync(file, Buffer.concat([Buffer.from("\ufeffconst é = '😀 ✓';\n"), Buffer.from([0xff, 0x0a]), Buffer.alloc(100_000, "x")]));
-    const original = fs.readFileSync;
-    const seen = withWholeFileReads(() => ({
-      patched: fs.readFileSync !== original,
-      utf8: fs.readFileSync(file, "utf8"),
-      bytes: fs.readFileSync(file),
-      withOptions: fs.readFileSync(file, { encoding: "latin1" }),
-    }));
-    expect(seen.patched).toBe(true);
-    expect(seen.utf8).toBe(original(file, "utf8"));
-    expect(seen.bytes.equals(original(file))).toBe(true);
-    expect(seen.withOptions).toBe(original(file, "latin1"));
-    expect(fs.readFileSync).toBe(original);
-    expect(() => withWholeFileReads(() => fs.readFileSync(join(file, "missing"), "utf8"))).toThrow(/ENOENT|ENOTDIR/);
-    expect(fs.readFileSync).toBe(original);
-  });
-});
