@@ -158,7 +158,8 @@ class ValidatorEmitter {
       ...this.factory.map((line) => `  ${line}`),
       "",
       ...TYPE_HELPER,
-      ...this.functions.flatMap((text) => ["", text]),
+      // Each function after a blank line, in one string (not an array of a line per function).
+      ...(this.functions.length > 0 ? ["", this.functions.join("\n\n")] : []),
       "",
       "  const out = [];",
       ...registrations,
