@@ -62,13 +62,13 @@ const PRINT_WIDTH = 80;
 
 /** The text of `server-validators.js` (no header). */
 export function serverValidatorsText(source: SchemaDocument, sourceRoutes: readonly RouteSpec[], superLinearPatterns: readonly string[]): string {
-  // What the router runs with: the data as server.ts writes it, `JSON.parse('…')` of its JSON text.
+  // What the router runs with: the data as server.ts writes it, `JSON.parse('…')` of its JSON text (the routes'
+  // request schemas are copied one at a time, in entries: nothing else of a route is read).
   const document = JSON.parse(JSON.stringify(source)) as SchemaDocument;
-  const routes = JSON.parse(JSON.stringify(sourceRoutes)) as RouteSpec[];
   let emitter = new ValidatorEmitter(document, superLinearPatterns);
   let entries: [(string | number)[], string][] = [];
   try {
-    entries = emitter.entries(routes);
+    entries = emitter.entries(sourceRoutes);
   } catch (error) {
     if (!(error instanceof Unsupported)) throw error;
     // The closures throw at router creation for such a spec: nothing to generate (and nothing that could run).
@@ -91,14 +91,18 @@ class ValidatorEmitter {
   private readonly table: unknown[] = [];
   private readonly tableIndex = new Map<string, number>();
   private readonly factory: string[] = [];
-  private readonly functions: string[][] = [];
+  /** Each function's text (its lines joined, no final newline). */
+  private readonly functions: string[] = [];
   /**
    * Function name by body text, and factory constant by initialiser: equal schemas (Stripe repeats its inline schemas
    * in every operation) share one function instead of being written again.
    */
   private readonly functionByBody = new Map<string, string>();
+  /** The document's schema at each `$ref` followed (resolvePointer parses the pointer on every call). */
+  private readonly refTargets = new Map<string, Schema | undefined>();
   private readonly constByInit = new Map<string, string>();
-  private readonly bySchema = new Map<object, FunctionEntry>();
+  /** Weak: a route's schemas are garbage once its functions are written (nothing leads back to them). */
+  private readonly bySchema = new WeakMap<object, FunctionEntry>();
   private readonly patterns = new Map<string, string>();
   private readonly formats = new Map<string, string>();
   private count = 0;
@@ -111,12 +115,16 @@ class ValidatorEmitter {
     this.compiler = new SchemaCompiler(document, { superLinearPatterns });
   }
 
-  /** [path into `{ routes, document }`, function] of every request schema the router compiles. */
+  /**
+   * [path into `{ routes, document }`, function] of every request schema the router compiles, each schema a copy of
+   * its own: in the router's copy of the table no two positions are one object, and only a `$ref` leads to a schema
+   * twice (into the document).
+   */
   entries(routes: readonly RouteSpec[]): [(string | number)[], string][] {
     const out: [(string | number)[], string][] = [];
-    const add = (path: (string | number)[], schema: Schema | undefined) => {
-      if (typeof schema !== "object" || schema === null) return;
-      const name = this.fnFor(schema);
+    const add = (path: (string | number)[], source: Schema | undefined) => {
+      if (typeof source !== "object" || source === null) return;
+      const name = this.fnFor(JSON.parse(JSON.stringify(source)) as Schema);
       if (name !== null) out.push([path, name]);
     };
     routes.forEach((route, i) => {
@@ -150,7 +158,8 @@ class ValidatorEmitter {
       ...this.factory.map((line) => `  ${line}`),
       "",
       ...TYPE_HELPER,
-      ...this.functions.flatMap((lines) => ["", ...lines]),
+      // Each function after a blank line, in one string (not an array of a line per function).
+      ...(this.functions.length > 0 ? ["", this.functions.join("\n\n")] : []),
       "",
       "  const out = [];",
       ...registrations,
@@ -217,8 +226,15 @@ class ValidatorEmitter {
     return name;
   }
 
-  private ref(ref: string): string | null {
+  private resolve(ref: string): Schema | undefined {
+    if (this.refTargets.has(ref)) return this.refTargets.get(ref);
     const target = resolvePointer(this.document, ref);
+    this.refTargets.set(ref, target);
+    return target;
+  }
+
+  private ref(ref: string): string | null {
+    const target = this.resolve(ref);
     if (target === undefined) throw new Unsupported(`unresolvable $ref ${ref}`);
     return this.fnFor(target);
   }
@@ -251,16 +267,17 @@ class ValidatorEmitter {
 
   /** `name`'s function, or the one already written with the same body (free names are the module's: equal text checks equally). */
   private sharedFunction(name: string, lines: Line[]): string {
-    const key = lines.map(([indent, text]) => `${indent} ${text}`).join("\n");
-    const known = this.functionByBody.get(key);
+    // The body's text is its key: a line's indentation is its depth (no generated line starts with a space).
+    const body = bodyText(lines);
+    const known = this.functionByBody.get(body);
     if (known) return known;
-    this.functionByBody.set(key, name);
-    return this.addFunction(name, lines, true);
+    this.functionByBody.set(body, name);
+    this.functions.push(`  function ${name}(x, d, f) {\n${body}\n  }`);
+    return name;
   }
 
   private addFunction(name: string, lines: Line[], full: boolean): string {
-    const head = full ? `  function ${name}(x, d, f) {` : `  function ${name}() {`;
-    this.functions.push([head, ...lines.map(([indent, text]) => `${" ".repeat(4 + indent * 2)}${text}`), "  }"]);
+    this.functions.push(`${full ? `  function ${name}(x, d, f) {` : `  function ${name}() {`}\n${bodyText(lines)}\n  }`);
     return name;
   }
 
@@ -486,7 +503,7 @@ class ValidatorEmitter {
         const alreadyMapped = [...Object.values(schema.discriminator?.mapping ?? {})].some((r) => r === branch.$ref || r === name);
         if (!alreadyMapped && !byTag.has(name)) byTag.set(name, check);
       }
-      const target = typeof branch.$ref === "string" ? resolvePointer(this.document, branch.$ref) : branch;
+      const target = typeof branch.$ref === "string" ? this.resolve(branch.$ref) : branch;
       const tagSchema = typeof target === "object" ? target.properties?.[propertyName] : undefined;
       if (typeof tagSchema === "object") {
         const tags = tagSchema.const !== undefined ? [tagSchema.const] : (tagSchema.enum ?? []);
@@ -553,6 +570,17 @@ class ValidatorEmitter {
     return this.sharedFunction(`u${this.count++}`, lines);
   }
 }
+
+/** A function body's lines, indented inside the factory's function. */
+function bodyText(lines: readonly Line[]): string {
+  let text = "";
+  for (let i = 0; i < lines.length; i++) {
+    const [indent, line] = lines[i]!;
+    text += `${i > 0 ? "\n" : ""}${INDENTS[indent] ?? " ".repeat(4 + indent * 2)}${line}`;
+  }
+  return text;
+}
+const INDENTS = Array.from({ length: 8 }, (_, indent) => " ".repeat(4 + indent * 2));
 
 /** Keywords the closures check (anything else is an annotation). */
 const CHECKED_KEYWORDS = new Set([

@@ -64,3 +64,24 @@ describe("equal schemas share one generated function", () => {
     expect(text.match(/^ {2}function \w+\(x, d, f\)/gm)).toHaveLength(4);
   });
 });
+
+describe("a schema object at several places of the route table", () => {
+  // serverRoutes shares one operation's parameter and body objects between its paths' routes, and a loader may share
+  // a schema between operations; the router reads its own copy of the table (JSON), where every place is an object
+  // of its own. The generated module is the one that copy gives.
+  it("is checked as the router's copy has it: the same text as for a table without shared objects", async () => {
+    const { serverValidatorsText } = await import("../../../src/emit/server-validators.js");
+    const document = { openapi: "3.1.0", components: { schemas: { Pet: { type: "object", required: ["id"], properties: { id: { type: "integer", minimum: 1 } } } } } };
+    const shared = { type: "object", properties: { pet: { $ref: "#/components/schemas/Pet" }, n: { type: "integer", maximum: 9 } }, additionalProperties: false };
+    const param = { name: "q", required: false, schema: shared };
+    const operation = { name: "a", method: "POST", params: { query: [param] }, body: { required: true, content: { "application/json": { schema: shared } } } };
+    const routes = [
+      { ...operation, path: "/a" },
+      { ...operation, path: "/b" },
+      { name: "c", method: "PUT", path: "/c", params: { query: [{ name: "r", required: true, schema: { type: "string", maxLength: 3 } }] } },
+    ];
+    const text = serverValidatorsText(document as never, routes as never, []);
+    expect(text).toBe(serverValidatorsText(document as never, JSON.parse(JSON.stringify(routes)) as never, []));
+    expect([...text.matchAll(/out\.push\(\[S\[\d+\], (\w+)\]\);/g)]).toHaveLength(5);
+  });
+});
