@@ -27,7 +27,7 @@
  *
  *   node bench/runtime/client-instructions.mjs [--scenarios get-sequential,get-concurrent,chat-sequential,chat-concurrent]
  *     [--targets fetch,untimed,timed,client] [--warmup 1000] [--calls 1000] [--repeats 3] [--jobs 1] [--wire http|stub]
- *     [--interrupt-budget 8192] [--generated DIR] [--baseline DIR] [--json FILE]
+ *     [--interrupt-budget 8192] [--generated DIR] [--baseline DIR] [--json FILE] [--functions N]
  *
  * Targets (as bench/client.mjs): `fetch` a bare fetch, `untimed` the generated client with `timeoutMs: 0`, `timed`
  * a fetch with the client's default 10-minute timeout signal and timer, `client` the generated client with its
@@ -37,6 +37,12 @@
  * client targets built from another generated/ folder (e.g. the branch point's) for an A/B in the same run.
  * `--wire stub` replaces `globalThis.fetch` by a stub answering at once (the client's own JavaScript only; the stub
  * ignores `init`, so what the client makes undici do with its headers is not counted there).
+ *
+ * `--functions N` attributes the counts to functions: each pair of targets above gets the N functions whose
+ * instructions per request differ most between them (exclusive costs, compile and collector included; JIT code named
+ * through V8's `--perf-basic-prof` map, which callgrind cannot read itself). Incremental marking and sweeping done
+ * outside `Heap::CollectGarbage` are in the steady figure: a major GC's marking steps landing in one target's window
+ * and not the other's show up there as `MarkingVisitor…`, `Sweeper::RawSweep`, `RecordWriteSaveFP` (session 12).
  *
  * Kernel work (the loopback socket's syscalls) is not counted, for any target: the ratios are therefore harsher than
  * CPU-time ratios (the same numerator over a smaller denominator). One run of one target at the defaults takes 2-3
@@ -49,6 +55,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { ROOT } from "./paths.mjs";
+import { fmt, median } from "./report.mjs";
 import { CHAT_BODY, JOB_ID, TOKEN, USER, bareRequests, callsInFlight, chatAnswer, jobAnswer, withTimeoutSignal } from "./workload.mjs";
 
 const SELF = fileURLToPath(import.meta.url);
@@ -102,10 +109,10 @@ async function parent() {
       generated: { type: "string" },
       baseline: { type: "string" },
       json: { type: "string" },
+      functions: { type: "string" },
     },
   });
   const { compileGenerated } = await import("./compile.mjs");
-  const { median, fmt } = await import("./report.mjs");
   // (Compiled into folders of this run's own: another run may be measuring its build at the same time.)
   const compiled = [compileGenerated(`instructions-${process.pid}`, resolve(args.generated ?? join(ROOT, "generated")))];
   const clientJs = join(compiled[0], "client.js");
@@ -148,13 +155,15 @@ async function parent() {
           "--no-memory-reducer",
           "--no-flush-bytecode",
           `--interrupt-budget=${args["interrupt-budget"]}`,
+          // (A map of the JIT code's addresses to function names, for `--functions`; V8 also writes a log into `cwd`.)
+          ...(args.functions === undefined ? [] : ["--perf-basic-prof"]),
           "--hash-seed=1",
           "--random-seed=1",
           SELF,
           "--child",
           JSON.stringify(config),
         ],
-        { stdio: ["ignore", "ignore", "pipe"] },
+        { stdio: ["ignore", "ignore", "pipe"], cwd: dir },
       );
       let stderr = "";
       proc.stderr.on("data", (d) => (stderr += d));
@@ -169,9 +178,12 @@ async function parent() {
           return;
         }
         const { compile, gc } = runtimeCosts(file);
-        rmSync(dir, { recursive: true, force: true });
         const all = Number(summary);
-        done({ all: all / calls, compile: compile / calls, gc: gc / calls, withGc: (all - compile) / calls, steady: (all - compile - gc) / calls });
+        const perfMap = `/tmp/perf-${proc.pid}.map`;
+        const functions = args.functions === undefined ? undefined : functionCosts(file, perfMap, all, calls);
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(perfMap, { force: true });
+        done({ all: all / calls, compile: compile / calls, gc: gc / calls, withGc: (all - compile) / calls, steady: (all - compile - gc) / calls, functions });
       });
     });
 
@@ -227,6 +239,14 @@ async function parent() {
     for (const [a, b] of pairs) {
       if (row[a] && row[b]) console.log(`  ${`${a} ÷ ${b}`.padEnd(34)} ${ratio(paired(of(a, "steady"), of(b, "steady")))} [${ratio(paired(of(a, "withGc"), of(b, "withGc")))}]`);
     }
+    if (args.functions !== undefined) {
+      for (const [a, b] of pairs.filter(([a, b]) => row[a] && row[b])) {
+        console.log(`  ${a} − ${b}, by function (median of the repeats, instructions per request; the ${args.functions} largest differences):`);
+        for (const [name, diff] of functionDifferences(of(a, "functions"), of(b, "functions")).slice(0, Number(args.functions))) {
+          console.log(`    ${fmt.int(diff).padStart(8)}  ${name.slice(0, 140)}`);
+        }
+      }
+    }
   }
   if (args.json !== undefined) writeFileSync(args.json, `${JSON.stringify({ args, samples }, null, 2)}\n`);
 }
@@ -249,4 +269,50 @@ function runtimeCosts(file) {
     else compile += count;
   }
   return { compile, gc };
+}
+
+/**
+ * A callgrind dump's exclusive instructions per request by function (`--functions`): native code by the names
+ * callgrind gives, JIT code (which callgrind knows only by address) by the name V8's `--perf-basic-prof` map gives
+ * the code range holding the address, and V8's optimizing compiler as one entry.
+ */
+function functionCosts(file, perfMap, all, calls) {
+  const ranges = readFileSync(perfMap, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const [start, size, ...name] = line.split(" ");
+      return { start: parseInt(start, 16), end: parseInt(start, 16) + parseInt(size, 16), name: name.join(" ") };
+    })
+    .sort((x, y) => x.start - y.start);
+  const jitName = (address) => {
+    let [lo, hi, found] = [0, ranges.length - 1, undefined];
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ranges[mid].start <= address) [found, lo] = [ranges[mid], mid + 1];
+      else hi = mid - 1;
+    }
+    return found && address < found.end ? found.name : "(JIT code without a name)";
+  };
+  const { stdout } = spawnSync("callgrind_annotate", ["--inclusive=no", "--threshold=100", file], { encoding: "utf8", maxBuffer: 256 << 20 });
+  const costs = {};
+  for (const line of stdout.split("\n")) {
+    const m = /^\s*([\d,]+) \([^)]*\)\s+(.*?)(?: \[[^\]]*\])?$/.exec(line);
+    if (!m) continue;
+    const count = Number(m[1].replaceAll(",", ""));
+    // (callgrind_annotate lists every function on the stack at the dump with the dump's total: not an exclusive cost.)
+    if (count === all) continue;
+    const address = /^\?\?\?:0x([0-9a-f]+)$/.exec(m[2]);
+    let name = address ? jitName(parseInt(address[1], 16)) : m[2].replace(/^(?:\?\?\?|\S*?\.\w+):/, "");
+    if (name.startsWith("v8::internal::compiler::")) name = "(V8's optimizing compiler)";
+    costs[name] = (costs[name] ?? 0) + count / calls;
+  }
+  return costs;
+}
+
+/** Per function, the median over the repeats of `a` − the median of `b`, largest absolute difference first. */
+function functionDifferences(a, b) {
+  const names = new Set([...a, ...b].flatMap(Object.keys));
+  const mid = (runs, name) => median(runs.map((costs) => costs[name] ?? 0));
+  return [...names].map((name) => [name, mid(a, name) - mid(b, name)]).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
 }

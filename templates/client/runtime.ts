@@ -329,10 +329,9 @@ export function createRuntime(
               controller.abort(new TimeoutError(`${name}: no complete response within ${timeoutMs} ms`));
             }, timeoutMs);
           }
-          const stopTimer = () => clearTimeout(timer);
           /** Stops the timer and stops following the caller's signal. */
           const release = () => {
-            stopTimer();
+            clearTimeout(timer);
             if (onAbort) signal?.removeEventListener("abort", onAbort);
           };
           /** What to throw for an error raised while the attempt was in flight. */
@@ -351,6 +350,9 @@ export function createRuntime(
             return when && retriesLeft;
           };
 
+          // (Set in place: a `{ ...init, signal }` copy per attempt got a hidden class made anew each time, and fetch's
+          // reads of it missed their inline caches. A Request built for hooks follows the signal too.)
+          init.signal = attemptSignal;
           // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
           const prepared = prepare(requestable, url, init);
           requestable = true;
@@ -362,8 +364,7 @@ export function createRuntime(
             let hopInit = init;
             for (let hops = 0; ; hops++) {
               // The Request when one was built (custom fetch, hooks), else the URL and init (the global fetch).
-              const sent = request ? {} : hopInit;
-              response = await guard(((options.fetch ?? globalThis.fetch) as typeof fetch)(request ?? hop?.url ?? url, (attemptSignal ? { ...sent, signal: attemptSignal } : sent) as RequestInitLike), attemptSignal);
+              response = await guard(((options.fetch ?? globalThis.fetch) as typeof fetch)(request ?? hop?.url ?? url, (request ? { signal: attemptSignal } : hopInit) as RequestInitLike), attemptSignal);
               const opaque = response.type === "opaqueredirect";
               const next = opaque || !isRedirect(response) ? undefined : nextHop(response, (hop ??= { url, method, headers: init.headers as Headers, body: init.body }), sensitiveHeaders);
               if (!opaque && !next) break;
@@ -407,7 +408,7 @@ export function createRuntime(
             // (Cancelling the body closes the connection in Node; aborting makes sure with any fetch.)
             // (JSON is never streamed: no reader is asked, no closure made.)
             let data: unknown = contentType === "application/json" ? undefined : features.stream?.(response, contentType, signal, () => (release(), controller?.abort()), options, spec);
-            if (data) stopTimer();
+            if (data) clearTimeout(timer);
             else {
               data = await readBody(response, attemptSignal, failure, false, contentType);
               release();

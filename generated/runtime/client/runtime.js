@@ -298,10 +298,9 @@ export function createRuntime(
               );
             }, timeoutMs);
           }
-          const stopTimer = () => clearTimeout(timer);
           /** Stops the timer and stops following the caller's signal. */
           const release = () => {
-            stopTimer();
+            clearTimeout(timer);
             if (onAbort) signal?.removeEventListener("abort", onAbort);
           };
           /** What to throw for an error raised while the attempt was in flight. */
@@ -323,6 +322,9 @@ export function createRuntime(
             return when && retriesLeft;
           };
 
+          // (Set in place: a `{ ...init, signal }` copy per attempt got a hidden class made anew each time, and fetch's
+          // reads of it missed their inline caches. A Request built for hooks follows the signal too.)
+          init.signal = attemptSignal;
           // What fetch would refuse (and the onRequest hook's own errors) are the call's errors, not connection errors.
           const prepared = prepare(requestable, url, init);
           requestable = true;
@@ -334,11 +336,10 @@ export function createRuntime(
             let hopInit = init;
             for (let hops = 0; ; hops++) {
               // The Request when one was built (custom fetch, hooks), else the URL and init (the global fetch).
-              const sent = request ? {} : hopInit;
               response = await guard(
                 (options.fetch ?? globalThis.fetch)(
                   request ?? hop?.url ?? url,
-                  attemptSignal ? { ...sent, signal: attemptSignal } : sent,
+                  request ? { signal: attemptSignal } : hopInit,
                 ),
                 attemptSignal,
               );
@@ -443,7 +444,7 @@ export function createRuntime(
                     options,
                     spec,
                   );
-            if (data) stopTimer();
+            if (data) clearTimeout(timer);
             else {
               data = await readBody(
                 response,

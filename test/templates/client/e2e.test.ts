@@ -390,6 +390,17 @@ describe("timeouts and aborts", () => {
     await expect(client({ timeoutMs: 0 }).getTrainingJob({ path: { training_job_id: "j" } }, { signal: controller.signal })).rejects.toBe(reason);
   });
 
+  test("the Request an onRequest hook sees follows the attempt's signal: it aborts when the attempt times out", async () => {
+    handler = hang;
+    const seen: Request[] = [];
+    const api = client({ timeoutMs: 50, maxRetries: 1, onRequest: (request) => void seen.push(request) });
+    await expect(api.getTrainingJob({ path: { training_job_id: "j" } })).rejects.toBeInstanceOf(TimeoutError);
+    // Each attempt's Request has the signal of that attempt (a retry is not born aborted).
+    expect(seen).toHaveLength(2);
+    expect(seen.map((request) => request.signal.aborted)).toEqual([true, true]);
+    expect(seen[0]!.signal.reason).toBeInstanceOf(TimeoutError);
+  });
+
   test("aborting during the wait before a retry", async () => {
     handler = (_req, res) => json(res, 503, {}, { "retry-after": "30" });
     const controller = new AbortController();
