@@ -153,8 +153,12 @@ class BuildContext {
       if (target === undefined) {
         throw new UserError(`unresolved $ref ${JSON.stringify(ref)}`, { location: this.where([...pointer, "$ref"]) });
       }
-      const { $ref: _ref, ...siblings } = current;
-      current = isObject(target) && Object.keys(siblings).length > 0 ? { ...target, ...siblings } : target;
+      if (isObject(target) && hasSiblings(current)) {
+        const { $ref: _ref, ...siblings } = current;
+        current = { ...target, ...siblings };
+      } else {
+        current = target;
+      }
     }
     return current;
   }
@@ -177,6 +181,12 @@ class BuildContext {
   get derefSchema(): (node: unknown) => unknown {
     return (this.derefs ??= derefIn(this.doc));
   }
+}
+
+/** Whether a Reference Object has keys besides `$ref` (3.1's summary and description override the target's). */
+function hasSiblings(reference: Obj): boolean {
+  for (const key in reference) if (key !== "$ref") return true;
+  return false;
 }
 
 class ServerTable {
