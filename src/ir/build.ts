@@ -149,14 +149,27 @@ class BuildContext {
       if (hops > 50) throw new UserError("$ref chain too long (a cycle?)", { location: this.where(pointer) });
       const ref = current.$ref;
       if (!ref.startsWith("#")) throw new UserError(`unbundled $ref ${ref}`, { location: this.where(pointer) });
-      const target = resolvePointer(this.doc, parsePointer(ref.slice(1)));
+      const target = this.resolve(ref);
       if (target === undefined) {
         throw new UserError(`unresolved $ref ${JSON.stringify(ref)}`, { location: this.where([...pointer, "$ref"]) });
       }
-      const { $ref: _ref, ...siblings } = current;
-      current = isObject(target) && Object.keys(siblings).length > 0 ? { ...target, ...siblings } : target;
+      if (isObject(target) && hasSiblings(current)) {
+        const { $ref: _ref, ...siblings } = current;
+        current = { ...target, ...siblings };
+      } else {
+        current = target;
+      }
     }
     return current;
+  }
+
+  /** What each internal `$ref` points at: operations repeat the same few hundred (the document does not change). */
+  private readonly targets = new Map<string, unknown>();
+  private resolve(ref: string): unknown {
+    if (this.targets.has(ref)) return this.targets.get(ref);
+    const target = resolvePointer(this.doc, parsePointer(ref.slice(1)));
+    this.targets.set(ref, target);
+    return target;
   }
 
   where(pointer: (string | number)[]): string {
@@ -168,6 +181,12 @@ class BuildContext {
   get derefSchema(): (node: unknown) => unknown {
     return (this.derefs ??= derefIn(this.doc));
   }
+}
+
+/** Whether a Reference Object has keys besides `$ref` (3.1's summary and description override the target's). */
+function hasSiblings(reference: Obj): boolean {
+  for (const key in reference) if (key !== "$ref") return true;
+  return false;
 }
 
 class ServerTable {

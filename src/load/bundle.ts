@@ -100,6 +100,14 @@ const SCHEMA_SINGLES = [
   "additionalItems",
 ];
 const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+/** The keys of a schema that the walk looks into (SCHEMA_MAPS, SCHEMA_SINGLES, SCHEMA_LISTS, and what it reports). */
+const SCHEMA_WALKED_KEYS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, ...SCHEMA_SINGLES, ...SCHEMA_LISTS, "discriminator", "$dynamicRef"]);
+
+function hasSchemaChildren(schema: JsonObject): boolean {
+  for (const key in schema) if (SCHEMA_WALKED_KEYS.has(key)) return true;
+  return false;
+}
+
 const COMPONENT_KINDS: Record<string, Kind> = {
   schemas: "schema",
   responses: "response",
@@ -116,6 +124,8 @@ const COMPONENT_KINDS: Record<string, Kind> = {
 /** What a `$ref` resolves to. */
 interface Followed extends Target {
   value: Json;
+  /** `file#pointer` of the target: the hoisting and cycle bookkeeping's key. */
+  key: string;
 }
 
 /** Where a `$ref` points. */
@@ -318,7 +328,7 @@ export function bundle(input: BundleInput): BundleResult {
         location: where(file, path),
       });
     }
-    return { value, file: found.file, pointer: found.pointer, plain: found.plain, nameHint: found.nameHint };
+    return { value, file: found.file, pointer: found.pointer, plain: found.plain, nameHint: found.nameHint, key: `${found.file}#${toJsonPointer(found.pointer)}` };
   };
 
   const visit = (node: Json, kind: Kind, file: string, path: Place): Json => {
@@ -354,8 +364,9 @@ export function bundle(input: BundleInput): BundleResult {
         hint: "in YAML, quote a $ref that starts with '#' (an unquoted # starts a comment)",
       });
     }
-    const { value, plain, nameHint, ...target } = follow(ref, file, path);
-    const key = `${target.file}#${toJsonPointer(target.pointer)}`;
+    // Read field by field: a big spec's walk follows tens of thousands of `$ref`s (GitHub: 10,460), most to a few targets.
+    const target = follow(ref, file, path);
+    const { value, plain, nameHint, key } = target;
     // openapi-typescript turns `#/components/schemas/A/properties/b` into `components["schemas"]["A"]["b"]`, which
     // is wrong past an optional property, an array or a composition, and the server's schema document only holds
     // component schemas: a schema `$ref` to anything but a whole component schema gets its target hoisted.
@@ -510,6 +521,8 @@ export function bundle(input: BundleInput): BundleResult {
         break;
       }
       case "schema":
+        // Most schemas (`{type: string, description}`) have no keyword below that walks or warns: one look at their keys.
+        if (!hasSchemaChildren(obj)) break;
         if (typeof obj.$dynamicRef === "string") {
           warnings.push({
             file,
@@ -589,13 +602,14 @@ export function bundle(input: BundleInput): BundleResult {
 
   const visitList = (value: Json[], kind: Kind, file: string, path: Place): Json[] => {
     let copy: Json[] | undefined;
-    value.forEach((item, index) => {
+    for (let index = 0; index < value.length; index++) {
+      const item = value[index];
       const walked = visit(item, kind, file, new Step(path, index));
       if (walked !== item) {
         copy ??= [...value];
         copy[index] = walked;
       }
-    });
+    }
     return copy ?? value;
   };
 
@@ -644,13 +658,22 @@ const ANNOTATIONS = new Set(["$ref", "description", "summary", "title", "example
 function refWithConstraints(node: Json): Json {
   if (!node || typeof node !== "object" || Array.isArray(node)) return node;
   const obj = node as JsonObject;
-  if (typeof obj.$ref !== "string") return node;
-  const constraints = Object.keys(obj).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-") && key !== "type");
-  if (constraints.length === 0) return node;
+  if (typeof obj.$ref !== "string" || !hasConstraint(obj)) return node;
+  const constraints = Object.keys(obj).filter(isConstraint);
   const { $ref, ...rest } = obj;
   if (constraints.every((key) => key === "nullable")) return { ...rest, anyOf: [{ $ref }] };
   const { allOf, ...others } = rest;
   return { ...others, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] };
+}
+
+/** A keyword beside a `$ref` that constrains (see refWithConstraints). */
+function isConstraint(key: string): boolean {
+  return !ANNOTATIONS.has(key) && !key.startsWith("x-") && key !== "type";
+}
+
+function hasConstraint(obj: JsonObject): boolean {
+  for (const key in obj) if (isConstraint(key)) return true;
+  return false;
 }
 
 /**

@@ -2,6 +2,7 @@ import { formatPointer } from "../errors.js";
 import { hasHtml, htmlToMarkdown } from "./html.js";
 import { MAX_NESTING, tooDeep } from "./parse.js";
 import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import type { SchemaScanner } from "./discriminators.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -40,44 +41,62 @@ const DATA_KEYS = new Set([...DATA_KEYWORDS, "value", "mapping", "scopes"]);
  * The same walk refuses a bundled document nested deeper than MAX_NESTING (each file was checked when it was parsed;
  * inlining `$ref`s of other files can stack them). A node shared by two places (a YAML alias, a file inlined twice)
  * is walked at each; the parser's alias limit bounds that.
+ *
+ * With a `scanner`, the walk also finds what the discriminator corrections look for in the document it returns
+ * (discriminators.ts SchemaScanner): one walk instead of two.
  */
-export function markdownDescriptions(document: JsonObject, entryShown: string): JsonObject {
-  const path: string[] = [];
-  const visit = (node: object, depth: number, namesMap: boolean): object => {
-    if (depth > MAX_NESTING) throw tooDeep(formatPointer(entryShown, path));
+export function markdownDescriptions(document: JsonObject, entryShown: string, scanner?: SchemaScanner): JsonObject {
+  const path: (string | number)[] = [];
+  // One function per level, not a closure per node: the walk visits every node of a big spec. A node is walked for
+  // its descriptions (`described`), for the scanner (`scanned`, by scanSchemas' rules), or both; neither flag comes
+  // back once a node is outside it.
+  const child = (key: string | number, value: unknown, depth: number, namesMap: boolean, described: boolean, scanned: boolean): unknown => {
+    if (value === null || typeof value !== "object" || !(described || scanned)) return value;
+    path.push(key);
+    const result = visit(value, depth + 1, namesMap, described, scanned);
+    path.pop();
+    return result;
+  };
+  const visit = (node: object, depth: number, namesMap: boolean, described: boolean, scanned: boolean): object => {
+    if (described && depth > MAX_NESTING) throw tooDeep(formatPointer(entryShown, path));
     let copy: object | undefined;
-    const child = (key: string, value: unknown, childIsNames: boolean): unknown => {
-      if (value === null || typeof value !== "object") return value;
-      path.push(key);
-      const result = visit(value, depth + 1, childIsNames);
-      path.pop();
-      return result;
-    };
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        const next = child(String(i), node[i], false);
+        const next = child(i, node[i], depth, false, described, scanned);
         if (next !== node[i]) ((copy ??= [...node]) as unknown[])[i] = next;
       }
       return copy ?? node;
     }
     const obj = node as JsonObject;
+    const entered = scanned ? scanner!.enter(obj, path) : undefined;
     for (const key in obj) {
       const value = obj[key];
       let next = value;
-      if (namesMap) {
+      let describedChild = false;
+      let childIsNames = false;
+      if (!described) {
+        // A node only the scanner walks (data to the descriptions' walk, such as a non-map `value`).
+      } else if (namesMap) {
         // `callbacks: {name: {expression: pathItem}}`: a callback is itself a map of names.
-        next = child(key, value, path[path.length - 1] === "callbacks");
+        describedChild = true;
+        childIsNames = path[path.length - 1] === "callbacks";
       } else if (key.startsWith("x-") || DATA_KEYS.has(key)) {
         // Data, except `examples` as a map of Example Objects (their `value` is skipped in turn).
-        if (key === "examples" && value !== null && typeof value === "object" && !Array.isArray(value)) next = child(key, value, true);
+        if (key === "examples" && value !== null && typeof value === "object" && !Array.isArray(value)) describedChild = childIsNames = true;
       } else if (key === "description") {
         if (typeof value === "string" && hasHtml(value)) next = htmlToMarkdown(value);
       } else if (value !== null && typeof value === "object") {
-        next = child(key, value, NAME_MAPS.has(key) && !Array.isArray(value));
+        describedChild = true;
+        childIsNames = NAME_MAPS.has(key) && !Array.isArray(value);
       }
+      const scannedChild = scanned && scanner!.looksInto(key);
+      if ((describedChild || scannedChild) && value !== null && typeof value === "object") next = child(key, value, depth, childIsNames, describedChild, scannedChild);
       if (next !== value) ((copy ??= { ...obj }) as JsonObject)[key] = next;
     }
+    scanner?.exit(entered, (copy ?? obj) as JsonObject);
     return copy ?? node;
   };
-  return visit(document, 0, false) as JsonObject;
+  const described = visit(document, 0, false, true, scanner !== undefined) as JsonObject;
+  scanner?.finish(described);
+  return described;
 }

@@ -49,7 +49,7 @@ export function typesDocument(bundled: JsonObject): JsonObject {
   const document = hoistRequiredOnlyParts(bundled, scan.requiredOnly);
   const discriminated = document === bundled ? scan.discriminated : scanSchemas(document).discriminated;
   if (discriminated.length === 0) return document;
-  const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(document, parsePointer(ref.slice(1))) : undefined);
+  const resolve = resolverIn(document);
   const subtypesOf = allOfSubtypes(document);
 
   /** ref of a branch → property → tag values to write. */
@@ -108,7 +108,7 @@ export function typesDocument(bundled: JsonObject): JsonObject {
  * the router's validator and its mock answers dispatch on the tag the wire carries.
  */
 export function explicitMappings(broken: JsonObject): JsonObject {
-  const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(broken, parsePointer(ref.slice(1))) : undefined);
+  const resolve = resolverIn(broken);
   const updates: [string[], unknown][] = [];
   for (const parent of scanSchemas(broken).discriminated) {
     const discriminator = parent.schema.discriminator as JsonObject;
@@ -257,38 +257,83 @@ interface Scan {
   requiredOnly: string[][];
 }
 
+/**
+ * What scanSchemas found in each document. The loader's explicitMappings and the types' typesDocument are often given
+ * the same document (when nothing between them changed it: GitHub's), the loader's markdownDescriptions walk finds
+ * the same for the document it makes (SchemaScanner), and documents are not changed once made.
+ */
+const scans = new WeakMap<JsonObject, Scan>();
+
 /** One walk over the document for what the discriminator and allOf corrections need. */
 function scanSchemas(document: JsonObject): Scan {
-  const scan: Scan = { discriminated: [], requiredOnly: [] };
-  const path: string[] = [];
-  // The document is at most MAX_NESTING deep (checked by the loader); data keywords hold no schemas.
-  const walk = (node: object) => {
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const item: unknown = node[i];
-        if (item === null || typeof item !== "object") continue;
-        path.push(String(i));
-        walk(item);
+  let scan = scans.get(document);
+  if (scan === undefined) {
+    const scanner = new SchemaScanner();
+    const path: (string | number)[] = [];
+    // The document is at most MAX_NESTING deep (checked by the loader); data keywords hold no schemas.
+    const walk = (node: object) => {
+      if (Array.isArray(node)) {
+        for (let i = 0; i < node.length; i++) {
+          const item: unknown = node[i];
+          if (item === null || typeof item !== "object") continue;
+          path.push(i);
+          walk(item);
+          path.pop();
+        }
+        return;
+      }
+      const obj = node as JsonObject;
+      scanner.enter(obj, path);
+      for (const key in obj) {
+        const value = obj[key];
+        if (value === null || typeof value !== "object" || !scanner.looksInto(key)) continue;
+        path.push(key);
+        walk(value);
         path.pop();
       }
-      return;
-    }
-    const obj = node as JsonObject;
-    const discriminator = obj.discriminator;
-    if (discriminator !== null && typeof discriminator === "object" && typeof (discriminator as JsonObject).propertyName === "string") {
-      scan.discriminated.push({ schema: obj, ref: "#" + toJsonPointer(path), propertyName: (discriminator as JsonObject).propertyName as string });
-    }
-    if (Array.isArray(obj.allOf) && obj.allOf.some(isRequiredOnly)) scan.requiredOnly.push([...path]);
-    for (const key in obj) {
-      const value = obj[key];
-      if (value === null || typeof value !== "object" || SKIPPED.has(key) || (key.charCodeAt(0) === 120 /* x */ && key.startsWith("x-"))) continue;
-      path.push(key);
-      walk(value);
-      path.pop();
-    }
-  };
-  walk(document);
+    };
+    walk(document);
+    scan = scanner.finish(document);
+  }
   return scan;
+}
+
+/**
+ * scanSchemas' findings, for a walk that visits the same objects in the same order (its own, and the loader's
+ * markdownDescriptions, which makes the document the corrections then read): `enter` each object scanSchemas visits
+ * (every object but those under `looksInto`'s skipped keys) before its children, `exit` it with the object that
+ * stands in its place in the finished document, and `finish` with that document.
+ */
+export class SchemaScanner {
+  private readonly scan: Scan = { discriminated: [], requiredOnly: [] };
+
+  /** Whether scanSchemas walks into a key's value: data keywords, `discriminator` and `x-` extensions hold no schemas. */
+  looksInto(key: string): boolean {
+    return !SKIPPED.has(key) && !(key.charCodeAt(0) === 120 /* x */ && key.startsWith("x-"));
+  }
+
+  /** Records an object at `path`; what it returns is given to `exit`. */
+  enter(obj: JsonObject, path: readonly (string | number)[]): Discriminated | undefined {
+    const discriminator = obj.discriminator;
+    let found: Discriminated | undefined;
+    if (discriminator !== null && typeof discriminator === "object" && typeof (discriminator as JsonObject).propertyName === "string") {
+      found = { schema: obj, ref: "#" + toJsonPointer(path), propertyName: (discriminator as JsonObject).propertyName as string };
+      this.scan.discriminated.push(found);
+    }
+    if (Array.isArray(obj.allOf) && obj.allOf.some(isRequiredOnly)) this.scan.requiredOnly.push(path.map(String));
+    return found;
+  }
+
+  /** The object `enter` recorded is `final` in the finished document (a copy, when the walk changed something in it). */
+  exit(entered: Discriminated | undefined, final: JsonObject): void {
+    if (entered) entered.schema = final;
+  }
+
+  /** What scanSchemas finds in `document`, the walk's result: remembered for it. */
+  finish(document: JsonObject): Scan {
+    scans.set(document, this.scan);
+    return this.scan;
+  }
 }
 
 /** `{type: object, required: [a]}` and nothing else that constrains: a part that only makes properties required. */
@@ -434,6 +479,18 @@ function mayBeObject(schema: JsonObject): boolean {
   if (typeof type === "string") return type === "object";
   if (Array.isArray(type)) return type.includes("object");
   return true;
+}
+
+/** What an internal `$ref` points at in `document` (undefined for any other); each ref is resolved once. */
+function resolverIn(document: JsonObject): (ref: string) => unknown {
+  const targets = new Map<string, unknown>();
+  return (ref) => {
+    if (!ref.startsWith("#")) return undefined;
+    if (targets.has(ref)) return targets.get(ref);
+    const target = resolvePointer(document, parsePointer(ref.slice(1)));
+    targets.set(ref, target);
+    return target;
+  };
 }
 
 function deref(value: unknown, resolve: (ref: string) => unknown): unknown {

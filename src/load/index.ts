@@ -4,12 +4,12 @@ import { dirname, resolve } from "node:path";
 import { UserError, formatPointer, formatPosition, toDisplayPath, type SpecWarning } from "../errors.js";
 import { bundle, type BundleWarning } from "./bundle.js";
 import { markdownDescriptions } from "./descriptions.js";
-import { breakInheritanceCycles, explicitMappings, typesDocument } from "./discriminators.js";
+import { SchemaScanner, breakInheritanceCycles, explicitMappings, typesDocument } from "./discriminators.js";
 import { QUERYSTRING_MARKER, translateForTypes } from "./oas32.js";
 import { lintDocument } from "./lint.js";
 import { renameDuplicateOperationIds, type RenamedOperation } from "./operation-ids.js";
 import { matchPathParameters } from "./path-parameters.js";
-import { nullRefLines, parseSpecText, tooDeep } from "./parse.js";
+import { nullRefLines, parseSpec, tooDeep } from "./parse.js";
 import { fileUri } from "./ids.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES, readSpecFile, type ReadPolicy } from "./read.js";
 import { isHttpUrl } from "../openapi/url.js";
@@ -85,9 +85,10 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   const hashes = new Map<string, { sha256: string; gitBlob: string }>();
   /** Documents from URLs: their bytes (for warnings' line numbers) and how they were had. */
   const fetched = new Map<string, ReturnType<RemoteReader["read"]>>();
-  /** Files whose text mentions `$id` or `$anchor`: only those are scanned for schema identifiers. */
+  /** Files with an `$id`, `$anchor`, `$dynamicAnchor` or `$self` key: only those are scanned for schema identifiers. */
   const withIds = new Set<string>();
-  let mentionsDiscriminator = false;
+  /** The keywords of every file read (ParsedSpec.keywords): the bundled document has no others of them. */
+  const keywords = new Set<string>();
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
     let bytes: Buffer;
@@ -106,10 +107,10 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
       sha256: createHash("sha256").update(bytes).digest("hex"),
       gitBlob: createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex"),
     });
-    const text = bytes.toString("utf8");
-    if (text.includes("$id") || text.includes("$anchor") || text.includes("$dynamicAnchor") || text.includes("$self")) withIds.add(file);
-    if (!mentionsDiscriminator && text.includes("discriminator")) mentionsDiscriminator = true;
-    return parseSpecText(text, display(file));
+    const parsed = parseSpec(bytes.toString("utf8"), display(file));
+    if (ID_KEYWORDS.some((keyword) => parsed.keywords.has(keyword))) withIds.add(file);
+    for (const keyword of parsed.keywords) keywords.add(keyword);
+    return parsed.document;
   };
 
   const root = readParsed(entry);
@@ -131,14 +132,17 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
     throw error;
   }
   const { files, warnings, foreignSchemaRefs } = bundled;
-  let document = markdownDescriptions(bundled.document, display(entry));
+  // The discriminator corrections' scan of the document rides on the descriptions' walk (when there is anything to find).
+  const scanner = keywords.has("discriminator") || keywords.has("allOf") ? new SchemaScanner() : undefined;
+  let document = markdownDescriptions(bundled.document, display(entry), scanner);
   document = breakInheritanceCycles(document);
-  if (mentionsDiscriminator) document = explicitMappings(document);
+  if (keywords.has("discriminator")) document = explicitMappings(document);
   const operationIds = renameDuplicateOperationIds(document, display(entry));
   document = operationIds.document;
   const templates = matchPathParameters(document, display(entry));
   document = templates.document;
   const lint = lintDocument(document, version, display(entry));
+  documentKeywords.set(document, keywords);
   return {
     document,
     version,
@@ -153,6 +157,16 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
     renamedOperations: operationIds.renamed,
   };
 }
+
+/** The keys that declare schema identifiers (ids.ts reads them). */
+const ID_KEYWORDS = ["$id", "$anchor", "$dynamicAnchor", "$self"];
+
+/**
+ * The keywords of the files each loaded document was bundled from (ParsedSpec.keywords): documentForTypes skips the
+ * passes that look for keywords the document cannot have. Kept beside the document rather than in LoadedSpec because
+ * documentForTypes is given the document alone (by the pipeline and the types thread).
+ */
+const documentKeywords = new WeakMap<object, ReadonlySet<string>>();
 
 /**
  * Bundle warnings with a user-facing location. A null `$ref` in YAML is almost always `$ref: #/…` unquoted: the line
@@ -220,6 +234,10 @@ function checkVersion(root: unknown, file: string): LoadedSpec["version"] {
  * with where the translation moved operations and querystring parameters, for the types emitter to put back.
  */
 export function documentForTypes(bundled: Record<string, unknown>): { document: Record<string, unknown>; moved: { key: string; path: string; method: string }[]; querystringMarker?: string } {
-  const translation = translateForTypes(bundled);
-  return { document: typesDocument(translation.document), moved: translation.moved, ...(translation.querystring ? { querystringMarker: QUERYSTRING_MARKER } : {}) };
+  // A document of unknown origin may have any keyword.
+  const has = (keyword: string) => documentKeywords.get(bundled)?.has(keyword) ?? true;
+  const translation = translateForTypes(bundled, { defs: has("$defs") });
+  // The loader adds no discriminator, and an `allOf` it adds (refWithConstraints) has no part for typesDocument to hoist.
+  const document = has("discriminator") || has("allOf") ? typesDocument(translation.document) : translation.document;
+  return { document, moved: translation.moved, ...(translation.querystring ? { querystringMarker: QUERYSTRING_MARKER } : {}) };
 }

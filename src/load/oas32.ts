@@ -46,7 +46,9 @@ const isObject = (value: unknown): value is JsonObject => value !== null && type
 
 /** The methods openapi-typescript types in a path item. */
 
-export function translateForTypes(bundled: JsonObject): TypesTranslation {
+/** `defs: false`: the document has no `$defs` key anywhere (the loader knows), so none is looked for. */
+export function translateForTypes(bundled: JsonObject, options: { defs?: boolean } = {}): TypesTranslation {
+  const { defs = true } = options;
   const deref = derefIn(bundled);
   const updates: [string[], unknown][] = [];
   let querystring = false;
@@ -135,7 +137,7 @@ export function translateForTypes(bundled: JsonObject): TypesTranslation {
     }
   }
   document = setAll(document, pathUpdates);
-  return { document: withoutDefs(document) as JsonObject, moved, querystring };
+  return { document: defs ? (withoutDefs(document) as JsonObject) : document, moved, querystring };
 }
 
 /**

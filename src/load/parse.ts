@@ -21,6 +21,23 @@ export const MAX_ALIAS_EXPANSION = 1_000_000;
  * string and `yes` stays a string, as in JSON. Errors name `file:line:column`.
  */
 export function parseSpecText(text: string, displayPath: string): unknown {
+  return parseSpec(text, displayPath).document;
+}
+
+/** A parsed spec file and the keywords its objects use (see ParsedSpec.keywords). */
+export interface ParsedSpec {
+  document: unknown;
+  /**
+   * Every key of the file's objects that starts with `$` (`$ref`, `$id`, `$anchor`, `$defs`…), and `discriminator`
+   * and `allOf` where they occur: the later passes that look for one of these skip a document that has none. Read
+   * during the walk that checks the file's depth, which sees every key anyway.
+   */
+  keywords: Set<string>;
+}
+
+/** parseSpecText, with the keywords the file uses. */
+export function parseSpec(text: string, displayPath: string): ParsedSpec {
+  const keywords = new Set<string>();
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (looksLikeJson(displayPath, body)) {
     let document: unknown;
@@ -33,8 +50,8 @@ export function parseSpecText(text: string, displayPath: string): unknown {
         location: formatPosition(displayPath, line, column),
       });
     }
-    checkShape(document, displayPath, false);
-    return document;
+    checkShape(document, displayPath, false, keywords);
+    return { document, keywords };
   }
   let document: unknown;
   try {
@@ -49,8 +66,8 @@ export function parseSpecText(text: string, displayPath: string): unknown {
     if (error instanceof RangeError) throw tooDeep(deepestYamlLine(body, displayPath));
     throw error;
   }
-  checkShape(document, displayPath, ANCHOR.test(body));
-  return document;
+  checkShape(document, displayPath, ANCHOR.test(body), keywords);
+  return { document, keywords };
 }
 
 /** An anchor (`&name`) at the start of a node: only then can a YAML text contain aliases. */
@@ -60,36 +77,50 @@ const ANCHOR = /(?:^|[\s[{,])&[^\s[\]{},]/m;
  * Refuses a parsed file nested deeper than MAX_NESTING, or whose aliases expand to more than MAX_ALIAS_EXPANSION
  * values, naming the JSON pointer where the limit is crossed. The walk never goes deeper than the limit itself.
  */
-function checkShape(document: unknown, displayPath: string, mayHaveAliases: boolean): void {
+function checkShape(document: unknown, displayPath: string, mayHaveAliases: boolean, keywords: Set<string>): void {
   if (document === null || typeof document !== "object") return;
-  if (mayHaveAliases) checkAliases(document, displayPath);
-  else checkDepth(document, displayPath);
+  if (mayHaveAliases) checkAliases(document, displayPath, keywords);
+  else checkDepth(document, displayPath, keywords);
 }
 
-/** The depth check alone, for text without aliases (every JSON file): a plain walk, ~20 ms on GitHub's 13 MB. */
-function checkDepth(document: object, displayPath: string): void {
-  const path: string[] = [];
-  const visit = (node: object, depth: number): void => {
-    if (depth > MAX_NESTING) throw tooDeep(formatPointer(displayPath, path));
+/** Whether `key` is one ParsedSpec.keywords lists. */
+function isKeyword(key: string): boolean {
+  return key.charCodeAt(0) === 36 /* $ */ || key === "discriminator" || key === "allOf";
+}
+
+/**
+ * The depth check alone, for text without aliases (every JSON file): a plain walk, ~20 ms on GitHub's 13 MB. The path
+ * of the first node too deep is put together only on the way back from it (the keys in reverse).
+ */
+function checkDepth(document: object, displayPath: string, keywords: Set<string>): void {
+  const visit = (node: object, depth: number): (string | number)[] | undefined => {
+    if (depth > MAX_NESTING) return [];
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const value: unknown = node[i];
         if (value === null || typeof value !== "object") continue;
-        path.push(String(i));
-        visit(value, depth + 1);
-        path.pop();
+        const tooDeepBelow = visit(value, depth + 1);
+        if (tooDeepBelow) {
+          tooDeepBelow.push(i);
+          return tooDeepBelow;
+        }
       }
-      return;
+      return undefined;
     }
     for (const key in node) {
+      if (isKeyword(key)) keywords.add(key);
       const value = (node as Record<string, unknown>)[key];
       if (value === null || typeof value !== "object") continue;
-      path.push(key);
-      visit(value, depth + 1);
-      path.pop();
+      const tooDeepBelow = visit(value, depth + 1);
+      if (tooDeepBelow) {
+        tooDeepBelow.push(key);
+        return tooDeepBelow;
+      }
     }
+    return undefined;
   };
-  visit(document, 0);
+  const reversed = visit(document, 0);
+  if (reversed) throw tooDeep(formatPointer(displayPath, reversed.reverse()));
 }
 
 /**
@@ -97,7 +128,7 @@ function checkDepth(document: object, displayPath: string): void {
  * node is measured once (its expanded size and height remembered): a bomb costs no more to detect than its size on
  * disk, and every second sight of a node (an alias) adds its whole expanded size to the count.
  */
-function checkAliases(document: object, displayPath: string): void {
+function checkAliases(document: object, displayPath: string, keywords: Set<string>): void {
   const measured = new Map<object, { size: number; height: number }>();
   const path: string[] = [];
   let expansion = 0;
@@ -129,7 +160,12 @@ function checkAliases(document: object, displayPath: string): void {
       if (inner.height + 1 > height) height = inner.height + 1;
     };
     if (Array.isArray(node)) for (let i = 0; i < node.length; i++) child(String(i), node[i]);
-    else for (const key in node) child(key, (node as Record<string, unknown>)[key]);
+    else {
+      for (const key in node) {
+        if (isKeyword(key)) keywords.add(key);
+        child(key, (node as Record<string, unknown>)[key]);
+      }
+    }
     const result = { size, height };
     measured.set(node, result);
     return result;

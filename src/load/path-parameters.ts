@@ -22,11 +22,17 @@ export function matchPathParameters(document: JsonObject, shown: string): { docu
   const paths = document.paths;
   if (!isObject(paths)) return { document, warnings: [] };
   const warnings: SpecWarning[] = [];
+  // Paths share parameters (`$ref`s to the same few components): each is resolved once.
+  const targets = new Map<string, unknown>();
+  const resolve = (ref: string): unknown => {
+    if (!targets.has(ref)) targets.set(ref, resolvePointer(document, parsePointer(ref.slice(1))));
+    return targets.get(ref);
+  };
   let changedPaths: JsonObject | undefined;
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item) || typeof item.$ref === "string") continue;
     const names = new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!));
-    const placeless = (parameters: unknown) => pathParameters(document, parameters).filter((p) => !names.has(p.name));
+    const placeless = (parameters: unknown) => pathParameters(resolve, parameters).filter((p) => !names.has(p.name));
     const extra = new Set<string>();
     let changedItem: JsonObject | undefined;
     const sharedExtra = placeless(item.parameters);
@@ -34,7 +40,7 @@ export function matchPathParameters(document: JsonObject, shown: string): { docu
       for (const p of sharedExtra) extra.add(p.name);
       changedItem = { ...item, parameters: withoutEntries(item.parameters, sharedExtra) };
     }
-    const shared = pathParameters(document, item.parameters).map((p) => p.name);
+    const shared = pathParameters(resolve, item.parameters).map((p) => p.name);
     const missing = new Set<string>();
     let operations = 0;
     let lacking = 0;
@@ -48,7 +54,7 @@ export function matchPathParameters(document: JsonObject, shown: string): { docu
         for (const p of ownExtra) extra.add(p.name);
         parameters = withoutEntries(parameters, ownExtra);
       }
-      const declared = new Set([...shared, ...pathParameters(document, parameters).map((p) => p.name)]);
+      const declared = new Set([...shared, ...pathParameters(resolve, parameters).map((p) => p.name)]);
       const absent = [...names].filter((name) => !declared.has(name));
       if (absent.length > 0) {
         lacking++;
@@ -84,14 +90,14 @@ interface PathParameter {
   entry: unknown;
 }
 
-/** The `in: path` parameters of a parameter list (through `$ref`s into the document). */
-function pathParameters(document: JsonObject, parameters: unknown): PathParameter[] {
+/** The `in: path` parameters of a parameter list (through `$ref`s into the document, which `resolve` follows). */
+function pathParameters(resolve: (ref: string) => unknown, parameters: unknown): PathParameter[] {
   if (!Array.isArray(parameters)) return [];
   const found: PathParameter[] = [];
   for (const entry of parameters) {
     let parameter = entry;
     for (let hops = 0; isObject(parameter) && typeof parameter.$ref === "string" && parameter.$ref.startsWith("#") && hops < 16; hops++) {
-      parameter = resolvePointer(document, parsePointer(parameter.$ref.slice(1)));
+      parameter = resolve(parameter.$ref);
     }
     if (isObject(parameter) && parameter.in === "path" && typeof parameter.name === "string") found.push({ name: parameter.name, entry });
   }

@@ -62,10 +62,18 @@ export interface ItemView {
 export type Deref = (node: unknown) => unknown;
 
 export function derefIn(document: JsonObject): Deref {
+  // The document does not change while it is read: each `$ref` is resolved once.
+  const targets = new Map<string, unknown>();
+  const target = (ref: string): unknown => {
+    if (targets.has(ref)) return targets.get(ref);
+    const found = resolvePointer(document, parsePointer(ref.slice(1)));
+    targets.set(ref, found);
+    return found;
+  };
   return (node) => {
     let current = node;
     for (let hops = 0; hops < 32 && isObject(current) && typeof current.$ref === "string" && current.$ref.startsWith("#"); hops++) {
-      current = resolvePointer(document, parsePointer(current.$ref.slice(1)));
+      current = target(current.$ref);
     }
     return current;
   };
