@@ -1260,18 +1260,21 @@ function directString(node: TS.StringLiteral): string {
 /** printBlockComment's text at `indentation`: the same lines, re-indented when they are JSDoc-like. */
 function blockCommentText(text: string, indentation: string): string {
   const lines = text.split("\n");
-  const indentable = lines.length > 1 && `*${text}*`.split("\n").every((text) => text.trimStart().startsWith("*"));
+  // Re-indented when every line after the first starts with `*` (the last may be blank): printBlockComment's test on
+  // `*${text}*`, made while the lines are written.
+  const last = lines.length > 1 ? lines[lines.length - 1]!.trimStart() : "";
   // Not re-indented: prettier's literal lines start at column 0 and keep the text as it is.
-  if (!indentable) return `/*${text}*/`;
+  if (lines.length < 2 || (last !== "" && last[0] !== "*")) return `/*${text}*/`;
   const isJsDoc = text[0] === "*" && text[1] !== "*";
   let printed = `/*${lines[0]!.trimEnd()}`;
   for (let index = 1; index < lines.length - 1; index++) {
     const line = lines[index]!.trimStart();
+    if (line[0] !== "*") return `/*${text}*/`;
     const trimmed = line.trimEnd();
     // A Markdown line break (two trailing spaces) is kept: a literal line, which does not trim the line it ends.
     printed += isJsDoc && trimmed !== "*" && line.endsWith("  ") ? `\n${indentation} ${trimmed}  ` : `\n${indentation} ${trimmed}`;
   }
-  return `${printed}\n${indentation} ${lines[lines.length - 1]!.trimStart()}*/`;
+  return `${printed}\n${indentation} ${last}*/`;
 }
 
 /**
@@ -1629,6 +1632,8 @@ function isWithRequiredHelper(node: TS.TypeAliasDeclaration): boolean {
  * union would be (`A & (number)`), and prettier prints it as the type alone.
  */
 function unwrap(node: TS.TypeNode): TS.TypeNode {
+  // (Most nodes are none of the three: no type guards called for them.)
+  if (node.kind !== SK.ParenthesizedType && node.kind !== SK.UnionType && node.kind !== SK.IntersectionType) return node;
   for (;;) {
     if (ts.isParenthesizedTypeNode(node)) node = node.type;
     else if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 1) node = node.types[0]!;
@@ -1752,9 +1757,13 @@ function countComments(text: string): number {
  * characters, and prettier then picks the quote that needs fewer escapes and drops escapes that do nothing.
  */
 export function printString(value: string): string {
+  // Printable ASCII without `"` or `\\` needs no escape, and double quotes are prettier's choice for it.
+  if (PLAIN_STRING.test(value)) return `"${value}"`;
   const escaped = (ts as unknown as { escapeNonAsciiString(text: string, quote: number): string }).escapeNonAsciiString(value, 34);
   return printRawString(`"${escaped}"`);
 }
+
+const PLAIN_STRING = /^[\x20\x21\x23-\x5B\x5D-\x7E]*$/;
 
 /** A string literal's source text (quotes included) as prettier prints it: the quote needing fewer escapes. */
 function printRawString(literal: string): string {

@@ -1,7 +1,7 @@
 import * as prettier from "prettier";
 import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStructure, ts as TS } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { memberNode, printInterfaces, printSourceFile } from "../../src/emit/printer.js";
+import { memberNode, printInterfaces, printSourceFile, printString } from "../../src/emit/printer.js";
 import { interfaceParts, partsText } from "../../src/emit/structure-text.js";
 import { ts } from "../../src/package/deps.js";
 import { tsMorph } from "../../src/package/ts-morph.js";
@@ -122,5 +122,18 @@ describe("printInterfaces: an interface from its parts, as the printer prints it
       }
     }
     expect(printed).toBeGreaterThan(40);
+  });
+});
+
+describe("printString", () => {
+  it("prints a string as prettier formats TypeScript's printing of it (200 seeded random strings)", async () => {
+    const printer = ts.createPrinter();
+    const source = parse("");
+    const characters = ["a", "Z", " ", "~", '"', "'", "\\", "`", "$", "é", "字", "\n", "\t", "\u2028", "\u0000", "😀"];
+    for (let i = 0; i < 200; i++) {
+      const value = Array.from({ length: Math.floor(random() * 8) }, () => pick(characters)).join("");
+      const literal = printer.printNode(ts.EmitHint.Unspecified, ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(value)), source);
+      expect(`type T = ${printString(value)};\n`).toBe(await prettier.format(`type T = ${literal};`, { parser: "typescript" }));
+    }
   });
 });
