@@ -61,8 +61,9 @@ export function printSourceFile(file: TS.SourceFile, options: SourcePrintOptions
 /**
  * Interfaces of a filled template (structure-text.ts' parts of ts-morph's text for them) as printSourceFile prints
  * that text, each with its line break after `}`; undefined for one it leaves to printSourceFile. Their JSDoc (most of
- * the client's and the server's declarations) is laid out from the parts, not parsed; the members' text alone is
- * parsed, once for all, and written by the direct writer as Printer.directSourceMember writes them.
+ * the client's and the server's declarations) is laid out from the parts, not parsed; the members are made with the
+ * node factory (memberNode), or else their text alone is parsed, once for all, and the direct writer writes them as
+ * Printer.directSourceMember does.
  */
 export function printInterfaces(interfaces: readonly InterfaceParts[]): (string | undefined)[] {
   const texts = interfaces.flatMap((parts) => parts.members.map((member) => member.text));
