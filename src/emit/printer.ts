@@ -3,6 +3,7 @@ import { builders, printer, utils } from "prettier/doc";
 import type { ts as TS } from "ts-morph";
 import { isIdentifierName } from "../ir/naming.js";
 import { ts } from "../package/deps.js";
+import type { InterfaceParts } from "./structure-text.js";
 
 const { align, conditionalGroup, group, hardline, ifBreak, indent, indentIfBreak, join, line, literalline, markAsRoot, softline } = builders;
 
@@ -55,6 +56,242 @@ export interface SourcePrintOptions {
 /** Prints a source file (a file template filled with ts-morph): statements, comments and blank lines as written. */
 export function printSourceFile(file: TS.SourceFile, options: SourcePrintOptions = {}): PrintResult {
   return new Printer(file, options.data ?? new Map(), options.blankLinesBefore).file(file.statements);
+}
+
+/**
+ * Interfaces of a filled template (structure-text.ts' parts of ts-morph's text for them) as printSourceFile prints
+ * that text, each with its line break after `}`; undefined for one it leaves to printSourceFile. Their JSDoc (most of
+ * the client's and the server's declarations) is laid out from the parts, not parsed; the members are made with the
+ * node factory (memberNode), or else their text alone is parsed, once for all, and the direct writer writes them as
+ * Printer.directSourceMember does.
+ */
+export function printInterfaces(interfaces: readonly InterfaceParts[]): (string | undefined)[] {
+  const texts = interfaces.flatMap((parts) => parts.members.map((member) => member.text));
+  const members = factoryMembers(texts) ?? parsedMembers(texts);
+  let next = 0;
+  return interfaces.map((parts) => {
+    const own = members?.slice(next, (next += parts.members.length));
+    // The head stays on its line (Printer.interfaceHead's groups flat): the only layout modelled here.
+    const head = `${parts.head}${parts.members.length > 0 ? " {" : " {}"}`;
+    if (!own || fitsFlat(head, 0, 0) !== true) return undefined;
+    let text = `${jsDocText(parts.docs, "")}${head}`;
+    for (let i = 0; i < own.length; i++) {
+      const member = own[i]!;
+      const type = (member.node as TS.PropertySignature).type;
+      if (!type || hasObjectLiteral(type)) return undefined;
+      directSource = member.source;
+      try {
+        const printed = memberText(member.node, 2);
+        if (printed === undefined) return undefined;
+        text += `\n  ${jsDocText(parts.members[i]!.docs, "  ")}${printed}`;
+      } finally {
+        directSource = undefined;
+      }
+    }
+    return parts.members.length > 0 ? `${text}\n}\n` : `${text}\n`;
+  });
+}
+
+/** Property signatures' texts made with the node factory (memberNode), or undefined when one is not in its forms. */
+function factoryMembers(texts: readonly string[]): { node: TS.TypeElement; source: undefined }[] | undefined {
+  const members: { node: TS.TypeElement; source: undefined }[] = [];
+  for (const text of texts) {
+    const node = memberNode(text);
+    if (node === undefined) return undefined;
+    members.push({ node, source: undefined });
+  }
+  return members;
+}
+
+/**
+ * Property signatures' texts parsed as the members of one interface, one member per text, or undefined when they
+ * are not exactly that (a text holding two members or none, a syntax error, a comment: the printer would print
+ * them differently from their place in the whole file).
+ */
+function parsedMembers(texts: readonly string[]): { node: TS.TypeElement; source: TS.SourceFile }[] | undefined {
+  if (texts.length === 0) return [];
+  const prefix = "interface _ {\n";
+  const source = ts.createSourceFile("/members.ts", `${prefix}${texts.join("\n")}\n}\n`, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
+  const [statement] = source.statements;
+  if (source.statements.length !== 1 || !statement || !ts.isInterfaceDeclaration(statement) || statement.members.length !== texts.length) return undefined;
+  if ((source as unknown as { parseDiagnostics: readonly unknown[] }).parseDiagnostics.length > 0 || countComments(source.text) > 0) return undefined;
+  let end = prefix.length - 1;
+  const parsed: { node: TS.TypeElement; source: TS.SourceFile }[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    end += 1 + texts[i]!.length;
+    const node = statement.members[i]!;
+    if (node.end !== end || !ts.isPropertySignature(node)) return undefined;
+    parsed.push({ node, source });
+  }
+  return parsed;
+}
+
+/**
+ * A filled template's property signature from its text (`readonly name?: type;`, as structure-text.ts writes it),
+ * made with TypeScript's node factory instead of its parser: the node the parser would make, for the few forms the
+ * emitters write (keywords, references with type arguments, indexed accesses, arrays, unions, string literals in the
+ * form printString gives them). The parser, cold in a generate run, cost more than the rest of printing the client's
+ * and the server's interfaces; the factory is warm from openapi-typescript's transform. Undefined for any other text,
+ * which the caller parses.
+ */
+export function memberNode(text: string): TS.PropertySignature | undefined {
+  const reader = new TypeTextReader(text);
+  const readonly = reader.readonlyModifier();
+  const name = reader.propertyName();
+  if (name === undefined) return undefined;
+  const question = reader.eat("?");
+  if (!reader.eat(": ")) return undefined;
+  const type = reader.type();
+  if (type === undefined || !reader.eat(";") || !reader.atEnd()) return undefined;
+  const { factory } = ts;
+  return factory.createPropertySignature(
+    readonly ? [factory.createModifier(ts.SyntaxKind.ReadonlyKeyword)] : undefined,
+    name,
+    question ? factory.createToken(ts.SyntaxKind.QuestionToken) : undefined,
+    type,
+  );
+}
+
+const IDENTIFIER_AT = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+
+/** The keyword types, by their text; any other reserved word in a type is left to the parser. */
+const KEYWORD_KINDS = new Map<string, TS.KeywordTypeSyntaxKind>([
+  ["string", ts.SyntaxKind.StringKeyword],
+  ["number", ts.SyntaxKind.NumberKeyword],
+  ["boolean", ts.SyntaxKind.BooleanKeyword],
+  ["unknown", ts.SyntaxKind.UnknownKeyword],
+  ["never", ts.SyntaxKind.NeverKeyword],
+  ["any", ts.SyntaxKind.AnyKeyword],
+  ["undefined", ts.SyntaxKind.UndefinedKeyword],
+  ["object", ts.SyntaxKind.ObjectKeyword],
+  ["bigint", ts.SyntaxKind.BigIntKeyword],
+  ["void", ts.SyntaxKind.VoidKeyword],
+]);
+/** Words that are not type names where the parser reads a type (literals, operators, `this`…). */
+const NOT_A_TYPE_NAME = new Set(["null", "true", "false", "this", "typeof", "keyof", "unique", "readonly", "infer", "asserts", "is", "import", "new", "symbol", "intrinsic"]);
+
+/** A reader of one member's text, left to right; each method returns undefined where the text is not its form. */
+class TypeTextReader {
+  private at = 0;
+
+  constructor(private readonly text: string) {}
+
+  atEnd(): boolean {
+    return this.at === this.text.length;
+  }
+
+  eat(token: string): boolean {
+    if (!this.text.startsWith(token, this.at)) return false;
+    this.at += token.length;
+    return true;
+  }
+
+  /** `readonly ` before a name (not a member named `readonly`). */
+  readonlyModifier(): boolean {
+    if (!this.text.startsWith("readonly ", this.at)) return false;
+    const next = this.text[this.at + "readonly ".length];
+    if (next === undefined || !/[A-Za-z_$"']/.test(next)) return false;
+    this.at += "readonly ".length;
+    return true;
+  }
+
+  propertyName(): TS.Identifier | TS.StringLiteral | undefined {
+    const word = this.identifier();
+    if (word !== undefined) return ts.factory.createIdentifier(word);
+    const value = this.string();
+    return value === undefined ? undefined : ts.factory.createStringLiteral(value);
+  }
+
+  /** `A | B | …` */
+  type(): TS.TypeNode | undefined {
+    const types: TS.TypeNode[] = [];
+    do {
+      const type = this.postfixType();
+      if (type === undefined) return undefined;
+      types.push(type);
+    } while (this.eat(" | "));
+    return types.length === 1 ? types[0] : ts.factory.createUnionTypeNode(types);
+  }
+
+  /** A type followed by `[index]`s and `[]`s. */
+  private postfixType(): TS.TypeNode | undefined {
+    let type = this.primaryType();
+    while (type !== undefined && this.eat("[")) {
+      if (this.eat("]")) {
+        type = ts.factory.createArrayTypeNode(type);
+        continue;
+      }
+      const index = this.type();
+      type = index !== undefined && this.eat("]") ? ts.factory.createIndexedAccessTypeNode(type, index) : undefined;
+    }
+    return type;
+  }
+
+  /** A keyword, a string literal, or `Name.Name<A, B>`. */
+  private primaryType(): TS.TypeNode | undefined {
+    const { factory } = ts;
+    if (this.text[this.at] === '"' || this.text[this.at] === "'") {
+      const value = this.string();
+      return value === undefined ? undefined : factory.createLiteralTypeNode(factory.createStringLiteral(value));
+    }
+    const word = this.identifier();
+    if (word === undefined || NOT_A_TYPE_NAME.has(word)) return undefined;
+    const keyword = KEYWORD_KINDS.get(word);
+    if (keyword !== undefined) return factory.createKeywordTypeNode(keyword);
+    let name: TS.EntityName = factory.createIdentifier(word);
+    while (this.eat(".")) {
+      const right = this.identifier();
+      if (right === undefined) return undefined;
+      name = factory.createQualifiedName(name, right);
+    }
+    if (!this.eat("<")) return factory.createTypeReferenceNode(name);
+    const args: TS.TypeNode[] = [];
+    do {
+      const arg = this.type();
+      if (arg === undefined) return undefined;
+      args.push(arg);
+    } while (this.eat(", "));
+    return this.eat(">") ? factory.createTypeReferenceNode(name, args) : undefined;
+  }
+
+  private identifier(): string | undefined {
+    IDENTIFIER_AT.lastIndex = this.at;
+    const match = IDENTIFIER_AT.exec(this.text);
+    if (!match) return undefined;
+    this.at += match[0].length;
+    return match[0];
+  }
+
+  /**
+   * A string literal in the form printString writes it, which is the form both printers give it, whatever quote the
+   * source used: its value is the text between the quotes (structure-text.ts lets no backslash through).
+   */
+  private string(): string | undefined {
+    const quote = this.text[this.at];
+    if (quote !== '"' && quote !== "'") return undefined;
+    const end = this.text.indexOf(quote, this.at + 1);
+    if (end < 0) return undefined;
+    const literal = this.text.slice(this.at, end + 1);
+    const value = literal.slice(1, -1);
+    if (value.includes("\\") || printString(value) !== literal) return undefined;
+    this.at = end + 1;
+    return value;
+  }
+}
+
+/** JSDoc comments (the text between `/*` and `*\/` of each) as withComments prints them at `indentation`. */
+function jsDocText(bodies: readonly string[], indentation: string): string {
+  let text = "";
+  for (const body of bodies) text += `${blockCommentText(body, indentation)}\n${indentation}`;
+  return text;
+}
+
+/**
+ * Each statement of a source file (a filled template's) printed as printSourceFile prints it, with its line break
+ * after it; the caller puts the blank lines between them.
+ */
+export function printSourceStatements(file: TS.SourceFile, data: ReadonlyMap<string, unknown>): { texts: string[] } | { unsupported: string } {
+  return new Printer(file, data, undefined).statementTexts(file.statements);
 }
 
 /** The source text of a file with every data declaration's initializer replaced by `JSON.parse('…')` (see printSourceFile). */
@@ -137,24 +374,36 @@ class Printer {
   ) {}
 
   file(statements: readonly TS.Node[]): PrintResult {
-    const parts: string[] = [];
+    const printed = this.statementTexts(statements);
+    if (!("texts" in printed)) return printed;
+    let text = "";
+    printed.texts.forEach((statement, index) => {
+      const blankLine = this.blankLinesBefore ? this.blankLinesBefore[index] : this.source && index > 0 && isNextLineEmpty(this.source.text, statements[index - 1]!.end);
+      text += index > 0 && blankLine ? `\n${statement}` : statement;
+    });
+    return { text };
+  }
+
+  /** Each statement printed, with its line break after it (no blank lines between them). */
+  statementTexts(statements: readonly TS.Node[]): { texts: string[] } | { unsupported: string } {
+    const texts: string[] = [];
     try {
-      statements.forEach((statement, index) => {
-        const blankLine = this.blankLinesBefore ? this.blankLinesBefore[index] : this.source && index > 0 && isNextLineEmpty(this.source.text, statements[index - 1]!.end);
-        if (index > 0 && blankLine) parts.push("\n");
+      for (const statement of statements) {
         if (ts.isInterfaceDeclaration(statement) && statement.members.length > 0) {
+          const parts: string[] = [];
           this.interfaceInPieces(statement, parts);
           parts.push("\n");
+          texts.push(parts.join(""));
         } else {
-          parts.push(this.layout([this.withComments(statement, this.statement(statement as TS.Statement)), hardline]));
+          texts.push(this.layout([this.withComments(statement, this.statement(statement as TS.Statement)), hardline]));
         }
-      });
+      }
       if (this.source) this.checkEveryCommentPrinted(this.source);
     } catch (error) {
       if (error instanceof Unsupported) return { unsupported: error.message };
       throw error;
     }
-    return { text: parts.join("") };
+    return { texts };
   }
 
   membersAt(members: readonly TS.TypeElement[], depth: number): PrintResult {
@@ -1012,18 +1261,21 @@ function directString(node: TS.StringLiteral): string {
 /** printBlockComment's text at `indentation`: the same lines, re-indented when they are JSDoc-like. */
 function blockCommentText(text: string, indentation: string): string {
   const lines = text.split("\n");
-  const indentable = lines.length > 1 && `*${text}*`.split("\n").every((text) => text.trimStart().startsWith("*"));
+  // Re-indented when every line after the first starts with `*` (the last may be blank): printBlockComment's test on
+  // `*${text}*`, made while the lines are written.
+  const last = lines.length > 1 ? lines[lines.length - 1]!.trimStart() : "";
   // Not re-indented: prettier's literal lines start at column 0 and keep the text as it is.
-  if (!indentable) return `/*${text}*/`;
+  if (lines.length < 2 || (last !== "" && last[0] !== "*")) return `/*${text}*/`;
   const isJsDoc = text[0] === "*" && text[1] !== "*";
   let printed = `/*${lines[0]!.trimEnd()}`;
   for (let index = 1; index < lines.length - 1; index++) {
     const line = lines[index]!.trimStart();
+    if (line[0] !== "*") return `/*${text}*/`;
     const trimmed = line.trimEnd();
     // A Markdown line break (two trailing spaces) is kept: a literal line, which does not trim the line it ends.
     printed += isJsDoc && trimmed !== "*" && line.endsWith("  ") ? `\n${indentation} ${trimmed}  ` : `\n${indentation} ${trimmed}`;
   }
-  return `${printed}\n${indentation} ${lines[lines.length - 1]!.trimStart()}*/`;
+  return `${printed}\n${indentation} ${last}*/`;
 }
 
 /**
@@ -1381,6 +1633,8 @@ function isWithRequiredHelper(node: TS.TypeAliasDeclaration): boolean {
  * union would be (`A & (number)`), and prettier prints it as the type alone.
  */
 function unwrap(node: TS.TypeNode): TS.TypeNode {
+  // (Most nodes are none of the three: no type guards called for them.)
+  if (node.kind !== SK.ParenthesizedType && node.kind !== SK.UnionType && node.kind !== SK.IntersectionType) return node;
   for (;;) {
     if (ts.isParenthesizedTypeNode(node)) node = node.type;
     else if ((ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) && node.types.length === 1) node = node.types[0]!;
@@ -1504,9 +1758,13 @@ function countComments(text: string): number {
  * characters, and prettier then picks the quote that needs fewer escapes and drops escapes that do nothing.
  */
 export function printString(value: string): string {
+  // Printable ASCII without `"` or `\\` needs no escape, and double quotes are prettier's choice for it.
+  if (PLAIN_STRING.test(value)) return `"${value}"`;
   const escaped = (ts as unknown as { escapeNonAsciiString(text: string, quote: number): string }).escapeNonAsciiString(value, 34);
   return printRawString(`"${escaped}"`);
 }
+
+const PLAIN_STRING = /^[\x20\x21\x23-\x5B\x5D-\x7E]*$/;
 
 /** A string literal's source text (quotes included) as prettier prints it: the quote needing fewer escapes. */
 function printRawString(literal: string): string {

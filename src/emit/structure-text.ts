@@ -80,6 +80,25 @@ const WHITE_SPACE = /\s/;
  * a backtick where the writer's string tracking could change the indentation).
  */
 export function interfaceText(structure: InterfaceDeclarationStructure): string | undefined {
+  const parts = interfaceParts(structure);
+  return parts && partsText(parts);
+}
+
+/**
+ * The text interfaceText writes, in pieces: the printer lays a filled template's interface out from them (printer.ts
+ * `printInterfaces`) without parsing its JSDoc.
+ */
+export interface InterfaceParts {
+  /** Its JSDoc comments, each as the text between `/*` and `*\/` that ts-morph writes (at column 0). */
+  docs: string[];
+  /** What comes before ` {`: `export interface Name<T = U> extends A, B`. */
+  head: string;
+  /** Its property signatures: each one's JSDoc (as `docs`, at one indent) and its text, `readonly name?: type;`. */
+  members: { docs: string[]; text: string }[];
+}
+
+/** An interface interfaceText writes, in pieces; undefined where it does not. */
+export function interfaceParts(structure: InterfaceDeclarationStructure): InterfaceParts | undefined {
   if (!onlyKeys(structure, INTERFACE_KEYS)) return undefined;
   if (structure.isDefaultExport || structure.hasDeclareKeyword) return undefined;
   const typeParameters = typeParametersText(structure.typeParameters);
@@ -90,16 +109,25 @@ export function interfaceText(structure: InterfaceDeclarationStructure): string 
   if (!isPlainText(structure.name)) return undefined;
   const extendsList = structure.extends ?? [];
   if (!Array.isArray(extendsList) || !extendsList.every((name) => typeof name === "string" && isPlainText(name) && name.trim() === name && name !== "")) return undefined;
-  const docs = docsText(structure.docs, "");
+  const docs = docBodies(structure.docs, "");
   if (docs === undefined) return undefined;
-  let text = `${docs}${structure.isExported ? "export " : ""}interface ${structure.name}${typeParameters} ${extendsList.length > 0 ? `extends ${extendsList.join(", ")} ` : ""}{\n`;
-  const properties = structure.properties ?? [];
-  for (let i = 0; i < properties.length; i++) {
-    const member = propertyText(properties[i]!);
+  const head = `${structure.isExported ? "export " : ""}interface ${structure.name}${typeParameters}${extendsList.length > 0 ? ` extends ${extendsList.join(", ")}` : ""}`;
+  const members: InterfaceParts["members"] = [];
+  for (const property of structure.properties ?? []) {
+    const member = propertyParts(property);
     if (member === undefined) return undefined;
-    text += i === 0 ? member : `\n${member}`;
+    members.push(member);
   }
-  return properties.length > 0 ? `${text}\n}` : `${text}}`;
+  return { docs, head, members };
+}
+
+/** The text of an interface's parts, as ts-morph writes it. */
+export function partsText(parts: InterfaceParts): string {
+  let text = `${commentsText(parts.docs, "")}${parts.head} {\n`;
+  parts.members.forEach((member, i) => {
+    text += `${i === 0 ? "" : "\n"}${commentsText(member.docs, INDENT)}${INDENT}${member.text}`;
+  });
+  return parts.members.length > 0 ? `${text}\n}` : `${text}}`;
 }
 
 /** `<A extends B = C, …>` as TypeParameterDeclarationStructurePrinter writes it ("" for none). */
@@ -148,24 +176,23 @@ const INTERFACE_KEYS = new Set([
 ]);
 const PROPERTY_KEYS = new Set(["kind", "name", "type", "hasQuestionToken", "isReadonly", "docs", "leadingTrivia", "trailingTrivia", "initializer"]);
 
-/** A property signature inside the interface's block (indented once). */
-function propertyText(property: OptionalKind<PropertySignatureStructure>): string | undefined {
+/** A property signature inside the interface's block (indented once): its JSDoc and its text. */
+function propertyParts(property: OptionalKind<PropertySignatureStructure>): InterfaceParts["members"][number] | undefined {
   if (!onlyKeys(property, PROPERTY_KEYS) || property.initializer !== undefined) return undefined;
   if (property.leadingTrivia?.length || property.trailingTrivia?.length) return undefined;
   const { name, type } = property;
   if (!isPlainText(name) || name === "" || typeof type !== "string" || type === "" || !isPlainText(type)) return undefined;
-  const docs = docsText(property.docs, INDENT);
+  const docs = docBodies(property.docs, INDENT);
   if (docs === undefined) return undefined;
-  return `${docs}${INDENT}${property.isReadonly ? "readonly " : ""}${name}${property.hasQuestionToken ? "?" : ""}: ${type};`;
+  return { docs, text: `${property.isReadonly ? "readonly " : ""}${name}${property.hasQuestionToken ? "?" : ""}: ${type};` };
 }
 
 const INDENT = "  ";
 
-/** JSDocStructurePrinter's comments, each followed by a line break, at `indentation`. */
-function docsText(docs: readonly (OptionalKind<JSDocStructure> | string)[] | undefined, indentation: string): string | undefined {
-  if (docs === undefined) return "";
-  let text = "";
-  for (const doc of docs) {
+/** JSDocStructurePrinter's comments at `indentation`, each on lines of its own: the text between `/*` and `*\/`. */
+function docBodies(docs: readonly (OptionalKind<JSDocStructure> | string)[] | undefined, indentation: string): string[] | undefined {
+  const bodies: string[] = [];
+  for (const doc of docs ?? []) {
     let description: unknown = doc;
     if (typeof doc !== "string") {
       if (!onlyKeys(doc, DOC_KEYS) || doc.tags?.length || doc.leadingTrivia?.length || doc.trailingTrivia?.length) return undefined;
@@ -177,13 +204,20 @@ function docsText(docs: readonly (OptionalKind<JSDocStructure> | string)[] | und
     if (lines.length <= 1) {
       // `/** text */`; the space before `*/` only where the text does not end with one.
       if (description === "") return undefined;
-      text += `${indentation}/** ${description}${description.endsWith(" ") ? "" : " "}*/\n`;
+      bodies.push(`* ${description}${description.endsWith(" ") ? "" : " "}`);
       continue;
     }
-    text += `${indentation}/**\n`;
-    for (let i = start; i < lines.length; i++) text += lines[i]!.length > 0 ? `${indentation} * ${lines[i]}\n` : `${indentation} *\n`;
-    text += `${indentation} */\n`;
+    let body = "*\n";
+    for (let i = start; i < lines.length; i++) body += lines[i]!.length > 0 ? `${indentation} * ${lines[i]}\n` : `${indentation} *\n`;
+    bodies.push(`${body}${indentation} `);
   }
+  return bodies;
+}
+
+/** Comments (their `docBodies`) as ts-morph writes them at `indentation`, each followed by a line break. */
+function commentsText(bodies: readonly string[], indentation: string): string {
+  let text = "";
+  for (const body of bodies) text += `${indentation}/*${body}*/\n`;
   return text;
 }
 

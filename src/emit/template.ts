@@ -8,6 +8,7 @@ import type {
   JSDocStructure,
   OptionalKind,
   Project,
+  ts as TS,
   StatementStructures,
   TypeAliasDeclarationStructure,
   VariableStatementStructure,
@@ -16,8 +17,11 @@ import type { FileTemplateKind, FileTemplateSource, PreparedStatement, PreparedT
 import { ts } from "../package/deps.js";
 import { tsMorph } from "../package/ts-morph.js";
 import type { EmittedFile } from "./file.js";
-import { isNextLineEmpty, printSourceFile, printString, sourceWithData } from "./printer.js";
-import { sourceText, statementText } from "./structure-text.js";
+import { isNextLineEmpty, printInterfaces, printSourceFile, printSourceStatements, printString, sourceWithData } from "./printer.js";
+import { interfaceParts, partsText, sourceText, statementText, type InterfaceParts } from "./structure-text.js";
+
+/** A statement of a file being printed: fixed text, a filled structure, or an interface structure in its text's parts. */
+type Statement = string | StatementStructures | InterfaceParts;
 
 /** The structure of each kind of declaration a slot can be. */
 interface SlotStructures {
@@ -145,15 +149,18 @@ export class FileTemplate {
     // The declarations import only the names they use (the `.js` imports the values). Every other declaration is
     // printed once, to text, which both finds the names used and goes into the file as it is.
     // (Printed, not serialised: a member's type may be a ts-morph writer function.)
+    // An interface is kept in its text's parts, which the printer lays out without parsing its JSDoc.
     const isImport = (statement: string | StatementStructures): statement is ImportDeclarationStructure =>
       typeof statement !== "string" && statement.kind === tsMorph.StructureKind.ImportDeclaration;
-    const texts = dts.map(({ statement }) =>
-      isImport(statement) ? "" : typeof statement === "string" ? statement : statementText(statement).trim(),
-    );
+    const written = dts.map(({ statement }): Statement => {
+      if (typeof statement === "string" || isImport(statement)) return statement;
+      return (statement.kind === tsMorph.StructureKind.Interface && interfaceParts(statement)) || statementText(statement).trim();
+    });
+    const texts = written.map((statement) => (typeof statement === "string" ? statement : "head" in statement ? partsText(statement) : ""));
     const rest = texts.join("\n");
     const used = (name: string) => new RegExp(`\\b${name}\\b`).test(rest);
-    const declarations = dts.flatMap((entry, i): { statement: string | StatementStructures; from: PreparedStatement }[] => {
-      if (!isImport(entry.statement)) return [{ statement: texts[i]!, from: entry.from }];
+    const declarations = dts.flatMap((entry, i): { statement: Statement; from: PreparedStatement }[] => {
+      if (!isImport(entry.statement)) return [{ statement: written[i]!, from: entry.from }];
       const narrowed = importForDts(entry.statement, used);
       return narrowed ? [{ statement: narrowed, from: entry.from }] : [];
     });
@@ -187,21 +194,47 @@ export class FileTemplate {
     return this.statements.filter((s) => s.slot === undefined || this.filled.get(s.slot) !== "removed");
   }
 
-  private printStatements(
-    statements: (string | StatementStructures)[],
-    from: readonly PreparedStatement[],
-    data: Map<string, unknown>,
-  ): { content: string; canonical?: string; notCanonical?: string } {
-    // The structures written as ts-morph writes them (structure-text.ts: its writer only where the text is not known
-    // without it); the printer then needs only the syntax tree:
-    // no JSDoc nodes, no parents, no wrappers (ts-morph's createSourceFile builds all three: on GitHub's client.ts
-    // 0.6 s instead of 0.25 s on a cold process).
-    const text = sourceText(statements);
-    const node = ts.createSourceFile(`/${this.kind}.ts`, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
-    if (node.statements.length !== statements.length) throw new Error(`templates/files/${this.kind}.ts: a statement of the template is not one statement`);
+  private printStatements(statements: Statement[], from: readonly PreparedStatement[], data: Map<string, unknown>): { content: string; canonical?: string; notCanonical?: string } {
+    // Interfaces are printed from their parts (printInterfaces: the client's and the server's, whose JSDoc is most of
+    // their declarations); the other statements are parsed and printed, and the texts put back in order.
+    const parts = statements.map((statement) =>
+      typeof statement === "string" ? undefined : "head" in statement ? statement : statement.kind === tsMorph.StructureKind.Interface ? interfaceParts(statement) : undefined,
+    );
+    const printedParts = printInterfaces(parts.filter((part) => part !== undefined));
+    const direct = parts.map((part) => (part === undefined ? undefined : printedParts.shift()));
+    if (direct.some((text) => text !== undefined)) {
+      const others = statements.filter((_, i) => direct[i] === undefined);
+      const printed = printSourceStatements(this.parse(others.map(toWritable)), data);
+      if ("texts" in printed) {
+        let text = "";
+        statements.forEach((_, i) => {
+          if (i > 0 && from[i]!.blankLineBefore) text += "\n";
+          text += direct[i] ?? printed.texts.shift();
+        });
+        return { content: text, canonical: text };
+      }
+    }
+    // The whole file at once: what the printer declines (its message names the statement) goes to prettier.
+    const node = this.parse(statements.map(toWritable));
     const printed = printSourceFile(node, { data, blankLinesBefore: from.map((s) => s.blankLineBefore) });
     return "text" in printed ? { content: printed.text, canonical: printed.text } : { content: sourceWithData(node, data), notCanonical: printed.unsupported };
   }
+
+  /**
+   * The structures written as ts-morph writes them (structure-text.ts: its writer only where the text is not known
+   * without it), parsed: the printer needs only the syntax tree, so no JSDoc nodes, no parents, no wrappers
+   * (ts-morph's createSourceFile builds all three: on GitHub's client.ts 0.6 s instead of 0.25 s on a cold process).
+   */
+  private parse(statements: (string | StatementStructures)[]): TS.SourceFile {
+    const node = ts.createSourceFile(`/${this.kind}.ts`, sourceText(statements), { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
+    if (node.statements.length !== statements.length) throw new Error(`templates/files/${this.kind}.ts: a statement of the template is not one statement`);
+    return node;
+  }
+}
+
+/** A statement as structure-text.ts writes it: an interface's parts as their text. */
+function toWritable(statement: Statement): string | StatementStructures {
+  return typeof statement !== "string" && "head" in statement ? partsText(statement) : statement;
 }
 
 /** An import as the `.js` has it: its value names (none: no import). */
