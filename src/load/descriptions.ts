@@ -1,34 +1,10 @@
 import { formatPointer } from "../errors.js";
 import { hasHtml, htmlToMarkdown } from "./html.js";
 import { MAX_NESTING, tooDeep } from "./parse.js";
-import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import { DATA_KEYWORDS, NAME_MAPS } from "../openapi/vocabulary.js";
 import type { SchemaScanner } from "./discriminators.js";
 
 type JsonObject = Record<string, unknown>;
-
-/** Keys whose object value maps names to objects (properties, responses, content…): its keys are names, not keywords. */
-const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-  "paths",
-  "webhooks",
-  "schemas",
-  "responses",
-  "parameters",
-  "examples",
-  "requestBodies",
-  "headers",
-  "securitySchemes",
-  "links",
-  "callbacks",
-  "pathItems",
-  "content",
-  "encoding",
-  "variables",
-]);
 
 /** Keywords whose value is data (an example, a default, allowed values): never rewritten. */
 const DATA_KEYS = new Set([...DATA_KEYWORDS, "value", "mapping", "scopes"]);
@@ -50,19 +26,20 @@ export function markdownDescriptions(document: JsonObject, entryShown: string, s
   // One function per level, not a closure per node: the walk visits every node of a big spec. A node is walked for
   // its descriptions (`described`), for the scanner (`scanned`, by scanSchemas' rules), or both; neither flag comes
   // back once a node is outside it.
-  const child = (key: string | number, value: unknown, depth: number, namesMap: boolean, described: boolean, scanned: boolean): unknown => {
+  // `scanNames` is the scanner's own reading of whether a node is a map of names (it walks where descriptions do not).
+  const child = (key: string | number, value: unknown, depth: number, namesMap: boolean, described: boolean, scanned: boolean, scanNames: boolean): unknown => {
     if (value === null || typeof value !== "object" || !(described || scanned)) return value;
     path.push(key);
-    const result = visit(value, depth + 1, namesMap, described, scanned);
+    const result = visit(value, depth + 1, namesMap, described, scanned, scanNames);
     path.pop();
     return result;
   };
-  const visit = (node: object, depth: number, namesMap: boolean, described: boolean, scanned: boolean): object => {
+  const visit = (node: object, depth: number, namesMap: boolean, described: boolean, scanned: boolean, scanNames: boolean): object => {
     if (described && depth > MAX_NESTING) throw tooDeep(formatPointer(entryShown, path));
     let copy: object | undefined;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        const next = child(i, node[i], depth, false, described, scanned);
+        const next = child(i, node[i], depth, false, described, scanned, false);
         if (next !== node[i]) ((copy ??= [...node]) as unknown[])[i] = next;
       }
       return copy ?? node;
@@ -89,14 +66,16 @@ export function markdownDescriptions(document: JsonObject, entryShown: string, s
         describedChild = true;
         childIsNames = NAME_MAPS.has(key) && !Array.isArray(value);
       }
-      const scannedChild = scanned && scanner!.looksInto(key);
-      if ((describedChild || scannedChild) && value !== null && typeof value === "object") next = child(key, value, depth, childIsNames, describedChild, scannedChild);
+      const scannedChild = scanned && scanner!.looksInto(key, scanNames);
+      if ((describedChild || scannedChild) && value !== null && typeof value === "object") {
+        next = child(key, value, depth, childIsNames, describedChild, scannedChild, scannedChild && scanner!.namesAt(key, value, scanNames));
+      }
       if (next !== value) ((copy ??= { ...obj }) as JsonObject)[key] = next;
     }
     scanner?.exit(entered, (copy ?? obj) as JsonObject);
     return copy ?? node;
   };
-  const described = visit(document, 0, false, true, scanner !== undefined) as JsonObject;
+  const described = visit(document, 0, false, true, scanner !== undefined, false) as JsonObject;
   scanner?.finish(described);
   return described;
 }

@@ -1,5 +1,5 @@
 import { escapePointerSegment, parsePointer, resolvePointer, toJsonPointer } from "../openapi/pointer.js";
-import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import { DATA_KEYWORDS, NAME_MAPS } from "../openapi/vocabulary.js";
 
 /**
  * Compositions and discriminators, read the way the wire carries them.
@@ -271,13 +271,13 @@ function scanSchemas(document: JsonObject): Scan {
     const scanner = new SchemaScanner();
     const path: (string | number)[] = [];
     // The document is at most MAX_NESTING deep (checked by the loader); data keywords hold no schemas.
-    const walk = (node: object) => {
+    const walk = (node: object, inNames: boolean) => {
       if (Array.isArray(node)) {
         for (let i = 0; i < node.length; i++) {
           const item: unknown = node[i];
           if (item === null || typeof item !== "object") continue;
           path.push(i);
-          walk(item);
+          walk(item, false);
           path.pop();
         }
         return;
@@ -286,13 +286,13 @@ function scanSchemas(document: JsonObject): Scan {
       scanner.enter(obj, path);
       for (const key in obj) {
         const value = obj[key];
-        if (value === null || typeof value !== "object" || !scanner.looksInto(key)) continue;
+        if (value === null || typeof value !== "object" || !scanner.looksInto(key, inNames)) continue;
         path.push(key);
-        walk(value);
+        walk(value, scanner.namesAt(key, value, inNames));
         path.pop();
       }
     };
-    walk(document);
+    walk(document, false);
     scan = scanner.finish(document);
   }
   return scan;
@@ -307,9 +307,17 @@ function scanSchemas(document: JsonObject): Scan {
 export class SchemaScanner {
   private readonly scan: Scan = { discriminated: [], requiredOnly: [] };
 
-  /** Whether scanSchemas walks into a key's value: data keywords, `discriminator` and `x-` extensions hold no schemas. */
-  looksInto(key: string): boolean {
-    return !SKIPPED.has(key) && !(key.charCodeAt(0) === 120 /* x */ && key.startsWith("x-"));
+  /**
+   * Whether scanSchemas walks into a key's value: every entry of a map of names (a property called `example` is a
+   * schema like any other); elsewhere not data keywords, `discriminator` or `x-` extensions, which hold no schemas.
+   */
+  looksInto(key: string, inNames: boolean): boolean {
+    return inNames || (!SKIPPED.has(key) && !(key.charCodeAt(0) === 120 /* x */ && key.startsWith("x-")));
+  }
+
+  /** Whether the value scanSchemas walks into under `key` is a map of names (`properties`, `schemas`, …). */
+  namesAt(key: string, value: object, inNames: boolean): boolean {
+    return !inNames && NAME_MAPS.has(key) && !Array.isArray(value);
   }
 
   /** Records an object at `path`; what it returns is given to `exit`. */

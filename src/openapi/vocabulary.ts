@@ -41,3 +41,27 @@ export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["example", "examples"
 
 /** Schema keywords whose value maps arbitrary names (maybe "example", maybe "$ref") to schemas. */
 export const SCHEMA_MAPS: readonly string[] = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+
+/** Keys whose object value maps names to objects (properties, responses, content…): its keys are names, not keywords. */
+export const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "paths",
+  "webhooks",
+  "schemas",
+  "responses",
+  "parameters",
+  "examples",
+  "requestBodies",
+  "headers",
+  "securitySchemes",
+  "links",
+  "callbacks",
+  "pathItems",
+  "content",
+  "encoding",
+  "variables",
+]);

@@ -71,7 +71,7 @@ describe("the discriminator scan on the descriptions' walk", () => {
         Box: {
           type: "object",
           properties: {
-            // A property named like a data keyword: the descriptions' walk reads it, the discriminator scan does not.
+            // A property named like a data keyword is a schema like any other, to both walks.
             example: { oneOf: [{ $ref: "#/components/schemas/Cat" }], discriminator: { propertyName: "kind" } },
             inner: { description: "<b>inner</b>", oneOf: [{ $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind" } },
           },
@@ -85,13 +85,31 @@ describe("the discriminator scan on the descriptions' walk", () => {
     const document = load({ "openapi.json": JSON.stringify(spec) }).document as any;
     expect(document.components.schemas.Pet.description).toBe("A **pet**");
     expect(document.components.schemas.Pet.discriminator.mapping).toEqual({ cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" });
-    expect(document.components.schemas.Box.properties.example.discriminator.mapping).toBeUndefined();
+    expect(document.components.schemas.Box.properties.example.discriminator.mapping).toEqual({ cat: "#/components/schemas/Cat" });
     expect(document.components.schemas.Box.properties.inner).toMatchObject({ description: "**inner**", discriminator: { mapping: { dog: "#/components/schemas/Dog" } } });
   });
 
   it("documentForTypes gives the loader's document what it gives a copy of it (which it knows nothing about)", () => {
     const document = load({ "openapi.json": JSON.stringify(spec) }).document;
     expect(documentForTypes(document)).toEqual(documentForTypes(structuredClone(document)));
+  });
+
+  it("a discriminated oneOf in a property named like a data keyword gets its branches' tags written for the types", () => {
+    const named = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Bird: { type: "object", properties: { kind: { type: "string" } } },
+          Nest: { type: "object", properties: { default: { oneOf: [{ $ref: "#/components/schemas/Bird" }], discriminator: { propertyName: "kind" } } } },
+        },
+      },
+    };
+    const document = load({ "openapi.json": JSON.stringify(named) }).document;
+    for (const types of [documentForTypes(document).document, documentForTypes(structuredClone(document)).document] as any[]) {
+      expect(types.components.schemas.Bird.properties.kind).toEqual({ type: "string", enum: ["Bird"] });
+    }
   });
 });
 
