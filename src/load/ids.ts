@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import { DATA_KEYWORDS, NAME_MAPS } from "../openapi/vocabulary.js";
 import { isHttpUrl } from "../openapi/url.js";
 
 /**
@@ -17,28 +17,6 @@ export interface Location {
   /** JSON pointer segments of the node in that file. */
   pointer: string[];
 }
-
-/** Keywords whose value maps names to objects: their keys are names, whatever they spell (`default`, `$id`, `example`). */
-export const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-  "schemas",
-  "responses",
-  "parameters",
-  "requestBodies",
-  "headers",
-  "content",
-  "paths",
-  "webhooks",
-  "callbacks",
-  "pathItems",
-  "securitySchemes",
-  "links",
-  "encoding",
-]);
 
 interface ResourceRoot {
   pointer: string[];

@@ -1,6 +1,5 @@
 import { setAll } from "./discriminators.js";
-import { DATA_KEYWORDS, OAS31_METHODS } from "../openapi/vocabulary.js";
-import { NAME_MAPS } from "./ids.js";
+import { DATA_KEYWORDS, NAME_MAPS, OAS31_METHODS } from "../openapi/vocabulary.js";
 import { FIXED_METHODS, operationsOf } from "./operations.js";
 import { derefIn, itemView, sequenceFormat } from "./sequential.js";
 

@@ -42,8 +42,11 @@ export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["example", "examples"
 /** Schema keywords whose value maps arbitrary names (maybe "example", maybe "$ref") to schemas. */
 export const SCHEMA_MAPS: readonly string[] = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
 
-/** Keys whose object value maps names to objects (properties, responses, content…): its keys are names, not keywords. */
-export const NAME_MAPS = new Set([
+/**
+ * Keys whose object value maps names to objects (properties, responses, content…): its keys are names, whatever they
+ * spell (`default`, `$id`, `example`), not keywords. Every walk that skips data keywords reads a map's entries by it.
+ */
+export const NAME_MAPS: ReadonlySet<string> = new Set([
   "properties",
   "patternProperties",
   "$defs",
