@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { DATA_KEYWORDS } from "../openapi/vocabulary.js";
+import { DATA_KEYWORDS, NAME_MAPS } from "../openapi/vocabulary.js";
 
 type RedosDetector = typeof import("redos-detector");
 let redosDetector: RedosDetector | undefined;
@@ -146,7 +146,8 @@ function compiles(pattern: string, flags: string): boolean {
 
 /**
  * Every `pattern` (and `patternProperties` key) under `paths` and `components` of the document, in document order,
- * with its JSON pointer. Vendor extensions (`x-…`) and example values are not schemas and are skipped.
+ * with its JSON pointer. Vendor extensions (`x-…`) and example values are not schemas and are skipped; the entries of
+ * a map of names (`properties`, …) are schemas whatever their names.
  */
 export function findPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
   // Asked twice of the same document in a run (what to hand the pattern thread, then the server's list).
@@ -161,35 +162,38 @@ function walkPatterns(document: Record<string, unknown>): { pattern: string; poi
   // One path, pushed and popped on the way down: a copy is made only for a pattern found (a copy per node visited
   // was most of this walk's time on GitHub's description).
   const path: string[] = [];
-  const visit = (node: unknown): void => {
+  // `names`: the node maps names to objects (`properties`, `schemas`, …), so a key is a name whatever it spells — a
+  // property called `default`, `x-code` or `patternProperties` is a schema like any other, not a keyword.
+  const visit = (node: unknown, names: boolean): void => {
     if (Array.isArray(node)) {
       for (let index = 0; index < node.length; index++) {
         path.push(String(index));
-        visit(node[index]);
+        visit(node[index], false);
         path.pop();
       }
       return;
     }
     if (node === null || typeof node !== "object") return;
     for (const key in node) {
-      if (!Object.hasOwn(node, key) || key.startsWith("x-") || DATA_KEYWORDS.has(key)) continue;
+      if (!Object.hasOwn(node, key) || (!names && (key.startsWith("x-") || DATA_KEYWORDS.has(key)))) continue;
       const value = (node as Record<string, unknown>)[key];
       path.push(key);
-      if (key === "pattern" && typeof value === "string") found.push({ pattern: value, pointer: [...path] });
+      if (names) visit(value, false);
+      else if (key === "pattern" && typeof value === "string") found.push({ pattern: value, pointer: [...path] });
       else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
         for (const [source, schema] of Object.entries(value)) {
           path.push(source);
           found.push({ pattern: source, pointer: [...path] });
-          visit(schema);
+          visit(schema, false);
           path.pop();
         }
-      } else visit(value);
+      } else visit(value, NAME_MAPS.has(key));
       path.pop();
     }
   };
   for (const section of ["paths", "components"]) {
     path.push(section);
-    visit(document[section]);
+    visit(document[section], false);
     path.pop();
   }
   return found;

@@ -39,6 +39,31 @@ describe("super-linear patterns", () => {
     ]);
   });
 
+  it("reads a property called like a keyword or an extension as the schema it is (`default`, `x-code`, `patternProperties`)", () => {
+    const named = {
+      paths: {},
+      components: {
+        schemas: {
+          Code: {
+            type: "object",
+            properties: {
+              default: { type: "string", pattern: "^(a+)+$" },
+              "x-code": { type: "string", pattern: "^(b+)+$" },
+              patternProperties: { type: "string", pattern: "^(c+)+$" },
+            },
+          },
+        },
+      },
+    };
+    const at = (name: string) => ["components", "schemas", "Code", "properties", name, "pattern"];
+    expect(findPatterns(named)).toEqual([
+      { pattern: "^(a+)+$", pointer: at("default") },
+      { pattern: "^(b+)+$", pointer: at("x-code") },
+      { pattern: "^(c+)+$", pointer: at("patternProperties") },
+    ]);
+    expect(superLinearPatterns(named).map(({ pattern }) => pattern)).toEqual(["^(a+)+$", "^(b+)+$", "^(c+)+$"]);
+  });
+
   it("tells catastrophic patterns from linear ones (unanchored searches included)", () => {
     for (const slow of ["^(a+)+$", "(ab|a)*c", "[a-z]+@", "^.+/.+$", "^(b|bb)+$"]) expect(isSuperLinear(slow), slow).toBe(true);
     for (const fast of ["^[a-z]+$", "^[^/]+/[^/]+$", "^Bearer .+$", "^\\d{4}-\\d{2}-\\d{2}$", "^[a-z]+@"]) expect(isSuperLinear(fast), fast).toBe(false);
