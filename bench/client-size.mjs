@@ -23,7 +23,7 @@ import { build } from "rolldown";
 import { OUT, ROOT } from "./runtime/paths.mjs";
 import { environment, fmt, saveSection, table } from "./runtime/report.mjs";
 
-/** Issue 19's target for the minified client runtime (bytes). */
+/** The target for the minified client runtime (bytes; docs/performance.md, "Client size"). */
 const TARGET = 10_000;
 const CORPUS = join(ROOT, "..", "shared", "corpus");
 /** Corpus specs measured besides v1, by short name. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `tsc --noEmit` over specforge's whole output against openapi-typescript's types alone (issue 19: ≤ 1.0), and
+// `tsc --noEmit` over specforge's whole output against openapi-typescript's types alone (the target: ≤ 1.0), and
 // nothing else: each output is generated once, then the type-checks alternate, many rounds, so a busy machine
 // slows both sides alike. Prints, per spec, tsc's own counts (load-independent: files, lines, identifiers, symbols,
 // types, memory) and the medians of CPU, wall and tsc's parse/bind/check times, with two like-for-like rows (each
@@ -64,7 +64,7 @@ const TOOLS = {
   "openapi-typescript": { main: "schema.ts", argv: (spec, out) => [join(MODULES, "openapi-typescript/bin/cli.js"), spec, "-o", join(out, "schema.ts")] },
 };
 /**
- * Like for like, beside the issue's ratio: specforge marks schema.ts `// @ts-nocheck` (a project's compiler then
+ * Like for like, beside the target's ratio: specforge marks schema.ts `// @ts-nocheck` (a project's compiler then
  * resolves its types where they are used instead of checking every declaration), so two more rows show what the
  * client, server and webhooks themselves add (specforge's schema.ts alone) and what openapi-typescript's types cost
  * with the same directive.
@@ -161,7 +161,7 @@ lines.push("");
 for (const spec of specIds) {
   const cpu = (tool) => median(samples[`${spec}/${tool}`].cpu);
   lines.push(
-    `${spec}: whole output ÷ openapi-typescript's types ${(cpu("specforge") / cpu("openapi-typescript")).toFixed(3)} (issue 19); ` +
+    `${spec}: whole output ÷ openapi-typescript's types ${(cpu("specforge") / cpu("openapi-typescript")).toFixed(3)} (target ≤ 1.0); ` +
       `like for like, whole output ÷ specforge's schema.ts alone ${(cpu("specforge") / cpu("specforge schema.ts alone")).toFixed(3)} ` +
       `(what the client, server and webhooks add), whole output ÷ openapi-typescript's types with @ts-nocheck ` +
       `${(cpu("specforge") / cpu("openapi-typescript + @ts-nocheck")).toFixed(3)} (CPU medians)`,

@@ -202,7 +202,7 @@ describe("documentation budget and wording", () => {
   const BOOKKEEPING = [/\bissues?\s+#?\d/i, /\bsessions?\s+\d/i, /(?<![\w/&])#\d+\b/];
 
   it("the README, docs/ and bench/ speak of the product, not of the project's issues or sessions", () => {
-    const files = PAGES;
+    const files = [...PAGES, ...readdirSync(join(ROOT, "bench")).filter((name) => name.endsWith(".md")).map((name) => `bench/${name}`)];
     const found: string[] = [];
     for (const file of files) {
       const lines = readFileSync(join(ROOT, file), "utf8").split("\n");

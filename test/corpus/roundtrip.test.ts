@@ -17,7 +17,7 @@ import { documentForValidator, startRequestValidator } from "./roundtrip/validat
 import { CASE_HEADER, close, listen, WireRecorder } from "./roundtrip/wire.js";
 
 /**
- * Issue 13, item 6: on every operation of every corpus document, what the generated client sends is what the spec
+ * On every operation of every corpus document, what the generated client sends is what the spec
  * says. For each operation a schema-valid request (every parameter, the body in the media type the client sends)
  * goes from the generated client to the generated router on 127.0.0.1 (node:http, `toNodeListener`) through a hop
  * that records it as it arrived, and:

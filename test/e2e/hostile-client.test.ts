@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, ConnectionError, createRuntime, parseSSE, type ClientOptions, type OperationSpec, type SecuritySchemeSpec } from "../../templates/client/index.js";
 
 /**
- * The client against hostile or broken servers on 127.0.0.1 (issue 14, "Client"): a request is never sent twice
+ * The client against hostile or broken servers on 127.0.0.1 (docs/client.md, "Retries, redirects and streams"): a request is never sent twice
  * unless that is safe, credentials never follow a redirect to another origin, and an endless server-sent event
  * cannot exhaust memory or time. Every loop here is bounded.
  */

@@ -8,7 +8,7 @@ import { createWebhookTools, type WebhookSpec } from "../../templates/webhooks/i
 import { serve, type TestServer } from "../templates/webhooks/node-adapter.js";
 
 /**
- * The webhook receiver against an attacker on 127.0.0.1 (issue 14, "Webhooks"): no secret means no receiver, replays
+ * The webhook receiver against an attacker on 127.0.0.1 (docs/security.md, "Security: the webhook receiver"): no secret means no receiver, replays
  * outside the signed timestamp's window are refused, a body is bounded in size and in time on both transports (the
  * node:http listener and the web handler), nothing is read when the signature headers already fail, and hostile
  * header values and targets get a 4xx, never a 500 or a hang. Every loop is bounded in count and time.

@@ -9,11 +9,10 @@ import { ROOT, cleanupTempDirs, runCli, tempDir, writeFiles } from "../../helper
  * and minified by rolldown (installed with vitest's vite; pinned by the lockfile, so the figure is deterministic).
  * `npm run bench:client-size` reports the same for the v1 client with esbuild and gzip.
  *
- * The budget is a regression guard at today's size (16,620 bytes) plus ~80, not issue 19's target of 10 kB: the v1
- * client carries what its spec uses (bearer auth, SSE streams, retries, redirects, timeouts, pagination, the default
- * parameter styles) and 10 kB was not reached without dropping one of those (bench/NOTES.runtime.md, "Session 5:
- * client size", "Session 6, client size", both "Session 8" sections, "Session 10" and "Session 11"). Lower it when
- * the runtime shrinks; raise it only with a reason.
+ * The budget is a regression guard at today's size (16,620 bytes) plus ~80, not the target of 10 kB: the v1 client
+ * carries what its spec uses (bearer auth, SSE streams, retries, redirects, timeouts, pagination, the default
+ * parameter styles) and 10 kB was not reached without dropping one of those (docs/performance.md, "Client size",
+ * says what each kB is for). Lower it when the runtime shrinks; raise it only with a reason.
  */
 const BUDGET_BYTES = 16_700;
 
@@ -101,8 +100,8 @@ describe("client bundle size", () => {
     for (const text of [DEVICE_FLOW, MULTIPART, JSON_LINES, DEEP_OBJECT, "text/event-stream", "Bearer ", BASIC, PLAIN_BODY, COOKIE, PATH_QUERY, STREAM_ACCEPT, "the response has no"]) {
       expect(code).not.toContain(text);
     }
-    // 9,901 bytes (10,182 before credentials and stream reading left the core in session 11; 11,249 before session 10's
-    // cuts of the core; 11,872 before header, cookie, path-query, querystring and stream-Accept code left the core).
+    // 9,901 bytes (10,182 before credentials and stream reading left the core; 11,249 before the core's smaller
+    // attempt loop and operations table; 11,872 before header, cookie, path-query, querystring and stream-Accept code left the core).
     expect(Buffer.byteLength(code)).toBeLessThan(9_980);
   });
 
@@ -150,7 +149,7 @@ describe("client bundle size", () => {
     for (const text of ["Bearer ", BASIC, "text/event-stream", "maxStreamEventSize", ".renew=", DEVICE_FLOW, COOKIE]) {
       expect(code).not.toContain(text);
     }
-    // 10,495 bytes with its spec data (10,776 before credentials and stream reading left the core in session 11).
+    // 10,495 bytes with its spec data (10,776 before credentials and stream reading left the core).
     expect(Buffer.byteLength(code)).toBeLessThan(10_570);
   });
 
