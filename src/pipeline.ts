@@ -390,7 +390,7 @@ async function checkRemote(config: ResolvedConfig, out: string, specShown: strin
 
 /**
  * When the spec is not the one the manifest says the output was generated from, the API changes between the two.
- * The old version is read back from git by the blob ids the manifest records (see README: "`check` explains
+ * The old version is read back from git by the blob ids the manifest records (see docs/ci.md, "`check` explains
  * itself"); undefined when the spec did not change (the drift comes from elsewhere: a hand edit, a generator upgrade).
  */
 async function explainSpecChange(config: ResolvedConfig, current: LoadedSpec, specShown: string): Promise<ApiExplanation | undefined> {

@@ -74,5 +74,5 @@ export function defineCommand<Args>(command: CliCommand<Args>): CliCommand<Args>
   return command;
 }
 
-/** Exit codes: documented in the README. */
+/** Exit codes: documented in docs/cli.md. */
 export const EXIT = { ok: 0, drift: 1, userError: 2, internalError: 3 } as const;

@@ -215,6 +215,6 @@ export function superLinearWarnings(patterns: readonly SuperLinearPattern[]): Em
   return patterns.map(({ pattern, pointer, occurrences }) => ({
     message: `pattern ${JSON.stringify(pattern)}${occurrences > 1 ? ` (used in ${occurrences} places)` : ""} ${verdictOf(pattern) === "super-linear" ? "can backtrack catastrophically (time super-linear in the length of the string)" : "could not be shown to run in linear time"}: the generated router matches it with its linear-time matcher, within a bounded amount of work`,
     pointer,
-    hint: "rewrite it without nested or overlapping quantifiers (`^(a+)+$` is `^a+$`), and give the string a maxLength; README: Security",
+    hint: "rewrite it without nested or overlapping quantifiers (`^(a+)+$` is `^a+$`), and give the string a maxLength; see docs/security.md",
   }));
 }

@@ -26,8 +26,8 @@ export interface TypesInput {
  *
  * Marked `// @ts-nocheck`, like the declarations: a project's compiler then resolves these types where its code uses
  * them and no more, instead of checking every declaration of a file that is machine-made and checked by specforge's
- * own tests (on GitHub's description that check was a quarter of `tsc` over the whole output: bench/NOTES.md,
- * session 8).
+ * own tests (on GitHub's description that check was a quarter of `tsc` over the whole output: docs/performance.md,
+ * "What your compiler pays").
  */
 export function emitTypes(input: TypesInput): EmittedFile {
   return { ...withFastCreateRef(() => emitTypesOf(input)), noCheck: true };
@@ -39,7 +39,7 @@ function emitTypesOf(input: TypesInput): EmittedFile {
   const description = "types of every path, operation, component and webhook (openapi-typescript)";
   // One part of the document at a time (paths, webhooks, components, then the operations the paths collected):
   // transformed, printed and dropped, so that the syntax tree and the printer's documents of one part are in memory at
-  // a time, not the whole file's (bench/NOTES.md, session 5). The printer prints top-level statements one after the
+  // a time, not the whole file's (docs/performance.md, "schema.ts: openapi-typescript's transform and the printer"). The printer prints top-level statements one after the
   // other with nothing between them, so the text is the same as printing them all at once.
   // `paths` and `components` a slice of entries at a time (SlicedInterface), and the operations their transforms
   // collect printed as they come (OperationsSoFar): their syntax trees die young.
@@ -70,7 +70,7 @@ function emitTypesOf(input: TypesInput): EmittedFile {
  * How many entries of `paths` or of a components map (schemas, responses, …) are transformed and printed at a time.
  * On Stripe and OpenAI these two parts are most of schema.ts: transformed whole, their syntax trees and the printer's
  * documents lived through many young-generation collections and were promoted, then died in the old generation,
- * which grew with them (bench/NOTES.md, session 11, branch mem9). A slice's die young.
+ * which grew with them (docs/performance.md, "schema.ts: openapi-typescript's transform and the printer"). A slice's die young.
  */
 const SLICE = 64;
 
@@ -234,7 +234,7 @@ function transform<T>(run: () => T): T {
     return run();
   } catch (error) {
     throw new UserError(`openapi-typescript could not build the types: ${(error as Error).message}`, {
-      hint: "this spec uses something the type generator does not support; see the README's list of unsupported features",
+      hint: "this spec uses something the type generator does not support; see the list of unsupported features in docs/output.md",
       cause: error,
     });
   }
