@@ -40,7 +40,7 @@ export interface WebhookSignatureSpec {
  * - `stripe`: `Stripe-Signature: t=<timestamp>,v1=<hex>` (several `v1` during rotation) over `timestamp.body`, keyed
  *   with the `whsec_…` string; timestamps older than 5 minutes are refused. Events by the body's `type`.
  * - `github`: `X-Hub-Signature-256: sha256=<hex>` over the body. Events by `X-GitHub-Event` and the body's `action`
- *   (`issues` + `opened` is the spec's `issues-opened`). No timestamp: see the README on replays.
+ *   (`issues` + `opened` is the spec's `issues-opened`). No timestamp: see specforge's docs/security.md on replays.
  * - `wandb`: the training service's `X-Wandb-Signature: <hex>` (base64 accepted) over the body. Events by the body's
  *   `event_type`. No timestamp.
  */
