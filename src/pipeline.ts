@@ -136,12 +136,15 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
 
   const types = typesThread?.emit(spec.files);
   const { emitFiles } = await import("./emit/index.js");
+  const { OutputBudget, specBytes } = await import("./emit/budget.js");
+  const budget = new OutputBudget(specBytes(spec.files), specShown);
   const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
   const { documentForTypes } = await import("./load/index.js");
   let emitted: ReturnType<typeof emitFiles>;
   try {
     emitted = emitFiles(model, config.outputs, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
+      budget,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
     });
   } catch (error) {
@@ -151,9 +154,11 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   traceMemory("emitted (main thread)");
   if (types) {
     // undefined: the worker did not read the same files (see types-thread.ts); emitted here, the same function.
-    const file = await types;
-    if (!file) traceTime("the types thread read other files: schema.ts emitted here");
-    emitted.files.unshift(file ?? (await import("./emit/types.js")).emitTypes(documentForTypes(spec.document)));
+    const fromThread = await types;
+    if (!fromThread) traceTime("the types thread read other files: schema.ts emitted here");
+    const file = fromThread ?? (await import("./emit/types.js")).emitTypes(documentForTypes(spec.document), budget);
+    budget.add(file.path, file.content);
+    emitted.files.unshift(file);
   }
   traceMemory("types received");
   const warnings = [
