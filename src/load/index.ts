@@ -91,6 +91,8 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   const withIds = new Set<string>();
   /** The keywords of every file read (ParsedSpec.keywords): the bundled document has no others of them. */
   const keywords = new Set<string>();
+  /** What the parser said of the files without refusing them (a repeated YAML key). */
+  const parseWarnings: SpecWarning[] = [];
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
     let bytes: Buffer;
@@ -111,6 +113,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
       bytes: bytes.length,
     });
     const parsed = parseSpec(bytes.toString("utf8"), display(file));
+    parseWarnings.push(...parsed.warnings);
     if (ID_KEYWORDS.some((keyword) => parsed.keywords.has(keyword))) withIds.add(file);
     for (const keyword of parsed.keywords) keywords.add(keyword);
     return parsed.document;
@@ -156,7 +159,7 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
       const hash = hashes.get(path);
       return { path, sha256: hash?.sha256 ?? "", gitBlob: hash?.gitBlob ?? "", bytes: hash?.bytes ?? 0, ...(remoteInfo ? { remote: remoteInfo } : {}) };
     }),
-    warnings: [...locateWarnings(warnings, display, (file) => fetched.get(file)?.bytes.toString("utf8") ?? readFileSync(file, "utf8")), ...operationIds.warnings, ...templates.warnings, ...lint],
+    warnings: [...parseWarnings, ...locateWarnings(warnings, display, (file) => fetched.get(file)?.bytes.toString("utf8") ?? readFileSync(file, "utf8")), ...operationIds.warnings, ...templates.warnings, ...lint],
     foreignSchemaRefs,
     renamedOperations: operationIds.renamed,
   };
