@@ -5,6 +5,8 @@ import { RUNTIME_KINDS, generatorFingerprint, templatesFingerprint } from "../pa
 import { sha256 } from "../package/hash.js";
 import { listTree, type OutputTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
+import { settingsEntriesNotFiles } from "./prettier-config.js";
+import { UserError, toDisplayPath } from "../errors.js";
 import { isHttpUrl } from "../openapi/url.js";
 import type { Drift } from "./drift.js";
 import { MANIFEST_FILE, pathFromOutput, readManifest, type Manifest } from "./manifest.js";
@@ -19,6 +21,8 @@ export interface OutputSettings {
   outputs: Readonly<Record<string, boolean>>;
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
+  /** The folder paths in messages are relative to. */
+  cwd?: string;
   /** The largest spec file read (a spec file larger than this cannot be the one the manifest records). */
   maxSpecFileBytes?: number;
 }
@@ -65,6 +69,14 @@ function outputTree(out: string): OutputTree {
  * the prettier settings of every output file (`files`: paths relative to the output folder, the manifest included).
  */
 export async function runFingerprint(settings: OutputSettings, files: readonly string[]): Promise<string> {
+  const unreadable = settings.format ? settingsEntriesNotFiles(settings.out, files) : [];
+  if (unreadable.length > 0) {
+    const shown = `${settings.cwd === undefined ? settings.out : toDisplayPath(settings.out, settings.cwd)}/${unreadable[0]}`;
+    throw new UserError("this entry of the output folder, where prettier looks for settings, is not a regular file (a link, a FIFO or a device): specforge does not let prettier read it", {
+      location: shown,
+      hint: "remove it: the output folder holds generated files only (the project's prettier settings belong above it)",
+    });
+  }
   return sha256(
     JSON.stringify({
       generator: generatorFingerprint(),

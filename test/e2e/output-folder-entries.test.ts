@@ -168,6 +168,18 @@ describe("entries of the output folder that are not regular files", () => {
     expect(lstatSync(join(project, "out", "index.ts")).isFile()).toBe(true);
   });
 
+  it("where prettier looks for settings (package.json, .prettierrc, .editorconfig in the output folder), a link or FIFO is exit 2, not read", async () => {
+    for (const name of ["package.json", ".prettierrc", "runtime/client/.editorconfig"]) {
+      const project = await generatedProject();
+      symlinkSync("/dev/zero", join(project, "out", name));
+      for (const result of [await check(project), await generate(project)]) {
+        expect(result.milliseconds).toBeLessThan(20_000);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(`specforge: error: out/${name}: this entry of the output folder, where prettier looks for settings, is not a regular file`);
+      }
+    }
+  });
+
   it("an output path that is itself a link is refused with exit 2, nothing written through it", async () => {
     const project = tempDir();
     writeFiles(project, { "api/openapi.yaml": SPEC, "target/keep.txt": "mine\n" });
