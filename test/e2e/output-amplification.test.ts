@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupTempDirs, ROOT, tempDir } from "../helpers.js";
+import { cleanupTempDirs, runMeasured, tempDir } from "../helpers.js";
 
 /**
  * Output in proportion to the spec. A text written once in a spec may be used hundreds of times (a parameter every
@@ -38,27 +37,8 @@ function pathItemParameter(): object {
   return { openapi: "3.2.0", info, paths: { "/x": { parameters: [{ name: "p", in: "query", description: longText(100_000), schema: { type: "string" } }], additionalOperations } } };
 }
 
-interface Run {
-  code: number | null;
-  stderr: string;
-  maxRss: number;
-}
-
 /** `specforge generate` of `spec.json` into `out/`, as a process of its own reporting its peak RSS. */
-function generate(dir: string): Promise<Run> {
-  const report = "process.on('exit',()=>process.stderr.write('\\nmaxrss='+process.resourceUsage().maxRSS))";
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(report)}`, join(ROOT, "bin", "specforge.js"), "generate", "--spec", "spec.json", "--out", "out"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const rss = /\nmaxrss=(\d+)$/.exec(stderr);
-      resolve({ code, stderr: stderr.replace(/\nmaxrss=\d+$/, ""), maxRss: rss ? Number(rss[1]) * 1024 : Infinity });
-    });
-  });
-}
+const generate = (dir: string) => runMeasured(["generate", "--spec", "spec.json", "--out", "out"], dir, 120_000);
 
 function folderBytes(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

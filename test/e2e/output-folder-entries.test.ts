@@ -1,8 +1,8 @@
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { lstatSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupTempDirs, ROOT, tempDir, writeFiles } from "../helpers.js";
+import { cleanupTempDirs, runMeasured, tempDir, writeFiles } from "../helpers.js";
 
 /**
  * The output folder is committed, so a pull request decides what is in it: a link to a secret, to `/dev/zero`, a
@@ -24,36 +24,8 @@ paths:
               schema: {type: string}
 `;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** stdout and stderr (a `check` that finds drift reports it on stderr). */
-  output: string;
-  /** The child's peak resident set size, in bytes. */
-  maxRss: number;
-  milliseconds: number;
-}
-
 /** The built bin as a process of its own, killed after `timeoutMs`, reporting its peak RSS. */
-function run(args: string[], cwd: string, timeoutMs = 30_000): Promise<Run> {
-  const report = "process.on('exit',()=>process.stderr.write('\\nmaxrss='+process.resourceUsage().maxRSS))";
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(report)}`, join(ROOT, "bin", "specforge.js"), ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const rss = /\nmaxrss=(\d+)$/.exec(stderr);
-      stderr = stderr.replace(/\nmaxrss=\d+$/, "");
-      resolve({ code, stdout, stderr, output: stdout + stderr, maxRss: rss ? Number(rss[1]) * 1024 : Infinity, milliseconds: performance.now() - started });
-    });
-  });
-}
+const run = (args: string[], cwd: string, timeoutMs = 30_000) => runMeasured(args, cwd, timeoutMs);
 
 /** A project with a current output folder `out/`. */
 async function generatedProject(): Promise<string> {
