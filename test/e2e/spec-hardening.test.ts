@@ -40,7 +40,7 @@ describe("an apiKey scheme's header or cookie name must be an HTTP token", () =>
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);
     }
-  });
+  }, 300_000);
 });
 
 describe("a key repeated in a YAML mapping", () => {
