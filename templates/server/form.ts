@@ -222,13 +222,17 @@ function typedScalar(value: string, types: Set<string>): unknown {
   return NOT_TYPED;
 }
 
-/** The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf), else `additionalProperties`. */
-export function propertySchema(schema: Schema, key: string, document: SchemaDocument, depth = 0): Schema | undefined {
+/**
+ * The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf, each schema looked at
+ * once), else `additionalProperties`.
+ */
+export function propertySchema(schema: Schema, key: string, document: SchemaDocument, seen: Set<object> = new Set()): Schema | undefined {
   const resolved = resolveSafe(schema, document);
-  if (typeof resolved !== "object" || depth > MAX_DEPTH) return undefined;
+  if (typeof resolved !== "object" || seen.has(resolved)) return undefined;
+  seen.add(resolved);
   if (resolved.properties && Object.hasOwn(resolved.properties, key)) return resolved.properties[key];
   for (const branch of [...(resolved.allOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.oneOf ?? [])]) {
-    const found = propertySchema(branch, key, document, depth + 1);
+    const found = propertySchema(branch, key, document, seen);
     if (found !== undefined) return found;
   }
   if (resolved.additionalProperties !== undefined && typeof resolved.additionalProperties === "object") return resolved.additionalProperties;
@@ -287,7 +291,7 @@ export function compileFormDecoder(
 ): (fields: FormFields, errors: ValidationIssue[]) => Record<string, unknown> {
   const resolved = resolveSafe(schema, document);
   const properties: Record<string, Schema> = {};
-  if (typeof resolved === "object") collectProperties(resolved, document, properties, 0);
+  if (typeof resolved === "object") collectProperties(resolved, document, properties, new Set());
   const names = Object.keys(properties);
   const encodingOf = (name: string) => (encoding && Object.hasOwn(encoding, name) ? encoding[name] : undefined);
   const styled = names.filter((name) => isStyled(encodingOf(name)));
@@ -354,12 +358,14 @@ export function declaredProperties(schema: Schema, document: SchemaDocument, see
   return out;
 }
 
-function collectProperties(schema: SchemaObject, document: SchemaDocument, out: Record<string, Schema>, depth: number): void {
-  if (depth > MAX_DEPTH) return;
+/** The properties of `schema` and of its `allOf` members, each schema read once (an `allOf` diamond is not a tree to walk). */
+function collectProperties(schema: SchemaObject, document: SchemaDocument, out: Record<string, Schema>, seen: Set<SchemaObject>): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
   for (const [name, property] of Object.entries(schema.properties ?? {})) if (!Object.hasOwn(out, name)) setOwn(out, name, property);
   for (const branch of schema.allOf ?? []) {
     const resolved = resolveSafe(branch, document);
-    if (typeof resolved === "object") collectProperties(resolved, document, out, depth + 1);
+    if (typeof resolved === "object") collectProperties(resolved, document, out, seen);
   }
 }
 
