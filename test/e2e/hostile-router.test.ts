@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { format } from "node:util";
+import { Worker } from "node:worker_threads";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClient, createRouter as createV1Router, HttpError as V1HttpError, toNodeListener as v1Listener } from "../../generated/index.js";
 import { FIXTURES, runCli } from "../helpers.js";
@@ -61,6 +63,31 @@ function raw(port: number, head: string, body = ""): Promise<{ status: number; h
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), headers: data.slice(0, split), body: data.slice(split + 4) });
     });
   });
+}
+
+/**
+ * Runs `script` (CommonJS, with `workerData` and `parentPort` in scope) in a worker thread and resolves with the first
+ * message it posts, or rejects after `timeoutMs`. A router that blocks its event loop (at start-up or on a request)
+ * then fails a test on time — the worker is terminated — instead of freezing the test process for as long as it takes.
+ */
+async function startInWorker<T>(script: string, workerData: unknown, timeoutMs: number): Promise<{ worker: Worker; message: T }> {
+  const worker = new Worker(script, { eval: true, workerData });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const message = await Promise.race([
+      new Promise<T>((resolve, reject) => {
+        worker.once("message", resolve);
+        worker.once("error", reject);
+      }),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the worker said nothing within ${timeoutMs} ms`)), timeoutMs))),
+    ]);
+    return { worker, message };
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether an object has no key but its own: nothing from Object.prototype, nothing from a smuggled prototype. */
@@ -393,23 +420,47 @@ describe("hostile requests against the generated router", () => {
       for (let i = 0; i < levels; i++) filter = { and: [], not: filter };
       return JSON.stringify(filter);
     };
+    // The router runs in a worker thread: a router that blocks its event loop fails these tests on time (the worker
+    // is terminated) instead of freezing the test process for as long as the validation takes.
+    let worker: Worker | undefined;
+    let url: string;
+    beforeAll(async () => {
+      const started = await startInWorker<number>(
+        `const { parentPort, workerData } = require("node:worker_threads");
+        const { createServer } = require("node:http");
+        import(workerData.server).then(({ createRouter, toNodeListener }) => {
+          const ok = () => ({ status: 200, body: { ok: true } });
+          const server = createServer(toNodeListener(createRouter({ search: ok, health: ok })));
+          server.listen(0, "127.0.0.1", () => parentPort.postMessage(server.address().port));
+        });`,
+        { server: pathToFileURL(join(OUT, "server.js")).href },
+        30_000,
+      );
+      worker = started.worker;
+      url = `http://127.0.0.1:${started.message}`;
+    });
+    afterAll(() => worker?.terminate());
+
     /** The body's answer and a concurrent GET /health's, each with its time (best of three tries: the machine is shared). */
     async function race(body: string): Promise<{ status: number; ms: number; health: number; healthMs: number }> {
-      let best = { status: 0, ms: Infinity, health: 0, healthMs: Infinity };
-      for (let attempt = 0; attempt < 3 && Math.max(best.ms, best.healthMs) >= 200; attempt++) {
+      const timed = async (request: () => Promise<Response>) => {
         const started = performance.now();
-        const post = fetch(`${app.url}/filters`, { method: "POST", headers: { "content-type": "application/json" }, body }).then(async (res) => {
+        try {
+          const res = await request();
           await res.arrayBuffer();
           return { status: res.status, ms: performance.now() - started };
-        });
+        } catch {
+          return { status: 0, ms: Infinity }; // no answer within the timeout
+        }
+      };
+      let best = { status: 0, ms: Infinity, health: 0, healthMs: Infinity };
+      for (let attempt = 0; attempt < 3 && Math.max(best.ms, best.healthMs) >= 200; attempt++) {
+        const signal = AbortSignal.timeout(5000);
+        const post = timed(() => fetch(`${url}/filters`, { method: "POST", headers: { "content-type": "application/json" }, body, signal }));
         // The concurrent request goes out once the body is on its way.
         await new Promise((resolve) => setTimeout(resolve, 5));
-        const healthStarted = performance.now();
-        const health = await fetch(`${app.url}/health`).then(async (res) => {
-          await res.arrayBuffer();
-          return { health: res.status, healthMs: performance.now() - healthStarted };
-        });
-        const result = { ...(await post), ...health };
+        const health = await timed(() => fetch(`${url}/health`, { signal }));
+        const result = { ...(await post), health: health.status, healthMs: health.ms };
         if (Math.max(result.ms, result.healthMs) < Math.max(best.ms, best.healthMs)) best = result;
       }
       return best;
@@ -422,7 +473,7 @@ describe("hostile requests against the generated router", () => {
       expect(result).toMatchObject({ status: 200, health: 200 });
       expect(result.ms).toBeLessThan(200);
       expect(result.healthMs).toBeLessThan(200);
-    }, 120_000);
+    }, 60_000);
 
     it("an invalid one (the leaf broken) is refused as fast, naming where", async () => {
       const result = await race(nested(24, { field: "status", eq: 1 }));
@@ -430,14 +481,15 @@ describe("hostile requests against the generated router", () => {
       expect(Math.max(result.ms, result.healthMs)).toBeLessThan(200);
       const res = await fetch(`${app.url}/filters`, { method: "POST", headers: { "content-type": "application/json" }, body: nested(2, { field: "status", eq: 1 }) });
       expect((await res.json()).detail).toEqual([{ loc: ["body", "not", "not", "eq"], msg: "Input should be a valid string", type: "string_type" }]);
-    }, 120_000);
+    }, 60_000);
 
     it("a schema that evaluates one value too often is refused as too costly (maxValidationSteps)", async () => {
-      const router = gen.createRouter(handlers(calls, gen), { maxValidationSteps: 50 });
-      const res = await router.fetch(new Request("http://x/filters", { method: "POST", headers: { "content-type": "application/json" }, body: nested(60, { field: "a", eq: "b" }) }));
+      // (Each level is one evaluation of Filter: the second branch's `not` is remembered from the first's.)
+      const router = gen.createRouter(handlers(calls, gen), { maxValidationSteps: 10 });
+      const res = await router.fetch(new Request("http://x/filters", { method: "POST", headers: { "content-type": "application/json" }, body: nested(16, { field: "a", eq: "b" }) }));
       expect(res.status).toBe(422);
-      expect((await res.json()).detail).toEqual([{ loc: ["body"], msg: "Input is too costly to validate (more than 50 schema evaluations)", type: "too_costly" }]);
-      const small = await router.fetch(new Request("http://x/filters", { method: "POST", headers: { "content-type": "application/json" }, body: nested(10, { field: "a", eq: "b" }) }));
+      expect((await res.json()).detail).toEqual([{ loc: ["body"], msg: "Input is too costly to validate (more than 10 schema evaluations)", type: "too_costly" }]);
+      const small = await router.fetch(new Request("http://x/filters", { method: "POST", headers: { "content-type": "application/json" }, body: nested(4, { field: "a", eq: "b" }) }));
       expect(small.status).toBe(200);
     });
   });
@@ -504,31 +556,42 @@ describe("hostile requests against the generated router", () => {
       const out = join(FIXTURES, "hostile-router", ".out-diamond");
       const result = await runCli(["generate", "--spec", join(FIXTURES, "hostile-router", "diamond.yaml"), "--out", out], process.cwd());
       expect(result.code).toBe(0);
-      const diamond = (await import(join(out, "index.ts"))) as Generated;
-      let started = performance.now();
-      const router = diamond.createRouter({ createThing: ({ body }: { body: object }) => ({ status: 200, body }) }, { insecureNoAuth: true });
-      expect(performance.now() - started).toBeLessThan(1000);
-      started = performance.now();
-      const mock = diamond.createRouter({}, { mock: true });
-      expect(performance.now() - started).toBeLessThan(1000);
-      const server = await serve(diamond.toNodeListener(router));
-      try {
-        for (const [type, body, status] of [
-          ["application/json", '{"name":"x"}', 200],
-          ["application/json", '{"name":""}', 400],
-          ["application/x-www-form-urlencoded", "name=x", 200],
-        ] as const) {
+      // In a worker: a start-up that takes minutes fails on time.
+      const { worker, message } = await startInWorker<{ createMs: number; mockMs: number; port: number; mockPort: number }>(
+        `const { parentPort, workerData } = require("node:worker_threads");
+        const { createServer } = require("node:http");
+        import(workerData.server).then(async ({ createRouter, toNodeListener }) => {
+          let started = performance.now();
+          const router = createRouter({ createThing: ({ body }) => ({ status: 200, body }) });
+          const createMs = performance.now() - started;
           started = performance.now();
-          const res = await fetch(`${server.url}/things`, { method: "POST", headers: { "content-type": type }, body });
+          const mock = createRouter({}, { mock: true });
+          const mockMs = performance.now() - started;
+          const listen = (listener) => new Promise((resolve) => {
+            const server = createServer(listener);
+            server.listen(0, "127.0.0.1", () => resolve(server.address().port));
+          });
+          parentPort.postMessage({ createMs, mockMs, port: await listen(toNodeListener(router)), mockPort: await listen(toNodeListener(mock)) });
+        });`,
+        { server: pathToFileURL(join(out, "server.js")).href },
+        20_000,
+      );
+      try {
+        expect(message.createMs).toBeLessThan(1000);
+        expect(message.mockMs).toBeLessThan(1000);
+        for (const [port, type, body, status] of [
+          [message.port, "application/json", '{"name":"x"}', 200],
+          [message.port, "application/json", '{"name":""}', 400],
+          [message.port, "application/x-www-form-urlencoded", "name=x", 200],
+          [message.mockPort, "application/json", '{"name":"x"}', 200],
+        ] as const) {
+          const started = performance.now();
+          const res = await fetch(`http://127.0.0.1:${port}/things`, { method: "POST", headers: { "content-type": type }, body, signal: AbortSignal.timeout(10_000) });
           expect(res.status, body).toBe(status);
-          expect(performance.now() - started, body).toBeLessThan(500);
+          expect(performance.now() - started, body).toBeLessThan(1000);
         }
-        started = performance.now();
-        const mocked = await mock.fetch(new Request("http://x/things", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"x"}' }));
-        expect(mocked.status).toBe(200);
-        expect(performance.now() - started).toBeLessThan(1000);
       } finally {
-        await server.close();
+        await worker.terminate();
       }
     }, 120_000);
   });
