@@ -11,6 +11,7 @@ const S = JSON.parse(
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;
@@ -75,6 +76,7 @@ export function requestValidators(env) {
   }
 
   function v10(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -120,6 +122,7 @@ export function requestValidators(env) {
   }
 
   function v5(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -141,6 +144,7 @@ export function requestValidators(env) {
   }
 
   function v16(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -162,6 +166,7 @@ export function requestValidators(env) {
   }
 
   function v31(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -181,6 +186,7 @@ export function requestValidators(env) {
   }
 
   function v29(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -200,6 +206,7 @@ export function requestValidators(env) {
   }
 
   function v38(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -219,6 +226,7 @@ export function requestValidators(env) {
   }
 
   function v36(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -232,6 +240,7 @@ export function requestValidators(env) {
   }
 
   function v45(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -253,6 +262,7 @@ export function requestValidators(env) {
   }
 
   function v43(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -321,6 +331,7 @@ export function requestValidators(env) {
   }
 
   function v24(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -348,6 +359,7 @@ export function requestValidators(env) {
   }
 
   function v66(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -410,6 +422,7 @@ export function requestValidators(env) {
   }
 
   function v74(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -469,6 +482,7 @@ export function requestValidators(env) {
   }
 
   function v88(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -495,6 +509,7 @@ export function requestValidators(env) {
   }
 
   function v58(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -522,6 +537,7 @@ export function requestValidators(env) {
   }
 
   function v95(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -537,6 +553,7 @@ export function requestValidators(env) {
   }
 
   function v103(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -574,6 +591,7 @@ export function requestValidators(env) {
   }
 
   function v4(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u117(x, d, f)) return false;
     return true;
   }
@@ -729,6 +747,7 @@ export function requestValidators(env) {
   }
 
   function v172(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -766,6 +785,7 @@ export function requestValidators(env) {
   }
 
   function v167(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -857,6 +877,7 @@ export function requestValidators(env) {
   }
 
   function v213(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -905,6 +926,7 @@ export function requestValidators(env) {
   }
 
   function v245(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -920,6 +942,7 @@ export function requestValidators(env) {
   }
 
   function v242(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -979,6 +1002,7 @@ export function requestValidators(env) {
   }
 
   function v267(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -990,6 +1014,7 @@ export function requestValidators(env) {
   }
 
   function v265(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1056,6 +1081,7 @@ export function requestValidators(env) {
   }
 
   function v1(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1165,6 +1191,7 @@ export function requestValidators(env) {
   }
 
   function v300(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1218,6 +1245,7 @@ export function requestValidators(env) {
   }
 
   function v319(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1255,6 +1283,7 @@ export function requestValidators(env) {
   }
 
   function v357(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1281,6 +1310,7 @@ export function requestValidators(env) {
   }
 
   function v346(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1329,6 +1359,7 @@ export function requestValidators(env) {
   }
 
   function v342(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1382,6 +1413,7 @@ export function requestValidators(env) {
   }
 
   function v379(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1401,6 +1433,7 @@ export function requestValidators(env) {
   }
 
   function v336(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1444,6 +1477,7 @@ export function requestValidators(env) {
   }
 
   function v412(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1461,6 +1495,7 @@ export function requestValidators(env) {
   }
 
   function v410(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1505,6 +1540,7 @@ export function requestValidators(env) {
   }
 
   function v427(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1605,6 +1641,7 @@ export function requestValidators(env) {
   }
 
   function v331(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1679,6 +1716,7 @@ export function requestValidators(env) {
   }
 
   function v328(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1701,6 +1739,7 @@ export function requestValidators(env) {
   }
 
   function v324(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1748,6 +1787,7 @@ export function requestValidators(env) {
   }
 
   function v485(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1799,6 +1839,7 @@ export function requestValidators(env) {
   }
 
   function v479(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1867,6 +1908,7 @@ export function requestValidators(env) {
   }
 
   function v551(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1900,6 +1942,7 @@ export function requestValidators(env) {
   }
 
   function v546(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -1918,9 +1961,7 @@ export function requestValidators(env) {
 
   function v575(x, d, f) {
     if (typeof x !== "string") return false;
-    if (typeof x === "string" && P0 !== undefined) {
-      if (P0(x) !== MATCH) return false;
-    }
+    if (typeof x === "string" && P0(x) !== MATCH) return false;
     return true;
   }
 

@@ -9,7 +9,12 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { compileFormDecoder, declaredProperties, setOwn } from "./form.js";
+import {
+  compileFormDecoder,
+  declaredProperties,
+  parseUrlEncoded,
+  setOwn,
+} from "./form.js";
 import {
   CHARSET_FIELD,
   MULTIPART_LIMITS,
@@ -282,9 +287,11 @@ function parserFor(declared, schema, encoding, positional, compiler, limits) {
     const effective = declared.includes("*") ? mediaType : declared;
     if (effective === "application/x-www-form-urlencoded") {
       const text = decodeText(bytes, errors, "value_error");
-      return text === undefined
-        ? undefined
-        : form(new URLSearchParams(text), errors);
+      const fields =
+        text === undefined
+          ? undefined
+          : parseUrlEncoded(text, [BODY_LOC], errors);
+      return fields === undefined ? undefined : form(fields, errors);
     }
     if (effective.startsWith("multipart/form-data")) {
       const data = parseFormData(

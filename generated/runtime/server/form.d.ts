@@ -32,5 +32,5 @@ export interface PartHeaderSpec {
   required: boolean;
   schema?: Schema;
 }
-// Not declared: MAX_DEPTH, Probe, FormFields, gatherBracketed, coerceRaw, coerceString, propertySchema, arrayItems, setOwn, compileFormDecoder, declaredProperties (used only by the runtime's own modules).
+// Not declared: MAX_DEPTH, Probe, FormFields, gatherBracketed, parseUrlEncoded, coerceRaw, coerceString, propertySchema, arrayItems, setOwn, compileFormDecoder, declaredProperties (used only by the runtime's own modules).
 export {};

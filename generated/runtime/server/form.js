@@ -66,7 +66,8 @@ export function gatherBracketed(fields, base, loc, errors) {
   let plain;
   for (const [key, value] of fields) {
     if (key === base) {
-      plain ??= value;
+      if (plain !== undefined) return oneValue(loc, errors);
+      plain = value;
       continue;
     }
     const path = bracketPath(key, base);
@@ -95,7 +96,10 @@ export function gatherBracketed(fields, base, loc, errors) {
         continue;
       }
       if (last) {
-        if (!node.entries.has(segment)) node.entries.set(segment, value);
+        // (The same field twice is ambiguous, as a repeated scalar query parameter is: refused, not one picked.)
+        if (node.entries.has(segment))
+          return oneValue([...loc, ...path], errors);
+        node.entries.set(segment, value);
         continue;
       }
       const existing = node.entries.get(segment);
@@ -115,6 +119,55 @@ export function gatherBracketed(fields, base, loc, errors) {
     }
   }
   return root ?? plain;
+}
+
+/** The issue of a field that takes one value and was sent several times; returns undefined (nothing was read). */
+function oneValue(loc, errors, count = 2) {
+  const name = loc.at(-1);
+  errors.push({
+    loc: [...loc],
+    msg: `Expected one value for '${String(name)}', got ${count}`,
+    type: "multiple_values",
+  });
+  return undefined;
+}
+
+/**
+ * The fields of an `application/x-www-form-urlencoded` text (WHATWG URL's parsing: `&`-separated, `+` is a space),
+ * percent-decoded strictly: a sequence that is not UTF-8, or a `%` not followed by two hex digits, is an issue at `loc`
+ * (where URLSearchParams would put U+FFFD in, or keep the `%`), and the result is undefined.
+ */
+export function parseUrlEncoded(text, loc, errors) {
+  const fields = new URLSearchParams();
+  for (const piece of text.split("&")) {
+    if (piece === "") continue;
+    const equals = piece.indexOf("=");
+    const name = decodeFormComponent(
+      equals === -1 ? piece : piece.slice(0, equals),
+    );
+    const value =
+      equals === -1 ? "" : decodeFormComponent(piece.slice(equals + 1));
+    if (name === undefined || value === undefined) {
+      errors.push({
+        loc: name === undefined ? [...loc] : [...loc, name],
+        msg: "Invalid percent-encoding (not UTF-8)",
+        type: "value_error",
+      });
+      return undefined;
+    }
+    fields.append(name, value);
+  }
+  return fields;
+}
+
+function decodeFormComponent(text) {
+  const spaced = text.includes("+") ? text.replaceAll("+", " ") : text;
+  if (!spaced.includes("%")) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Array indices as deepObject writes them: a canonical non-negative integer. */
@@ -291,10 +344,14 @@ function typedScalar(value, types) {
   return NOT_TYPED;
 }
 
-/** The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf), else `additionalProperties`. */
-export function propertySchema(schema, key, document, depth = 0) {
+/**
+ * The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf, each schema looked at
+ * once), else `additionalProperties`.
+ */
+export function propertySchema(schema, key, document, seen = new Set()) {
   const resolved = resolveSafe(schema, document);
-  if (typeof resolved !== "object" || depth > MAX_DEPTH) return undefined;
+  if (typeof resolved !== "object" || seen.has(resolved)) return undefined;
+  seen.add(resolved);
   if (resolved.properties && Object.hasOwn(resolved.properties, key))
     return resolved.properties[key];
   for (const branch of [
@@ -302,7 +359,7 @@ export function propertySchema(schema, key, document, depth = 0) {
     ...(resolved.anyOf ?? []),
     ...(resolved.oneOf ?? []),
   ]) {
-    const found = propertySchema(branch, key, document, depth + 1);
+    const found = propertySchema(branch, key, document, seen);
     if (found !== undefined) return found;
   }
   if (
@@ -377,7 +434,7 @@ export function compileFormDecoder(schema, encoding, document, loc, probe) {
   const resolved = resolveSafe(schema, document);
   const properties = {};
   if (typeof resolved === "object")
-    collectProperties(resolved, document, properties, 0);
+    collectProperties(resolved, document, properties, new Set());
   const names = Object.keys(properties);
   const encodingOf = (name) =>
     encoding && Object.hasOwn(encoding, name) ? encoding[name] : undefined;
@@ -473,7 +530,9 @@ export function compileFormDecoder(schema, encoding, document, loc, probe) {
                 : value,
             ),
           );
-        } else
+        } else if (values.length > 1)
+          oneValue([...loc, owner, key], errors, values.length);
+        else
           setOwn(
             target,
             key,
@@ -539,14 +598,16 @@ export function declaredProperties(
   return out;
 }
 
-function collectProperties(schema, document, out, depth) {
-  if (depth > MAX_DEPTH) return;
+/** The properties of `schema` and of its `allOf` members, each schema read once (an `allOf` diamond is not a tree to walk). */
+function collectProperties(schema, document, out, seen) {
+  if (seen.has(schema)) return;
+  seen.add(schema);
   for (const [name, property] of Object.entries(schema.properties ?? {}))
     if (!Object.hasOwn(out, name)) setOwn(out, name, property);
   for (const branch of schema.allOf ?? []) {
     const resolved = resolveSafe(branch, document);
     if (typeof resolved === "object")
-      collectProperties(resolved, document, out, depth + 1);
+      collectProperties(resolved, document, out, seen);
   }
 }
 
@@ -555,6 +616,9 @@ function decodeField(values, schema, encoding, document, loc, errors, probe) {
   const types = schemaTypes(schema, document);
   const isArray = types.has("array") && !types.has("string");
   const json = isJsonType(encoding?.contentType);
+  // Only a list (not sent as one JSON part) reads every value of its field.
+  if (values.length > 1 && !(isArray && (!json || isStyled(encoding))))
+    return oneValue(loc, errors, values.length);
   if (isStyled(encoding)) {
     const style = encoding.style ?? "form";
     const explode = encoding.explode ?? style === "form";

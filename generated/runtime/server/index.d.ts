@@ -60,6 +60,7 @@ export type {
   PartHeaderSpec,
   PatternOptions,
   PositionalHeaderSpec,
+  Principal,
   QuerystringParam,
   QuerystringParamSpec,
   RequestBody,

@@ -11,7 +11,7 @@
  * percent-decoded and parsed (depth-limited, no prototypes); any other media type is the percent-decoded text.
  * The value is then validated against the parameter's schema, at location `["querystring"]`.
  */
-import { compileFormDecoder } from "./form.js";
+import { compileFormDecoder, parseUrlEncoded } from "./form.js";
 import { parseClientJson } from "./json.js";
 
 const LOC = "querystring";
@@ -33,8 +33,11 @@ export function compileQuerystring(spec, compiler) {
     }
     const before = errors.length;
     let value;
-    if (form) value = form(new URLSearchParams(search), errors);
-    else {
+    if (form) {
+      const fields = parseUrlEncoded(search, [LOC], errors);
+      if (fields === undefined) return undefined;
+      value = form(fields, errors);
+    } else {
       let text;
       try {
         text = decodeURIComponent(search);

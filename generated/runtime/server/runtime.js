@@ -91,6 +91,7 @@ export function createRouterRuntime(
 ) {
   const compiler = new SchemaCompiler(document, {
     maxDepth: options.maxDepth,
+    maxValidationSteps: options.maxValidationSteps,
     patterns: options.patterns,
     superLinearPatterns: generated.superLinearPatterns,
   });
@@ -343,11 +344,14 @@ export function createRouterRuntime(
     return decode(route, captures, incoming, undefined);
   };
 
-  /** The principal `authenticate` found, or a 401 for none (null or undefined). */
+  /**
+   * The principal `authenticate` found, or a 401 for none: null, undefined, and every other falsy answer (`false` from
+   * `token === SECRET`, `0`, `""`, `NaN`) — only a principal lets a request in.
+   */
   const admit = (route, captures, incoming, found) =>
-    found === undefined || found === null
-      ? unauthorized(route, incoming, true, route.auth.invalidChallenge)
-      : decode(route, captures, incoming, found);
+    found
+      ? decode(route, captures, incoming, found)
+      : unauthorized(route, incoming, true, route.auth.invalidChallenge);
 
   /** 2. Unimplemented operations answer before the body is read. 3. Parameters and body, all errors reported together (FastAPI style). */
   const decode = (route, captures, incoming, auth) => {

@@ -7,19 +7,32 @@
 /**
  * A small JSON Schema validator *compiler*: each schema is turned into a tree of closures once (at router
  * creation); validating a value afterwards only runs those closures. Errors are reported FastAPI/pydantic style
- * (`{ loc, msg, type }`).
+ * (`{ loc, msg, type }`). The engine's contract, for the router and for anything else that validates with it:
+ * `new SchemaCompiler(document).compile(schema)` (or `compileValidator(schema, document)`) once, then
+ * `validate(value)` → the issues, each a message (`msg`), a machine-readable `type` and a path (`loc`), none when the
+ * value is valid. Request validation may fill in `default`s (the value is changed in place); nothing else mutates.
  *
- * Supported: the OpenAPI 3.0/3.1 subset — type (arrays, 3.0 `nullable`), enum, const, properties, required,
- * additionalProperties, patternProperties, min/maxProperties, items/prefixItems, min/maxItems, uniqueItems,
- * min/maxLength, pattern, minimum/maximum/exclusive* (3.0 boolean and 3.1 numeric), multipleOf,
- * allOf/anyOf/oneOf/not, discriminator, local `$ref` (lazy, so recursive schemas work), formats
- * date-time/date/time/uuid/email/uri (light checks), readOnly (ignored in requests) and writeOnly (ignored in
- * responses).
+ * Supported: OpenAPI 3.0 and 3.1 (JSON Schema 2020-12) — type (arrays, 3.0 `nullable`), enum, const, properties,
+ * required, additionalProperties, patternProperties, propertyNames, min/maxProperties, dependentRequired,
+ * dependentSchemas (and draft-7 `dependencies`), items/prefixItems (and draft-4 tuples with additionalItems),
+ * min/maxItems, uniqueItems, contains/minContains/maxContains, min/maxLength, pattern, minimum/maximum/exclusive*
+ * (3.0 boolean and 3.1 numeric), multipleOf, allOf/anyOf/oneOf/not, if/then/else, unevaluatedProperties and
+ * unevaluatedItems (2020-12 annotation semantics: what adjacent keywords and the in-place subschemas that passed —
+ * `allOf`, `$ref`, passing `anyOf`/`oneOf` branches, `if`/`then`/`else`, `dependentSchemas` — evaluated),
+ * discriminator, local `$ref` (lazy, so recursive schemas work), formats date-time/date/time (ranges checked: month,
+ * day of month, hour, minute, offset), uuid/email/uri (light checks), int32 and int64 (an int64 must be a safe
+ * integer, ±(2^53 − 1): beyond that JSON numbers reach JavaScript rounded), readOnly (ignored in requests) and
+ * writeOnly (ignored in responses). Not enforced: `$dynamicRef`/`$recursiveRef` (the generator warns), formats
+ * other than those (annotations, as 2020-12 makes them by default), `content*` keywords (annotations).
  *
  * Hostile input: within a schema the cheap keywords run first (type, enum/const, lengths, bounds, counts) and the
  * first failing keyword ends that schema, so `pattern` never runs on a value that is already too long or of the
  * wrong type; values nested deeper than `maxDepth` fail instead of recursing further; at most `MAX_ISSUES` problems
- * are collected; patterns the generator found super-linear run on a linear-time matcher (see pattern.ts).
+ * are collected; patterns the generator found super-linear run on a linear-time matcher (see pattern.ts), and one
+ * that is not a valid regex fails every string (fail closed). Within one validation each `$ref` target checks a
+ * given object or array once (its answer, and its issues, are remembered), so unions that share recursive
+ * subschemas stay linear in the value; and a validation may evaluate at most `maxValidationSteps` `$ref` targets
+ * (not counting remembered answers), past which the value is refused as too costly to check.
  */
 
 import { MATCH, UNCHECKED, type PatternTest } from "./pattern.js";
@@ -27,6 +40,7 @@ import {
   type Loc,
   type Schema,
   type SchemaDocument,
+  type SchemaObject,
   type ValidationIssue,
 } from "./schema.js";
 import type { PatternOptions } from "./types.js";
@@ -54,11 +68,26 @@ export type FastCheck = (
 /** What generated validators are given at router creation: settings and the helpers they share with the closures. */
 export interface ValidatorEnv {
   maxDepth: number;
+  /**
+   * The steps a generated validator may still take (one per `$ref` target entered): the router sets `left` before each
+   * validation, the code counts down, and an answer given with `left` below zero is not trusted — the closures, which
+   * remember what they checked, decide instead (generated code does not remember: a recursive union costs it
+   * exponential time, which this bounds).
+   */
+  budget: {
+    left: number;
+  };
   /** The test of one pattern as the compiler runs it (`SchemaCompiler.patternTest`). */
   pattern(source: string): PatternTest | undefined;
   MATCH: typeof MATCH;
   UNCHECKED: typeof UNCHECKED;
-  format(name: string): (value: string) => boolean;
+  /** The test of a format of FORMAT_NAMES (strings) or NUMBER_FORMAT_NAMES (numbers). */
+  format(name: string): (value: never) => boolean;
+  /**
+   * The closures' check of `schema`'s `unevaluatedProperties`/`unevaluatedItems` alone (they depend on what the
+   * other keywords evaluated, which the closures work out), for generated code to call after the schema's other checks.
+   */
+  unevaluated(schema: SchemaObject): FastCheck;
   len(value: string): number;
   multipleOf(value: number, step: number): boolean;
   canon(value: unknown): string;
@@ -83,17 +112,30 @@ export declare const DEFAULT_PATTERN_BUDGET = 250000;
 export interface CompilerSettings {
   /** Deepest nesting of objects and arrays a value may have (default `DEFAULT_MAX_DEPTH`). */
   maxDepth?: number;
+  /**
+   * How many `$ref` targets one validation may evaluate (default `DEFAULT_MAX_VALIDATION_STEPS`); past that the value
+   * fails with one issue of type `too_costly`.
+   */
+  maxValidationSteps?: number;
   /** Bounds and replacements for `pattern` matching. */
   patterns?: PatternOptions;
   /** Patterns the generator found super-linear (catastrophic backtracking): these never run on the native engine. */
   superLinearPatterns?: readonly string[];
 }
-/** Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once. */
+/**
+ * Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once (a
+ * `$ref` target is compiled on first use, once per direction, however many places point at it).
+ */
 export declare class SchemaCompiler {
   readonly document: SchemaDocument;
   private readonly settings;
   private readonly bySchema;
+  /** The checks `compile` hands out: each opens a validation (steps, memo) when it is not called from inside one. */
+  private readonly entries;
   private readonly byRef;
+  private readonly collectors;
+  /** Patterns that are not valid regexes (and that no `patterns.compile` took): they fail every string. */
+  private readonly invalidPatterns;
   /** Schema object → whether request validation against it may fill defaults (see `mayFillDefaults`). */
   private readonly fillsDefaults;
   private readonly patternTests;
@@ -104,35 +146,89 @@ export declare class SchemaCompiler {
   private fast;
   /** Deepest nesting of objects and arrays a value may have. */
   readonly maxDepth: number;
+  /** How many `$ref` targets one validation may evaluate. */
+  readonly maxSteps: number;
+  /** The validation under way (validation is synchronous: one at a time). */
+  private running;
+  private steps;
+  /** `$ref` check → object or array → remembered answers; made on first use in a validation, dropped at its end. */
+  private memo;
+  /** The generated validators' step budget (`ValidatorEnv.budget`). */
+  private readonly fastBudget;
   constructor(document: SchemaDocument, settings?: CompilerSettings);
   /**
    * The test of one `pattern` (or `patternProperties` key), compiled once: the user's `patterns.compile` when it
    * gives one, the linear-time matcher for super-linear patterns, else the native engine; strings longer than
-   * `patterns.maxInputLength` are not matched (UNCHECKED). Undefined for a pattern that is not a valid regex.
+   * `patterns.maxInputLength` are not matched (UNCHECKED). A pattern that is not a valid regex (`(`, `(?i)…`) and
+   * that `patterns.compile` does not take fails closed: every string is UNCHECKED (the generator warns about it).
    */
-  patternTest(source: string): PatternTest | undefined;
+  patternTest(source: string): PatternTest;
+  /** Whether `source` is a pattern nothing can run (see `patternTest`), once its test was asked for. */
+  isInvalidPattern(source: string): boolean;
   private buildPatternTest;
   /**
    * Whether `value` satisfies `schema` as a request value, without reporting or changing anything (the form
    * decoders ask it which reading of an ambiguous string to take). A bound method: decoders hold it alone.
    */
   readonly probe: (schema: Schema, value: unknown) => boolean;
-  /** Returns the check for `schema`. Throws (at compile time) on an unresolvable `$ref`. */
+  /**
+   * Returns the check for `schema`: `check(value, path, errors)` pushes the issues found (located below `path`) into
+   * `errors` and answers whether the value is valid; with `errors === null` it only answers (and fills no default).
+   * Each call is one validation, with its own step count and memo. Throws (at compile time) on an unresolvable `$ref`.
+   */
   compile(schema: Schema | undefined, direction?: SchemaDirection): Check;
+  /** A check that opens a validation when none is under way: steps counted from zero, an empty memo. */
+  private entry;
+  /** The check of `schema` inside a validation (what subschemas use): compiled once per schema object and direction. */
+  private check;
   /**
    * Fronts the closures of these schemas (request direction) with validators generated as code: they decide valid
    * or not, and fill defaults; the closures run only to report why a value is invalid. Call before compiling.
    */
   useGenerated(validators: ReadonlyMap<object, FastCheck>): void;
+  /**
+   * A generated validator in front of the closures: they run again only to report an invalid value's issues, or to
+   * decide when the generated code ran out of steps (its answer is then not trusted).
+   */
+  private fronted;
   /** The helpers and settings generated validators run with (see `ValidatorEnv`). */
   validatorEnv(): ValidatorEnv;
-  /** A lazy check for a `$ref`: the target is compiled on first use, which makes recursive schemas terminate. */
+  /**
+   * A lazy check for a `$ref`: the target is compiled on first use, which makes recursive schemas terminate. Within a
+   * validation it remembers its answer (and issues) per object or array, so a value that recursive unions or `allOf`
+   * diamonds reach many times is checked once; and it counts the steps (the evaluations it did not remember).
+   */
   private compileRef;
+  /** `check(value, …)` through the memo of the validation under way (see `compileRef`). */
+  private remembered;
   private compileObject;
   private compilePatternKeyword;
   private compileArrayKeywords;
   private compileObjectKeywords;
   private compileCompositions;
+  /**
+   * The check of `unevaluatedProperties` and `unevaluatedItems` of `schema` (undefined when it has neither): the
+   * properties (items) that none of the schema's other keywords evaluated — nor its in-place subschemas that passed
+   * (see `collector`) — must satisfy the keyword's schema. Runs after every other keyword of the schema passed.
+   */
+  unevaluatedCheck(
+    schema: SchemaObject,
+    direction: SchemaDirection,
+  ): Check | undefined;
+  /**
+   * What `schema` evaluates in a value it validated, for the unevaluated* keywords of a schema that applies it in
+   * place: everything when it has its own `unevaluatedProperties` (`unevaluatedItems`), else what its other keywords do.
+   */
+  private collector;
+  /**
+   * What the keywords of `schema` other than its own unevaluated* evaluate (JSON Schema 2020-12 §10.3, §11): for
+   * properties, `properties` (the names present), `patternProperties` (the names matching), `additionalProperties`
+   * (all the rest, so all); for items, `prefixItems` (or a draft-4 tuple) by index, `items` after them (so all),
+   * `contains` (the indices that match); and in both cases what the in-place subschemas evaluate — `$ref`, `allOf`,
+   * the `anyOf`/`oneOf` branches the value passes, `if` with `then` when it passes and `else` when not,
+   * `dependentSchemas` of the names present. Only subschemas that passed count: `not` never does.
+   */
+  private collectorParts;
   /**
    * With a discriminator the tag picks the one branch to validate, so errors name that branch's fields instead
    * of a confusing mix from every branch. Tags come from `mapping`, then from each `$ref` branch's schema name,
@@ -181,4 +277,4 @@ export declare function compileValidator(
 ): (value: unknown, loc?: Loc) => ValidationIssue[];
 /** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */
 export declare function canonicalJson(value: unknown): string;
-// Not declared: MAX_ISSUES, UNSAFE_PATTERN_MAX_INPUT, FORMAT_NAMES, isNullOnlySchema (used only by the runtime's own modules).
+// Not declared: MAX_ISSUES, UNSAFE_PATTERN_MAX_INPUT, DEFAULT_MAX_VALIDATION_STEPS, FORMAT_NAMES, NUMBER_FORMAT_NAMES, dependentKeywords, isNullOnlySchema (used only by the runtime's own modules).
