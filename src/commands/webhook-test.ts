@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { SchemaCompiler, mockFromSchema, type Schema, type SchemaDocument } from "../../templates/server/index.js";
 import type { ValidationIssue } from "../../templates/server/schema.js";
-import { createWebhookTools, normalizeEventName, type WebhookSchemeName } from "../../templates/webhooks/index.js";
+import { createWebhookTools, normalizeEventName, twilioJsonUrl, type WebhookScheme, type WebhookSpec } from "../../templates/webhooks/index.js";
 import { schemeOf } from "../../templates/webhooks/parse.js";
 import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { ResolvedConfig } from "../config/resolve.js";
@@ -24,8 +24,8 @@ export interface WebhookTestOptions {
   secretFile?: string;
   tokenEnv?: string;
   tokenFile?: string;
-  /** The signature scheme; default: the spec's, else Standard Webhooks (as the generated receiver). */
-  scheme?: WebhookSchemeName;
+  /** The signature scheme; default: the config's, else the spec's, else Standard Webhooks (as the generated receiver). */
+  scheme?: WebhookScheme;
   /** Milliseconds for the whole exchange: connecting, sending and reading the reply. */
   timeoutMs: number;
 }
@@ -78,17 +78,21 @@ export async function runWebhookTest(
   const secret = readCredential(env, options.secretEnv, inCwd(options.secretFile), "secret");
   const token = readCredential(env, options.tokenEnv, inCwd(options.tokenFile), "token");
 
-  const spec = webhookRuntimeSpec(model);
+  const spec = webhookRuntimeSpec(model, config.webhooks);
   const tools = createWebhookTools<Record<string, unknown>>(spec);
   const warnings: string[] = [];
-  const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, env, token, warnings);
   const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
+  // Where the receiver looks for the event first (what the spec says or implies, else the scheme's convention).
+  const eventAt = spec.eventType ?? (model.webhooks.length > 1 ? scheme.eventSources[0] : undefined);
+  const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, env, token, warnings, eventAt);
 
   const headers = new Headers({ "content-type": "application/json", "user-agent": "specforge-webhook-test" });
+  // Twilio signs the URL, and a JSON body by its hash in the URL's `bodySHA256`.
+  if (scheme.kind === "twilio") target.url = new URL(await twilioJsonUrl(target.url.href, body));
   if (secret !== undefined) {
     let signed: Record<string, string>;
     try {
-      signed = await tools.signDelivery(body, secret, { scheme: options.scheme });
+      signed = await tools.signDelivery(body, secret, { scheme: options.scheme, url: target.url.href });
     } catch (error) {
       throw new UserError(`cannot sign with the ${scheme.name} scheme: ${(error as Error).message}`);
     }
@@ -96,8 +100,7 @@ export async function runWebhookTest(
   } else {
     warnings.push("no --secret-env / --secret-file: the delivery is sent unsigned, and a receiver that checks signatures answers 401");
   }
-  // GitHub names the event in a header; the other schemes read it from the body.
-  if (scheme.eventWithAction && hook && !spec.eventType) headers.set("x-github-event", githubEventName(hook));
+  if (hook && eventAt?.in === "header") headers.set(eventAt.name, eventHeaderValue(hook));
   if (token !== undefined) headers.set(spec.auth?.header ?? "authorization", `Bearer ${token}`);
   if (target.basic !== undefined) {
     if (headers.has("authorization")) throw new UserError("--url has a user:password and --token-env / --token-file sets Authorization too: use one");
@@ -145,10 +148,11 @@ function renderBody(
   env: NodeJS.ProcessEnv,
   token: string | undefined,
   warnings: string[],
+  eventAt: WebhookSpec["eventType"],
 ): string {
   const template = options.payload ? readTextFile(resolve(cwd, options.payload), "--payload") : hook?.payloadTemplate;
   if (template === undefined) {
-    const sample = samplePayload(model, hook!);
+    const sample = samplePayload(model, hook!, eventAt);
     if (sample.problem) {
       warnings.push(`the sample generated for ${hook!.key} does not satisfy its schema (${sample.problem}); --payload FILE sends your own`);
     }
@@ -175,16 +179,26 @@ function renderBody(
  * A body for the event: its example when that validates, else one generated from its schema (which prefers the
  * schema's own examples), with the first way it fails its schema when it does (an unsatisfiable or unusual schema).
  * Webhook bodies come from the provider, so they are generated as responses are: `readOnly` properties included.
+ * `eventAt`: where the receiver reads the event name; a body property there is set to this event's name, so that the
+ * sample is a delivery of this event (a generated string would name none).
  */
-export function samplePayload(model: ApiModel, hook: Webhook): { value: unknown; problem?: string } {
+export function samplePayload(model: ApiModel, hook: Webhook, eventAt?: WebhookSpec["eventType"]): { value: unknown; problem?: string } {
   const media = hook.requestBody?.content.find((c) => /json/i.test(c.type)) ?? hook.requestBody?.content[0];
   if (!media || media.schema === undefined) return { value: hook.example ?? {} };
   const document = model.document as SchemaDocument;
   const compiler = new SchemaCompiler(document);
   const schema = media.schema as Schema;
   const check = compiler.compile(schema, "response");
-  if (media.example !== undefined && check(media.example, [], null)) return { value: media.example };
-  const value = mockFromSchema(schema, document, { direction: "response", compiler });
+  const named = (value: unknown): unknown => {
+    if (eventAt?.in !== "body" || typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    const record = value as Record<string, unknown>;
+    const wanted = hook.eventValue ?? hook.eventType;
+    if (eventAt.property === undefined) return hook.wireValues.includes(record[eventAt.name] as string) ? value : { ...record, [eventAt.name]: wanted };
+    const inner = record[eventAt.name];
+    return { ...record, [eventAt.name]: { ...(typeof inner === "object" && inner !== null ? inner : {}), [eventAt.property]: wanted } };
+  };
+  if (media.example !== undefined && check(media.example, [], null)) return { value: named(media.example) };
+  const value = named(mockFromSchema(schema, document, { direction: "response", compiler }));
   if (check(value, [], null)) return { value };
   const issues: ValidationIssue[] = [];
   check(structuredClone(value), [], issues);
@@ -192,8 +206,12 @@ export function samplePayload(model: ApiModel, hook: Webhook): { value: unknown;
   return { value, problem: first ? `${first.loc.length > 0 ? `at ${first.loc.join(".")}: ` : ""}${first.msg}` : "it does not validate" };
 }
 
-/** The `X-GitHub-Event` of a GitHub-style webhook: `x-github.subcategory`, else its key without the action. */
-function githubEventName(hook: Webhook): string {
+/**
+ * The event header of a webhook: the value the spec gives (GitHub's `x-github.subcategory`, a pinned header), else its
+ * key without the action (GitHub's `issues-opened` is `issues` + `opened`).
+ */
+function eventHeaderValue(hook: Webhook): string {
+  if (hook.eventValue) return hook.eventValue;
   if (hook.eventHeader) return hook.eventHeader;
   const action = hook.conditions.action;
   const suffix = action === undefined ? "" : `-${normalizeEventName(action)}`;

@@ -1,3 +1,4 @@
+import type { WebhooksConfig } from "../config/resolve.js";
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
@@ -21,6 +22,8 @@ export interface EmitInputs {
    * schema.ts itself (the pipeline does, in a worker thread, while these emitters run).
    */
   typesDocument?: () => TypesInput;
+  /** The config's defaults of the webhook receiver (scheme, eventType). */
+  webhooks?: WebhooksConfig;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
@@ -62,7 +65,7 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     traceTime("server emitted");
   }
   if (webhooks) {
-    files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    files.push(...emitWebhooks(model, templates.file("webhooks"), inputs.webhooks), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
