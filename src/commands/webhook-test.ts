@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { SchemaCompiler, mockFromSchema, type Schema, type SchemaDocument } from "../../templates/server/index.js";
 import type { ValidationIssue } from "../../templates/server/schema.js";
-import { createWebhookTools, normalizeEventName, twilioJsonUrl, type WebhookScheme, type WebhookSpec } from "../../templates/webhooks/index.js";
+import { createWebhookTools, twilioJsonUrl, type WebhookScheme, type WebhookSpec } from "../../templates/webhooks/index.js";
 import { schemeOf } from "../../templates/webhooks/parse.js";
 import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { ResolvedConfig } from "../config/resolve.js";
@@ -78,29 +78,10 @@ export async function runWebhookTest(
   const secret = readCredential(env, options.secretEnv, inCwd(options.secretFile), "secret");
   const token = readCredential(env, options.tokenEnv, inCwd(options.tokenFile), "token");
 
-  const spec = webhookRuntimeSpec(model, config.webhooks);
-  const tools = createWebhookTools<Record<string, unknown>>(spec);
   const warnings: string[] = [];
-  const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
-  // Where the receiver looks for the event first (what the spec says or implies, else the scheme's convention).
-  const eventAt = spec.eventType ?? (model.webhooks.length > 1 ? scheme.eventSources[0] : undefined);
-  const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, env, token, warnings, eventAt);
-
-  const headers = new Headers({ "content-type": "application/json", "user-agent": "specforge-webhook-test" });
-  // Twilio signs the URL, and a JSON body by its hash in the URL's `bodySHA256`.
-  if (scheme.kind === "twilio") target.url = new URL(await twilioJsonUrl(target.url.href, body));
-  if (secret !== undefined) {
-    let signed: Record<string, string>;
-    try {
-      signed = await tools.signDelivery(body, secret, { scheme: options.scheme, url: target.url.href });
-    } catch (error) {
-      throw new UserError(`cannot sign with the ${scheme.name} scheme: ${(error as Error).message}`);
-    }
-    for (const [name, value] of Object.entries(signed)) headers.set(name, value);
-  } else {
-    warnings.push("no --secret-env / --secret-file: the delivery is sent unsigned, and a receiver that checks signatures answers 401");
-  }
-  if (hook && eventAt?.in === "header") headers.set(eventAt.name, eventHeaderValue(hook));
+  const delivery = await webhookDelivery(model, config, hook, { ...options, url: target.url, secret, token, env, warnings });
+  const { spec, scheme, body, headers } = delivery;
+  target.url = delivery.url;
   if (token !== undefined) headers.set(spec.auth?.header ?? "authorization", `Bearer ${token}`);
   if (target.basic !== undefined) {
     if (headers.has("authorization")) throw new UserError("--url has a user:password and --token-env / --token-file sets Authorization too: use one");
@@ -138,11 +119,52 @@ export async function runWebhookTest(
   return { status: response.status, ok: response.ok, text: lines.join("\n"), warnings };
 }
 
+/** What `webhookDelivery` needs besides the spec: the `webhook test` options, the credentials read. */
+export interface DeliveryOptions extends Pick<WebhookTestOptions, "payload" | "vars" | "scheme"> {
+  url: URL;
+  secret: string | undefined;
+  token: string | undefined;
+  env: NodeJS.ProcessEnv;
+  /** Collects what is said on stderr. */
+  warnings: string[];
+}
+
+/**
+ * The delivery `webhook test` sends for `hook`, built from the data the generated webhooks.ts holds (the config's
+ * `webhooks` over the spec's): the payload, with the event where the receiver reads it (a body property, or an event
+ * header), signed under the scheme the receiver chooses. Twilio: the URL gains the body's `bodySHA256`.
+ */
+export async function webhookDelivery(model: ApiModel, config: Pick<ResolvedConfig, "cwd" | "webhooks">, hook: Webhook | undefined, options: DeliveryOptions) {
+  const spec = webhookRuntimeSpec(model, config.webhooks);
+  const tools = createWebhookTools<Record<string, unknown>>(spec);
+  const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
+  // Where the receiver looks for the event first (what the spec says or implies, else the scheme's convention).
+  const eventAt = spec.eventType ?? (model.webhooks.length > 1 ? scheme.eventSources[0] : undefined);
+  const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, options.env, options.token, options.warnings, eventAt);
+
+  const headers = new Headers({ "content-type": "application/json", "user-agent": "specforge-webhook-test" });
+  // Twilio signs the URL, and a JSON body by its hash in the URL's `bodySHA256`.
+  const url = scheme.kind === "twilio" ? new URL(await twilioJsonUrl(options.url.href, body)) : options.url;
+  if (options.secret !== undefined) {
+    let signed: Record<string, string>;
+    try {
+      signed = await tools.signDelivery(body, options.secret, { scheme: options.scheme, url: url.href });
+    } catch (error) {
+      throw new UserError(`cannot sign with the ${scheme.name} scheme: ${(error as Error).message}`);
+    }
+    for (const [name, value] of Object.entries(signed)) headers.set(name, value);
+  } else {
+    options.warnings.push("no --secret-env / --secret-file: the delivery is sent unsigned, and a receiver that checks signatures answers 401");
+  }
+  if (hook && eventAt?.in === "header") headers.set(eventAt.name, eventHeaderValue(hook));
+  return { spec, scheme, url, body, headers };
+}
+
 /** The payload: a template (`--payload`, else the event's `x-payload-template`) rendered, else a sample of the schema. */
 function renderBody(
   model: ApiModel,
   hook: Webhook | undefined,
-  options: WebhookTestOptions,
+  options: Pick<WebhookTestOptions, "payload" | "vars">,
   cwd: string,
   render: (template: string, variables?: never, secrets?: Readonly<Record<string, string>>) => string,
   env: NodeJS.ProcessEnv,
@@ -206,17 +228,9 @@ export function samplePayload(model: ApiModel, hook: Webhook, eventAt?: WebhookS
   return { value, problem: first ? `${first.loc.length > 0 ? `at ${first.loc.join(".")}: ` : ""}${first.msg}` : "it does not validate" };
 }
 
-/**
- * The event header of a webhook: the value the spec gives (GitHub's `x-github.subcategory`, a pinned header), else its
- * key without the action (GitHub's `issues-opened` is `issues` + `opened`).
- */
+/** The event header of a webhook: the value the generator found (GitHub's `x-github.subcategory`), else its key. */
 function eventHeaderValue(hook: Webhook): string {
-  if (hook.eventValue) return hook.eventValue;
-  if (hook.eventHeader) return hook.eventHeader;
-  const action = hook.conditions.action;
-  const suffix = action === undefined ? "" : `-${normalizeEventName(action)}`;
-  const name = suffix && hook.key.endsWith(suffix) ? hook.key.slice(0, -suffix.length) : hook.key;
-  return name.replace(/-/g, "_");
+  return hook.eventValue ?? hook.eventHeader ?? hook.key;
 }
 
 /** Reads at most `max` bytes of the reply, then stops reading (cancels the stream). */

@@ -126,10 +126,22 @@ function headerClues(ctx: SchemaReader, hook: Webhook): Map<string, Clue> {
     if (parameter.in !== "header" || !EVENT_HEADER.test(parameter.name)) continue;
     const schema = ctx.deref(parameter.schema, []);
     const pinned = isObject(schema) ? (typeof schema.const === "string" ? schema.const : Array.isArray(schema.enum) && schema.enum.length === 1 && typeof schema.enum[0] === "string" ? schema.enum[0] : undefined) : undefined;
-    const value = pinned ?? (/github/i.test(parameter.name) ? hook.eventHeader : undefined);
-    if (value !== undefined) clues.set(parameter.name.toLowerCase(), { value, strength: 3 });
+    const value = pinned ?? (/github/i.test(parameter.name) ? githubEvent(hook) : undefined);
+    if (value !== undefined) clues.set(parameter.name.toLowerCase(), { value, strength: pinned !== undefined || hook.eventHeader ? 3 : 1 });
   }
   return clues;
+}
+
+/**
+ * The `X-GitHub-Event` of a GitHub webhook: its `x-github.subcategory`, else its key without the action it pins, in
+ * GitHub's snake case (`issue-comment-created` with `action: created` is `issue_comment`).
+ */
+function githubEvent(hook: Webhook): string {
+  if (hook.eventHeader) return hook.eventHeader;
+  const action = hook.conditions.action;
+  const suffix = action === undefined ? "" : `-${action.toLowerCase().replace(/[._-]+/g, "-")}`;
+  const name = suffix && hook.key.endsWith(suffix) ? hook.key.slice(0, -suffix.length) : hook.key;
+  return name.replace(/-/g, "_");
 }
 
 /** Where deliveries name their event, and the value each webhook's deliveries carry there. */
