@@ -369,6 +369,23 @@ describe("Zoom's shape of spec, without edits: events by the body's `event`", ()
     });
   }
 
+  it("the event is found by the spec, not by the scheme: relayed under Standard Webhooks (the default), each still reaches its handler", async () => {
+    const seen: string[] = [];
+    const on = Object.fromEntries(events.map((name) => [name, (event: { type: string }) => void seen.push(event.type)]));
+    const server = await nodeReceiver(zoom.createWebhookNodeListener({ secret: STANDARD_SECRET, on }));
+    try {
+      for (const [i, event] of events.entries()) {
+        const body = JSON.stringify({ event, event_ts: Date.now(), payload: { account_id: "A", object: { uuid: "u", id: 1, host_id: "h", topic: "t" } } });
+        const timestamp = now();
+        const signature = new StandardWebhook(STANDARD_SECRET).sign(`msg_${i}`, new Date(timestamp * 1000), body);
+        expect((await post(server.url, body, standardHeaders("webhook", `msg_${i}`, timestamp, signature))).status).toBe(200);
+      }
+      expect(seen).toEqual(events);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("the config's webhooks: { scheme: zoom } makes a plain { secret, on } receiver Zoom's; `webhook test` agrees with it", async () => {
     const dir = tempDir();
     writeFiles(dir, { "specforge.config.json": JSON.stringify({ spec: join(FEATURES, "webhooks-zoom.yaml"), out: "out", outputs: ["webhooks"], webhooks: { scheme: "zoom" } }) });
