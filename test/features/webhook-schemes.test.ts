@@ -1,7 +1,5 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { sign as octokitSign, verify as octokitVerify } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
@@ -10,7 +8,7 @@ import { Webhook as Svix } from "svix";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBin, runCli, tempDir, writeFiles } from "../helpers.js";
-import { serve } from "../templates/webhooks/node-adapter.js";
+import { nodeReceiver, receivers, TRANSPORTS, type Receiver } from "./webhook-receivers.js";
 import { buildGroup, FEATURES, importGenerated, type BuiltGroup } from "./harness.js";
 
 /**
@@ -36,30 +34,6 @@ beforeAll(async () => {
   zoom = await importGenerated(group, "webhooks-zoom");
 }, 300_000);
 
-interface Receiver {
-  url: string;
-  close(): Promise<void>;
-}
-
-async function nodeReceiver(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<Receiver> {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const TRANSPORTS = ["node", "fetch"] as const;
-
-async function receivers(module: Generated, options: Record<string, unknown>): Promise<Record<"node" | "fetch", Receiver>> {
-  return { node: await nodeReceiver(module.createWebhookNodeListener(options)), fetch: await serve(module.createWebhookHandler(options)) };
-}
-
 async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
   return { status: response.status, body: await response.json() };
@@ -67,6 +41,11 @@ async function post(url: string, body: string, headers: Record<string, string>):
 
 const now = () => Math.floor(Date.now() / 1000);
 const hmac = (algorithm: string, key: string | Buffer, text: string, encoding: "hex" | "base64") => createHmac(algorithm, key).update(text).digest(encoding);
+/** Zoom's and Slack's documented signature: `v0=` + hex HMAC-SHA256 of `v0:{timestamp}:{body}`, beside the timestamp. */
+const v0Headers = (signatureHeader: string, timestampHeader: string, body: string, timestamp: number, secret: string) => ({
+  [timestampHeader]: String(timestamp),
+  [signatureHeader]: `v0=${hmac("sha256", secret, `v0:${timestamp}:${body}`, "hex")}`,
+});
 const PET = JSON.stringify({ id: 1, name: "Rex" });
 
 /** A signed delivery as the vendor sends it: headers, and the URL when the vendor signs it (Twilio's `bodySHA256`). */
@@ -158,9 +137,7 @@ const cases: SchemeCase[] = [
     scheme: "zoom",
     secret: "zoom-secret-token",
     otherSecret: "zoom-other-token",
-    sign: (body, _url, timestamp, secret) => ({
-      headers: { "x-zm-request-timestamp": String(timestamp), "x-zm-signature": `v0=${hmac("sha256", secret, `v0:${timestamp}:${body}`, "hex")}` },
-    }),
+    sign: (body, _url, timestamp, secret) => ({ headers: v0Headers("x-zm-signature", "x-zm-request-timestamp", body, timestamp, secret) }),
     signatureHeader: "x-zm-signature",
     timestamped: true,
   },
@@ -171,9 +148,7 @@ const cases: SchemeCase[] = [
     scheme: "slack",
     secret: "8f742231b10e8888abcd99yyyzzz85a5",
     otherSecret: "0000000000000000abcd99yyyzzz85a5",
-    sign: (body, _url, timestamp, secret) => ({
-      headers: { "x-slack-request-timestamp": String(timestamp), "x-slack-signature": `v0=${hmac("sha256", secret, `v0:${timestamp}:${body}`, "hex")}` },
-    }),
+    sign: (body, _url, timestamp, secret) => ({ headers: v0Headers("x-slack-signature", "x-slack-request-timestamp", body, timestamp, secret) }),
     signatureHeader: "x-slack-signature",
     timestamped: true,
   },
@@ -308,7 +283,7 @@ describe("the vendors' endpoint checks, answered when the scheme is named", () =
     try {
       const body = JSON.stringify({ payload: { plainToken: "qgg8vlvZRS6UYooatFL8Aw" }, event_ts: 1654503849680, event: "endpoint.url_validation" });
       const timestamp = now();
-      const headers = { "x-zm-request-timestamp": String(timestamp), "x-zm-signature": `v0=${hmac("sha256", secret, `v0:${timestamp}:${body}`, "hex")}` };
+      const headers = v0Headers("x-zm-signature", "x-zm-request-timestamp", body, timestamp, secret);
       // https://developers.zoom.us/docs/api/webhooks/#validate-your-webhook-endpoint
       const expected = { plainToken: "qgg8vlvZRS6UYooatFL8Aw", encryptedToken: hmac("sha256", secret, "qgg8vlvZRS6UYooatFL8Aw", "hex") };
       for (const transport of TRANSPORTS) {
@@ -329,7 +304,7 @@ describe("the vendors' endpoint checks, answered when the scheme is named", () =
       // https://api.slack.com/events/url_verification
       const body = JSON.stringify({ token: "Jhj5dZrVaK7ZwHHjRyZWjbDl", challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P", type: "url_verification" });
       const timestamp = now();
-      const headers = { "x-slack-request-timestamp": String(timestamp), "x-slack-signature": `v0=${hmac("sha256", secret, `v0:${timestamp}:${body}`, "hex")}` };
+      const headers = v0Headers("x-slack-signature", "x-slack-request-timestamp", body, timestamp, secret);
       for (const transport of TRANSPORTS) {
         expect(await post(servers[transport].url, body, headers)).toEqual({ status: 200, body: { challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" } });
         expect((await post(servers[transport].url, body, { ...headers, "x-slack-signature": "v0=" + "0".repeat(64) })).status).toBe(401);
@@ -359,7 +334,7 @@ describe("Zoom's shape of spec, without edits: events by the body's `event`", ()
         for (const event of [...events].reverse()) {
           const body = JSON.stringify({ event, event_ts: Date.now(), payload: { account_id: "AAAAAABBBB", object: { uuid: "u", id: 1, host_id: "h", topic: "t" } } });
           const timestamp = now();
-          const headers = { "x-zm-request-timestamp": String(timestamp), "x-zm-signature": `v0=${hmac("sha256", secret, `v0:${timestamp}:${body}`, "hex")}`, "x-zm-trackingid": `v=2.0;${event}` };
+          const headers = { ...v0Headers("x-zm-signature", "x-zm-request-timestamp", body, timestamp, secret), "x-zm-trackingid": `v=2.0;${event}` };
           expect(await post(servers[transport].url, body, headers)).toEqual({ status: 200, body: { ok: true } });
         }
         expect(seen).toEqual([...events].reverse());
