@@ -1,5 +1,5 @@
 import { WebhookVerificationError } from "./errors.js";
-import { challengeAnswer, matchSignature, presentedSignature, resolveScheme, schemeKeys } from "./schemes.js";
+import { challengeAnswer, formNames, matchSignature, presentedSignature, resolveScheme, schemeKeys } from "./schemes.js";
 import type { PresentedSignature, ResolvedScheme, SignatureMatch } from "./schemes.js";
 import { isBlankSecret, secretsEqual, toBytes } from "./signature.js";
 import type { RawBody, SignatureKey } from "./signature.js";
@@ -393,7 +393,7 @@ function parseBody(raw: Uint8Array, contentType: string | null): unknown {
   if (contentType !== null && FORM.test(contentType)) {
     const form: Record<string, string | string[]> = {};
     const params = new URLSearchParams(text);
-    for (const name of new Set(params.keys())) {
+    for (const name of formNames(params)) {
       const values = params.getAll(name);
       // defineProperty: a parameter named `__proto__` is data, not the object's prototype.
       Object.defineProperty(form, name, { value: values.length === 1 ? values[0] : values, enumerable: true, writable: true, configurable: true });
