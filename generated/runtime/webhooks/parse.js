@@ -8,6 +8,7 @@
 import { WebhookVerificationError } from "./errors.js";
 import {
   challengeAnswer,
+  formNames,
   matchSignature,
   presentedSignature,
   resolveScheme,
@@ -445,7 +446,7 @@ function parseBody(raw, contentType) {
   if (contentType !== null && FORM.test(contentType)) {
     const form = {};
     const params = new URLSearchParams(text);
-    for (const name of new Set(params.keys())) {
+    for (const name of formNames(params)) {
       const values = params.getAll(name);
       // defineProperty: a parameter named `__proto__` is data, not the object's prototype.
       Object.defineProperty(form, name, {

@@ -31,5 +31,5 @@ export declare function twilioJsonUrl(
   url: string,
   body: RawBody,
 ): Promise<string>;
-// Not declared: ResolvedScheme, resolveScheme, schemeKeys, PresentedSignature, DeliveryContext, presentedSignature, SignatureMatch, matchSignature, challengeAnswer, signDelivery (used only by the runtime's own modules).
+// Not declared: ResolvedScheme, resolveScheme, schemeKeys, PresentedSignature, DeliveryContext, presentedSignature, formNames, SignatureMatch, matchSignature, challengeAnswer, signDelivery (used only by the runtime's own modules).
 export {};

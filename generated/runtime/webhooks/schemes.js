@@ -628,10 +628,17 @@ export function presentedSignature(scheme, headers, context) {
   }
 }
 
+/** The distinct names of form parameters, in order (`forEach`: the web worker lib types no iterators on them). */
+export function formNames(params) {
+  const names = new Set();
+  params.forEach((_value, name) => names.add(name));
+  return [...names];
+}
+
 /** Twilio's signed form parameters: each name then its value, by name (a repeated name's values sorted). */
 function twilioParams(raw) {
   const params = new URLSearchParams(new TextDecoder().decode(raw));
-  const names = [...new Set(params.keys())].sort();
+  const names = formNames(params).sort();
   return names
     .map((name) =>
       [...new Set(params.getAll(name))]
