@@ -120,8 +120,10 @@ function bodyClues(ctx: SchemaReader, hook: Webhook, schema: unknown): Map<strin
 }
 
 /** The event header each webhook declares, with the value its deliveries carry there (GitHub: `x-github.subcategory`). */
-function headerClues(ctx: SchemaReader, hook: Webhook): Map<string, Clue> {
+function headerClues(ctx: SchemaReader, hook: Webhook, specHeaders: ReadonlySet<string>): Map<string, Clue> {
   const clues = new Map<string, Clue>();
+  // GitHub's header carries a name derived from the key even where a webhook does not declare it.
+  for (const name of specHeaders) if (/github/i.test(name)) clues.set(name, { value: githubEvent(hook), strength: hook.eventHeader ? 3 : 1 });
   for (const parameter of hook.parameters) {
     if (parameter.in !== "header" || !EVENT_HEADER.test(parameter.name)) continue;
     const schema = ctx.deref(parameter.schema, []);
@@ -166,10 +168,11 @@ export function inferEventSource(ctx: SchemaReader, webhooks: Webhook[], explici
   }
   // One webhook needs telling apart from nothing: the receiver takes any verified delivery for it.
   if (hooks.length < 2) return undefined;
+  const specHeaders = new Set(hooks.flatMap((hook) => hook.parameters.filter((p) => p.in === "header" && EVENT_HEADER.test(p.name)).map((p) => p.name.toLowerCase())));
   const clues = hooks.map((hook) => ({
     hook,
     body: bodyClues(ctx, hook, bodySchemaOf(ctx, hook, ["webhooks", hook.key])),
-    header: headerClues(ctx, hook),
+    header: headerClues(ctx, hook, specHeaders),
   }));
 
   // Each candidate place, scored by the webhooks it names uniquely (a value no other webhook's deliveries carry
