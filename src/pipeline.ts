@@ -146,6 +146,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       budget,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
+      webhooks: config.webhooks,
     });
   } catch (error) {
     typesThread?.stop();

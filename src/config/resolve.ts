@@ -11,6 +11,8 @@ import type { SpecSource } from "../load/remote-documents.js";
 import { escapePointerSegment } from "../openapi/pointer.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
 import { proxiesFromEnv, type ProxyEnvironment } from "../load/remote-proxy-env.js";
+import { resolveScheme } from "../../templates/webhooks/schemes.js";
+import type { WebhookEventTypeSpec, WebhookScheme } from "../../templates/webhooks/types.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
@@ -44,12 +46,26 @@ export interface UserConfig {
   maxSpecFileBytes?: number;
   /** How specs and `$ref`s on http(s) URLs are fetched (see FetchConfig). In a project, replaces the top-level one field by field. */
   fetch?: FetchConfig;
+  /** The generated webhook receiver's defaults (see WebhooksConfig). In a project, replaces the top-level one. */
+  webhooks?: WebhooksConfig;
   /**
    * Several specs in one repository, each generated into its own folder with its own options; `generate` and
    * `check` handle them all in one run (`--project NAME` picks some). With `projects`, the top-level `outputs` and
    * `format` are the defaults of every project, and `spec` / `out` are not allowed at the top level.
    */
   projects?: ProjectConfig[];
+}
+
+/** The defaults of the generated webhook receiver, for vendors whose spec does not say how they sign or name events. */
+export interface WebhooksConfig {
+  /**
+   * How deliveries are signed: `"stripe"`, `"github"`, `"zoom"`, `"slack"`, `"shopify"`, `"twilio"`, `"svix"`,
+   * `"standard-webhooks"`, `"wandb"`, or `{ type: "hmac", header, algorithm, encoding, signedContent, … }`.
+   * @default what the spec says, else "standard-webhooks"
+   */
+  scheme?: WebhookScheme;
+  /** Where deliveries name their event: `{ in: "body", name: "event" }` or `{ in: "header", name: "x-vendor-event" }`. @default what the spec says or implies */
+  eventType?: WebhookEventTypeSpec;
 }
 
 /**
@@ -87,6 +103,8 @@ export interface ProjectConfig {
   format?: boolean;
   /** @default the top-level `fetch` (this one's fields replace its fields) */
   fetch?: FetchConfig;
+  /** @default the top-level `webhooks` */
+  webhooks?: WebhooksConfig;
 }
 
 /**
@@ -127,6 +145,8 @@ export interface ResolvedConfig {
   /** Largest spec file read, in bytes. */
   maxSpecFileBytes: number;
   fetch: ResolvedFetch;
+  /** The webhook receiver's defaults from the config (a project's, else the top-level ones). */
+  webhooks: WebhooksConfig;
   /** The config file that was read (package.json when its `specforge` key was used); absent when there was none. */
   configFile?: string;
   /** The project's name, when the config lists `projects`. */
@@ -219,6 +239,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         format: flags.format ?? fileConfig.format ?? true,
         ...loading,
         fetch: fetchFor(spec),
+        webhooks: flags.webhooks ?? fileConfig.webhooks ?? {},
         ...(source ? { configFile: source } : {}),
         specSource: flags.spec !== undefined ? "flag" : fileConfig.spec !== undefined ? "config" : "default",
         regenerateArgs: regenerate(),
@@ -275,6 +296,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
+      webhooks: flags.webhooks ?? project.webhooks ?? fileConfig.webhooks ?? {},
       configFile: source!,
       project: project.name,
       specSource: flags.spec !== undefined ? ("flag" as const) : ("config" as const),
@@ -550,8 +572,8 @@ export function validateConfig(config: unknown, where: string): asserts config i
     where === "command line"
       ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch"]
-        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "projects"];
+        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "webhooks"]
+        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -563,6 +585,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
     if ((key === "spec" || key === "out") && typeof value !== "string") fail("must be a path string");
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
+    if (key === "webhooks") validateWebhooks(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
     if (key === "refRoots" && (!Array.isArray(value) || value.some((v) => typeof v !== "string" || v === ""))) fail("must be a list of folder paths");
     if (key === "maxSpecFileBytes" && (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)) fail("must be a positive whole number of bytes");
@@ -587,7 +610,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch", "webhooks"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
@@ -654,6 +677,39 @@ function checkSpecUrl(spec: string, name: string, where: string): void {
     });
   }
   if (url.hash !== "") throw new UserError(`${name} must not have a fragment (#…): it names a whole document, got ${JSON.stringify(spec)}`, { location: where });
+}
+
+const WEBHOOKS_FIELDS = ["scheme", "eventType"];
+
+/** Checks `webhooks` (see WebhooksConfig): the scheme as the generated receiver will resolve it at start-up. */
+function validateWebhooks(value: unknown, where: string): void {
+  const at = (...segments: string[]) => (where === API_OPTIONS ? where : `${pointerBase(where)}/${["webhooks", ...segments].join("/")}`);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new UserError(`config field \`webhooks\` must be an object { ${WEBHOOKS_FIELDS.join(", ")} }, got ${JSON.stringify(value)}`, { location: at() });
+  }
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (!WEBHOOKS_FIELDS.includes(key)) {
+      throw new UserError(`config field \`webhooks.${key}\` is unknown (allowed: ${WEBHOOKS_FIELDS.join(", ")})`, { location: at(key), hint: didYouMean(key, WEBHOOKS_FIELDS, (k) => `\`${k}\``) });
+    }
+  }
+  if (fields.scheme !== undefined) {
+    try {
+      resolveScheme(fields.scheme as WebhookScheme);
+    } catch (error) {
+      throw new UserError(`config field \`webhooks.scheme\`: ${(error as Error).message}`, { location: at("scheme") });
+    }
+  }
+  const eventType = fields.eventType as Partial<WebhookEventTypeSpec> | undefined;
+  if (
+    eventType !== undefined &&
+    (eventType === null || typeof eventType !== "object" || (eventType.in !== "body" && eventType.in !== "header") || typeof eventType.name !== "string" || eventType.name.trim() === "")
+  ) {
+    throw new UserError(`config field \`webhooks.eventType\` must be { in: "body" | "header", name }, got ${JSON.stringify(eventType)}`, {
+      location: at("eventType"),
+      hint: 'like { "in": "body", "name": "event" } or { "in": "header", "name": "x-github-event" }',
+    });
+  }
 }
 
 const FETCH_FIELDS = ["headers", "origins", "timeoutMs", "pollSeconds"];

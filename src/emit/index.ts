@@ -1,3 +1,4 @@
+import type { WebhooksConfig } from "../config/resolve.js";
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
@@ -24,6 +25,8 @@ export interface EmitInputs {
   typesDocument?: () => TypesInput;
   /** The output's cap (budget.ts): every file is counted as it is emitted. */
   budget?: OutputBudget;
+  /** The config's defaults of the webhook receiver (scheme, eventType). */
+  webhooks?: WebhooksConfig;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
@@ -68,7 +71,7 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     traceTime("server emitted");
   }
   if (webhooks) {
-    add(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    add(...emitWebhooks(model, templates.file("webhooks"), inputs.webhooks), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };

@@ -16,6 +16,8 @@
  * - `unknown_event`: the event type could not be found or is not declared in the spec.
  * - `body_too_large`: the body exceeds the configured byte limit.
  * - `body_timeout`: the body did not arrive within the configured time.
+ * - `challenge`: not a failure: a verified endpoint check of the vendor (Zoom's `endpoint.url_validation`, Slack's
+ *   `url_verification`), to be answered 200 with `error.challenge` as JSON (`createWebhookHandler` does).
  */
 export type WebhookFailureReason =
   | "missing_signature"
@@ -25,7 +27,8 @@ export type WebhookFailureReason =
   | "bad_json"
   | "unknown_event"
   | "body_too_large"
-  | "body_timeout";
+  | "body_timeout"
+  | "challenge";
 /**
  * Thrown by `parseWebhook` (and turned into an HTTP response by `createWebhookHandler`)
  * whenever a delivery cannot be trusted or understood. No payload data is attached:
@@ -34,9 +37,15 @@ export type WebhookFailureReason =
 export declare class WebhookVerificationError extends Error {
   /** Machine-readable failure reason. */
   readonly reason: WebhookFailureReason;
-  /** The HTTP status a receiver should answer with (401, 400, 408 or 413). */
+  /** The HTTP status a receiver should answer with (401, 400, 408 or 413; 200 for a `challenge`). */
   readonly status: number;
-  constructor(reason: WebhookFailureReason, message?: string);
+  /** `challenge`: the JSON body of the answer the vendor expects. */
+  readonly challenge?: Readonly<Record<string, string>>;
+  constructor(
+    reason: WebhookFailureReason,
+    message?: string,
+    challenge?: Readonly<Record<string, string>>,
+  );
 }
 /** True for a {@link WebhookVerificationError}, also across duplicated copies of this runtime. */
 export declare function isWebhookVerificationError(

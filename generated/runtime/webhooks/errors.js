@@ -17,6 +17,8 @@
  * - `unknown_event`: the event type could not be found or is not declared in the spec.
  * - `body_too_large`: the body exceeds the configured byte limit.
  * - `body_timeout`: the body did not arrive within the configured time.
+ * - `challenge`: not a failure: a verified endpoint check of the vendor (Zoom's `endpoint.url_validation`, Slack's
+ *   `url_verification`), to be answered 200 with `error.challenge` as JSON (`createWebhookHandler` does).
  */
 
 const STATUS = {
@@ -28,6 +30,7 @@ const STATUS = {
   unknown_event: 400,
   body_too_large: 413,
   body_timeout: 408,
+  challenge: 200,
 };
 
 /**
@@ -38,16 +41,19 @@ const STATUS = {
 export class WebhookVerificationError extends Error {
   /** Machine-readable failure reason. */
   reason;
-  /** The HTTP status a receiver should answer with (401, 400, 408 or 413). */
+  /** The HTTP status a receiver should answer with (401, 400, 408 or 413; 200 for a `challenge`). */
   status;
+  /** `challenge`: the JSON body of the answer the vendor expects. */
+  challenge;
 
-  constructor(reason, message) {
+  constructor(reason, message, challenge) {
     super(message ?? `Webhook rejected: ${reason}`);
     // Keeps `instanceof` working when a downstream project compiles to ES5.
     Object.setPrototypeOf(this, new.target.prototype);
     this.name = "WebhookVerificationError";
     this.reason = reason;
     this.status = STATUS[reason];
+    if (challenge !== undefined) this.challenge = challenge;
   }
 }
 

@@ -47,7 +47,7 @@ export type {
   WebhookSecret,
 } from "./parse.js";
 export type { WebhookEventHandlers, WebhookHandlerOptions } from "./handler.js";
-export { DEFAULT_TOLERANCE_SECONDS } from "./schemes.js";
+export { DEFAULT_TOLERANCE_SECONDS, twilioJsonUrl } from "./schemes.js";
 export type { SignDeliveryOptions } from "./schemes.js";
 export type { RawBody } from "./signature.js";
 export { WEBHOOK_SCHEME_NAMES } from "./types.js";
@@ -58,6 +58,8 @@ export type {
   TemplateProblem,
 } from "./template.js";
 export type {
+  HmacAlgorithm,
+  HmacSchemeOptions,
   PayloadVariableKind,
   PayloadVariableSpec,
   SignatureEncoding,
@@ -109,7 +111,8 @@ export interface WebhookTools<Events, Vars> {
   /**
    * The signature headers a sender puts on `body` under a scheme (default: the spec's, else `standard-webhooks`):
    * `webhook-id`/`webhook-timestamp`/`webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256` (with
-   * `X-GitHub-Delivery`), … For tests of your receiver. Throws TypeError on an empty or malformed secret.
+   * `X-GitHub-Delivery`), `x-zm-signature` and `x-zm-request-timestamp`, … For tests of your receiver. Throws
+   * TypeError on an empty, blank or malformed secret. Twilio and `{url}` sign `options.url`.
    * Standard Webhooks with a `whsk_…` secret key signs `v1a` (Ed25519) instead of `v1` (HMAC).
    */
   readonly signDelivery: (

@@ -20,11 +20,11 @@ import { createNodeListener } from "./node.js";
 import { resolveScheme, schemeKeys, signDelivery } from "./schemes.js";
 import {
   assertSupportedSignature,
+  isBlankSecret,
   signPayload,
   verifySignature,
 } from "./signature.js";
 import { checkTemplate, compileVariables, renderTemplate } from "./template.js";
-import { WEBHOOK_SCHEME_NAMES } from "./types.js";
 
 export {
   WebhookVerificationError,
@@ -35,7 +35,7 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   normalizeEventName,
 } from "./parse.js";
-export { DEFAULT_TOLERANCE_SECONDS } from "./schemes.js";
+export { DEFAULT_TOLERANCE_SECONDS, twilioJsonUrl } from "./schemes.js";
 export { WEBHOOK_SCHEME_NAMES } from "./types.js";
 
 /**
@@ -45,14 +45,7 @@ export { WEBHOOK_SCHEME_NAMES } from "./types.js";
  */
 export function createWebhookTools(spec) {
   assertSupportedSignature(spec.signature);
-  if (
-    spec.scheme !== undefined &&
-    !WEBHOOK_SCHEME_NAMES.includes(spec.scheme)
-  ) {
-    throw new TypeError(
-      `Unknown webhook scheme ${JSON.stringify(spec.scheme)} (one of ${WEBHOOK_SCHEME_NAMES.join(", ")})`,
-    );
-  }
+  if (spec.scheme !== undefined) resolveScheme(spec.scheme); // an unusable scheme fails here, at start-up
   const compiled = compileEvents(spec);
   const variables = compileVariables(spec.variables);
   return {
@@ -66,8 +59,10 @@ export function createWebhookTools(spec) {
       signPayload(rawBody, secret, encoding, spec.signature),
     signDelivery: async (body, secret, options = {}) => {
       const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
-      if (typeof secret !== "string" || secret === "")
-        throw new TypeError("Webhook secret must be a non-empty string");
+      if (isBlankSecret(secret))
+        throw new TypeError(
+          "The webhook `secret` must be a non-empty string (not only whitespace)",
+        );
       return signDelivery(
         scheme,
         body,

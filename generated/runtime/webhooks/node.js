@@ -92,6 +92,23 @@ function readNodeBody(req, max, timeoutMs) {
   });
 }
 
+/**
+ * The URL the sender called, as this server sees it (Twilio and `{url}` sign it): its Host header and the request
+ * target, on https when the socket is TLS. Undefined for a target that is not a path or a missing Host.
+ */
+function targetUrl(req) {
+  const target = req.url ?? "";
+  const host = req.headers.host;
+  if (!target.startsWith("/") || target.startsWith("//") || !host)
+    return undefined;
+  const secure = req.socket?.encrypted === true;
+  try {
+    return new URL(target, `${secure ? "https" : "http"}://${host}`).href;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The web Request the callbacks (`onError`, `onReject`) see: method, headers and path, without the body. */
 function requestOf(req, headers) {
   const target = req.url ?? "/";
@@ -138,6 +155,7 @@ export function createNodeListener(receive) {
       let request;
       const source = {
         headers,
+        url: targetUrl(req),
         readBody: (max, timeoutMs) => readNodeBody(req, max, timeoutMs),
       };
       return receive(source, () => (request ??= requestOf(req, headers)));

@@ -5,7 +5,11 @@
 // @ts-nocheck
 
 import type { RawBody } from "./signature.js";
-import type { WebhookScheme, WebhookSignatureSpec } from "./types.js";
+import type {
+  WebhookEventTypeSpec,
+  WebhookScheme,
+  WebhookSignatureSpec,
+} from "./types.js";
 /** Default body limit of `parseWebhook` and `createWebhookHandler`: 1 MiB. */
 export declare const DEFAULT_MAX_BODY_BYTES: number;
 /** Default time the whole body may take to arrive: 10 s (a slow sender holds a connection, not the event loop). */
@@ -14,12 +18,16 @@ export declare const DEFAULT_BODY_TIMEOUT_MS = 10000;
 export type PlainHeaders = Readonly<
   Record<string, string | readonly string[] | undefined>
 >;
-/** A delivery to verify: a web `Request`, or a body with its headers (any framework). */
+/**
+ * A delivery to verify: a web `Request`, or a body with its headers (any framework), and the URL it was sent to when
+ * the scheme signs it (Twilio, a described scheme's `{url}`).
+ */
 export type WebhookInput =
   | Request
   | {
       readonly body: RawBody;
       readonly headers: Headers | PlainHeaders;
+      readonly url?: string;
     };
 /**
  * The signing secret, or several while you rotate it (a delivery signed with any of them verifies). Standard
@@ -46,10 +54,17 @@ export type WebhookCredentials =
 /** Options of `parseWebhook` (and of `createWebhookHandler`). */
 export type ParseWebhookOptions = WebhookCredentials & {
   /**
-   * How deliveries are signed. Default: what the spec says (`x-webhook-signature`, or the signature header its
-   * webhooks declare), else `standard-webhooks`.
+   * How deliveries are signed: a name (`"stripe"`, `"zoom"`, …), a name with options, or `{ type: "hmac", … }`.
+   * Default: what the config or the spec says (`x-webhook-signature`, or the signature header its webhooks declare),
+   * else `standard-webhooks`.
    */
   readonly scheme?: WebhookScheme;
+  /**
+   * Where deliveries name their event, when the spec cannot tell: `{ in: "body", name: "event" }`,
+   * `{ in: "header", name: "x-github-event" }`. Only this place is read. Default: what the spec says or the generator
+   * inferred, then where the scheme puts it.
+   */
+  readonly eventType?: WebhookEventTypeSpec;
   /** Body limit in bytes (default 1 MiB): larger deliveries get 413 and are not read further. */
   readonly maxBodyBytes?: number;
   /** Milliseconds the whole body may take to arrive (default 10 000; 0: no limit): slower ones get 408. */

@@ -7,12 +7,14 @@
 // @ts-self-types="./parse.d.ts"
 import { WebhookVerificationError } from "./errors.js";
 import {
+  challengeAnswer,
+  formNames,
   matchSignature,
   presentedSignature,
   resolveScheme,
   schemeKeys,
 } from "./schemes.js";
-import { secretsEqual, toBytes } from "./signature.js";
+import { isBlankSecret, secretsEqual, toBytes } from "./signature.js";
 
 /** Default body limit of `parseWebhook` and `createWebhookHandler`: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -149,10 +151,12 @@ export function deliverySource(input) {
   if (isRequest(input))
     return {
       headers: input.headers,
+      url: input.url,
       readBody: (max, timeoutMs) => readRequestBody(input, max, timeoutMs),
     };
   return {
     headers: toHeaders(input.headers),
+    ...(typeof input.url === "string" ? { url: input.url } : {}),
     readBody: async (max) => {
       const bytes = toBytes(input.body);
       if (bytes.byteLength > max) throw bodyTooLarge();
@@ -170,36 +174,87 @@ function extractToken(value, auth) {
   return match[2];
 }
 
-function identify(compiled, scheme, payload, headers) {
-  const body =
-    typeof payload === "object" && payload !== null && !Array.isArray(payload)
-      ? payload
-      : undefined;
+function asObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? value
+    : undefined;
+}
+
+/** A body property (own, never inherited: `__proto__` is no event name). */
+function own(object, name) {
+  return object !== undefined &&
+    Object.prototype.hasOwnProperty.call(object, name)
+    ? object[name]
+    : undefined;
+}
+
+/**
+ * Where a receiver looks for the event name, in order: the `eventType` option alone; else where the config or spec
+ * says (or the generator inferred), then the scheme's conventions.
+ */
+function eventSources(spec, scheme, option) {
+  if (option !== undefined) return [option];
+  const sources = spec.eventType
+    ? [spec.eventType, ...scheme.eventSources]
+    : scheme.eventSources;
+  const key = (s) =>
+    `${s.in}\u0000${s.in === "header" ? s.name.toLowerCase() : s.name}\u0000${s.property ?? ""}`;
+  const seen = new Set();
+  return sources.filter(
+    (source) => !seen.has(key(source)) && seen.add(key(source)),
+  );
+}
+
+function checkEventType(value) {
+  if (value === undefined) return undefined;
+  const spec = value;
+  if (
+    typeof spec !== "object" ||
+    spec === null ||
+    (spec.in !== "body" && spec.in !== "header") ||
+    typeof spec.name !== "string" ||
+    spec.name.trim() === ""
+  ) {
+    throw new TypeError(
+      '`eventType` must be { in: "body" | "header", name } (like { in: "body", name: "event" })',
+    );
+  }
+  if (
+    spec.property !== undefined &&
+    (spec.in !== "body" || typeof spec.property !== "string")
+  )
+    throw new TypeError(
+      "`eventType.property` is a property name, of a body property",
+    );
+  return spec;
+}
+
+function identify(compiled, resolved, payload, headers) {
+  const { scheme } = resolved;
+  const body = asObject(payload);
   const fits = (event) =>
     !!event &&
     Object.entries(event.when ?? {}).every(
-      ([key, expected]) => body?.[key] === expected,
+      ([key, expected]) => own(body, key) === expected,
     );
-  // The spec's `x-webhook-event-type` says where; else the scheme's convention.
-  const sources = compiled.spec.eventType
-    ? [compiled.spec.eventType]
-    : scheme.eventSources;
   const action =
-    !compiled.spec.eventType &&
-    scheme.eventWithAction &&
-    typeof body?.["action"] === "string"
-      ? body["action"]
+    scheme.eventWithAction && typeof own(body, "action") === "string"
+      ? own(body, "action")
       : undefined;
-  for (const source of sources) {
+  for (const source of resolved.eventSources) {
     const raw =
-      source.in === "header" ? headers.get(source.name) : body?.[source.name];
+      source.in === "header"
+        ? headers.get(source.name)
+        : source.property === undefined
+          ? own(body, source.name)
+          : own(asObject(own(body, source.name)), source.property);
     if (typeof raw !== "string" || raw.trim() === "") continue;
     const value = raw.trim();
     const exact = compiled.byValue.get(value)?.find(fits);
     if (exact) return exact;
     // GitHub: `X-GitHub-Event: issues` + `action: opened` is `issues-opened` in GitHub's own spec.
     const withAction =
-      action === undefined
+      action === undefined || source.in !== "header"
         ? undefined
         : compiled.byNormalized.get(normalizeEventName(`${value}-${action}`));
     if (fits(withAction)) return withAction;
@@ -234,12 +289,9 @@ export function resolveOptions(compiled, options) {
   if (typeof options !== "object" || options === null)
     throw new TypeError("Webhook options are required");
   const { secret, accessToken, insecureNoSignature } = options;
-  if (
-    accessToken !== undefined &&
-    (typeof accessToken !== "string" || accessToken === "")
-  ) {
+  if (accessToken !== undefined && isBlankSecret(accessToken)) {
     throw new TypeError(
-      "Webhook `accessToken` must be a non-empty string (omit it to not require one)",
+      "Webhook `accessToken` must be a non-empty string, not only whitespace (omit it to not require one)",
     );
   }
   const scheme = resolveScheme(schemeOf(compiled.spec, options));
@@ -259,17 +311,23 @@ export function resolveOptions(compiled, options) {
     if (
       secrets === undefined ||
       secrets.length === 0 ||
-      secrets.some((s) => typeof s !== "string" || s === "")
+      secrets.some(isBlankSecret)
     ) {
       throw new TypeError(
-        "A webhook `secret` is required (a non-empty string, or a list of them while you rotate it): without one, anyone " +
-          "can send deliveries. Is its environment variable set? To accept unsigned deliveries, pass `insecureNoSignature: true`.",
+        "A webhook `secret` is required (a non-empty string, not only whitespace, or a list of them while you rotate it): " +
+          "without one, anyone can send deliveries. Is its environment variable set? To accept unsigned deliveries, pass " +
+          "`insecureNoSignature: true`.",
       );
     }
     keys = schemeKeys(scheme, secrets);
   }
   return {
     scheme,
+    eventSources: eventSources(
+      compiled.spec,
+      scheme,
+      checkEventType(options.eventType),
+    ),
     keys,
     accessToken: accessToken,
     maxBodyBytes: limit(
@@ -310,38 +368,38 @@ export async function verifyDelivery(compiled, resolved, source) {
 
   let presented;
   if (keys.length > 0)
-    presented = presentedSignature(
-      scheme,
-      headers,
-      Math.floor(Date.now() / 1000),
-    );
+    presented = presentedSignature(scheme, headers, {
+      nowSeconds: Math.floor(Date.now() / 1000),
+      url: source.url,
+    });
 
   const raw = await source.readBody(
     resolved.maxBodyBytes,
     resolved.bodyTimeoutMs,
   );
 
-  let digest;
+  let match;
   if (presented) {
-    digest = await matchSignature(presented, raw, keys);
-    if (digest === undefined)
+    match = await matchSignature(scheme, presented, raw, keys);
+    if (match === undefined)
       throw new WebhookVerificationError(
         "bad_signature",
         "Webhook rejected: signature does not match the body",
       );
   }
+  const digest = match?.digest;
 
-  let payload;
-  try {
-    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
-  } catch {
+  const payload = parseBody(raw, headers.get("content-type"));
+
+  const challenge = await challengeAnswer(scheme, payload, match?.key);
+  if (challenge)
     throw new WebhookVerificationError(
-      "bad_json",
-      "Webhook rejected: body is not valid JSON",
+      "challenge",
+      `Webhook endpoint check of ${scheme.name}: answer 200 with \`error.challenge\``,
+      challenge,
     );
-  }
 
-  const event = identify(compiled, scheme, payload, headers);
+  const event = identify(compiled, resolved, payload, headers);
   if (!event)
     throw new WebhookVerificationError(
       "unknown_event",
@@ -367,6 +425,47 @@ export async function verifyDelivery(compiled, resolved, source) {
       ? (bodyId ?? digest)
       : digest);
   return { type: event.name, payload, headers, deliveryId, replayKey };
+}
+
+const FORM = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * The verified body: JSON, or form parameters (`application/x-www-form-urlencoded`: Twilio, Slack commands) as an
+ * object of strings (a repeated name: the list of its values). `bad_json` when it is neither, or not UTF-8.
+ */
+function parseBody(raw, contentType) {
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    throw new WebhookVerificationError(
+      "bad_json",
+      "Webhook rejected: body is not valid UTF-8",
+    );
+  }
+  if (contentType !== null && FORM.test(contentType)) {
+    const form = {};
+    const params = new URLSearchParams(text);
+    for (const name of formNames(params)) {
+      const values = params.getAll(name);
+      // defineProperty: a parameter named `__proto__` is data, not the object's prototype.
+      Object.defineProperty(form, name, {
+        value: values.length === 1 ? values[0] : values,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return form;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new WebhookVerificationError(
+      "bad_json",
+      "Webhook rejected: body is not valid JSON",
+    );
+  }
 }
 
 /** `parseWebhook`: resolves the options, then verifies and parses one delivery. */

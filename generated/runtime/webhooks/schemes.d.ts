@@ -6,16 +6,30 @@
 
 /**
  * The signature schemes: how each provider signs a delivery, where it names the event, and how a sender (or
- * `specforge webhook test`) signs one. Verification is HMAC-SHA256 with Web Crypto, compared in constant time.
+ * `specforge webhook test`) signs one. Every preset but Standard Webhooks and Stripe is an HMAC over a template of the
+ * body, a timestamp, an id or the URL, so one path verifies them all. Web Crypto only; comparisons in constant time
+ * over the decoded bytes.
  */
 
-/** Seconds a timestamped delivery may be off: Standard Webhooks' and Stripe's default. */
+import type { RawBody } from "./signature.js";
+/** Seconds a timestamped delivery may be off: the default of Standard Webhooks, Stripe, Slack and others. */
 export declare const DEFAULT_TOLERANCE_SECONDS = 300;
 /** Options of `signDelivery`. */
 export interface SignDeliveryOptions {
-  /** Standard Webhooks: the message id (default: a random `msg_…`). */
+  /** Standard Webhooks, Svix, `{id}`: the message id (default: a random `msg_…`). */
   readonly id?: string;
-  /** Standard Webhooks and Stripe: the signing time in Unix seconds (default: now). */
+  /** Timestamped schemes: the signing time in Unix seconds (default: now). */
   readonly timestamp?: number;
+  /**
+   * The URL the delivery is sent to: Twilio and `{url}` sign it. Twilio: a JSON body's URL carries its hash as
+   * `bodySHA256` (see `twilioJsonUrl`); a form body (`application/x-www-form-urlencoded`) is signed by its parameters.
+   */
+  readonly url?: string;
 }
-// Not declared: ResolvedScheme, resolveScheme, schemeKeys, PresentedSignature, presentedSignature, matchSignature, signDelivery (used only by the runtime's own modules).
+/** Twilio's URL for a JSON body: `bodySHA256=<hex SHA-256 of the body>` added to the query. */
+export declare function twilioJsonUrl(
+  url: string,
+  body: RawBody,
+): Promise<string>;
+// Not declared: ResolvedScheme, resolveScheme, schemeKeys, PresentedSignature, DeliveryContext, presentedSignature, formNames, SignatureMatch, matchSignature, challengeAnswer, signDelivery (used only by the runtime's own modules).
+export {};

@@ -6,4 +6,4 @@
 
 /** A raw request body: the exact bytes that were signed. Strings are encoded as UTF-8. */
 export type RawBody = string | ArrayBuffer | Uint8Array;
-// Not declared: HmacSecret, toBytes, hmacSha256, Ed25519Key, SignatureKey, ED25519_SIGNATURE_BYTES, ed25519Sign, ed25519Verify, timingSafeEqual, secretsEqual, decodeHex, encodeHex, decodeBase64, encodeBase64, acceptedEncodings, decodeDigest, assertSupportedSignature, verifySignature, signPayload (used only by the runtime's own modules).
+// Not declared: HmacSecret, HashName, DIGEST_BYTES_OF, toBytes, concatBytes, hmacDigest, hmacSha256, sha256Hex, isBlankSecret, Ed25519Key, SignatureKey, ED25519_SIGNATURE_BYTES, ed25519Sign, ed25519Verify, timingSafeEqual, secretsEqual, decodeHex, encodeHex, decodeBase64, encodeBase64, acceptedEncodings, decodeDigest, assertSupportedSignature, verifySignature, signPayload (used only by the runtime's own modules).

@@ -28,17 +28,21 @@ function cachedKey(cacheKey, importKey) {
   return key;
 }
 
-function hmacKey(secret) {
-  // The string "ab" and the bytes 0xab are different keys.
+/** Bytes of each hash's digest. */
+export const DIGEST_BYTES_OF = { "SHA-1": 20, "SHA-256": 32, "SHA-512": 64 };
+
+function hmacKey(secret, hash) {
+  // The string "ab" and the bytes 0xab are different keys; so are one key's SHA-1 and SHA-256 imports.
   return cachedKey(
-    typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret),
+    hash +
+      (typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret)),
     () => {
       const bytes =
         typeof secret === "string" ? encoder.encode(secret) : secret;
       return crypto.subtle.importKey(
         "raw",
         toArrayBuffer(bytes),
-        { name: "HMAC", hash: "SHA-256" },
+        { name: "HMAC", hash },
         false,
         ["sign"],
       );
@@ -69,30 +73,54 @@ function toArrayBuffer(bytes) {
   return new Uint8Array(bytes).buffer;
 }
 
+/** The parts one after the other, text as UTF-8: what a scheme signs (`v0:` + timestamp + `:` + the body's bytes). */
+export function concatBytes(parts) {
+  const bytes = parts.map(toBytes);
+  if (bytes.length === 1) return bytes[0];
+  const joined = new Uint8Array(
+    bytes.reduce((total, part) => total + part.byteLength, 0),
+  );
+  let offset = 0;
+  for (const part of bytes) {
+    joined.set(part, offset);
+    offset += part.byteLength;
+  }
+  return joined;
+}
+
 /** The signed bytes: `prefix` (the `id.timestamp.` of the timestamped schemes), then the body. */
 function signedBytes(raw, prefix) {
-  const bytes = toBytes(raw);
-  if (!prefix) return bytes;
-  const head = encoder.encode(prefix);
-  const joined = new Uint8Array(head.byteLength + bytes.byteLength);
-  joined.set(head, 0);
-  joined.set(bytes, head.byteLength);
-  return joined;
+  return prefix ? concatBytes([prefix, raw]) : toBytes(raw);
+}
+
+/** The HMAC of `message` keyed with `secret`. */
+export async function hmacDigest(message, secret, hash = "SHA-256") {
+  const key = await hmacKey(secret, hash);
+  return new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, toArrayBuffer(message)),
+  );
 }
 
 /**
  * HMAC-SHA256 of `raw` (after `prefix`, when given: the `id.timestamp.` of the timestamped schemes) keyed with
  * `secret`.
  */
-export async function hmacSha256(raw, secret, prefix) {
-  const key = await hmacKey(secret);
-  return new Uint8Array(
-    await crypto.subtle.sign(
-      "HMAC",
-      key,
-      toArrayBuffer(signedBytes(raw, prefix)),
+export function hmacSha256(raw, secret, prefix) {
+  return hmacDigest(signedBytes(raw, prefix), secret);
+}
+
+/** The SHA-256 of `raw`, in lowercase hex (Twilio's `bodySHA256`). */
+export async function sha256Hex(raw) {
+  return encodeHex(
+    new Uint8Array(
+      await crypto.subtle.digest("SHA-256", toArrayBuffer(toBytes(raw))),
     ),
   );
+}
+
+/** An unusable secret: not a string, empty, or only whitespace (an environment variable set to " "). */
+export function isBlankSecret(secret) {
+  return typeof secret !== "string" || secret.trim() === "";
 }
 
 export const ED25519_SIGNATURE_BYTES = 64;
@@ -229,14 +257,14 @@ export function acceptedEncodings(spec) {
   return ["hex", "base64"];
 }
 
-/** Decodes a digest written in one of the accepted encodings; null unless it is exactly 32 bytes. */
-export function decodeDigest(text, accept) {
-  // Hex is tried first: a 64-char string is never a valid 32-byte base64 digest, and vice versa.
-  if (accept.includes("hex") && text.length === DIGEST_BYTES * 2)
+/** Decodes a digest written in one of the accepted encodings; null unless it is exactly `length` bytes. */
+export function decodeDigest(text, accept, length = DIGEST_BYTES) {
+  // Hex is tried first: 2n hex characters are never a valid n-byte base64 digest, and vice versa.
+  if (accept.includes("hex") && text.length === length * 2)
     return decodeHex(text);
   if (accept.includes("base64")) {
     const bytes = decodeBase64(text);
-    if (bytes && bytes.length === DIGEST_BYTES) return bytes;
+    if (bytes && bytes.length === length) return bytes;
   }
   return null;
 }
@@ -266,12 +294,7 @@ export function assertSupportedSignature(spec) {
  */
 export async function verifySignature(rawBody, signature, secret, spec) {
   try {
-    if (
-      typeof secret !== "string" ||
-      secret === "" ||
-      typeof signature !== "string"
-    )
-      return false;
+    if (isBlankSecret(secret) || typeof signature !== "string") return false;
     let text = signature.trim();
     const prefix = spec?.prefix ?? "";
     if (prefix) {
@@ -293,8 +316,10 @@ export async function verifySignature(rawBody, signature, secret, spec) {
  * (default: the spec's `encoding`, else hex). Throws on an empty secret.
  */
 export async function signPayload(rawBody, secret, encoding, spec) {
-  if (typeof secret !== "string" || secret === "")
-    throw new TypeError("Webhook secret must be a non-empty string");
+  if (isBlankSecret(secret))
+    throw new TypeError(
+      "The webhook `secret` must be a non-empty string (not only whitespace)",
+    );
   const digest = await hmacSha256(rawBody, secret);
   const enc = encoding ?? spec?.encoding ?? "hex";
   if (enc !== "hex" && enc !== "base64")

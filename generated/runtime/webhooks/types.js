@@ -14,7 +14,12 @@
 /** The names `WebhookSchemeName` allows, for checks at run time. */
 export const WEBHOOK_SCHEME_NAMES = [
   "standard-webhooks",
+  "svix",
   "stripe",
   "github",
+  "zoom",
+  "slack",
+  "shopify",
+  "twilio",
   "wandb",
 ];

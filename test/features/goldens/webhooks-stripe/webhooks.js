@@ -8,7 +8,7 @@ export {
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
 export const webhookSpec = JSON.parse(
-  '{"scheme":"stripe","events":["customer.created","invoice.paid"]}',
+  '{"scheme":"stripe","eventType":{"in":"body","name":"type"},"events":["customer.created","invoice.paid"]}',
 );
 
 /** Every event type the spec declares. */
