@@ -1,3 +1,4 @@
+import type { AdapterName } from "../config/resolve.js";
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
@@ -33,6 +34,8 @@ export interface EmitOutputs {
   client: boolean;
   server: boolean;
   webhooks: boolean;
+  /** The server's framework adapters (runtime/adapters/, re-exported from index.ts). */
+  adapters?: readonly AdapterName[];
 }
 
 /**
@@ -66,6 +69,10 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     traceTime("webhooks emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
-  files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
+  const adapters = outputs.server ? (outputs.adapters ?? []) : [];
+  const index = emitIndex({ client, server: outputs.server, webhooks, adapters }, templates.file("index"));
+  // Only the adapters index.ts re-exports are copied (with what they import).
+  if (adapters.length > 0) files.push(...emitRuntime("adapters", templates.runtime("adapters"), [index]));
+  files.push(index);
   return { files, warnings };
 }

@@ -23,6 +23,8 @@ export interface Incoming {
    * Express do, and decodes a parameter only after it is split out.
    */
   readonly pathname: string;
+  /** The path as sent, when `pathname` is the part below the path an app mounts the router at (see `MountOptions`). */
+  readonly requestPath?: string;
   /** Why the request cannot be served (an invalid Host header, an unusable target): answered 400, never routed. */
   readonly malformed?: string;
   /** The URL's query parameters. */
@@ -83,6 +85,12 @@ export interface ServeIncoming {
   (incoming: Incoming, unmatched: "pass"): Answer | Promise<Answer> | undefined;
 }
 
+/** The Incoming entry point of a router made by `createRouterRuntime` (undefined for any other `{ fetch }` object). */
+export function serveIncomingOf(router: object): ServeIncoming | undefined {
+  const serve = (router as { [SERVE_INCOMING]?: ServeIncoming })[SERVE_INCOMING];
+  return typeof serve === "function" ? serve : undefined;
+}
+
 /** Whether `value` is a promise (or another thenable), which `await` would wait for. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
@@ -105,6 +113,7 @@ export function fromRequest(request: Request, prefix?: string): Incoming | undef
     method: request.method,
     malformed: host === null || isValidHost(host) ? undefined : "Invalid Host header",
     pathname,
+    requestPath: url.pathname,
     searchParams: url.searchParams,
     search: url.search.slice(1),
     header: (name) => request.headers.get(name),

@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { bodyTooLarge, concatBytes, readLimited } from "./body.js";
-import { isThenable, isValidHost, lazyRequest, pathBelow, SERVE_INCOMING, type Answer, type Incoming, type Reply, type RequestSource, type ServeIncoming } from "./incoming.js";
+import { isThenable, isValidHost, lazyRequest, pathBelow, serveIncomingOf, type Answer, type Incoming, type Reply, type RequestSource } from "./incoming.js";
 import type { Router } from "./types.js";
 
 /** Options of `toNodeListener`. */
@@ -53,12 +53,6 @@ export function toNodeListener(router: Pick<Router, "fetch">, options: NodeListe
       fail(error, res);
     }
   };
-}
-
-/** The Incoming entry point of a router made by `createRouterRuntime` (undefined for any other `{ fetch }` object). */
-export function serveIncomingOf(router: object): ServeIncoming | undefined {
-  const serve = (router as { [SERVE_INCOMING]?: ServeIncoming })[SERVE_INCOMING];
-  return typeof serve === "function" ? serve : undefined;
 }
 
 /**
@@ -186,8 +180,8 @@ export class NodeIncoming implements Incoming, RequestSource {
   readonly pathname: string;
   /** False when the path is not below the mount prefix: such a request is not the router's. */
   readonly mounted: boolean = true;
-  /** The path as sent, for the URL of the web Request. */
-  private readonly fullPath: string;
+  /** The path as sent (for error bodies, logs and the URL of the web Request). */
+  readonly requestPath: string;
   readonly malformed: string | undefined;
   readonly hasBody: boolean;
   /** Whether the request declares a body (Transfer-Encoding, or a Content-Length other than 0), whatever its method. */
@@ -238,17 +232,17 @@ export class NodeIncoming implements Incoming, RequestSource {
     // The usual origin-form target without a fragment is split in place; anything else by `splitTarget`.
     if (url.charCodeAt(0) === 47 && !url.includes("#")) {
       const query = url.indexOf("?");
-      this.pathname = this.fullPath = query < 0 ? url : url.slice(0, query);
+      this.pathname = this.requestPath = query < 0 ? url : url.slice(0, query);
       this.search = query < 0 ? "" : url.slice(query + 1);
       this.authority = host;
-      if (mount?.prefix) [this.pathname, this.mounted] = below(this.fullPath, mount.prefix);
+      if (mount?.prefix) [this.pathname, this.mounted] = below(this.requestPath, mount.prefix);
       if (method !== "GET" && method !== "POST" && FORBIDDEN_METHODS.test(method)) this.malformed = `Method ${method} is not supported`;
       else if (host !== undefined && !isValidHost(host)) this.malformed = "Invalid Host header";
       return;
     }
     const target = splitTarget(url);
-    this.pathname = this.fullPath = target?.path ?? "/";
-    if (mount?.prefix) [this.pathname, this.mounted] = below(this.fullPath, mount.prefix);
+    this.pathname = this.requestPath = target?.path ?? "/";
+    if (mount?.prefix) [this.pathname, this.mounted] = below(this.requestPath, mount.prefix);
     this.search = target?.search ?? "";
     this.authority = target?.authority ?? host;
     if (FORBIDDEN_METHODS.test(method)) this.malformed = `Method ${method} is not supported`;
@@ -396,7 +390,7 @@ export class NodeIncoming implements Incoming, RequestSource {
       }
     }
     const query = this.search === "" ? "" : `?${this.search}`;
-    return new Request(requestUrl(this.req, this.authority, `${this.fullPath}${query}`), init);
+    return new Request(requestUrl(this.req, this.authority, `${this.requestPath}${query}`), init);
   }
 }
 

@@ -183,7 +183,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       shape = route.errorShapes.get(key);
       if (!shape) route.errorShapes.set(key, (shape = shapes.shapeFor(route.spec.responses, status, validation)));
     } else shape = shapes.shapeFor(specWideFor(status), status, validation);
-    const facts: ErrorFacts = { status, type, title: statusTitle(status), detail, instance: incoming.pathname };
+    const facts: ErrorFacts = { status, type, title: statusTitle(status), detail, instance: incoming.requestPath ?? incoming.pathname };
     if (issues) facts.issues = issues;
     if (route) facts.operation = route.spec.name;
     return errorReply(shape, facts, options.errorBody, headers);
@@ -619,7 +619,7 @@ function nullProtoEntries(names: readonly string[], values: readonly string[]): 
 /** The log line of a failure nobody listens to: where it happened (quoted: the path is the client's), then the error. */
 function logFailure(error: unknown, operation: string | undefined, incoming: Incoming): void {
   try {
-    console.error(`specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`, error);
+    console.error(`specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.requestPath ?? incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`, error);
   } catch {
     // A broken console must not take the answer down with it.
   }
