@@ -73,6 +73,6 @@ function send(answer: Answer, incoming: NodeIncoming, reply: FastifyReplyLike): 
   // An unread request body (413, 415, 401, ...) would otherwise be drained by Node after the response: close instead.
   if (incoming.bodyUnread()) reply.header("connection", "close");
   const { body } = answer;
-  // Fastify sends strings and Buffers as they are (any other object it would serialise as JSON).
-  reply.send(body === null ? undefined : typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  // As bytes: Fastify sends those with the Content-Type as it is (a JSON string would get `; charset=utf-8` added).
+  reply.send(body === null ? undefined : typeof body === "string" ? Buffer.from(body) : body);
 }

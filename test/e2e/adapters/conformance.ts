@@ -200,8 +200,12 @@ export interface Setup {
   fallthrough: { path: string; status: number; body: unknown }[];
   /** Cases whose answer is the framework's own by design (a body parser's refusal), by name. */
   skip?: string[];
+  /** Cases of this framework only. */
+  cases?: Case[];
   /** Extra headers a framework answer must carry besides (its hooks ran), by name. */
   frameworkHeaders?: Record<string, string>;
+  /** More tests of this framework's server (`origin()` once it listens). */
+  also?: (origin: () => string) => void;
 }
 
 /**
@@ -228,7 +232,7 @@ export function describeConformance(name: string, setup: Setup): void {
       if (reference) await close(reference);
     });
 
-    for (const c of CASES.filter((c) => !setup.skip?.includes(c.name))) {
+    for (const c of [...CASES.filter((c) => !setup.skip?.includes(c.name)), ...(setup.cases ?? [])]) {
       it(`${c.name} (${c.method ?? "GET"} ${c.path} → ${c.status})`, async () => {
         const expected = (await send(referenceOrigin, base, c)).answer;
         const actual = await send(framework.origin, base, c, Object.keys(setup.frameworkHeaders ?? {}));
@@ -260,6 +264,8 @@ export function describeConformance(name: string, setup: Setup): void {
         expect({ path: expected.path, status: response.status, body: await response.json() }).toEqual(expected);
       }
     });
+
+    setup.also?.(() => framework.origin);
 
     it("nothing failed on the way", () => {
       expect(observed.errors).toEqual([]);
