@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { NextRequest } from "next/server";
+import { NextRequest } from "next/server.js";
 import { toRequest, writeResponse } from "../../../templates/server/node.js";
 import { close, describeConformance, listen, type AnyRouter, type Generated } from "./conformance.js";
 
