@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS } from "../src/cli.js";
 import type { CliCommand } from "../src/commands/command.js";
 import { ADAPTERS, validateConfig } from "../src/config/resolve.js";
@@ -110,14 +110,19 @@ const FRAMEWORKS = new Set(["express", "fastify", "hono", "@hono/node-server"]);
 const ADAPTER_PAGES = new Set(["docs/adapters.md"]);
 
 describe("documentation examples", () => {
+  let root = "";
+  let withAdapters = "";
+  beforeAll(async () => {
+    root = tempDir("specforge-docs-");
+    symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"), "dir");
+    withAdapters = join(root, "generated-adapters");
+    await generate({ cwd: ROOT, spec: V1_SPEC, out: withAdapters, adapters: [...ADAPTERS], format: false, write: true });
+  });
+
   it("every page's TypeScript examples type-check against generated/", async () => {
-    const root = tempDir("specforge-docs-");
     const dir = join(root, "examples");
     mkdirSync(dir);
     writeFileSync(join(dir, "package.json"), '{"type":"module"}');
-    symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"), "dir");
-    const withAdapters = join(root, "generated-adapters");
-    await generate({ cwd: ROOT, spec: V1_SPEC, out: withAdapters, adapters: [...ADAPTERS], format: false, write: true });
     const compiled: string[] = [];
     for (const page of PAGES) {
       const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : undefined);
