@@ -12,12 +12,13 @@ import { diffCommand } from "./commands/diff.command.js";
 import { generateCommand } from "./commands/generate.command.js";
 import { initCommand } from "./commands/init.command.js";
 import { mockCommand } from "./commands/mock.command.js";
+import { stubsCommand } from "./commands/stubs.command.js";
 import { webhookCommand } from "./commands/webhook.command.js";
 
 export { EXIT, type CliIO } from "./commands/command.js";
 
 /** The commands, in the order `--help` lists them. A new command is one file in src/commands/ and one entry here. */
-export const COMMANDS: CliCommand<unknown>[] = [initCommand, generateCommand, checkCommand, diffCommand, mockCommand, webhookCommand] as CliCommand<unknown>[];
+export const COMMANDS: CliCommand<unknown>[] = [initCommand, generateCommand, checkCommand, diffCommand, mockCommand, stubsCommand, webhookCommand] as CliCommand<unknown>[];
 
 const defaultIO: CliIO = {
   stdout: (text) => process.stdout.write(text + "\n"),

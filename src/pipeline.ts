@@ -142,7 +142,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const { documentForTypes } = await import("./load/index.js");
   let emitted: ReturnType<typeof emitFiles>;
   try {
-    emitted = emitFiles(model, config.outputs, {
+    emitted = emitFiles(model, { ...config.outputs, adapters: config.adapters }, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       budget,
       templates: { file: fileTemplate, runtime: runtimeTemplates },

@@ -18,6 +18,13 @@ import type { WebhookEventTypeSpec, WebhookScheme } from "../../templates/webhoo
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
 
+/** The frameworks the server output has an adapter for (`adapters`). */
+export const ADAPTERS = ["express", "fastify", "hono", "next"] as const;
+export type AdapterName = (typeof ADAPTERS)[number];
+
+/** Where `specforge stubs` writes handler stubs when neither `--out` nor the config's `stubs` says. */
+export const DEFAULT_STUBS = "src/handlers";
+
 /**
  * What a user may write in a config file (`specforge.config.{json,ts,mjs,js}` or package.json's `specforge` key)
  * or pass as flags. Every field is optional; flags win over the file.
@@ -37,6 +44,13 @@ export interface UserConfig {
   outputs?: OutputKind[];
   /** Format every file with prettier (the project's prettier config applies). Flag: `--format` / `--no-format`. @default true */
   format?: boolean;
+  /**
+   * The frameworks to generate an adapter of the server for (`toExpress`, `toFastify`, `toHono`, `toNextHandlers`);
+   * needs the `server` output. None imports its framework. @default []
+   */
+  adapters?: AdapterName[];
+  /** The folder `specforge stubs` writes handler stubs into, relative to the config file. @default "src/handlers" */
+  stubs?: string;
   /**
    * Folders besides the spec's own folder (and its subfolders) that `$ref`s may read files from, relative to the
    * config file. Flag: `--ref-root DIR` (repeatable). Applies to every project. @default []
@@ -101,6 +115,10 @@ export interface ProjectConfig {
   outputs?: OutputKind[];
   /** @default the top-level `format`, else true */
   format?: boolean;
+  /** @default the top-level `adapters`, else none */
+  adapters?: AdapterName[];
+  /** This project's handler stubs folder (`specforge stubs`). @default "src/handlers/<name>" */
+  stubs?: string;
   /** @default the top-level `fetch` (this one's fields replace its fields) */
   fetch?: FetchConfig;
   /** @default the top-level `webhooks` */
@@ -140,6 +158,10 @@ export interface ResolvedConfig {
   out: string;
   outputs: Record<OutputKind, boolean>;
   format: boolean;
+  /** The server's framework adapters to generate (empty or absent: none). */
+  adapters?: AdapterName[];
+  /** Absolute path of the folder `specforge stubs` writes into. */
+  stubs?: string;
   /** Absolute folders `$ref`s may read from besides the spec's own folder tree. */
   refRoots: string[];
   /** Largest spec file read, in bytes. */
@@ -221,6 +243,14 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
   };
   const resolveOutputs = (list: readonly OutputKind[]) =>
     Object.fromEntries(OUTPUT_KINDS.map((k) => [k, k === "types" || list.includes(k)])) as Record<OutputKind, boolean>;
+  /** The adapters in a fixed order; they need the server output. */
+  const resolveAdapters = (list: readonly AdapterName[] | undefined, outputs: Record<OutputKind, boolean>, where: string): AdapterName[] => {
+    const adapters = ADAPTERS.filter((name) => list?.includes(name));
+    if (adapters.length > 0 && !outputs.server) {
+      throw new UserError(`the adapters (${adapters.join(", ")}) adapt the server, which \`outputs\` leaves out`, { location: where, hint: "add \"server\" to `outputs`, or remove `adapters`" });
+    }
+    return adapters;
+  };
 
   if (fileConfig.projects === undefined) {
     if (selection !== undefined && selection.length > 0) {
@@ -230,13 +260,16 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       });
     }
     const spec = specFromFlag(flags.spec) ?? specFromFile(fileConfig.spec) ?? resolve(cwd, DEFAULT_SPEC);
+    const outputs = resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS);
     return [
       {
         cwd,
         spec,
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
-        outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+        outputs,
         format: flags.format ?? fileConfig.format ?? true,
+        adapters: resolveAdapters(flags.adapters ?? fileConfig.adapters, outputs, flags.adapters !== undefined ? flagsFrom : `${pointerBase(shown)}/adapters`),
+        stubs: fromFlag(flags.stubs) ?? fromFile(fileConfig.stubs) ?? resolve(base, DEFAULT_STUBS),
         ...loading,
         fetch: fetchFor(spec),
         webhooks: flags.webhooks ?? fileConfig.webhooks ?? {},
@@ -288,12 +321,16 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     .filter(({ project }) => wanted.includes(project.name))
     .map(({ project, index }) => {
       const spec = specFromFlag(flags.spec) ?? resolveSpecPath(base, project.spec);
+      const outputs = resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS);
+      const adaptersFrom = flags.adapters !== undefined ? flagsFrom : project.adapters !== undefined ? where(index, "adapters") : `${pointerBase(shown)}/adapters`;
       return {
       cwd,
       spec,
       out: fromFlag(flags.out) ?? resolve(base, project.out),
-      outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+      outputs,
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
+      adapters: resolveAdapters(flags.adapters ?? project.adapters ?? fileConfig.adapters, outputs, adaptersFrom),
+      stubs: fromFlag(flags.stubs) ?? fromFile(project.stubs) ?? resolve(base, DEFAULT_STUBS, project.name),
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
       webhooks: flags.webhooks ?? project.webhooks ?? fileConfig.webhooks ?? {},
@@ -561,7 +598,7 @@ function resolveConfigImport(specifier: string, configPath: string): string {
 }
 
 /** Flags whose name is not the config field's. */
-const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes" };
+const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes", stubs: "out" };
 
 /** Throws a UserError naming the field (or flag), what it must be and what it was. */
 export function validateConfig(config: unknown, where: string): asserts config is UserConfig {
@@ -570,10 +607,10 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
   const allowed =
     where === "command line"
-      ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"]
+      ? ["spec", "out", "outputs", "format", "stubs", "refRoots", "maxSpecFileBytes"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "webhooks"]
-        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "projects"];
+        ? ["spec", "out", "outputs", "format", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks"]
+        : ["spec", "out", "outputs", "format", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -582,7 +619,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
       throw new UserError(`${name} ${expected}, got ${JSON.stringify(value)}`, { location: where, hint });
     };
     if (!allowed.includes(key)) fail(`is unknown (allowed: ${allowed.join(", ")})`, didYouMean(key, allowed, (k) => `\`${k}\``));
-    if ((key === "spec" || key === "out") && typeof value !== "string") fail("must be a path string");
+    if ((key === "spec" || key === "out" || key === "stubs") && (typeof value !== "string" || value.trim() === "")) fail("must be a path string");
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
     if (key === "webhooks") validateWebhooks(value, where);
@@ -594,6 +631,16 @@ export function validateConfig(config: unknown, where: string): asserts config i
       const wrong = (value as unknown[]).find((v) => !OUTPUT_KINDS.includes(v as OutputKind));
       if (wrong !== undefined) {
         throw new UserError(`${name}: ${JSON.stringify(wrong)} is not an output (allowed: ${OUTPUT_KINDS.join(", ")})`, { location: where });
+      }
+    }
+    if (key === "adapters") {
+      if (!Array.isArray(value)) fail(`must be a list of: ${ADAPTERS.join(", ")}`);
+      const wrong = (value as unknown[]).find((v) => !ADAPTERS.includes(v as AdapterName));
+      if (wrong !== undefined) {
+        throw new UserError(`${name}: ${JSON.stringify(wrong)} is not an adapter (allowed: ${ADAPTERS.join(", ")})`, {
+          location: where,
+          hint: typeof wrong === "string" ? didYouMean(wrong, ADAPTERS, (a) => `"${a}"`) : undefined,
+        });
       }
     }
     if (key === "projects") validateProjects(value, where);
@@ -610,7 +657,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch", "webhooks"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "adapters", "stubs", "fetch", "webhooks"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {

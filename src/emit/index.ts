@@ -1,4 +1,5 @@
 import type { WebhooksConfig } from "../config/resolve.js";
+import type { AdapterName } from "../config/resolve.js";
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
@@ -39,6 +40,8 @@ export interface EmitOutputs {
   client: boolean;
   server: boolean;
   webhooks: boolean;
+  /** The server's framework adapters (runtime/adapters/, re-exported from index.ts). */
+  adapters?: readonly AdapterName[];
 }
 
 /**
@@ -75,6 +78,10 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     traceTime("webhooks emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
-  add(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
+  const adapters = outputs.server ? (outputs.adapters ?? []) : [];
+  const index = emitIndex({ client, server: outputs.server, webhooks, adapters }, templates.file("index"));
+  // Only the adapters index.ts re-exports are copied (with what they import).
+  if (adapters.length > 0) add(...emitRuntime("adapters", templates.runtime("adapters"), [index]));
+  add(index);
   return { files, warnings };
 }

@@ -19,6 +19,8 @@ export interface OutputSettings {
   spec: string;
   /** Which outputs are generated. */
   outputs: Readonly<Record<string, boolean>>;
+  /** The server's framework adapters generated. */
+  adapters?: readonly string[];
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
   /** The folder paths in messages are relative to. */
@@ -80,8 +82,9 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
   return sha256(
     JSON.stringify({
       generator: generatorFingerprint(),
-      templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => settings.outputs[kind])),
+      templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => (kind === "adapters" ? (settings.adapters?.length ?? 0) > 0 : settings.outputs[kind]))),
       outputs: settings.outputs,
+      ...(settings.adapters?.length ? { adapters: settings.adapters } : {}),
       format: settings.format,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),

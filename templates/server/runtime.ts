@@ -12,12 +12,12 @@ import { nullRecord } from "./json.js";
 import { ErrorShapes, errorReply, specWideResponses, statusTitle, type ErrorFacts } from "./errors.js";
 import { mediaExample, mockFromSchema } from "./mock.js";
 import { compileParam, parseCookies, parseRawCookies, readsRawCookies, readsRawPath, type ParamDecoder, type ParamLocation, type RawParams } from "./params.js";
-import { fromRequest, headAnswer, headersRecord, isThenable, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
+import { fromRequest, headAnswer, headersRecord, isThenable, pathBelow, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
 import { compileQuerystring, type QuerystringDecoder } from "./querystring.js";
 import { isBodylessStatus, streamResponse } from "./responses.js";
 import { RouteTrie } from "./routing.js";
 import { schemaTypes, type SchemaDocument, type ValidationIssue } from "./schema.js";
-import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials, SequenceSpec } from "./types.js";
+import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, MountOptions, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials, SequenceSpec } from "./types.js";
 import { SchemaCompiler, type Check, type FastCheck, type GeneratedValidators, type Strip } from "./validate.js";
 
 /** Default request body limit: 1 MiB. */
@@ -188,7 +188,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       shape = route.errorShapes.get(key);
       if (!shape) route.errorShapes.set(key, (shape = shapes.shapeFor(route.spec.responses, status, validation)));
     } else shape = shapes.shapeFor(specWideFor(status), status, validation);
-    const facts: ErrorFacts = { status, type, title: statusTitle(status), detail, instance: incoming.pathname };
+    const facts: ErrorFacts = { status, type, title: statusTitle(status), detail, instance: incoming.requestPath ?? incoming.pathname };
     if (issues) facts.issues = issues;
     if (route) facts.operation = route.spec.name;
     return errorReply(shape, facts, options.errorBody, headers);
@@ -230,29 +230,35 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
    * The whole pipeline for one request; never throws (failures become error replies). It stays synchronous
    * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
    * most GETs are answered without a single promise.
+   *
+   * With `unmatched: "pass"` (a router mounted inside another app) a request that no route's path matches (outside
+   * `basePath`, or a path the spec does not have) is not answered: the result is undefined and nothing of the
+   * request was read, so the app can serve it. A path of the spec with another method still gets its 405.
    */
-  const serveIncoming = (incoming: Incoming): Answer | Promise<Answer> => {
+  const serveIncoming = ((incoming: Incoming, unmatched?: "pass"): Answer | Promise<Answer> | undefined => {
     let route: CompiledRoute | undefined;
+    const pass = unmatched === "pass";
     try {
-      // A request the adapter could not read as one (an invalid Host header, say) is never routed.
-      if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
-      let pathname = incoming.pathname;
-      if (basePath) {
-        if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return fail(undefined, incoming, ...NOT_FOUND);
-        pathname = pathname.slice(basePath.length) || "/";
-      }
+      // A request the adapter could not read as one (an invalid Host header, say) is never routed; mounted, it is
+      // refused only on a path of the spec (the app's own paths are the app's business).
+      if (incoming.malformed !== undefined && !pass) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
+      const notFound = () => (pass ? undefined : fail(undefined, incoming, ...NOT_FOUND));
+      const pathname = basePath ? pathBelow(incoming.pathname, basePath) : incoming.pathname;
+      if (pathname === undefined) return notFound();
       const method = incoming.method.toUpperCase();
       let match = trie.match(method, pathname);
       const isHead = method === "HEAD" && !match;
       if (isHead) match = trie.match("GET", pathname); // HEAD is served by the GET route, minus the body
       if (!match) {
         const allowed = trie.allowedMethods(pathname);
-        if (allowed.length === 0) return fail(undefined, incoming, ...NOT_FOUND);
+        if (allowed.length === 0) return notFound();
+        if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
         if (allowed.includes("GET") && !allowed.includes("HEAD")) allowed.push("HEAD");
         return fail(undefined, incoming, 405, "method_not_allowed", "Method Not Allowed", { allow: allowed.join(", ") });
       }
       const found = (route = pickVariant(match.value, incoming));
-      if (!found) return fail(undefined, incoming, ...NOT_FOUND);
+      if (!found) return notFound();
+      if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
       const answer = serve(found, match.captures, incoming);
       // A promise from `serve` settles with an answer: each step that waits turns its own failures into one.
       if (isThenable(answer)) return isHead ? answer.then(headAnswer) : answer;
@@ -260,11 +266,17 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     } catch (error) {
       return failed(route, incoming, error);
     }
-  };
+  }) as ServeIncoming;
 
   const fetch = async (request: Request): Promise<Response> => {
     const answer = await serveIncoming(fromRequest(request));
     return answer instanceof Response ? answer : toWebResponse(answer);
+  };
+
+  const handle = async (request: Request, options?: MountOptions): Promise<Response | undefined> => {
+    const incoming = fromRequest(request, options?.prefix);
+    const answer = incoming && (await serveIncoming(incoming, "pass"));
+    return answer === undefined || answer instanceof Response ? answer : toWebResponse(answer);
   };
 
   /**
@@ -479,7 +491,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     return fail(route, incoming, ...INTERNAL);
   };
 
-  const router: Router & { [SERVE_INCOMING]: ServeIncoming } = { fetch, [SERVE_INCOMING]: serveIncoming };
+  const router: Router & { [SERVE_INCOMING]: ServeIncoming } = { fetch, handle, [SERVE_INCOMING]: serveIncoming };
   return router;
 }
 
@@ -615,7 +627,7 @@ function nullProtoEntries(names: readonly string[], values: readonly string[]): 
 /** The log line of a failure nobody listens to: where it happened (quoted: the path is the client's), then the error. */
 function logFailure(error: unknown, operation: string | undefined, incoming: Incoming): void {
   try {
-    console.error(`specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`, error);
+    console.error(`specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.requestPath ?? incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`, error);
   } catch {
     // A broken console must not take the answer down with it.
   }

@@ -316,7 +316,24 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
 
 /** A router: a web-standard fetch function (Workers, Deno, Bun, Hono `mount`, or Node via `toNodeListener`). */
 export interface Router {
+  /** Answers every request: one no route matches gets the router's 404 (or 405 for a path with other methods). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Like `fetch`, for a router mounted inside another app (what the Express, Fastify, Hono and Next.js adapters
+   * call): resolves to undefined, having read nothing of the request, when no route's path matches it (outside
+   * `prefix` and `basePath`, or a path the spec does not have), so the app answers it itself.
+   */
+  handle(request: Request, options?: MountOptions): Promise<Response | undefined>;
+}
+
+/** Where an app mounts a router (`router.handle`). */
+export interface MountOptions {
+  /**
+   * The path the app serves the router under (`"/api"`), stripped before the router's own `basePath`: a route
+   * `/pets` of a router with `basePath: "/v1"` mounted at `/api` is served at `/api/v1/pets`. The request's URL (as
+   * handlers see it) keeps it.
+   */
+  prefix?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -67,9 +67,14 @@ describe("config files", () => {
 
 describe("config errors: exit 2, the field or flag and what is allowed, nothing written", () => {
   const cases: [string, Record<string, string>, string[], RegExp][] = [
-    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, refRoots, maxSpecFileBytes, fetch, projects\), got "x"\n  hint: did you mean `outputs`\?/],
+    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, adapters, stubs, refRoots, maxSpecFileBytes, fetch, projects\), got "x"\n  hint: did you mean `outputs`\?/],
     ["unknown output", { "specforge.config.json": '{ "outputs": ["client", "sdk"] }' }, [], /config field `outputs`: "sdk" is not an output \(allowed: types, client, server, webhooks\)/],
     ["outputs not a list", { "specforge.config.json": '{ "outputs": "client" }' }, [], /config field `outputs` must be a list of: types, client, server, webhooks, got "client"/],
+    ["unknown adapter", { "specforge.config.json": '{ "adapters": ["express", "fastfy"] }' }, [], /config field `adapters`: "fastfy" is not an adapter \(allowed: express, fastify, hono, next\)\n  hint: did you mean "fastify"\?/],
+    ["adapters not a list", { "specforge.config.json": '{ "adapters": "hono" }' }, [], /config field `adapters` must be a list of: express, fastify, hono, next, got "hono"/],
+    ["adapters without the server", { "specforge.config.json": '{ "outputs": ["client"], "adapters": ["next", "hono"] }' }, [], /specforge\.config\.json#\/adapters: the adapters \(hono, next\) adapt the server, which `outputs` leaves out\n  hint: add "server" to `outputs`, or remove `adapters`/],
+    ["a project's adapters without the server", { "specforge.config.json": '{ "projects": [{ "name": "a", "spec": "spec/training-api.v1.yaml", "out": "a", "outputs": ["types"], "adapters": ["express"] }] }' }, [], /specforge\.config\.json#\/projects\/0\/adapters: the adapters \(express\) adapt the server/],
+    ["stubs not a path", { "specforge.config.json": '{ "stubs": 3 }' }, [], /config field `stubs` must be a path string, got 3/],
     ["format not a boolean", { "specforge.config.json": '{ "format": "yes" }' }, [], /config field `format` must be true or false, got "yes"/],
     ["spec not a string", { "specforge.config.json": '{ "spec": 1 }' }, [], /config field `spec` must be a path string, got 1/],
     ["refRoots not a list of paths", { "specforge.config.json": '{ "refRoots": "../schemas" }' }, [], /config field `refRoots` must be a list of folder paths, got "\.\.\/schemas"/],

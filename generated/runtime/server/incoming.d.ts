@@ -18,5 +18,5 @@
  * Answers that need a stream (SSE, a handler's own `Response`, Blob/stream bodies) stay web `Response`s.
  */
 
-// Not declared: Incoming, ReplyHeaders, Reply, Answer, SERVE_INCOMING, ServeIncoming, isThenable, fromRequest, isValidHost, toWebResponse, headAnswer, RequestSource, lazyRequest, toWebHeaders, headersRecord (used only by the runtime's own modules).
+// Not declared: Incoming, ReplyHeaders, Reply, Answer, SERVE_INCOMING, ServeIncoming, serveIncomingOf, isThenable, fromRequest, pathBelow, isValidHost, toWebResponse, headAnswer, RequestSource, lazyRequest, toWebHeaders, headersRecord (used only by the runtime's own modules).
 export {};

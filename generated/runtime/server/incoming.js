@@ -26,6 +26,12 @@ import { readLimited } from "./body.js";
  */
 export const SERVE_INCOMING = Symbol.for("specforge.server.serveIncoming");
 
+/** The Incoming entry point of a router made by `createRouterRuntime` (undefined for any other `{ fetch }` object). */
+export function serveIncomingOf(router) {
+  const serve = router[SERVE_INCOMING];
+  return typeof serve === "function" ? serve : undefined;
+}
+
 /** Whether `value` is a promise (or another thenable), which `await` would wait for. */
 export function isThenable(value) {
   return (
@@ -34,10 +40,11 @@ export function isThenable(value) {
     typeof value.then === "function"
   );
 }
-
-/** `Incoming` over a web Request (what `router.fetch` serves). */
-export function fromRequest(request) {
+export function fromRequest(request, prefix) {
   const url = new URL(request.url);
+  const pathname =
+    prefix === undefined ? url.pathname : pathBelow(url.pathname, prefix);
+  if (pathname === undefined) return undefined;
   // Runtimes that build `request.url` from the Host header (Deno, Bun, adapters) hand over a URL whose path a
   // Host such as `x/v1/admin?` has rewritten: a Host that is not a host name is refused, as with node:http.
   const host = request.headers.get("host");
@@ -45,7 +52,8 @@ export function fromRequest(request) {
     method: request.method,
     malformed:
       host === null || isValidHost(host) ? undefined : "Invalid Host header",
-    pathname: url.pathname,
+    pathname,
+    requestPath: url.pathname,
     searchParams: url.searchParams,
     search: url.search.slice(1),
     header: (name) => request.headers.get(name),
@@ -58,6 +66,17 @@ export function fromRequest(request) {
     signal: request.signal,
     request: () => request,
   };
+}
+
+/**
+ * The part of a request path below a mount prefix (`/api` of `/api/v1/pets`: `/v1/pets`; of `/api`: `/`), compared
+ * as sent; undefined when the path is not below it. A prefix's trailing slashes do not count.
+ */
+export function pathBelow(pathname, prefix) {
+  const base = prefix.replace(/\/+$/, "");
+  if (base === "") return pathname;
+  if (pathname !== base && !pathname.startsWith(`${base}/`)) return undefined;
+  return pathname.slice(base.length) || "/";
 }
 
 /**

@@ -52,6 +52,7 @@ export type {
   HttpCredentials,
   Loc,
   MediaSpec,
+  MountOptions,
   NoParams,
   NoPartHeaders,
   OAuth2Credentials,

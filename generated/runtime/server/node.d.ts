@@ -35,4 +35,4 @@ export declare function toNodeListener(
   router: Pick<Router, "fetch">,
   options?: NodeListenerOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void;
-// Not declared: toRequest, writeResponse (used only by the runtime's own modules).
+// Not declared: settle, writeAnswer, NodeMount, ReadBody, NodeIncoming, toRequest, writeResponse (used only by the runtime's own modules).

@@ -27,7 +27,8 @@ import {
   isThenable,
   isValidHost,
   lazyRequest,
-  SERVE_INCOMING,
+  pathBelow,
+  serveIncomingOf,
 } from "./incoming.js";
 
 /** The adapter's own answers (when the router cannot answer at all): RFC 9457 problem details. */
@@ -37,19 +38,47 @@ function problemText(status, title, detail) {
 
 /** A `node:http` request listener: `http.createServer(toNodeListener(router)).listen(3000)`. */
 export function toNodeListener(router, options = {}) {
-  const serveIncoming = router[SERVE_INCOMING];
+  const serveIncoming = serveIncomingOf(router);
+  const fail = (error, res) => failed(error, res, options);
   return (req, res) => {
     try {
-      if (serveIncoming)
-        handleIncoming(router, serveIncoming, req, res, options);
-      else
-        handle(router, req, res).then(undefined, (error) =>
-          failed(error, res, options),
+      if (serveIncoming) {
+        let incoming;
+        try {
+          incoming = new NodeIncoming(req, res);
+        } catch {
+          badRequest(res);
+          return;
+        }
+        settle(
+          serveIncoming(incoming),
+          (answer) => writeAnswer(answer, incoming, req, res, fail),
+          (error) => fail(error, res),
         );
+      } else
+        handle(router, req, res).then(undefined, (error) => fail(error, res));
     } catch (error) {
-      failed(error, res, options);
+      fail(error, res);
     }
   };
+}
+
+/**
+ * `then(answer)` with the router's answer: synchronous (no promise at all) when the router answered at once, else one
+ * `then` whose callbacks handle their own failures (no second promise just to catch).
+ */
+export function settle(answer, then, fail) {
+  if (!isThenable(answer)) {
+    then(answer);
+    return;
+  }
+  answer.then((settled) => {
+    try {
+      then(settled);
+    } catch (error) {
+      fail(error);
+    }
+  }, fail);
 }
 
 /** The router itself threw, or writing the answer failed: `onError` (else the log), then a 500 or a cut connection. */
@@ -71,39 +100,13 @@ function failed(error, res, options) {
   }
 }
 
-/**
- * Serves a router's Incoming entry point; synchronous (no promise at all) when the router answers at once, else one
- * `then` whose callbacks handle their own failures (no second promise just to catch).
- */
-function handleIncoming(router, serveIncoming, req, res, options) {
-  let incoming;
-  try {
-    incoming = new NodeIncoming(req, res);
-  } catch {
-    badRequest(res);
-    return;
-  }
-  const answer = serveIncoming.call(router, incoming);
-  if (isThenable(answer)) {
-    answer.then(
-      (settled) => {
-        try {
-          write(settled, incoming, req, res, options);
-        } catch (error) {
-          failed(error, res, options);
-        }
-      },
-      (error) => failed(error, res, options),
-    );
-  } else write(answer, incoming, req, res, options);
-}
-
-function write(answer, incoming, req, res, options) {
+/** Writes the router's answer to `res`; `fail` is told when writing a streamed one fails. */
+export function writeAnswer(answer, incoming, req, res, fail) {
   if (answer instanceof Response)
     writeResponse(answer, req, res).then(undefined, (error) =>
-      failed(error, res, options),
+      fail(error, res),
     );
-  else writeReply(answer, !req.complete && incoming.mayHaveBody, req, res);
+  else writeReply(answer, incoming.bodyUnread(), req, res);
 }
 
 /** Serves any other `{ fetch }` router through web Request/Response. */
@@ -166,11 +169,16 @@ function splitTarget(target) {
  * An IncomingMessage as the router reads it: headers straight from `rawHeaders`, the body straight from the
  * socket, the web Request only on demand.
  */
-class NodeIncoming {
+export class NodeIncoming {
   req;
   res;
   method;
+  /** The path the router routes: below the mount prefix, if any. */
   pathname;
+  /** False when the path is not below the mount prefix: such a request is not the router's. */
+  mounted = true;
+  /** The path as sent (for error bodies, logs and the URL of the web Request). */
+  requestPath;
   malformed;
   hasBody;
   /** Whether the request declares a body (Transfer-Encoding, or a Content-Length other than 0), whatever its method. */
@@ -190,9 +198,13 @@ class NodeIncoming {
   lazyWithBody = false;
   built;
 
-  constructor(req, res) {
+  read;
+  readBytes;
+
+  constructor(req, res, mount) {
     this.req = req;
     this.res = res;
+    this.read = mount?.body;
     const method = (this.method = req.method ?? "GET");
     // The three headers every request needs, in one pass over rawHeaders (the first value of each, as
     // `req.headers` keeps them).
@@ -217,13 +229,15 @@ class NodeIncoming {
     this.contentLength = length;
     this.mayHaveBody = chunked || (length !== undefined && length !== "0");
     this.hasBody = method !== "GET" && method !== "HEAD" && this.mayHaveBody;
-    const url = req.url ?? "/";
+    const url = mount?.target ?? req.url ?? "/";
     // The usual origin-form target without a fragment is split in place; anything else by `splitTarget`.
     if (url.charCodeAt(0) === 47 && !url.includes("#")) {
       const query = url.indexOf("?");
-      this.pathname = query < 0 ? url : url.slice(0, query);
+      this.pathname = this.requestPath = query < 0 ? url : url.slice(0, query);
       this.search = query < 0 ? "" : url.slice(query + 1);
       this.authority = host;
+      if (mount?.prefix)
+        [this.pathname, this.mounted] = below(this.requestPath, mount.prefix);
       if (
         method !== "GET" &&
         method !== "POST" &&
@@ -235,7 +249,9 @@ class NodeIncoming {
       return;
     }
     const target = splitTarget(url);
-    this.pathname = target?.path ?? "/";
+    this.pathname = this.requestPath = target?.path ?? "/";
+    if (mount?.prefix)
+      [this.pathname, this.mounted] = below(this.requestPath, mount.prefix);
     this.search = target?.search ?? "";
     this.authority = target?.authority ?? host;
     if (FORBIDDEN_METHODS.test(method))
@@ -267,7 +283,14 @@ class NodeIncoming {
     return controller.signal;
   }
 
+  /** Whether part of the request body may still be on its way (see `bodyUnread`). */
+  bodyUnread() {
+    return !this.req.complete && this.mayHaveBody && this.read === undefined;
+  }
+
   header(name) {
+    if (this.read?.contentType !== undefined && name === "content-type")
+      return this.read.contentType;
     // `req.headers` would do, but Node keeps only the first of some repeated headers (Authorization,
     // Content-Type, …) where web `Headers` join them all: read rawHeaders to answer exactly like Headers.get.
     const raw = this.req.rawHeaders;
@@ -291,11 +314,18 @@ class NodeIncoming {
     const declared = this.contentLength;
     if (declared !== undefined && Number(declared) > maxBytes) {
       this.body = "discarded";
-      this.req.pause();
+      if (this.read === undefined) this.req.pause();
       return Promise.reject(bodyTooLarge(maxBytes));
     }
     this.body = "read";
     if (!this.hasBody) return Promise.resolve(new Uint8Array(0));
+    if (this.read !== undefined) {
+      // A body read before the router is held to the same limit, as the bytes it stands for.
+      const bytes = this.parsedBytes();
+      return bytes.byteLength > maxBytes
+        ? Promise.reject(bodyTooLarge(maxBytes))
+        : Promise.resolve(bytes);
+    }
     const req = this.req;
     return new Promise((resolve, reject) => {
       const chunks = [];
@@ -348,8 +378,12 @@ class NodeIncoming {
       await this.built.body?.cancel().catch(() => undefined);
     else if (this.body === "unread") {
       this.body = "discarded";
-      this.req.pause();
+      if (this.read === undefined) this.req.pause();
     }
+  }
+
+  parsedBytes() {
+    return (this.readBytes ??= this.read.bytes());
   }
 
   request(withBody) {
@@ -371,18 +405,31 @@ class NodeIncoming {
     const raw = this.req.rawHeaders;
     for (let i = 0; i + 1 < raw.length; i += 2)
       headers.append(raw[i], raw[i + 1]);
+    if (this.read?.contentType !== undefined)
+      headers.set("content-type", this.read.contentType);
     const init = { method: this.method, headers, signal: this.signal };
     if (withBody && this.hasBody && this.body === "unread") {
-      this.body = "stream";
-      init.body = bodyStream(this.req);
-      init.duplex = "half"; // required by fetch implementations for streaming request bodies
+      if (this.read !== undefined) {
+        this.body = "read";
+        init.body = this.parsedBytes();
+      } else {
+        this.body = "stream";
+        init.body = bodyStream(this.req);
+        init.duplex = "half"; // required by fetch implementations for streaming request bodies
+      }
     }
     const query = this.search === "" ? "" : `?${this.search}`;
     return new Request(
-      requestUrl(this.req, this.authority, `${this.pathname}${query}`),
+      requestUrl(this.req, this.authority, `${this.requestPath}${query}`),
       init,
     );
   }
+}
+
+/** The path below a mount prefix, and whether it is below it (else the path as it is). */
+function below(path, prefix) {
+  const rest = pathBelow(path, prefix);
+  return rest === undefined ? [path, false] : [rest, true];
 }
 
 /**

@@ -35,6 +35,7 @@ import {
   headAnswer,
   headersRecord,
   isThenable,
+  pathBelow,
   SERVE_INCOMING,
   toWebHeaders,
   toWebResponse,
@@ -184,7 +185,7 @@ export function createRouterRuntime(
       type,
       title: statusTitle(status),
       detail,
-      instance: incoming.pathname,
+      instance: incoming.requestPath ?? incoming.pathname,
     };
     if (issues) facts.issues = issues;
     if (route) facts.operation = route.spec.name;
@@ -242,12 +243,18 @@ export function createRouterRuntime(
    * The whole pipeline for one request; never throws (failures become error replies). It stays synchronous
    * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
    * most GETs are answered without a single promise.
+   *
+   * With `unmatched: "pass"` (a router mounted inside another app) a request that no route's path matches (outside
+   * `basePath`, or a path the spec does not have) is not answered: the result is undefined and nothing of the
+   * request was read, so the app can serve it. A path of the spec with another method still gets its 405.
    */
-  const serveIncoming = (incoming) => {
+  const serveIncoming = (incoming, unmatched) => {
     let route;
+    const pass = unmatched === "pass";
     try {
-      // A request the adapter could not read as one (an invalid Host header, say) is never routed.
-      if (incoming.malformed !== undefined)
+      // A request the adapter could not read as one (an invalid Host header, say) is never routed; mounted, it is
+      // refused only on a path of the spec (the app's own paths are the app's business).
+      if (incoming.malformed !== undefined && !pass)
         return fail(
           undefined,
           incoming,
@@ -255,20 +262,27 @@ export function createRouterRuntime(
           "bad_request",
           incoming.malformed,
         );
-      let pathname = incoming.pathname;
-      if (basePath) {
-        if (pathname !== basePath && !pathname.startsWith(`${basePath}/`))
-          return fail(undefined, incoming, ...NOT_FOUND);
-        pathname = pathname.slice(basePath.length) || "/";
-      }
+      const notFound = () =>
+        pass ? undefined : fail(undefined, incoming, ...NOT_FOUND);
+      const pathname = basePath
+        ? pathBelow(incoming.pathname, basePath)
+        : incoming.pathname;
+      if (pathname === undefined) return notFound();
       const method = incoming.method.toUpperCase();
       let match = trie.match(method, pathname);
       const isHead = method === "HEAD" && !match;
       if (isHead) match = trie.match("GET", pathname); // HEAD is served by the GET route, minus the body
       if (!match) {
         const allowed = trie.allowedMethods(pathname);
-        if (allowed.length === 0)
-          return fail(undefined, incoming, ...NOT_FOUND);
+        if (allowed.length === 0) return notFound();
+        if (incoming.malformed !== undefined)
+          return fail(
+            undefined,
+            incoming,
+            400,
+            "bad_request",
+            incoming.malformed,
+          );
         if (allowed.includes("GET") && !allowed.includes("HEAD"))
           allowed.push("HEAD");
         return fail(
@@ -281,7 +295,15 @@ export function createRouterRuntime(
         );
       }
       const found = (route = pickVariant(match.value, incoming));
-      if (!found) return fail(undefined, incoming, ...NOT_FOUND);
+      if (!found) return notFound();
+      if (incoming.malformed !== undefined)
+        return fail(
+          undefined,
+          incoming,
+          400,
+          "bad_request",
+          incoming.malformed,
+        );
       const answer = serve(found, match.captures, incoming);
       // A promise from `serve` settles with an answer: each step that waits turns its own failures into one.
       if (isThenable(answer)) return isHead ? answer.then(headAnswer) : answer;
@@ -294,6 +316,14 @@ export function createRouterRuntime(
   const fetch = async (request) => {
     const answer = await serveIncoming(fromRequest(request));
     return answer instanceof Response ? answer : toWebResponse(answer);
+  };
+
+  const handle = async (request, options) => {
+    const incoming = fromRequest(request, options?.prefix);
+    const answer = incoming && (await serveIncoming(incoming, "pass"));
+    return answer === undefined || answer instanceof Response
+      ? answer
+      : toWebResponse(answer);
   };
 
   /**
@@ -665,7 +695,7 @@ export function createRouterRuntime(
     return fail(route, incoming, ...INTERNAL);
   };
 
-  const router = { fetch, [SERVE_INCOMING]: serveIncoming };
+  const router = { fetch, handle, [SERVE_INCOMING]: serveIncoming };
   return router;
 }
 
@@ -865,7 +895,7 @@ function nullProtoEntries(names, values) {
 function logFailure(error, operation, incoming) {
   try {
     console.error(
-      `specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`,
+      `specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.requestPath ?? incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`,
       error,
     );
   } catch {
