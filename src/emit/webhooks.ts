@@ -38,7 +38,8 @@ export function emitWebhooks(model: ApiModel, source: FileTemplateSource): Emitt
   };
   for (const [name, comment] of Object.entries(comments)) template.structure(name, "variable").docs = [comment];
 
-  template.fillData("webhookSpec", webhookRuntimeSpec(model));
+  // One event (and payload variable) per line.
+  template.fillData("webhookSpec", webhookRuntimeSpec(model), 2);
   template.fillData("WEBHOOK_EVENT_TYPES", hooks.map((hook) => hook.key));
   setMembers(template.structure("WebhookEvents", "typeAlias"), hooks.map(eventMember), "Record<never, never>");
   setMembers(template.structure("WebhookHeaders", "typeAlias"), hooks.map(headersMember), "Record<never, never>");

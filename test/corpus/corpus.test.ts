@@ -89,7 +89,8 @@ async function notPrettierFormatted(out: string): Promise<string[]> {
 
 /** Component schemas that server.js's tables `$ref` (anywhere, examples included) but its document lacks. */
 function missingServerSchemas(server: string): string[] {
-  const tables = [...server.matchAll(/JSON\.parse\(\s*'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!.replace(/\\(['\\])/g, "$1"));
+  // The data tables: single-quoted literals, continued from line to line (`\` before each line break).
+  const tables = [...server.matchAll(/JSON\.parse\(\s*'((?:[^'\\]|\\[^])*)'/g)].map((m) => m[1]!.replace(/\\(\n|u2028|u2029|[^])/g, (_, c: string) => (c === "\n" ? "" : c.length > 1 ? String.fromCharCode(parseInt(c.slice(1), 16)) : c)));
   const [document, routes] = tables.map((text) => JSON.parse(text) as unknown) as [{ components: { schemas: Record<string, unknown> } }, unknown];
   const names = new Set(Object.keys(document.components.schemas));
   const refs = JSON.stringify([document, routes]).match(/"\$ref":"#\/components\/schemas\/[^"/]+/g) ?? [];
