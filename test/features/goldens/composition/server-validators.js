@@ -1,6 +1,17 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '["email","^[0-9+ ]+$",["a"],[],["routes",0,"body","content","application/json","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"body","content","application/json","schema"],["routes",3,"body","content","application/json","schema"],["routes",4,"body","content","application/json","schema"],["routes",5,"body","content","application/json","schema"]]',
+  '[\
+  "email",\
+  "^[0-9+ ]+$",\
+  ["a"],\
+  [],\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"body","content","application/json","schema"],\
+  ["routes",2,"body","content","application/json","schema"],\
+  ["routes",3,"body","content","application/json","schema"],\
+  ["routes",4,"body","content","application/json","schema"],\
+  ["routes",5,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {

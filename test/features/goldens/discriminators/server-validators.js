@@ -1,6 +1,23 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["user"],"assistant",["tool"],["system"],["deleted"],false,true,"circle","square",["routes",0,"body","content","application/json","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"body","content","application/json","schema"],["routes",3,"body","content","application/json","schema"],["routes",4,"body","content","application/json","schema"],["routes",5,"body","content","application/json","schema"],["routes",6,"body","content","application/json","schema"]]',
+  '[\
+  ["user"],\
+  "assistant",\
+  ["tool"],\
+  ["system"],\
+  ["deleted"],\
+  false,\
+  true,\
+  "circle",\
+  "square",\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"body","content","application/json","schema"],\
+  ["routes",2,"body","content","application/json","schema"],\
+  ["routes",3,"body","content","application/json","schema"],\
+  ["routes",4,"body","content","application/json","schema"],\
+  ["routes",5,"body","content","application/json","schema"],\
+  ["routes",6,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {

@@ -1,6 +1,10 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["routes",1,"params","path",0,"schema"],["routes",2,"params","path",0,"schema"],["routes",3,"params","path",0,"schema"]]',
+  '[\
+  ["routes",1,"params","path",0,"schema"],\
+  ["routes",2,"params","path",0,"schema"],\
+  ["routes",3,"params","path",0,"schema"]\
+]',
 );
 
 export function requestValidators(env) {

@@ -1,6 +1,9 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["routes",0,"body","content","application/json","schema"],["routes",1,"params","path",0,"schema"]]',
+  '[\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"params","path",0,"schema"]\
+]',
 );
 
 export function requestValidators(env) {

@@ -1,6 +1,12 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["active","retired"],["active",null],[],["routes",0,"params","path",0,"schema"],["routes",0,"body","content","application/json","schema"]]',
+  '[\
+  ["active","retired"],\
+  ["active",null],\
+  [],\
+  ["routes",0,"params","path",0,"schema"],\
+  ["routes",0,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {

@@ -1,6 +1,28 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '["^[A-Z]{3}$",1,9,["routes",0,"params","querystring","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"params","querystring","schema"],["routes",3,"params","querystring","schema"],["routes",4,"params","path",0,"schema"],["routes",5,"params","path",0,"schema"],["routes",5,"params","header",0,"schema"],["routes",6,"params","path",0,"schema"],["routes",6,"body","content","application/json","schema"],["routes",7,"params","path",0,"schema"],["routes",7,"body","content","multipart/mixed","schema"],["routes",8,"body","content","application/json","schema"],["routes",9,"params","cookie",0,"schema"],["routes",9,"params","cookie",1,"schema"],["routes",9,"params","cookie",2,"schema"],["routes",9,"params","cookie",3,"schema"],["routes",9,"params","cookie",4,"schema"],["routes",9,"params","cookie",5,"schema"]]',
+  '[\
+  "^[A-Z]{3}$",\
+  1,\
+  9,\
+  ["routes",0,"params","querystring","schema"],\
+  ["routes",1,"body","content","application/json","schema"],\
+  ["routes",2,"params","querystring","schema"],\
+  ["routes",3,"params","querystring","schema"],\
+  ["routes",4,"params","path",0,"schema"],\
+  ["routes",5,"params","path",0,"schema"],\
+  ["routes",5,"params","header",0,"schema"],\
+  ["routes",6,"params","path",0,"schema"],\
+  ["routes",6,"body","content","application/json","schema"],\
+  ["routes",7,"params","path",0,"schema"],\
+  ["routes",7,"body","content","multipart/mixed","schema"],\
+  ["routes",8,"body","content","application/json","schema"],\
+  ["routes",9,"params","cookie",0,"schema"],\
+  ["routes",9,"params","cookie",1,"schema"],\
+  ["routes",9,"params","cookie",2,"schema"],\
+  ["routes",9,"params","cookie",3,"schema"],\
+  ["routes",9,"params","cookie",4,"schema"],\
+  ["routes",9,"params","cookie",5,"schema"]\
+]',
 );
 
 export function requestValidators(env) {

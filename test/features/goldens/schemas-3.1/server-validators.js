@@ -1,6 +1,12 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '["thing",2,["a","b",null],"fixed",["routes",0,"body","content","application/json","schema"]]',
+  '[\
+  "thing",\
+  2,\
+  ["a","b",null],\
+  "fixed",\
+  ["routes",0,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {

@@ -1,6 +1,9 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["routes",4,"params","query",0,"schema"],["routes",5,"params","cookie",0,"schema"]]',
+  '[\
+  ["routes",4,"params","query",0,"schema"],\
+  ["routes",5,"params","cookie",0,"schema"]\
+]',
 );
 
 export function requestValidators(env) {

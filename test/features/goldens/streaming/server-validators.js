@@ -1,6 +1,11 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["user","assistant"],false,["routes",0,"body","content","application/json","schema"],["routes",1,"body","content","application/json","schema"]]',
+  '[\
+  ["user","assistant"],\
+  false,\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {

@@ -1,6 +1,11 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[0,5000,["routes",2,"params","query",0,"schema"],["routes",5,"body","content","application/json","schema"]]',
+  '[\
+  0,\
+  5000,\
+  ["routes",2,"params","query",0,"schema"],\
+  ["routes",5,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {

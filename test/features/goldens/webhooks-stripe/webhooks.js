@@ -8,12 +8,21 @@ export {
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
 export const webhookSpec = JSON.parse(
-  '{"scheme":"stripe","events":["customer.created","invoice.paid"]}',
+  '{\
+  "scheme":"stripe",\
+  "events":[\
+    "customer.created",\
+    "invoice.paid"\
+  ]\
+}',
 );
 
 /** Every event type the spec declares. */
 export const WEBHOOK_EVENT_TYPES = JSON.parse(
-  '["customer.created","invoice.paid"]',
+  '[\
+  "customer.created",\
+  "invoice.paid"\
+]',
 );
 
 const tools = createWebhookTools(webhookSpec);
