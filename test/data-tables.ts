@@ -10,7 +10,7 @@ export interface GeneratedTable {
   value: unknown;
 }
 
-const TABLE = /^(?:export )?const (\w+)(?::[^=\n]+)? =\s*JSON\.parse\(\s*('(?:[^'\\]|\\[^])*'|"(?:[^"\\]|\\[^])*")/gm;
+const TABLE = /^(?:export )?const (\w+)(?::[^=]+)? =\s*JSON\.parse\(\s*('(?:[^'\\]|\\[^])*'|"(?:[^"\\]|\\[^])*")/gm;
 
 /** The data tables of a generated module's text, by constant name. */
 export function dataTables(text: string): Map<string, GeneratedTable> {
