@@ -29,22 +29,47 @@ const features = [
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
-  '[{"url":"{base_url}","variables":{"base_url":{"option":"baseUrl","default":"https://api.training.wandb.ai"}}},{"url":"{inference_base_url}","variables":{"inference_base_url":{"option":"inferenceBaseUrl","default":"https://api.inference.wandb.ai"}}}]',
+  '[\
+  {"url":"{base_url}","variables":{"base_url":{"option":"baseUrl","default":"https://api.training.wandb.ai"}}},\
+  {"url":"{inference_base_url}","variables":{"inference_base_url":{"option":"inferenceBaseUrl","default":"https://api.inference.wandb.ai"}}}\
+]',
 );
 
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes = JSON.parse(
-  '{"HTTPBearer":{"type":"bearer","options":["httpBearer","apiKey"]}}',
+  '{\
+  "HTTPBearer":{"type":"bearer","options":["httpBearer","apiKey"]}\
+}',
 );
 
-/** Values several operations share; `operations` holds their indexes here. */
+/** Values several operations share, by key; `operations` holds their keys. */
 const shared = JSON.parse(
-  '[[[{"scheme":"HTTPBearer"}]],{"mediaType":"application/json","required":true},{"path":["model_id"]},[401,404,422,429,500],{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"}]',
+  '{\
+  "51":{"mediaType":"application/json","required":true},\
+  "59":[[{"scheme":"HTTPBearer"}]],\
+  "66":[401,404,422,429,500],\
+  "67":{"path":["model_id"]},\
+  "85":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"}\
+}',
 );
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[["createChatCompletion","POST","/v1/chat/completions",{"security":0,"body":1,"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}},"errors":[401,422,429,500,503]}],["createModel","POST","/v1/preview/models",{"security":0,"body":1,"errors":[401,422,429,500]}],["deleteModel","DELETE","/v1/preview/models/{model_id}",{"security":0,"params":2,"errors":3}],["listModelCheckpoints","GET","/v1/preview/models/{model_id}/checkpoints",{"security":0,"params":{"path":["model_id"],"query":["after","limit","order"]},"pagination":4,"errors":3}],["deleteModelCheckpoints","DELETE","/v1/preview/models/{model_id}/checkpoints",{"security":0,"params":2,"body":1,"errors":3}],["log","POST","/v1/preview/models/{model_id}/log",{"security":0,"params":2,"body":1,"errors":3}],["createRlTrainingJob","POST","/v1/preview/training-jobs",{"security":0,"body":1,"errors":3}],["createSftTrainingJob","POST","/v1/preview/sft-training-jobs",{"security":0,"body":1,"errors":3}],["getTrainingJob","GET","/v1/preview/training-jobs/{training_job_id}",{"security":0,"params":{"path":["training_job_id"]},"errors":3}],["getTrainingJobEvents","GET","/v1/preview/training-jobs/{training_job_id}/events",{"security":0,"params":{"path":["training_job_id"],"query":["after","limit"]},"pagination":4,"errors":3}],["healthCheck","GET","/v1/health"],["systemCheck","GET","/v1/system-check",{"errors":[503]}],["listModels","GET","/v1/models",{"server":1,"security":0,"params":{"header":["OpenAI-Project"]},"errors":[401,402,403,429,500,503]}]]',
+  '[\
+  ["createChatCompletion","POST","/v1/chat/completions",{"security":59,"body":51,"stream":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}},"errors":[401,422,429,500,503]}],\
+  ["createModel","POST","/v1/preview/models",{"security":59,"body":51,"errors":[401,422,429,500]}],\
+  ["deleteModel","DELETE","/v1/preview/models/{model_id}",{"security":59,"params":67,"errors":66}],\
+  ["listModelCheckpoints","GET","/v1/preview/models/{model_id}/checkpoints",{"security":59,"params":{"path":["model_id"],"query":["after","limit","order"]},"pagination":85,"errors":66}],\
+  ["deleteModelCheckpoints","DELETE","/v1/preview/models/{model_id}/checkpoints",{"security":59,"params":67,"body":51,"errors":66}],\
+  ["log","POST","/v1/preview/models/{model_id}/log",{"security":59,"params":67,"body":51,"errors":66}],\
+  ["createRlTrainingJob","POST","/v1/preview/training-jobs",{"security":59,"body":51,"errors":66}],\
+  ["createSftTrainingJob","POST","/v1/preview/sft-training-jobs",{"security":59,"body":51,"errors":66}],\
+  ["getTrainingJob","GET","/v1/preview/training-jobs/{training_job_id}",{"security":59,"params":{"path":["training_job_id"]},"errors":66}],\
+  ["getTrainingJobEvents","GET","/v1/preview/training-jobs/{training_job_id}/events",{"security":59,"params":{"path":["training_job_id"],"query":["after","limit"]},"pagination":85,"errors":66}],\
+  ["healthCheck","GET","/v1/health"],\
+  ["systemCheck","GET","/v1/system-check",{"errors":[503]}],\
+  ["listModels","GET","/v1/models",{"server":1,"security":59,"params":{"header":["OpenAI-Project"]},"errors":[401,402,403,429,500,503]}]\
+]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

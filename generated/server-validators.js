@@ -6,7 +6,60 @@
 
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '["text","system","developer",["auto","low","high"],"image_url",["wav","mp3"],"input_audio","file","user","assistant","refusal","function","tool",[],["text","json_object","json_schema"],-9223372036854776000,9223372036854776000,true,false,["none","auto","required"],["low","medium","high"],0,1,"none",100,["asc","desc"],["stop","length","tool_calls","content_filter","function_call"],"date-time",{},"uuid",["token","sequence","average","geometric_average"],"auto","^[^/]+/[^/]+$",["routes",0,"body","content","application/json","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"body","content","application/json","schema"],["routes",3,"params","path",0,"schema"],["routes",4,"params","path",0,"schema"],["routes",4,"params","query",0,"schema"],["routes",4,"params","query",1,"schema"],["routes",4,"params","query",2,"schema"],["routes",5,"params","path",0,"schema"],["routes",5,"body","content","application/json","schema"],["routes",6,"params","path",0,"schema"],["routes",6,"body","content","application/json","schema"],["routes",7,"body","content","application/json","schema"],["routes",8,"body","content","application/json","schema"],["routes",9,"params","path",0,"schema"],["routes",10,"params","path",0,"schema"],["routes",10,"params","query",0,"schema"],["routes",10,"params","query",1,"schema"],["routes",13,"params","header",0,"schema"]]',
+  '[\
+  "text",\
+  "system",\
+  "developer",\
+  ["auto","low","high"],\
+  "image_url",\
+  ["wav","mp3"],\
+  "input_audio",\
+  "file",\
+  "user",\
+  "assistant",\
+  "refusal",\
+  "function",\
+  "tool",\
+  [],\
+  ["text","json_object","json_schema"],\
+  -9223372036854776000,\
+  9223372036854776000,\
+  true,\
+  false,\
+  ["none","auto","required"],\
+  ["low","medium","high"],\
+  0,\
+  1,\
+  "none",\
+  100,\
+  ["asc","desc"],\
+  ["stop","length","tool_calls","content_filter","function_call"],\
+  "date-time",\
+  {},\
+  "uuid",\
+  ["token","sequence","average","geometric_average"],\
+  "auto",\
+  "^[^/]+/[^/]+$",\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"body","content","application/json","schema"],\
+  ["routes",2,"body","content","application/json","schema"],\
+  ["routes",3,"params","path",0,"schema"],\
+  ["routes",4,"params","path",0,"schema"],\
+  ["routes",4,"params","query",0,"schema"],\
+  ["routes",4,"params","query",1,"schema"],\
+  ["routes",4,"params","query",2,"schema"],\
+  ["routes",5,"params","path",0,"schema"],\
+  ["routes",5,"body","content","application/json","schema"],\
+  ["routes",6,"params","path",0,"schema"],\
+  ["routes",6,"body","content","application/json","schema"],\
+  ["routes",7,"body","content","application/json","schema"],\
+  ["routes",8,"body","content","application/json","schema"],\
+  ["routes",9,"params","path",0,"schema"],\
+  ["routes",10,"params","path",0,"schema"],\
+  ["routes",10,"params","query",0,"schema"],\
+  ["routes",10,"params","query",1,"schema"],\
+  ["routes",13,"params","header",0,"schema"]\
+]',
 );
 
 export function requestValidators(env) {

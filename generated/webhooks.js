@@ -14,12 +14,72 @@ export {
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
 export const webhookSpec = JSON.parse(
-  '{"signature":{"header":"X-Wandb-Signature","algorithm":"hmac-sha256","signedContent":"raw-body","encoding":"hex","acceptEncodings":["hex","base64"]},"eventType":{"in":"body","name":"event_type"},"auth":{"scheme":"bearer","header":"Authorization","optional":true},"events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","ADD_COLLECTION_TAG","REMOVE_COLLECTION_TAG",{"name":"LINK_ARTIFACT","values":["LINK_ARTIFACT","LINK_MODEL"]},"UNLINK_ARTIFACT",{"name":"RUN_METRIC_THRESHOLD","values":["RUN_METRIC_THRESHOLD","RUN_METRIC"]},"RUN_METRIC_CHANGE","RUN_METRIC_ZSCORE","RUN_STATE"],"variables":[{"name":"project_name","kind":"value"},{"name":"entity_name","kind":"value"},{"name":"event_type","kind":"value"},{"name":"event_author","kind":"value"},{"name":"alias","kind":"value","events":["ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS"]},{"name":"tag","kind":"value","events":["ADD_ARTIFACT_TAG"]},{"name":"artifact_collection_name","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","ADD_COLLECTION_TAG","REMOVE_COLLECTION_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},{"name":"artifact_metadata","kind":"map","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},{"name":"artifact_version","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},{"name":"artifact_version_string","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},{"name":"ACCESS_TOKEN","kind":"secret"},{"name":"SECRET_NAME","kind":"named-secret"}]}',
+  '{\
+  "signature":{\
+    "header":"X-Wandb-Signature",\
+    "algorithm":"hmac-sha256",\
+    "signedContent":"raw-body",\
+    "encoding":"hex",\
+    "acceptEncodings":["hex","base64"]\
+  },\
+  "eventType":{\
+    "in":"body",\
+    "name":"event_type"\
+  },\
+  "auth":{\
+    "scheme":"bearer",\
+    "header":"Authorization",\
+    "optional":true\
+  },\
+  "events":[\
+    "CREATE_ARTIFACT",\
+    "ADD_ARTIFACT_ALIAS",\
+    "UPDATE_ARTIFACT_ALIAS",\
+    "ADD_ARTIFACT_TAG",\
+    "REMOVE_ARTIFACT_TAG",\
+    "ADD_COLLECTION_TAG",\
+    "REMOVE_COLLECTION_TAG",\
+    {"name":"LINK_ARTIFACT","values":["LINK_ARTIFACT","LINK_MODEL"]},\
+    "UNLINK_ARTIFACT",\
+    {"name":"RUN_METRIC_THRESHOLD","values":["RUN_METRIC_THRESHOLD","RUN_METRIC"]},\
+    "RUN_METRIC_CHANGE",\
+    "RUN_METRIC_ZSCORE",\
+    "RUN_STATE"\
+  ],\
+  "variables":[\
+    {"name":"project_name","kind":"value"},\
+    {"name":"entity_name","kind":"value"},\
+    {"name":"event_type","kind":"value"},\
+    {"name":"event_author","kind":"value"},\
+    {"name":"alias","kind":"value","events":["ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS"]},\
+    {"name":"tag","kind":"value","events":["ADD_ARTIFACT_TAG"]},\
+    {"name":"artifact_collection_name","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","ADD_COLLECTION_TAG","REMOVE_COLLECTION_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},\
+    {"name":"artifact_metadata","kind":"map","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},\
+    {"name":"artifact_version","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},\
+    {"name":"artifact_version_string","kind":"value","events":["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT"]},\
+    {"name":"ACCESS_TOKEN","kind":"secret"},\
+    {"name":"SECRET_NAME","kind":"named-secret"}\
+  ]\
+}',
 );
 
 /** Every event type the spec declares. */
 export const WEBHOOK_EVENT_TYPES = JSON.parse(
-  '["CREATE_ARTIFACT","ADD_ARTIFACT_ALIAS","UPDATE_ARTIFACT_ALIAS","ADD_ARTIFACT_TAG","REMOVE_ARTIFACT_TAG","ADD_COLLECTION_TAG","REMOVE_COLLECTION_TAG","LINK_ARTIFACT","UNLINK_ARTIFACT","RUN_METRIC_THRESHOLD","RUN_METRIC_CHANGE","RUN_METRIC_ZSCORE","RUN_STATE"]',
+  '[\
+  "CREATE_ARTIFACT",\
+  "ADD_ARTIFACT_ALIAS",\
+  "UPDATE_ARTIFACT_ALIAS",\
+  "ADD_ARTIFACT_TAG",\
+  "REMOVE_ARTIFACT_TAG",\
+  "ADD_COLLECTION_TAG",\
+  "REMOVE_COLLECTION_TAG",\
+  "LINK_ARTIFACT",\
+  "UNLINK_ARTIFACT",\
+  "RUN_METRIC_THRESHOLD",\
+  "RUN_METRIC_CHANGE",\
+  "RUN_METRIC_ZSCORE",\
+  "RUN_STATE"\
+]',
 );
 
 const tools = createWebhookTools(webhookSpec);

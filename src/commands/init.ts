@@ -3,6 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, 
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, OUTPUT_KINDS, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
+import { invalidJson } from "../load/json-error.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
 import { isHttpUrl } from "../openapi/url.js";
 
@@ -64,7 +65,7 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
   try {
     edit = addScripts(pkgText, INIT_SCRIPTS, { force });
   } catch (error) {
-    if (error instanceof SyntaxError) throw new UserError(`invalid JSON in package.json: ${error.message}`, { location: pkgPath, hint: "fix the file (or `npm pkg fix`), then run init again" });
+    if (error instanceof SyntaxError) throw invalidJson(error, pkgText.replace(/^\uFEFF/, ""), pkgPath, "invalid JSON in package.json", "fix the file (or `npm pkg fix`), then run init again");
     if (error instanceof JsonShapeError) throw new UserError(`cannot add scripts: ${error.message}`, { location: pkgPath });
     throw error;
   }

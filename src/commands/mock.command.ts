@@ -1,12 +1,11 @@
 import { assertSpecExists, resolveConfig } from "../config/resolve.js";
 import { UserError, formatWarning, toDisplayPath } from "../errors.js";
 import { EXIT, defineCommand } from "./command.js";
-import { configOption, configSources, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
+import { configOption, configSources, projectOption, specOption, quietOption, type ConfigArgs, readingOptions } from "./options.js";
 
 interface MockArgs extends Pick<ConfigArgs, "spec" | "config" | "project" | "ref-root" | "max-spec-file-bytes"> {
   port: number;
   quiet?: boolean;
-  verbose?: boolean;
 }
 
 export const mockCommand = defineCommand<MockArgs>({
@@ -18,13 +17,12 @@ export const mockCommand = defineCommand<MockArgs>({
     config: configOption,
     project: { ...projectOption, defaultDescription: undefined, describe: "with a config listing several `projects`: the one to serve" },
     port: { type: "number", default: 4010, requiresArg: true, integer: true, min: 0, max: 65535, describe: "port on 127.0.0.1 (0 picks a free one)" },
-    ...verbosityOptions,
+    ...quietOption,
   }),
   examples: [
     ["$0 mock", "serve the spec on http://127.0.0.1:4010 (requests are validated; answers come from the spec)"],
     ["$0 mock --spec openapi.yaml --port 0", "another spec, on any free port"],
   ],
-  conflicts: [["quiet", "verbose"]],
   async run(args, context) {
     const out = context.output(args);
     const config = await resolveConfig(configSources(args, context.io.cwd, context.env));

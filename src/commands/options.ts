@@ -50,8 +50,13 @@ export const readingOptions: Record<string, OptionSpec> = {
   "max-spec-file-bytes": { type: "number", requiresArg: true, integer: true, min: 1, describe: "largest spec file read, in bytes", defaultDescription: "134217728 (128 MiB)" },
 };
 
-export const verbosityOptions: Record<string, OptionSpec> = {
+/** `--quiet`, for every command; `--verbose` only where there are files and phases to print (`verbosityOptions`). */
+export const quietOption: Record<string, OptionSpec> = {
   quiet: { type: "boolean", alias: "q", describe: "print only errors and warnings" },
+};
+
+export const verbosityOptions: Record<string, OptionSpec> = {
+  ...quietOption,
   verbose: { type: "boolean", describe: "also print every file and the time of each phase" },
 };
 

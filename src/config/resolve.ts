@@ -3,6 +3,7 @@ import { createRequire, isBuiltin } from "node:module";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { UserError, formatPosition } from "../errors.js";
+import { invalidJson } from "../load/json-error.js";
 import { PACKAGE_ROOT } from "../package/root.js";
 import { didYouMean } from "./suggest.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
@@ -511,20 +512,22 @@ export function findConfigFile(dir: string): string | undefined {
 }
 
 function readPackageJson(path: string): { specforge?: unknown } {
+  const text = readFileSync(path, "utf8");
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as { specforge?: unknown };
+    return JSON.parse(text) as { specforge?: unknown };
   } catch (error) {
-    throw new UserError(`invalid JSON in package.json: ${(error as Error).message}`, { location: path });
+    throw invalidJson(error, text, path, "invalid JSON in package.json");
   }
 }
 
 async function readConfigFile(path: string): Promise<UserConfig> {
   if (!existsSync(path)) throw new UserError("config file not found", { location: path });
   if (path.endsWith(".json")) {
+    const text = readFileSync(path, "utf8");
     try {
-      return JSON.parse(readFileSync(path, "utf8")) as UserConfig;
+      return JSON.parse(text) as UserConfig;
     } catch (error) {
-      throw new UserError(`invalid JSON in config file: ${(error as Error).message}`, { location: path });
+      throw invalidJson(error, text, path, "invalid JSON in config file");
     }
   }
   const url = path.endsWith(".ts") ? await transpileConfig(path) : pathToFileURL(path).href;

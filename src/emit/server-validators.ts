@@ -18,7 +18,7 @@ import { printJsonConstant } from "./printer.js";
  * a step of `env.budget`, and an answer given past the budget is decided by the closures instead. Equivalence is
  * pinned by a differential test over the feature fixtures and the corpus.
  *
- * Safety: every string and number from the spec is in one `JSON.parse('…')` table (`S`); a property name or tag
+ * Safety: every string and number from the spec is in one `JSON.parse(String.raw`…`)` table (`S`, one value per line); a property name or tag
  * appears in code only as a `JSON.stringify`d literal of plain printable ASCII without quotes or backslashes.
  * The text is printed in prettier's form (short generated lines, no spec text in them), so no formatting pass.
  * A `.js` module with a two-line `.d.ts`: nothing for a project's type checker to infer. Like the runtime's `.js`, it
@@ -66,7 +66,7 @@ const PRINT_WIDTH = 80;
 
 /** The text of `server-validators.js` (no header). */
 export function serverValidatorsText(source: SchemaDocument, sourceRoutes: readonly RouteSpec[], superLinearPatterns: readonly string[]): string {
-  // What the router runs with: the data as server.ts writes it, `JSON.parse('…')` of its JSON text (the routes'
+  // What the router runs with: the data as server.ts writes it, `JSON.parse` of its JSON text (the routes'
   // request schemas are copied one at a time, in entries: nothing else of a route is read).
   const document = JSON.parse(JSON.stringify(source)) as SchemaDocument;
   let emitter = new ValidatorEmitter(document, superLinearPatterns);
@@ -149,7 +149,7 @@ class ValidatorEmitter {
   module(entries: [(string | number)[], string][]): string {
     const registrations = entries.map(([path, name]) => `  out.push([${this.constant(path)}, ${name}]);`);
     const parts = [
-      printJsonConstant("const S", this.table),
+      printJsonConstant("const S", { value: this.table, entriesAt: 1 }),
       "",
       "export function requestValidators(env) {",
       "  const M = env.maxDepth;",

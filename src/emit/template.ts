@@ -16,6 +16,7 @@ import type {
 import type { FileTemplateKind, FileTemplateSource, PreparedStatement, PreparedTemplate } from "../package/templates.js";
 import { ts } from "../package/deps.js";
 import { tsMorph } from "../package/ts-morph.js";
+import type { DataTable } from "./data-layout.js";
 import type { EmittedFile } from "./file.js";
 import { isNextLineEmpty, printInterfaces, printSourceFile, printSourceStatements, printString, sourceWithData } from "./printer.js";
 import { interfaceParts, partsText, sourceText, statementText, type InterfaceParts } from "./structure-text.js";
@@ -49,7 +50,7 @@ export class FileTemplate {
   private readonly kind: FileTemplateKind;
   private readonly statements: readonly PreparedStatement[];
   private readonly filled = new Map<string, StatementStructures | "data" | "removed" | "kept">();
-  private readonly data = new Map<string, unknown>();
+  private readonly data = new Map<string, DataTable>();
 
   constructor(source: FileTemplateSource) {
     this.kind = source.kind;
@@ -68,11 +69,14 @@ export class FileTemplate {
     return structure as SlotStructures[K];
   }
 
-  /** Fills the data slot `name` (a `const`): it is printed `JSON.parse('…')` of `value`. */
-  fillData(name: string, value: unknown): void {
+  /**
+   * Fills the data slot `name` (a `const`): it is printed `JSON.parse(String.raw`…`)` of `value`, one entry per line.
+   * The entries are the value's members, or (`entriesAt`) the members of its members… at that depth.
+   */
+  fillData(name: string, value: unknown, entriesAt = 1): void {
     this.unfilled(name);
     this.filled.set(name, "data");
-    this.data.set(name, value);
+    this.data.set(name, { value, entriesAt });
   }
 
   /** Leaves slot `name` out of the file (what it declares has no counterpart in this spec). */
@@ -194,7 +198,7 @@ export class FileTemplate {
     return this.statements.filter((s) => s.slot === undefined || this.filled.get(s.slot) !== "removed");
   }
 
-  private printStatements(statements: Statement[], from: readonly PreparedStatement[], data: Map<string, unknown>): { content: string; canonical?: string; notCanonical?: string } {
+  private printStatements(statements: Statement[], from: readonly PreparedStatement[], data: ReadonlyMap<string, DataTable>): { content: string; canonical?: string; notCanonical?: string } {
     // Interfaces are printed from their parts (printInterfaces: the client's and the server's, whose JSDoc is most of
     // their declarations); the other statements are parsed and printed, and the texts put back in order.
     const parts = statements.map((statement) =>

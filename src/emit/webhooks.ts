@@ -41,7 +41,8 @@ export function emitWebhooks(model: ApiModel, source: FileTemplateSource, config
   };
   for (const [name, comment] of Object.entries(comments)) template.structure(name, "variable").docs = [comment];
 
-  template.fillData("webhookSpec", webhookRuntimeSpec(model, config));
+  // One event (and payload variable) per line.
+  template.fillData("webhookSpec", webhookRuntimeSpec(model, config), 2);
   template.fillData("WEBHOOK_EVENT_TYPES", hooks.map((hook) => hook.key));
   const texts = new LongTexts();
   setMembers(template.structure("WebhookEvents", "typeAlias"), hooks.map((hook) => eventMember(hook, texts)), "Record<never, never>");

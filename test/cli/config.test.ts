@@ -42,7 +42,7 @@ describe("config files", () => {
     expect(files).not.toContain("webhooks.js");
     expect((await runBin(["check", "--out", "elsewhere", "--outputs", "client,server", "--format"], project)).code).toBe(0);
     // Without the flags, the file's values apply: a different folder, not generated yet.
-    expect((await runBin(["check"], project)).stderr).toMatch(/missing: api-client\/client\.d\.ts/);
+    expect((await runBin(["check"], project)).stderr).toMatch(/^specforge: api-client\/ has not been generated from spec\/training-api\.v1\.yaml yet/);
    }, 240_000); // three processes that each load the generator
 
   it("--no-format and --outputs change the output like the config fields do", async () => {
@@ -80,7 +80,9 @@ describe("config errors: exit 2, the field or flag and what is allowed, nothing 
     ["refRoots not a list of paths", { "specforge.config.json": '{ "refRoots": "../schemas" }' }, [], /config field `refRoots` must be a list of folder paths, got "\.\.\/schemas"/],
     ["maxSpecFileBytes not a positive number", { "specforge.config.json": '{ "maxSpecFileBytes": -1 }' }, [], /config field `maxSpecFileBytes` must be a positive whole number of bytes, got -1/],
     ["not an object", { "specforge.config.json": "[]" }, [], /specforge\.config\.json: the config must be an object, got \[\]/],
-    ["invalid JSON", { "specforge.config.json": '{ "spec": }' }, [], /specforge\.config\.json: invalid JSON in config file: /],
+    ["invalid JSON", { "specforge.config.json": '{ "spec": }' }, [], /specforge\.config\.json:1:11: invalid JSON in config file: Unexpected token '}', "{ "spec": }" is not valid JSON\n$/],
+    ["invalid JSON on a later line", { "specforge.config.json": '{\n  "spec": "api.yaml",\n  "out" "src/api"\n}\n' }, [], /specforge\.config\.json:3:9: invalid JSON in config file: Unexpected string\n$/],
+    ["invalid JSON in package.json", { "package.json": '{ "name": "app",\n  "specforge": { "out": "x", }\n}\n' }, [], /package\.json:2:30: invalid JSON in package\.json: Expected double-quoted property name\n$/],
     ["a .ts config with a syntax error", { "specforge.config.ts": "export default {\n  spec: 'x',,\n};\n" }, [], /specforge\.config\.ts:2:13: invalid TypeScript in config file: /],
     ["a .ts config with a wrong field", { "specforge.config.ts": 'export default { outputs: ["types", "mobile"] };\n' }, [], /specforge\.config\.ts: config field `outputs`: "mobile" is not an output/],
     ["a .ts config that throws", { "specforge.config.ts": 'throw new Error("no config today");\nexport default {};\n' }, [], /specforge\.config\.ts: cannot load config file: no config today\n$/],

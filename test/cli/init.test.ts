@@ -50,7 +50,7 @@ describe("specforge init", () => {
     expect(snapshotTree(project)).toEqual(before);
 
     // And the config it wrote works.
-    expect((await runCli(["check"], project)).stderr).toMatch(/missing: generated\/schema\.ts/);
+    expect((await runCli(["check"], project)).stderr).toMatch(/^specforge: generated\/ has not been generated from spec\/training-api\.v1\.yaml yet/);
   });
 
   it("a script of the same name that runs something else is kept with a warning; --force replaces it", async () => {
@@ -103,7 +103,7 @@ describe("specforge init", () => {
 
   const errors: [string, Record<string, string>, string[], RegExp][] = [
     ["no package.json", {}, [], /^specforge: error: .*: no package\.json in this folder\n  hint: run `npx specforge init` in the project's root folder \(create one with `npm init -y`\)/],
-    ["invalid package.json", { "package.json": '{ "name": "app", }\n' }, [], /package\.json: invalid JSON in package\.json: .*\n  hint: fix the file/],
+    ["invalid package.json", { "package.json": '{ "name": "app", }\n' }, [], /package\.json:1:18: invalid JSON in package\.json: .*\n  hint: fix the file/],
     ["scripts that are not an object", { "package.json": '{ "scripts": "build" }\n' }, [], /package\.json: cannot add scripts: `scripts` must be an object/],
     ["a bad flag", { "package.json": "{}\n" }, ["--outputs", "sdk"], /command line: --outputs: "sdk" is not an output/],
     ["--config", { "package.json": "{}\n" }, ["--config", "x.json"], /unknown option --config for `specforge init`\n  hint: --config is an option of `specforge generate`, `specforge check`, `specforge mock`, `specforge webhook test`/],

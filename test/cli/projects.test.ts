@@ -78,7 +78,7 @@ describe("several specs in one config (`projects`)", () => {
     writeFileSync(join(project, "src/params/client.js"), read(project, "src/params/client.js") + "// edited\n");
     const drift = await runCli(["check"], project);
     expect(drift.code).toBe(1);
-    expect(drift.stderr).toMatch(/^stale:   src\/params\/client\.js\n[^]*specforge: \[params\] src\/params\/ is out of date with specs\/parameters\.yaml \(1 file\); run `npx specforge generate --project params`\n$/);
+    expect(drift.stderr).toMatch(/^stale:   src\/params\/client\.js \(\+\d+ -\d+ lines?\)\n[^]*specforge: \[params\] src\/params\/ is out of date with specs\/parameters\.yaml \(1 file\); run `npx specforge generate --project params`\n$/);
     expect(drift.stdout).toMatch(/\[training\] src\/training\/ is up to date[^]*\[pets\] src\/pets\/ is up to date/);
 
     const spec = read(project, "specs/pets/openapi.yaml");

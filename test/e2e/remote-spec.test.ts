@@ -398,7 +398,7 @@ describe("check: against the locked document, without the network", () => {
     writeFileSync(join(dir, "generated", "client.js"), read(dir, "client.js") + "// edited by hand\n");
     const edited = await run(["check"], dir);
     expect(edited.code).toBe(1);
-    expect(edited.stderr).toContain("stale:   generated/client.js\n");
+    expect(edited.stderr).toContain("stale:   generated/client.js (+0 -1 line)\n");
     expect(edited.stderr).toContain("    -// edited by hand\n");
   });
 

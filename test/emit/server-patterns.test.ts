@@ -93,6 +93,8 @@ describe("super-linear patterns", () => {
     expect(result.stderr).toContain("hint: rewrite it without nested or overlapping quantifiers");
     // Sorted in server.js (warnings come in document order).
     const server = readFileSync(join(dir, "out", "server.js"), "utf8");
-    expect(server).toContain(`const generated = JSON.parse(\n  '{"superLinearPatterns":["^([a-z0-9]+)*@example\\\\\\\\.com$","^(a+)+$","^(b|bb)+$"]}',\n);`);
+    expect(server).toContain(
+      `const generated = JSON.parse(\n  '{\\\n  "superLinearPatterns":[\\\n    "^([a-z0-9]+)*@example\\\\\\\\.com$",\\\n    "^(a+)+$",\\\n    "^(b|bb)+$"\\\n  ]\\\n}',\n);`,
+    );
   });
 });

@@ -158,8 +158,11 @@ export interface RuntimeOperation {
 }
 /** What `createRuntime` returns: a factory of operations sharing the client's options. */
 export interface Runtime {
-  /** An operation of the generated client's table, whose shared values are indexes into `shared`. */
-  operation(row: OperationRow, shared: readonly unknown[]): RuntimeOperation;
+  /** An operation of the generated client's table, whose shared values are keys of `shared`. */
+  operation(
+    row: OperationRow,
+    shared: Readonly<Record<number, unknown>>,
+  ): RuntimeOperation;
   operation(spec: OperationSpec): RuntimeOperation;
 }
 /**

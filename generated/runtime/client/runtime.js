@@ -71,8 +71,8 @@ const DEFAULT_STYLES = {
 
 /**
  * The operation spec of a row of the generated client's table (see `OperationRow`): name, method and path, then the
- * row's other fields in their order, each index into `shared` (a number: `server` is the only field whose value is
- * one) replaced by that value, and each parameter written as its name alone made `{ name }` again. A new object
+ * row's other fields in their order, each key of `shared` (a number: `server` is the only field whose value is one)
+ * replaced by that value, and each parameter written as its name alone made `{ name }` again. A new object
  * (its parameter lists are the table's, decoded in place).
  */
 function operationSpecOf([name, method, path, rest], shared) {

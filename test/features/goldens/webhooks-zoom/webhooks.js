@@ -8,12 +8,28 @@ export {
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
 export const webhookSpec = JSON.parse(
-  '{"eventType":{"in":"body","name":"event"},"events":["meeting.started","meeting.ended","meeting.participant_joined","recording.completed"]}',
+  '{\
+  "eventType":{\
+    "in":"body",\
+    "name":"event"\
+  },\
+  "events":[\
+    "meeting.started",\
+    "meeting.ended",\
+    "meeting.participant_joined",\
+    "recording.completed"\
+  ]\
+}',
 );
 
 /** Every event type the spec declares. */
 export const WEBHOOK_EVENT_TYPES = JSON.parse(
-  '["meeting.started","meeting.ended","meeting.participant_joined","recording.completed"]',
+  '[\
+  "meeting.started",\
+  "meeting.ended",\
+  "meeting.participant_joined",\
+  "recording.completed"\
+]',
 );
 
 const tools = createWebhookTools(webhookSpec);
