@@ -143,6 +143,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     emitted = emitFiles(model, config.outputs, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       templates: { file: fileTemplate, runtime: runtimeTemplates },
+      form: config.form,
     });
   } catch (error) {
     typesThread?.stop();

@@ -1,5 +1,5 @@
 import { EXIT, defineCommand } from "./command.js";
-import { configFlags, formatOption, outputsOption, verbosityOptions, type ConfigArgs } from "./options.js";
+import { configFlags, formatOption, formOption, outputsOption, verbosityOptions, type ConfigArgs } from "./options.js";
 
 interface InitArgs extends Omit<ConfigArgs, "config" | "project"> {
   project?: string;
@@ -21,6 +21,7 @@ export const initCommand = defineCommand<InitArgs>({
     out: { type: "string", requiresArg: true, describe: "the output folder, written into the config", defaultDescription: "generated (generated/NAME for a project)" },
     outputs: outputsOption,
     format: formatOption,
+    form: formOption,
     project: {
       type: "string",
       requiresArg: true,

@@ -113,6 +113,8 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
       out: flags.out !== undefined ? portable(cwd, flags.out) : project !== undefined ? `${DEFAULT_OUT}/${project}` : DEFAULT_OUT,
       outputs: flags.outputs ?? [...OUTPUT_KINDS],
       format: flags.format ?? true,
+      // Written only when asked: the default form ("ts") is what a project should get unless it chose otherwise.
+      ...(flags.form !== undefined ? { form: flags.form } : {}),
     };
     const { out, ...defaults } = fields;
     // With --project, a list of one; `outputs` and `format` stay at the top, the defaults of projects added later.
@@ -190,6 +192,7 @@ function addProject(cwd: string, current: UserConfig, name: string, flags: UserC
     out,
     ...(flags.outputs !== undefined ? { outputs: flags.outputs } : {}),
     ...(flags.format !== undefined ? { format: flags.format } : {}),
+    ...(flags.form !== undefined ? { form: flags.form } : {}),
   };
   const same = projects.find((p) => p.name === name);
   if (same) {
@@ -198,7 +201,8 @@ function addProject(cwd: string, current: UserConfig, name: string, flags: UserC
       same.spec === spec &&
       (flags.out === undefined || same.out === out) &&
       (flags.outputs === undefined || JSON.stringify(same.outputs ?? defaults.outputs) === JSON.stringify(flags.outputs)) &&
-      (flags.format === undefined || (same.format ?? defaults.format ?? true) === flags.format);
+      (flags.format === undefined || (same.format ?? defaults.format ?? true) === flags.format) &&
+      (flags.form === undefined || (same.form ?? defaults.form ?? "ts") === flags.form);
     if (asked) return { config: current, report: {} };
     throw new UserError(`the config already has a project "${name}" (spec: ${same.spec}, out: ${same.out})`, {
       location: "command line",
@@ -253,7 +257,7 @@ export function describeInit(report: InitReport, cwd: string): { lines: string[]
   if (config.created) {
     const c = config.content!;
     const where = c.projects ? `project ${c.projects[0]!.name}: spec: ${c.projects[0]!.spec}, out: ${c.projects[0]!.out}` : `spec: ${c.spec}, out: ${c.out}`;
-    lines.push(`specforge: wrote ${shown(config.path)} (${where}, outputs: ${c.outputs!.join(", ")}, format: ${c.format})`);
+    lines.push(`specforge: wrote ${shown(config.path)} (${where}, outputs: ${c.outputs!.join(", ")}, format: ${c.format}${c.form ? `, form: ${c.form}` : ""})`);
   } else if (added?.project) {
     const p = added.project;
     if (added.convertedFrom) lines.push(`specforge: ${shown(config.path)}: its spec is now the project ${added.convertedFrom}`);

@@ -40,7 +40,8 @@ export const mockCommand = defineCommand<MockArgs>({
       throw error;
     });
     for (const warning of mock.warnings) out.warn(formatWarning(warning));
-    out.info(`specforge: mock server for ${toDisplayPath(config.spec, config.cwd)} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
+    const where = mock.basePaths.map((path) => `${mock.url}${path}`).join(" and ");
+    out.info(`specforge: mock server for ${toDisplayPath(config.spec, config.cwd)} on ${where} (${mock.routes} routes); Ctrl-C stops it`);
     const stop = context.stopSignal();
     try {
       await new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener("abort", () => resolve(), { once: true })));

@@ -17,6 +17,15 @@ export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
 
 /**
+ * How the generated modules are written: `ts`, TypeScript sources your own toolchain compiles to whatever module
+ * system and target the project uses; `js`, ES modules as JavaScript plus declarations (`.js` + `.d.ts`), which your
+ * compiler reads without checking any code (ESM projects only; a `tsc` build that emits into an `outDir` also needs
+ * `allowJs`).
+ */
+export const OUTPUT_FORMS = ["ts", "js"] as const;
+export type OutputForm = (typeof OUTPUT_FORMS)[number];
+
+/**
  * What a user may write in a config file (`specforge.config.{json,ts,mjs,js}` or package.json's `specforge` key)
  * or pass as flags. Every field is optional; flags win over the file.
  */
@@ -35,6 +44,12 @@ export interface UserConfig {
   outputs?: OutputKind[];
   /** Format every file with prettier (the project's prettier config applies). Flag: `--format` / `--no-format`. @default true */
   format?: boolean;
+  /**
+   * How the modules are written (see OUTPUT_FORMS): `"ts"`, TypeScript for any project (CommonJS or ESM, `tsc`
+   * builds, bundlers); `"js"`, `.js` + `.d.ts` for ESM projects whose spec is so large that type-checking its code
+   * matters. Flag: `--form ts|js`. @default "ts"
+   */
+  form?: OutputForm;
   /**
    * Folders besides the spec's own folder (and its subfolders) that `$ref`s may read files from, relative to the
    * config file. Flag: `--ref-root DIR` (repeatable). Applies to every project. @default []
@@ -85,6 +100,8 @@ export interface ProjectConfig {
   outputs?: OutputKind[];
   /** @default the top-level `format`, else true */
   format?: boolean;
+  /** @default the top-level `form`, else "ts" */
+  form?: OutputForm;
   /** @default the top-level `fetch` (this one's fields replace its fields) */
   fetch?: FetchConfig;
 }
@@ -122,6 +139,7 @@ export interface ResolvedConfig {
   out: string;
   outputs: Record<OutputKind, boolean>;
   format: boolean;
+  form: OutputForm;
   /** Absolute folders `$ref`s may read from besides the spec's own folder tree. */
   refRoots: string[];
   /** Largest spec file read, in bytes. */
@@ -217,6 +235,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
         outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
         format: flags.format ?? fileConfig.format ?? true,
+        form: flags.form ?? fileConfig.form ?? "ts",
         ...loading,
         fetch: fetchFor(spec),
         ...(source ? { configFile: source } : {}),
@@ -273,6 +292,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       out: fromFlag(flags.out) ?? resolve(base, project.out),
       outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
+      form: flags.form ?? project.form ?? fileConfig.form ?? "ts",
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
       configFile: source!,
@@ -404,6 +424,7 @@ function regenerateArgs(flags: UserConfig, configFile: string | undefined, proje
   if (flags.out !== undefined) args.push("--out", flags.out);
   if (flags.outputs !== undefined) args.push("--outputs", flags.outputs.join(","));
   if (flags.format !== undefined) args.push(flags.format ? "--format" : "--no-format");
+  if (flags.form !== undefined) args.push("--form", flags.form);
   return args.map(shellQuote);
 }
 
@@ -548,10 +569,10 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
   const allowed =
     where === "command line"
-      ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"]
+      ? ["spec", "out", "outputs", "format", "form", "refRoots", "maxSpecFileBytes"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch"]
-        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "projects"];
+        ? ["spec", "out", "outputs", "format", "form", "refRoots", "maxSpecFileBytes", "fetch"]
+        : ["spec", "out", "outputs", "format", "form", "refRoots", "maxSpecFileBytes", "fetch", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -564,6 +585,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
+    if (key === "form" && !OUTPUT_FORMS.includes(value as OutputForm)) fail(`must be one of: ${OUTPUT_FORMS.map((form) => JSON.stringify(form)).join(", ")}`);
     if (key === "refRoots" && (!Array.isArray(value) || value.some((v) => typeof v !== "string" || v === ""))) fail("must be a list of folder paths");
     if (key === "maxSpecFileBytes" && (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)) fail("must be a positive whole number of bytes");
     if (key === "outputs") {
@@ -587,11 +609,11 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "form", "fetch"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
-  const shape = "{ name, spec, out, outputs?, format? }";
+  const shape = "{ name, spec, out, outputs?, format?, form? }";
   if (!Array.isArray(value) || value.length === 0) {
     throw new UserError(`config field \`projects\` must be a non-empty list of ${shape}, got ${JSON.stringify(value)}`, { location: where });
   }

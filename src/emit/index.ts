@@ -1,7 +1,8 @@
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
-import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
+import type { OutputForm } from "../config/resolve.js";
+import type { FileTemplateKind, FileTemplateSource, RuntimeFolder, RuntimeTemplate } from "../package/templates.js";
 import { emitClient, omittedClientExports } from "./client.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
@@ -26,6 +27,11 @@ export interface EmitInputs {
     file(kind: FileTemplateKind): FileTemplateSource;
     runtime(kind: RuntimeKind): readonly RuntimeTemplate[];
   };
+  /**
+   * How the modules are written: TypeScript (`ts`), or JavaScript and declarations (`js`). Every file template and
+   * every runtime folder is written in either: the emitters are handed templates that carry the form.
+   */
+  form: OutputForm;
 }
 
 /** Which outputs to emit besides the types (schema.ts) and index.ts, which always are. */
@@ -40,7 +46,11 @@ export interface EmitOutputs {
  * from templates/files/) and its runtime (copied from templates/<kind>/), and index.ts. Not yet stamped or formatted.
  */
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
-  const { templates } = inputs;
+  const { form } = inputs;
+  const templates = {
+    file: (kind: FileTemplateKind): FileTemplateSource => ({ ...inputs.templates.file(kind), form }),
+    runtime: (kind: RuntimeKind): RuntimeFolder => ({ form, modules: inputs.templates.runtime(kind) }),
+  };
   const files: EmittedFile[] = inputs.typesDocument ? [emitTypes(inputs.typesDocument())] : [];
   traceTime(inputs.typesDocument ? "types emitted" : "emitters loaded");
   const warnings: EmitterWarning[] = [];
@@ -56,7 +66,7 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     warnings.push(...data.warnings);
     files.push(
       ...emitServer(model, data, templates.file("server")),
-      ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []),
+      ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? [], form),
       ...emitRuntime("server", templates.runtime("server")),
     );
     traceTime("server emitted");

@@ -18,6 +18,8 @@ export interface OutputSettings {
   outputs: Readonly<Record<string, boolean>>;
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
+  /** How the modules are written: TypeScript, or JavaScript and declarations. */
+  form: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
       templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => settings.outputs[kind])),
       outputs: settings.outputs,
       format: settings.format,
+      form: settings.form,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),
   );

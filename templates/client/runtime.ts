@@ -145,7 +145,7 @@ type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
 type SendInit = { [K in keyof RequestInitLike]?: RequestInitLike[K] | undefined } & { duplex?: "half" | undefined };
 
 /** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
-export const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+export const CREDENTIAL_HEADERS: string[] = ["authorization", "cookie", "proxy-authorization"];
 
 /** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query"> = {

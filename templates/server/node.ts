@@ -173,11 +173,12 @@ class NodeIncoming implements Incoming, RequestSource {
   /** Whether the lazy Request carries the body stream (the first `request(withBody)` call decides). */
   private lazyWithBody = false;
   private built: Request | undefined;
+  private readonly req: IncomingMessage;
+  private readonly res: ServerResponse;
 
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly res: ServerResponse,
-  ) {
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.req = req;
+    this.res = res;
     const method = (this.method = req.method ?? "GET");
     // The three headers every request needs, in one pass over rawHeaders (the first value of each, as
     // `req.headers` keeps them).

@@ -109,10 +109,12 @@ export class SchemaCompiler {
   /** Deepest nesting of objects and arrays a value may have. */
   readonly maxDepth: number;
 
-  constructor(
-    readonly document: SchemaDocument,
-    private readonly settings: CompilerSettings = {},
-  ) {
+  readonly document: SchemaDocument;
+  private readonly settings: CompilerSettings;
+
+  constructor(document: SchemaDocument, settings: CompilerSettings = {}) {
+    this.document = document;
+    this.settings = settings;
     this.maxDepth = settings.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.superLinear = new Set(settings.superLinearPatterns ?? []);
     this.budget = new PatternBudget(settings.patterns?.budget ?? DEFAULT_PATTERN_BUDGET);

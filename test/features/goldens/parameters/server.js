@@ -16,7 +16,9 @@ const routes = JSON.parse(
 );
 
 /** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
-const generated = JSON.parse('{"superLinearPatterns":[]}');
+const generated = JSON.parse(
+  '{"superLinearPatterns":[],"serverPaths":[["/api"]]}',
+);
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export function createRouter(handlers, options = {}) {
