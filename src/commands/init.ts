@@ -110,7 +110,7 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
     const spec = flags.spec !== undefined ? portable(cwd, flags.spec) : (SPEC_CANDIDATES.find((c) => existsSync(join(cwd, c))) ?? "openapi.yaml");
     if (!isHttpUrl(spec) && !existsSync(join(cwd, spec))) missingSpec = spec;
     const fields = {
-      out: flags.out !== undefined ? portable(cwd, flags.out) : project !== undefined ? `${DEFAULT_OUT}/${project}` : DEFAULT_OUT,
+      out: flags.out !== undefined ? portable(cwd, flags.out) : defaultOut(cwd, project),
       outputs: flags.outputs ?? [...OUTPUT_KINDS],
       format: flags.format ?? true,
       // Written only when asked: the default form ("ts") is what a project should get unless it chose otherwise.
@@ -148,6 +148,24 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
 function serializeConfig(content: UserConfig, indent: string, eol: string): string {
   const json = JSON.stringify(content, null, indent).replace(/\[\s*("[^"\n]*"(?:,\s*"[^"\n]*")*)\s*\]/g, (_, items: string) => `[${items.split(/,\s*/).join(", ")}]`);
   return json.replace(/\n/g, eol) + eol;
+}
+
+/**
+ * Where a new config puts the output: beside the project's code when it has a `src/` folder (`src/generated`), so a
+ * `tsc` whose `rootDir` is `src` (what `tsc --init` suggests) compiles it with the rest; else `generated`. With a
+ * project name, a folder of its own below either.
+ */
+function defaultOut(cwd: string, project: string | undefined): string {
+  const base = isDirectory(join(cwd, "src")) ? `src/${DEFAULT_OUT}` : DEFAULT_OUT;
+  return project !== undefined ? `${base}/${project}` : base;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function checkedName(name: string): string {
@@ -276,7 +294,7 @@ export function describeInit(report: InitReport, cwd: string): { lines: string[]
   lines.push(
     added?.project || config.content?.projects
       ? "specforge: next: `npm run api:generate` writes every project's output (`-- --project NAME` one of them), `npm run api:check` verifies them in CI"
-      : "specforge: next: `npm run api:generate` writes the output, `npm run api:check` verifies it in CI",
+      : `specforge: next: \`npm run api:generate\` writes the output${config.content?.out ? ` (its entry point: ${config.content.out.replace(/\/+$/, "")}/index.ts)` : ""}, \`npm run api:check\` verifies it in CI`,
   );
   return { lines, warnings };
 }
