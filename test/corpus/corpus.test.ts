@@ -24,7 +24,7 @@ interface Row {
 const rows: Row[] = [];
 
 /**
- * Documents specforge refuses with a clear error for a reason the README lists ("Unsupported"). Each must still
+ * Documents specforge refuses with a clear error for a reason docs/output.md lists ("Unsupported"). Each must still
  * fail exactly this way: a crash or broken output would fail the test. None today.
  */
 const EXPECTED_ERRORS: Record<string, RegExp> = {};
@@ -129,7 +129,7 @@ describe("corpus: generate + tsc --strict", () => {
       const result = await generate(doc.path, out);
       const expectedError = EXPECTED_ERRORS[doc.name];
       if (expectedError) {
-        rows.push({ name: doc.name, operations: "-", files: 0, bytes: 0, generateMs: result.ms, maxRssMiB: result.maxRssMiB, tsc: "clear error (README: Unsupported)" });
+        rows.push({ name: doc.name, operations: "-", files: 0, bytes: 0, generateMs: result.ms, maxRssMiB: result.maxRssMiB, tsc: "clear error (docs/output.md: Unsupported)" });
         expect(result.code).toBe(2);
         expect(result.stderr).toMatch(expectedError);
         return;

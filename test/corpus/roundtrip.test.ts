@@ -26,7 +26,7 @@ import { CASE_HEADER, close, listen, WireRecorder } from "./roundtrip/wire.js";
  *   (b) the handler receives the values the client was given (and the credentials it was configured with);
  *   (c) the handler's answer, a schema-valid sample of the declared success response, comes back from the client equal.
  *
- * Every operation is sent, or skipped for a reason the README lists; the counts per document go to
+ * Every operation is sent, or skipped for a reason docs/client.md lists; the counts per document go to
  * test/corpus/.out/report.md.
  */
 const OUT = join(ROOT, "test", "corpus", ".out", "roundtrip");
@@ -35,11 +35,13 @@ const CONCURRENCY = 6;
 /** Events read from a stream at most (the handler sends two). */
 const MAX_EVENTS = 16;
 
-/** README.md's section on the round trip, which lists the reasons an operation may be skipped for. */
+/** docs/client.md's section on the round trip, which lists the reasons an operation may be skipped for. */
 const LISTED_SKIPS = (() => {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const start = readme.indexOf("### Checked on real specs: the round trip");
-  return readme.slice(start, readme.indexOf("\n## ", start));
+  const page = readFileSync(join(ROOT, "docs", "client.md"), "utf8");
+  const start = page.indexOf("### Checked on real specs: the round trip");
+  if (start < 0) throw new Error("docs/client.md has no section \"Checked on real specs: the round trip\"");
+  const end = page.indexOf("\n## ", start);
+  return page.slice(start, end < 0 ? undefined : end);
 })();
 
 interface Outcome {
@@ -94,7 +96,7 @@ describe("corpus: every operation, client → router on 127.0.0.1, judged by an 
       const row = await roundTrip(doc.name, doc.path);
       rows.push(row);
       expect(row.failures.map((f) => `${f.case.operation.name}: ${f.problems.join(" / ")}`).slice(0, 20)).toEqual([]);
-      // Every skip is for a reason the README lists (its words before the first ": ", in bold there).
+      // Every skip is for a reason docs/client.md lists (its words before the first ": ", in bold there).
       const unlisted = row.skips.map((c) => c.skip!).filter((reason) => !LISTED_SKIPS.includes(`**${reason.slice(0, reason.indexOf(": "))}**`));
       expect(unlisted).toEqual([]);
     }, 1_800_000);
@@ -215,7 +217,7 @@ async function exchange(
   return problems;
 }
 
-/** What the handler should receive, from what the client was given (README: "On the wire"). */
+/** What the handler should receive, from what the client was given (docs/client.md: "On the wire"). */
 async function expectedValues(c: Case, model: ApiModel, compiler: SchemaCompiler): Promise<Record<string, unknown>> {
   const document = model.document as SchemaDocument;
   const byLocation = (location: "path" | "query" | "header" | "cookie", given: Record<string, unknown> | undefined) => {

@@ -38,9 +38,9 @@ describe("downstream: npm pack, install into a new project, use it like a new us
     expect(pack.code, pack.stderr).toBe(0);
     const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const paths = info!.files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(["package.json", "README.md", "bin/specforge.js", "dist/src/cli.js", "dist/src/index.d.ts", "dist/build-info.json", "dist/templates.formatted.json", "dist/templates.prepared.json", "templates/client/runtime.ts", "templates/files/client.ts", "spec/training-api.v1.yaml"]));
+    expect(paths).toEqual(expect.arrayContaining(["package.json", "README.md", "docs/README.md", "docs/security.md", "bin/specforge.js", "dist/src/cli.js", "dist/src/index.d.ts", "dist/build-info.json", "dist/templates.formatted.json", "dist/templates.prepared.json", "templates/client/runtime.ts", "templates/files/client.ts", "spec/training-api.v1.yaml"]));
     // Only what the CLI and the library need: no tests, fixtures, sources, generated/ or configs of this repo.
-    expect(paths.filter((p) => !/^(package\.json|README\.md|bin\/specforge\.js|dist\/(build-info\.json|templates\.(formatted|prepared)\.json|(src|templates)\/.+\.(js|d\.ts))|templates\/(client|server|webhooks|files)\/[^/]+\.(ts|md)|spec\/training-api\.v1\.yaml)$/.test(p))).toEqual([]);
+    expect(paths.filter((p) => !/^(package\.json|README\.md|docs\/[^/]+\.md|bin\/specforge\.js|dist\/(build-info\.json|templates\.(formatted|prepared)\.json|(src|templates)\/.+\.(js|d\.ts))|templates\/(client|server|webhooks|files)\/[^/]+\.(ts|md)|spec\/training-api\.v1\.yaml)$/.test(p))).toEqual([]);
     expect(paths.filter((p) => /(^|\/)(test|tests|__tests__|fixtures)\/|\.test(-d)?\.|vitest/.test(p))).toEqual([]);
     const tarball = join(packDir, info!.filename);
 

@@ -82,7 +82,7 @@ function rawExchange(port: number, head: string, body: string, waitMs: number): 
 }
 
 describe("no secret, no receiver", () => {
-  it("the README's receiver with WEBHOOK_SECRET unset refuses to start instead of accepting unsigned deliveries", () => {
+  it("the documented receiver with WEBHOOK_SECRET unset refuses to start instead of accepting unsigned deliveries", () => {
     const unset = process.env.SPECFORGE_TEST_SURELY_UNSET_SECRET;
     expect(() => createWebhookHandler({ secret: unset!, accessToken: "tok", on: {} })).toThrow(/secret.*insecureNoSignature: true/s);
   });
