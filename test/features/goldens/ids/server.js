@@ -15,7 +15,7 @@ const routes = JSON.parse(
   '[{"name":"createPet","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$anchor":"new-pet","type":"object","required":["name"],"properties":{"name":{"type":"string"}}}}}},"responses":{"201":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/NewPetEcho"}}}}},"validationErrorStatus":400,"path":"/pets"},{"name":"getPet","method":"GET","secured":false,"params":{"path":[{"name":"id","required":true,"schema":{"$ref":"#/components/schemas/pet-id"}}],"query":[],"header":[]},"responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}},"validationErrorStatus":400,"path":"/pets/{id}"}]',
 );
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated = JSON.parse('{"superLinearPatterns":[]}');
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */

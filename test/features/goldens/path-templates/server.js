@@ -13,7 +13,7 @@ const routes = JSON.parse(
   '[{"name":"getItem","method":"GET","secured":false,"params":{"path":[{"name":"id","required":true,"schema":{"type":"integer"}},{"name":"api-version","required":true,"schema":{"type":"string"}}],"query":[],"header":[]},"responses":{"200":{"content":{"application/json":{"schema":{"type":"object"}}}}},"validationErrorStatus":400,"path":"/v{api-version}/items/{id}"},{"name":"deleteItem","method":"DELETE","secured":false,"params":{"path":[{"name":"id","required":true,"schema":{"type":"integer"}},{"name":"api-version","required":true,"schema":{"type":"string","enum":["1","2"]}}],"query":[],"header":[]},"responses":{"204":{}},"validationErrorStatus":400,"path":"/v{api-version}/items/{id}"}]',
 );
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated = JSON.parse(
   '{"superLinearPatterns":[],"serverPaths":[["/api"]]}',
 );

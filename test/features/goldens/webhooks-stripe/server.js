@@ -11,7 +11,7 @@ const document = JSON.parse('{"components":{"schemas":{}}}');
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes = JSON.parse("[]");
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated = JSON.parse('{"superLinearPatterns":[]}');
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */

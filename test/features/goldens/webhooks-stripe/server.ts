@@ -30,7 +30,7 @@ const routes: RouteSpec[] = JSON.parse("[]");
 export interface SecurityAlternatives {}
 export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated: GeneratedInfo = JSON.parse('{"superLinearPatterns":[]}');
 
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
