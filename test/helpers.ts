@@ -57,6 +57,23 @@ export async function runCli(args: string[], cwd: string): Promise<CliResult> {
   return { code, stdout, stderr };
 }
 
+/**
+ * The environment of a new user's shell: none of the npm_* variables `npm test` sets (npm_config_local_prefix
+ * would make an inner npm treat this repository as the project), no colour settings.
+ */
+export const USER_ENV: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && !["INIT_CWD", "NO_COLOR", "FORCE_COLOR"].includes(key)),
+);
+
+/** Runs a command in `cwd` as a user's shell would (USER_ENV, plus `env`); never throws: the exit code is in the result. */
+export function runAsUser(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeout = 300_000): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env: { ...USER_ENV, ...env }, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
 /** Runs the built bin as a real process. */
 export function runBin(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve) => {

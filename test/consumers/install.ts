@@ -8,44 +8,24 @@
  * The install is made once (the "store"); each consumer project gets a copy of its node_modules made of hard links,
  * and the package.json and lockfile an install of the same packages writes.
  */
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../helpers.js";
+import { ROOT, runAsUser, type CliResult } from "../helpers.js";
 
 /** What the consumer projects install besides specforge: the versions this repository pins. */
 const TOOLS = ["typescript", "typescript7", "tsx", "esbuild", "vite", "@types/node"] as const;
 
-export interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+/** npm kept off the network: every package comes from the cache. */
+const OFFLINE: NodeJS.ProcessEnv = { npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
 
-/**
- * The environment of a new user's shell: none of the npm_* variables `npm test` sets (npm_config_local_prefix would
- * make an inner npm treat this repository as the project), no colour, npm kept off the network.
- */
-export const USER_ENV: NodeJS.ProcessEnv = {
-  ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && !["INIT_CWD", "NO_COLOR", "FORCE_COLOR"].includes(key))),
-  npm_config_offline: "true",
-  npm_config_audit: "false",
-  npm_config_fund: "false",
-  npm_config_update_notifier: "false",
-};
-
-/** Runs a command in `cwd` (never throws: the exit code is in the result). */
-export function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeout = 300_000): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: { ...USER_ENV, ...env }, timeout, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
+/** Runs a command in `cwd` as a user's shell would, npm offline (never throws: the exit code is in the result). */
+export function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runAsUser(command, args, cwd, { ...OFFLINE, ...env });
 }
 
 /** Like `run`, but a non-zero exit fails with the command's output. */
-export async function ok(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+export async function ok(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   const result = await run(command, args, cwd, env);
   if (result.code !== 0) throw new Error(`${command} ${args.join(" ")} (in ${cwd}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
   return result;

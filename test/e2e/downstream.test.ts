@@ -1,26 +1,11 @@
-import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, STRICT_NODE_COMPILER_OPTIONS, V1_SPEC, cleanupTempDirs, tempDir, type CliResult } from "../helpers.js";
+import { ROOT, STRICT_NODE_COMPILER_OPTIONS, V1_SPEC, cleanupTempDirs, runAsUser, tempDir, type CliResult } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
 
-/**
- * The environment of a new user's shell: none of the npm_* variables `npm test` sets (npm_config_local_prefix
- * would make the inner npm treat this repository as the project).
- */
-const userEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== "INIT_CWD" && key !== "NO_COLOR" && key !== "FORCE_COLOR"),
-);
-
-function run(command: string, args: string[], cwd: string): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: userEnv, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const run = (command: string, args: string[], cwd: string): Promise<CliResult> => runAsUser(command, args, cwd);
 
 const tsc = (project: string) => run(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", project], project);
 
