@@ -147,6 +147,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
       budget,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
       webhooks: config.webhooks,
+      form: config.form,
     });
   } catch (error) {
     typesThread?.stop();

@@ -1,5 +1,5 @@
 import { EXIT, defineCommand } from "./command.js";
-import { configFlags, formatOption, outputsOption, quietOption, type ConfigArgs } from "./options.js";
+import { configFlags, formatOption, formOption, outputsOption, quietOption, type ConfigArgs } from "./options.js";
 
 interface InitArgs extends Omit<ConfigArgs, "config" | "project"> {
   project?: string;
@@ -17,9 +17,15 @@ export const initCommand = defineCommand<InitArgs>({
       describe: "your OpenAPI document, written into the config",
       defaultDescription: "the first of openapi.{yaml,yml,json}, spec/openapi.{yaml,yml,json} that exists",
     },
-    out: { type: "string", requiresArg: true, describe: "the output folder, written into the config", defaultDescription: "generated (generated/NAME for a project)" },
+    out: {
+      type: "string",
+      requiresArg: true,
+      describe: "the output folder, written into the config",
+      defaultDescription: "src/generated when there is a src/ folder, else generated (…/NAME for a project)",
+    },
     outputs: outputsOption,
     format: formatOption,
+    form: formOption,
     project: {
       type: "string",
       requiresArg: true,

@@ -38,7 +38,9 @@ export const mockCommand = defineCommand<MockArgs>({
       throw error;
     });
     for (const warning of mock.warnings) out.warn(formatWarning(warning));
-    out.info(`specforge: mock server for ${toDisplayPath(config.spec, config.cwd)} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
+    const [first, ...others] = mock.basePaths;
+    const also = others.length > 0 ? `; also under ${others.map((path) => path || "/").join(", ")}` : "";
+    out.info(`specforge: mock server for ${toDisplayPath(config.spec, config.cwd)} on ${mock.url}${first ?? ""} (${mock.routes} routes${also}); Ctrl-C stops it`);
     const stop = context.stopSignal();
     try {
       await new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener("abort", () => resolve(), { once: true })));

@@ -1,5 +1,5 @@
 /** Options that several commands declare, and the values they turn into. */
-import { OUTPUT_KINDS, type ConfigSources, type OutputKind, type UserConfig } from "../config/resolve.js";
+import { OUTPUT_FORMS, OUTPUT_KINDS, type ConfigSources, type OutputForm, type OutputKind, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import type { HelpDefaults, OptionSpec } from "./command.js";
 
@@ -28,6 +28,13 @@ export const formatOption: OptionSpec = {
   type: "boolean",
   describe: "format with prettier and your prettier config (--no-format: leave the printer's output)",
   defaultDescription: "true",
+};
+
+export const formOption: OptionSpec = {
+  type: "string",
+  requiresArg: true,
+  describe: `how the modules are written: ${OUTPUT_FORMS.join(" or ")} (ts: TypeScript for any project; js: .js + .d.ts for ESM projects with huge specs)`,
+  defaultDescription: "ts",
 };
 
 export const configOption: OptionSpec = {
@@ -65,6 +72,7 @@ export interface ConfigArgs {
   out?: string;
   outputs?: string | string[];
   format?: boolean;
+  form?: string;
   config?: string;
   project?: string | string[];
   "ref-root"?: string[];
@@ -107,6 +115,7 @@ export function configFlags(args: ConfigArgs): UserConfig {
     out: args.out,
     outputs: parseOutputs(args.outputs),
     format: args.format,
+    form: args.form as OutputForm | undefined, // checked with the config's rules
     refRoots: args["ref-root"],
     maxSpecFileBytes: args["max-spec-file-bytes"],
   };

@@ -27,6 +27,15 @@ export type AdapterName = (typeof ADAPTERS)[number];
 export const DEFAULT_STUBS = "src/handlers";
 
 /**
+ * How the generated modules are written: `ts`, TypeScript sources your own toolchain compiles to whatever module
+ * system and target the project uses; `js`, ES modules as JavaScript plus declarations (`.js` + `.d.ts`), which your
+ * compiler reads without checking any code (ESM projects only; a `tsc` build that emits into an `outDir` also needs
+ * `allowJs`).
+ */
+export const OUTPUT_FORMS = ["ts", "js"] as const;
+export type OutputForm = (typeof OUTPUT_FORMS)[number];
+
+/**
  * What a user may write in a config file (`specforge.config.{json,ts,mjs,js}` or package.json's `specforge` key)
  * or pass as flags. Every field is optional; flags win over the file.
  */
@@ -52,6 +61,12 @@ export interface UserConfig {
   adapters?: AdapterName[];
   /** The folder `specforge stubs` writes handler stubs into, relative to the config file. @default "src/handlers" */
   stubs?: string;
+  /**
+   * How the modules are written (see OUTPUT_FORMS): `"ts"`, TypeScript for any project (CommonJS or ESM, `tsc`
+   * builds, bundlers); `"js"`, `.js` + `.d.ts` for ESM projects whose spec is so large that type-checking its code
+   * matters. Flag: `--form ts|js`. @default "ts"
+   */
+  form?: OutputForm;
   /**
    * Folders besides the spec's own folder (and its subfolders) that `$ref`s may read files from, relative to the
    * config file. Flag: `--ref-root DIR` (repeatable). Applies to every project. @default []
@@ -120,6 +135,8 @@ export interface ProjectConfig {
   adapters?: AdapterName[];
   /** This project's handler stubs folder (`specforge stubs`). @default "src/handlers/<name>" */
   stubs?: string;
+  /** @default the top-level `form`, else "ts" */
+  form?: OutputForm;
   /** @default the top-level `fetch` (this one's fields replace its fields) */
   fetch?: FetchConfig;
   /** @default the top-level `webhooks` */
@@ -163,6 +180,7 @@ export interface ResolvedConfig {
   adapters?: AdapterName[];
   /** Absolute path of the folder `specforge stubs` writes into. */
   stubs?: string;
+  form: OutputForm;
   /** Absolute folders `$ref`s may read from besides the spec's own folder tree. */
   refRoots: string[];
   /** Largest spec file read, in bytes. */
@@ -271,6 +289,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         format: flags.format ?? fileConfig.format ?? true,
         adapters: resolveAdapters(flags.adapters ?? fileConfig.adapters, outputs, flags.adapters !== undefined ? flagsFrom : `${pointerBase(shown)}/adapters`),
         stubs: fromFlag(flags.stubs) ?? fromFile(fileConfig.stubs) ?? resolve(base, DEFAULT_STUBS),
+        form: flags.form ?? fileConfig.form ?? "ts",
         ...loading,
         fetch: fetchFor(spec),
         webhooks: flags.webhooks ?? fileConfig.webhooks ?? {},
@@ -332,6 +351,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
       adapters: resolveAdapters(flags.adapters ?? project.adapters ?? fileConfig.adapters, outputs, adaptersFrom),
       stubs: fromFlag(flags.stubs) ?? fromFile(project.stubs) ?? resolve(base, DEFAULT_STUBS, project.name),
+      form: flags.form ?? project.form ?? fileConfig.form ?? "ts",
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
       webhooks: flags.webhooks ?? project.webhooks ?? fileConfig.webhooks ?? {},
@@ -464,6 +484,7 @@ function regenerateArgs(flags: UserConfig, configFile: string | undefined, proje
   if (flags.out !== undefined) args.push("--out", flags.out);
   if (flags.outputs !== undefined) args.push("--outputs", flags.outputs.join(","));
   if (flags.format !== undefined) args.push(flags.format ? "--format" : "--no-format");
+  if (flags.form !== undefined) args.push("--form", flags.form);
   return args.map(shellQuote);
 }
 
@@ -610,10 +631,10 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
   const allowed =
     where === "command line"
-      ? ["spec", "out", "outputs", "format", "stubs", "refRoots", "maxSpecFileBytes"]
+      ? ["spec", "out", "outputs", "format", "form", "stubs", "refRoots", "maxSpecFileBytes"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks"]
-        : ["spec", "out", "outputs", "format", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "projects"];
+        ? ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks"]
+        : ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -627,6 +648,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
     if (key === "fetch") validateFetch(value, where);
     if (key === "webhooks") validateWebhooks(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
+    if (key === "form" && !OUTPUT_FORMS.includes(value as OutputForm)) fail(`must be one of: ${OUTPUT_FORMS.map((form) => JSON.stringify(form)).join(", ")}`);
     if (key === "refRoots" && (!Array.isArray(value) || value.some((v) => typeof v !== "string" || v === ""))) fail("must be a list of folder paths");
     if (key === "maxSpecFileBytes" && (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)) fail("must be a positive whole number of bytes");
     if (key === "outputs") {
@@ -660,11 +682,11 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "adapters", "stubs", "fetch", "webhooks"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "form", "adapters", "stubs", "fetch", "webhooks"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
-  const shape = "{ name, spec, out, outputs?, format? }";
+  const shape = "{ name, spec, out, outputs?, format?, form? }";
   if (!Array.isArray(value) || value.length === 0) {
     throw new UserError(`config field \`projects\` must be a non-empty list of ${shape}, got ${JSON.stringify(value)}`, { location: where });
   }

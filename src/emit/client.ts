@@ -208,7 +208,9 @@ function clientServers(servers: Server[]): ClientServer[] {
         : `Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`;
       return {
         spec: { url: "{url}", variables: { url: { option: server.urlOption, default: hostless ? "" : server.url } } },
-        options: [{ name: server.urlOption, hasQuestionToken: true, type: "string", docs: [docs] }],
+        // `| undefined`: `createClient({ baseUrl: process.env.API_URL })` compiles under exactOptionalPropertyTypes, and
+        // an undefined option means its default, like every other option.
+        options: [{ name: server.urlOption, hasQuestionToken: true, type: "string | undefined", docs: [docs] }],
       };
     }
     const options: Member[] = [];
@@ -219,7 +221,7 @@ function clientServers(servers: Server[]): ClientServer[] {
       options.push({
         name: variable.option,
         hasQuestionToken: true,
-        type: "string",
+        type: "string | undefined",
         docs: [
           `Server variable \`${commentText(variable.name)}\` of \`${commentText(server.url)}\`; may also be a whole URL.${variable.description ? ` ${commentText(variable.description)}` : ""}${values}\n@default ${commentText(stringLiteral(variable.default))}`,
         ],

@@ -3,7 +3,8 @@ import type { AdapterName } from "../config/resolve.js";
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
-import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
+import type { OutputForm } from "../config/resolve.js";
+import type { FileTemplateKind, FileTemplateSource, RuntimeFolder, RuntimeTemplate } from "../package/templates.js";
 import { emitClient, omittedClientExports } from "./client.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
@@ -33,6 +34,11 @@ export interface EmitInputs {
     file(kind: FileTemplateKind): FileTemplateSource;
     runtime(kind: RuntimeKind): readonly RuntimeTemplate[];
   };
+  /**
+   * How the modules are written: TypeScript (`ts`), or JavaScript and declarations (`js`). Every file template and
+   * every runtime folder is written in either: the emitters are handed templates that carry the form.
+   */
+  form: OutputForm;
 }
 
 /** Which outputs to emit besides the types (schema.ts) and index.ts, which always are. */
@@ -49,7 +55,11 @@ export interface EmitOutputs {
  * from templates/files/) and its runtime (copied from templates/<kind>/), and index.ts. Not yet stamped or formatted.
  */
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
-  const { templates, budget } = inputs;
+  const { form, budget } = inputs;
+  const templates = {
+    file: (kind: FileTemplateKind): FileTemplateSource => ({ ...inputs.templates.file(kind), form }),
+    runtime: (kind: RuntimeKind): RuntimeFolder => ({ form, modules: inputs.templates.runtime(kind) }),
+  };
   const files: EmittedFile[] = [];
   // (Pushed through here: each file counted against the output's cap as soon as it is made.)
   const add = (...made: EmittedFile[]) => {
@@ -70,7 +80,7 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     const data = serverRuntimeData(model);
     warnings.push(...data.warnings);
     add(...emitServer(model, data, templates.file("server")));
-    add(...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []), ...emitRuntime("server", templates.runtime("server")));
+    add(...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? [], form), ...emitRuntime("server", templates.runtime("server")));
     traceTime("server emitted");
   }
   if (webhooks) {

@@ -23,6 +23,8 @@ export interface OutputSettings {
   adapters?: readonly string[];
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
+  /** How the modules are written: TypeScript, or JavaScript and declarations. */
+  form: string;
   /** The folder paths in messages are relative to. */
   cwd?: string;
   /** The largest spec file read (a spec file larger than this cannot be the one the manifest records). */
@@ -86,6 +88,7 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
       outputs: settings.outputs,
       ...(settings.adapters?.length ? { adapters: settings.adapters } : {}),
       format: settings.format,
+      form: settings.form,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),
   );

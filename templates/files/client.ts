@@ -78,7 +78,7 @@ export interface ClientOptions extends RuntimeClientOptions {
    * Overrides the server URL.
    * @default "https://petstore.example/v1"
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** The token of security scheme `bearerAuth` (HTTP bearer), sent as `Authorization: Bearer <token>`. */
   bearerAuth?: Credential<string> | undefined;
   /** The same credential as `bearerAuth`, under the name most SDKs use. */

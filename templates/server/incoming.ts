@@ -182,8 +182,11 @@ const REAL = Symbol("real request");
 class LazyRequest implements ProxyHandler<object> {
   private real: Request | undefined;
   private methods: Map<PropertyKey, unknown> | undefined;
+  private readonly source: RequestSource;
 
-  constructor(private readonly source: RequestSource) {}
+  constructor(source: RequestSource) {
+    this.source = source;
+  }
 
   request(): Request {
     return (this.real ??= this.source.buildRequest());

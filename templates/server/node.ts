@@ -200,15 +200,15 @@ export class NodeIncoming implements Incoming, RequestSource {
   /** Whether the lazy Request carries the body stream (the first `request(withBody)` call decides). */
   private lazyWithBody = false;
   private built: Request | undefined;
+  private readonly req: IncomingMessage;
+  private readonly res: ServerResponse;
 
   private readonly read: ReadBody | undefined;
   private readBytes: Uint8Array | undefined;
 
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly res: ServerResponse,
-    mount?: NodeMount,
-  ) {
+  constructor(req: IncomingMessage, res: ServerResponse, mount?: NodeMount) {
+    this.req = req;
+    this.res = res;
     this.read = mount?.body;
     const method = (this.method = req.method ?? "GET");
     // The three headers every request needs, in one pass over rawHeaders (the first value of each, as

@@ -108,6 +108,8 @@ export interface RouteSpec {
   method: string;
   /** Path template exactly as declared, e.g. `/v1/models/{model_id}` or `/repos/{o}/{r}/compare/{base}...{head}`. */
   path: string;
+  /** Which of `GeneratedInfo.serverPaths` the route is served under (the operation's server); absent: the first. */
+  server?: number;
   /** True when the operation requires credentials (no alternative of `security` lets a request without them through). */
   secured: boolean;
   /**
@@ -234,6 +236,12 @@ export interface PatternOptions {
 export interface GeneratedInfo {
   /** Patterns that backtrack catastrophically on the native engine. */
   superLinearPatterns?: readonly string[];
+  /**
+   * Where the routes are served when `RouterOptions.basePath` does not say: for each server of the spec (the index a
+   * route's `server` names), the paths of its URL (`["/v1"]` for `https://api.example.com/v1`, one per value of an
+   * enumerated server variable in the path, `[""]` for none). Absent: every route at the root.
+   */
+  serverPaths?: readonly (readonly string[])[];
 }
 
 /**
@@ -308,8 +316,13 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
    * each such failure is logged once with `console.error` (the request's method and path, never its body).
    */
   onError?: (error: unknown, context: ErrorContext) => void;
-  /** Prefix stripped from request paths before routing, e.g. "/api" (no trailing slash). */
-  basePath?: string;
+  /**
+   * The path every route is served under: "/api" serves `/pets` at `/api/pets`; "" serves the spec's paths at the
+   * root. By default each operation is served under the path of its server in the spec, the server the generated
+   * client sends it to (`https://api.example.com/v1` → `/v1`, "" for a server without a path). A request outside
+   * every base path gets 404 saying which paths were expected.
+   */
+  basePath?: string | undefined;
   /** Final SSE message; default "[DONE]" (OpenAI framing). `null` ends streams without one. */
   sseTerminator?: string | null;
 }

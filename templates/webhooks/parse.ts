@@ -6,7 +6,7 @@ import type { RawBody, SignatureKey } from "./signature.js";
 import type { WebhookAuthSpec, WebhookEventSpec, WebhookEventTypeSpec, WebhookScheme, WebhookSignatureSpec, WebhookSpec } from "./types.js";
 
 /** Default body limit of `parseWebhook` and `createWebhookHandler`: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
 
 /** Default time the whole body may take to arrive: 10 s (a slow sender holds a connection, not the event loop). */
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
@@ -135,8 +135,8 @@ function toHeaders(headers: Headers | PlainHeaders): Headers {
   return out;
 }
 
-export const bodyTooLarge = () => new WebhookVerificationError("body_too_large");
-export const bodyTimeout = () => new WebhookVerificationError("body_timeout", "Webhook rejected: the body did not arrive in time");
+export const bodyTooLarge = (): WebhookVerificationError => new WebhookVerificationError("body_too_large");
+export const bodyTimeout = (): WebhookVerificationError => new WebhookVerificationError("body_timeout", "Webhook rejected: the body did not arrive in time");
 
 /** A Content-Length above `max` (checked before reading a byte). */
 export function declaredTooLarge(contentLength: string | null, max: number): boolean {

@@ -218,7 +218,7 @@ export function acceptedEncodings(spec: WebhookSignatureSpec | undefined): reado
 }
 
 /** Decodes a digest written in one of the accepted encodings; null unless it is exactly `length` bytes. */
-export function decodeDigest(text: string, accept: readonly SignatureEncoding[], length = DIGEST_BYTES): Uint8Array | null {
+export function decodeDigest(text: string, accept: readonly SignatureEncoding[], length: number = DIGEST_BYTES): Uint8Array | null {
   // Hex is tried first: 2n hex characters are never a valid n-byte base64 digest, and vice versa.
   if (accept.includes("hex") && text.length === length * 2) return decodeHex(text);
   if (accept.includes("base64")) {

@@ -38,8 +38,8 @@ describe("config files", () => {
     expect(result.code).toBe(0);
     expect(existsSync(join(project, "api-client"))).toBe(false);
     const files = [...snapshotTree(join(project, "elsewhere")).keys()];
-    expect(files).toEqual(expect.arrayContaining(["client.js", "client.d.ts", "server.js", "server.d.ts"]));
-    expect(files).not.toContain("webhooks.js");
+    expect(files).toEqual(expect.arrayContaining(["client.ts", "server.ts"]));
+    expect(files).not.toContain("webhooks.ts");
     expect((await runBin(["check", "--out", "elsewhere", "--outputs", "client,server", "--format"], project)).code).toBe(0);
     // Without the flags, the file's values apply: a different folder, not generated yet.
     expect((await runBin(["check"], project)).stderr).toMatch(/^specforge: api-client\/ has not been generated from spec\/training-api\.v1\.yaml yet/);

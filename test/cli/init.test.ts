@@ -53,6 +53,21 @@ describe("specforge init", () => {
     expect((await runCli(["check"], project)).stderr).toMatch(/^specforge: generated\/ has not been generated from spec\/training-api\.v1\.yaml yet/);
   });
 
+  it("a project with a src/ folder gets its output there (beside the code tsc compiles); --form goes into the config", async () => {
+    const project = projectWithV1Spec();
+    writeFiles(project, { "package.json": '{\n  "name": "app"\n}\n', "src/main.ts": "export {};\n" });
+    const result = await runCli(["init", "--form", "js"], project);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^specforge: wrote specforge\.config\.json \(spec: spec\/training-api\.v1\.yaml, out: src\/generated, outputs: types, client, server, webhooks, format: true, form: js\)$/m);
+    expect(JSON.parse(read(project, "specforge.config.json"))).toEqual({ spec: "spec/training-api.v1.yaml", out: "src/generated", outputs: ["types", "client", "server", "webhooks"], format: true, form: "js" });
+    // A file called src is not a folder for code.
+    const other = projectWithV1Spec();
+    writeFiles(other, { "package.json": "{}\n", src: "" });
+    expect((await runCli(["init"], other)).code).toBe(0);
+    expect(JSON.parse(read(other, "specforge.config.json"))).toMatchObject({ out: "generated" });
+    expect(JSON.parse(read(other, "specforge.config.json"))).not.toHaveProperty("form");
+  });
+
   it("a script of the same name that runs something else is kept with a warning; --force replaces it", async () => {
     const project = tempDir();
     const given = '{\n  "scripts": {\n    "api:generate": "openapi-ts -i api.yaml"\n  }\n}\n';

@@ -206,13 +206,13 @@ describe("check in GitHub Actions", () => {
     expect(annotations).toEqual([
       "::error file=generated/.specforge-manifest.json,line=7,title=specforge check::generated/.specforge-manifest.json is out of date: run `npx specforge generate` and commit the result",
       expect.stringMatching(/^::error file=generated\/schema\.ts,line=\d+,title=specforge check::generated\/schema\.ts is out of date: /),
-      expect.stringMatching(/^::error file=generated\/server\.js,line=\d+,title=specforge check::generated\/server\.js is out of date: /), // its schemas validate the enum
+      expect.stringMatching(/^::error file=generated\/server\.ts,line=\d+,title=specforge check::generated\/server\.ts is out of date: /), // its schemas validate the enum
       `::warning file=${SPEC},line=${specLine},title=Breaking API change for clients::TrainingJobEventType: enum value "training_paused" added (#/components/schemas/TrainingJobEventType)`,
     ]);
     const markdown = readFileSync(summary, "utf8");
     expect(markdown).toMatch(/^earlier steps wrote this\n### specforge check: `generated\/` is out of date with `spec\/training-api\.v1\.yaml`\n\n#### API changes: /);
     expect(markdown).toContain("##### Breaking for clients (1)");
-    expect(markdown).toContain("#### Files out of date (3)\n\n- `generated/.specforge-manifest.json` (stale)\n- `generated/schema.ts` (stale: +2 -1 lines)\n- `generated/server.js` (stale: +1 -1 lines)\n\nRun `npx specforge generate` and commit the result.");
+    expect(markdown).toContain("#### Files out of date (3)\n\n- `generated/.specforge-manifest.json` (stale)\n- `generated/schema.ts` (stale: +2 -1 lines)\n- `generated/server.ts` (stale: +1 -1 lines)\n\nRun `npx specforge generate` and commit the result.");
   });
 
   it("a spec string cannot start a workflow command of its own: control characters and % are escaped", async () => {

@@ -118,7 +118,12 @@ describe("a file template the printer cannot print", () => {
     const { loadSpec } = await import("../../src/load/index.js");
     const { ROOT, V1_SPEC } = await import("../helpers.js");
     const text = readFileSync(join(ROOT, "templates", "files", "client.ts"), "utf8") + "\nclass NotPrintedHere {}\n";
-    const [code, declarations] = emitClient(buildModel(loadSpec(V1_SPEC), "spec"), { kind: "client", text });
+    const model = buildModel(loadSpec(V1_SPEC), "spec");
+    const [typescript] = emitClient(model, { kind: "client", text });
+    expect(typescript!.path).toBe("client.ts");
+    expect(typescript!.notCanonical).toBe("ClassDeclaration");
+    expect(await prettier.format(typescript!.content, { parser: "typescript" })).toMatch(/const operations: OperationRow\[\] = JSON\.parse\(\n\s+'\[\["createChatCompletion"/);
+    const [code, declarations] = emitClient(model, { kind: "client", text, form: "js" });
     expect(code!.path).toBe("client.js");
     expect(code!.canonical).toBeUndefined();
     expect(code!.notCanonical).toBe("ClassDeclaration");
@@ -145,8 +150,8 @@ describe("strings from the spec in the templates' type text", () => {
       const { files } = await generate({ spec: join(dir, "openapi.json"), out: join(dir, "out"), cwd: ROOT });
       const key = '"/caf\\u00E9/\\u5B57\\u7B26"';
       expect(files.get("schema.ts")).toContain(`${key}: {`);
-      expect(files.get("client.d.ts")).toContain(`Operation<paths[${key}]["get"]>`);
-      expect(files.get("server.d.ts")).toContain(`Handler<paths[${key}]["get"], Auth>`);
+      expect(files.get("client.ts")).toContain(`Operation<paths[${key}]["get"]>`);
+      expect(files.get("server.ts")).toContain(`Handler<paths[${key}]["get"], Auth>`);
     } finally {
       cleanupTempDirs();
     }

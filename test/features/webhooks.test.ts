@@ -279,7 +279,7 @@ describe("x-webhook-signature names a preset", () => {
     writeFiles(dir, { "openapi.yaml": specWith("{ scheme: stripe }") });
     const result = await runCli(["generate", "--spec", join(dir, "openapi.yaml"), "--out", join(dir, "out"), "--outputs", "webhooks"], dir);
     expect(result.stderr).toBe("");
-    expect(dataTables(readFileSync(join(dir, "out", "webhooks.js"), "utf8")).get("webhookSpec")?.value).toEqual({ scheme: "stripe", events: ["ping"] });
+    expect(dataTables(readFileSync(join(dir, "out", "webhooks.ts"), "utf8")).get("webhookSpec")?.value).toEqual({ scheme: "stripe", events: ["ping"] });
   });
 
   it("an unknown scheme is exit 2 with the JSON pointer and the names allowed, and nothing is written", async () => {

@@ -34,7 +34,7 @@ const routes = JSON.parse(
 ]',
 );
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated = JSON.parse(
   '{\
   "superLinearPatterns":[]\
