@@ -79,7 +79,7 @@ describe("several specs in one config (`projects`)", () => {
     writeFileSync(join(project, "src/params/client.ts"), read(project, "src/params/client.ts") + "// edited\n");
     const drift = await runCli(["check"], project);
     expect(drift.code).toBe(1);
-    expect(drift.stderr).toMatch(/^stale:   src\/params\/client\.js \(\+\d+ -\d+ lines?\)\n[^]*specforge: \[params\] src\/params\/ is out of date with specs\/parameters\.yaml \(1 file\); run `npx specforge generate --project params`\n$/);
+    expect(drift.stderr).toMatch(/^stale:   src\/params\/client\.ts \(\+\d+ -\d+ lines?\)\n[^]*specforge: \[params\] src\/params\/ is out of date with specs\/parameters\.yaml \(1 file\); run `npx specforge generate --project params`\n$/);
     expect(drift.stdout).toMatch(/\[training\] src\/training\/ is up to date[^]*\[pets\] src\/pets\/ is up to date/);
 
     const spec = read(project, "specs/pets/openapi.yaml");
@@ -152,10 +152,10 @@ describe("`projects` in the config: mistakes are user errors with a JSON pointer
     ["a nested out folder", { projects: [{ name: "a", spec: "a.yaml", out: "gen" }, { name: "b", spec: "b.yaml", out: "gen/b" }] }, /^specforge\.config\.json#\/projects\/1\/out: project "b": out folder gen\/b is inside project "a"'s out folder gen\n  hint: give every project a folder of its own/m],
     ["a shared out folder", { projects: [{ name: "a", spec: "a.yaml", out: "gen" }, { name: "b", spec: "b.yaml", out: "./gen" }] }, /#\/projects\/1\/out: project "b": out folder \.\/gen is also project "a"'s out folder gen/],
     ["no spec", { projects: [{ name: "a", out: "gen" }] }, /#\/projects\/0\/spec: project "a": `spec` is required and must be a path string, got undefined/],
-    ["a misspelt field", { projects: [{ name: "a", spec: "a.yaml", out: "gen", output: ["client"] }] }, /#\/projects\/0\/output: project "a": field `output` is unknown \(allowed: name, spec, out, outputs, format, adapters, stubs, fetch, webhooks\), got \["client"\]\n  hint: did you mean `outputs`\?/],
+    ["a misspelt field", { projects: [{ name: "a", spec: "a.yaml", out: "gen", output: ["client"] }] }, /#\/projects\/0\/output: project "a": field `output` is unknown \(allowed: name, spec, out, outputs, format, form, adapters, stubs, fetch, webhooks\), got \["client"\]\n  hint: did you mean `outputs`\?/],
     ["a bad output", { projects: [{ name: "a", spec: "a.yaml", out: "gen", outputs: ["sdk"] }] }, /#\/projects\/0\/outputs: project "a": config field `outputs`: "sdk" is not an output/],
     ["a name with a space", { projects: [{ name: "my api", spec: "a.yaml", out: "gen" }] }, /#\/projects\/0\/name: project "my api": `name` may hold letters, digits/],
-    ["an empty list", { projects: [] }, /specforge\.config\.json: config field `projects` must be a non-empty list of \{ name, spec, out, outputs\?, format\? \}, got \[\]/],
+    ["an empty list", { projects: [] }, /specforge\.config\.json: config field `projects` must be a non-empty list of \{ name, spec, out, outputs\?, format\?, form\? \}, got \[\]/],
     ["spec beside projects", { spec: "a.yaml", projects: [{ name: "a", spec: "a.yaml", out: "gen" }] }, /specforge\.config\.json: config field `spec` cannot be used with `projects`: each project names its own spec/],
   ];
   it.each(cases)("%s", async (_name, config, message) => {
