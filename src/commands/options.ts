@@ -1,5 +1,5 @@
 /** Options that several commands declare, and the values they turn into. */
-import { OUTPUT_KINDS, type ConfigSources, type OutputKind, type UserConfig } from "../config/resolve.js";
+import { CLIENT_STYLES, OUTPUT_KINDS, type ClientStyleName, type ConfigSources, type OutputKind, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import type { HelpDefaults, OptionSpec } from "./command.js";
 
@@ -22,6 +22,13 @@ export const outputsOption: OptionSpec = {
   requiresArg: true,
   describe: `what to generate, comma-separated: ${OUTPUT_KINDS.join(", ")} (types are always generated)`,
   defaultDescription: "all",
+};
+
+export const clientStyleOption: OptionSpec = {
+  type: "string",
+  requiresArg: true,
+  describe: `how the client reads: ${CLIENT_STYLES.join(" (client.createFile(…)), ")} (client.files.create(…), nested resources)`,
+  defaultDescription: "client.style, else flat",
 };
 
 export const formatOption: OptionSpec = {
@@ -64,6 +71,7 @@ export interface ConfigArgs {
   project?: string | string[];
   "ref-root"?: string[];
   "max-spec-file-bytes"?: number;
+  "client-style"?: string;
 }
 
 /** `a,b` or repeated flags → ["a", "b"], trimmed; undefined when the flag was not given. */
@@ -104,6 +112,8 @@ export function configFlags(args: ConfigArgs): UserConfig {
     format: args.format,
     refRoots: args["ref-root"],
     maxSpecFileBytes: args["max-spec-file-bytes"],
+    // (Checked with the config's rules.)
+    client: args["client-style"] === undefined ? undefined : { style: args["client-style"] as ClientStyleName },
   };
 }
 

@@ -11,6 +11,8 @@ import type { SpecSource } from "../load/remote-documents.js";
 import { escapePointerSegment } from "../openapi/pointer.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
 import { proxiesFromEnv, type ProxyEnvironment } from "../load/remote-proxy-env.js";
+import type { ClientStyle } from "../emit/index.js";
+import { UNSAFE_MEMBERS } from "../ir/resources.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
@@ -44,6 +46,8 @@ export interface UserConfig {
   maxSpecFileBytes?: number;
   /** How specs and `$ref`s on http(s) URLs are fetched (see FetchConfig). In a project, replaces the top-level one field by field. */
   fetch?: FetchConfig;
+  /** How the typed client reads (see ClientConfig). In a project, replaces the top-level one field by field. */
+  client?: ClientConfig;
   /**
    * Several specs in one repository, each generated into its own folder with its own options; `generate` and
    * `check` handle them all in one run (`--project NAME` picks some). With `projects`, the top-level `outputs` and
@@ -73,6 +77,25 @@ export interface FetchConfig {
   pollSeconds?: number;
 }
 
+/** The typed client's form. */
+export interface ClientConfig {
+  /**
+   * `flat`: one method per operation (`client.createChatCompletion({ body })`). `resources`: the operations grouped
+   * into nested resources (`client.chat.completions.create({ model, messages })`), in resources.ts, which then is the
+   * entry point's `createClient`. Flag: `--client-style resources`. @default "flat"
+   */
+  style?: ClientStyleName;
+  /**
+   * Names of the resource-style client, overriding those read from the spec: a path prefix mounts everything at or
+   * below it (`"/organization": "admin.organization"`); `"METHOD /path"`, an operationId or a flat method name gives
+   * one operation its whole dotted name (`"POST /threads/runs": "beta.threads.createAndRun"`). @default {}
+   */
+  resources?: Record<string, string>;
+}
+
+export const CLIENT_STYLES = ["flat", "resources"] as const;
+export type ClientStyleName = (typeof CLIENT_STYLES)[number];
+
 /** One spec of a config with several (`projects`). Paths are relative to the config file. */
 export interface ProjectConfig {
   /** Names the project in output and picks it with `--project NAME`: letters, digits, `.`, `_` and `-`. */
@@ -87,6 +110,8 @@ export interface ProjectConfig {
   format?: boolean;
   /** @default the top-level `fetch` (this one's fields replace its fields) */
   fetch?: FetchConfig;
+  /** @default the top-level `client` (this one's fields replace its fields) */
+  client?: ClientConfig;
 }
 
 /**
@@ -121,6 +146,8 @@ export interface ResolvedConfig {
   spec: string;
   out: string;
   outputs: Record<OutputKind, boolean>;
+  /** The client's style, and the resource-style client's names with where they were written. */
+  client: ClientStyle;
   format: boolean;
   /** Absolute folders `$ref`s may read from besides the spec's own folder tree. */
   refRoots: string[];
@@ -195,6 +222,18 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     return resolveFetch(spec, merged, { pointerOf, env, cacheDir, tokenFromEnv: fileConfig.projects === undefined });
   };
   const regenerate = (project?: string) => regenerateArgs(flags, configFile, project);
+  /** `client` of the flags or API options over the project's over the file's, field by field. */
+  const clientFor = (project?: { config: ClientConfig | undefined; pointer: string }): ClientStyle => {
+    const style = flags.client?.style ?? project?.config?.style ?? fileConfig.client?.style ?? "flat";
+    if (style === "flat") return { style };
+    const [resources, resourcesAt] =
+      flags.client?.resources !== undefined
+        ? [flags.client.resources, `${flagsFrom}: client.resources`]
+        : project?.config?.resources !== undefined
+          ? [project.config.resources, `${pointerBase(shown)}${project.pointer}/client/resources`]
+          : [fileConfig.client?.resources ?? {}, `${pointerBase(shown)}/client/resources`];
+    return { style, resources, resourcesAt };
+  };
   const loading = {
     refRoots: [...(fileConfig.refRoots ?? []).map((p) => resolve(base, p)), ...(flags.refRoots ?? []).map((p) => resolve(cwd, p))],
     maxSpecFileBytes: flags.maxSpecFileBytes ?? fileConfig.maxSpecFileBytes ?? DEFAULT_MAX_SPEC_FILE_BYTES,
@@ -216,6 +255,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         spec,
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
         outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+        client: clientFor(),
         format: flags.format ?? fileConfig.format ?? true,
         ...loading,
         fetch: fetchFor(spec),
@@ -272,6 +312,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       spec,
       out: fromFlag(flags.out) ?? resolve(base, project.out),
       outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+      client: clientFor({ config: project.client, pointer: `/projects/${index}` }),
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
@@ -404,6 +445,7 @@ function regenerateArgs(flags: UserConfig, configFile: string | undefined, proje
   if (flags.out !== undefined) args.push("--out", flags.out);
   if (flags.outputs !== undefined) args.push("--outputs", flags.outputs.join(","));
   if (flags.format !== undefined) args.push(flags.format ? "--format" : "--no-format");
+  if (flags.client?.style !== undefined) args.push("--client-style", flags.client.style);
   return args.map(shellQuote);
 }
 
@@ -539,7 +581,7 @@ function resolveConfigImport(specifier: string, configPath: string): string {
 }
 
 /** Flags whose name is not the config field's. */
-const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes" };
+const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes", client: "client-style" };
 
 /** Throws a UserError naming the field (or flag), what it must be and what it was. */
 export function validateConfig(config: unknown, where: string): asserts config is UserConfig {
@@ -548,10 +590,10 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
   const allowed =
     where === "command line"
-      ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"]
+      ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "client"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch"]
-        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "projects"];
+        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "client"]
+        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "client", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -563,6 +605,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
     if ((key === "spec" || key === "out") && typeof value !== "string") fail("must be a path string");
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
+    if (key === "client") validateClient(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
     if (key === "refRoots" && (!Array.isArray(value) || value.some((v) => typeof v !== "string" || v === ""))) fail("must be a list of folder paths");
     if (key === "maxSpecFileBytes" && (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)) fail("must be a positive whole number of bytes");
@@ -587,7 +630,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch", "client"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
@@ -654,6 +697,41 @@ function checkSpecUrl(spec: string, name: string, where: string): void {
     });
   }
   if (url.hash !== "") throw new UserError(`${name} must not have a fragment (#…): it names a whole document, got ${JSON.stringify(spec)}`, { location: where });
+}
+
+const CLIENT_FIELDS = ["style", "resources"];
+/** A dotted name of the resource-style client: property names that leave the objects what they are. */
+const RESOURCE_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+
+/** Checks `client` (see ClientConfig). */
+function validateClient(value: unknown, where: string): void {
+  const outside = where === "command line" || where === API_OPTIONS;
+  const at = (...segments: string[]) => (outside ? where : `${pointerBase(where)}/${["client", ...segments].map(escapePointerSegment).join("/")}`);
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!isObject(value)) throw new UserError(`config field \`client\` must be an object { ${CLIENT_FIELDS.join(", ")} }, got ${JSON.stringify(value)}`, { location: at() });
+  for (const key of Object.keys(value)) {
+    if (!CLIENT_FIELDS.includes(key)) {
+      throw new UserError(`config field \`client.${key}\` is unknown (allowed: ${CLIENT_FIELDS.join(", ")})`, { location: at(key), hint: didYouMean(key, CLIENT_FIELDS, (k) => `\`${k}\``) });
+    }
+  }
+  if (value.style !== undefined && !CLIENT_STYLES.includes(value.style as ClientStyleName)) {
+    const name = where === "command line" ? "--client-style" : "config field `client.style`";
+    throw new UserError(`${name} must be one of: ${CLIENT_STYLES.join(", ")}, got ${JSON.stringify(value.style)}`, { location: at("style"), hint: didYouMean(String(value.style), [...CLIENT_STYLES], (k) => `"${k}"`) });
+  }
+  if (value.resources === undefined) return;
+  if (!isObject(value.resources)) {
+    throw new UserError('config field `client.resources` must map a path prefix, "METHOD /path", operationId or method name to a dotted name (like "chat.completions.create")', { location: at("resources") });
+  }
+  for (const [key, name] of Object.entries(value.resources)) {
+    if (key.trim() === "") throw new UserError("config field `client.resources`: a key is empty", { location: at("resources", key) });
+    if (typeof name !== "string" || !RESOURCE_NAME.test(name)) {
+      throw new UserError(`config field \`client.resources\`: ${JSON.stringify(key)} must name a dotted path of identifiers (like "admin.organization" or "beta.threads.createAndRun"), got ${JSON.stringify(name)}`, { location: at("resources", key) });
+    }
+    const unsafe = name.split(".").find((part) => UNSAFE_MEMBERS.has(part));
+    if (unsafe !== undefined) {
+      throw new UserError(`config field \`client.resources\`: ${JSON.stringify(key)} names a member \`${unsafe}\`, which would change what the client's objects are (awaitable, or their prototype)`, { location: at("resources", key), hint: `pick another name, such as \`${unsafe}_\`` });
+    }
+  }
 }
 
 const FETCH_FIELDS = ["headers", "origins", "timeoutMs", "pollSeconds"];

@@ -246,6 +246,11 @@ function operationType(op: Operation): string {
 }
 
 function operationMember(op: Operation, tags: readonly Tag[]): Member {
+  return { name: propertyKey(op.name), type: operationType(op), docs: [operationDocs(op, tags).join("\n\n")] };
+}
+
+/** An operation's documentation as its method shows it: summary, description, method and path, tags, deprecation. */
+export function operationDocs(op: Operation, tags: readonly Tag[]): string[] {
   const docs: string[] = [];
   if (op.summary) docs.push(commentText(op.summary));
   if (op.description && op.description !== op.summary) docs.push(commentText(op.description));
@@ -256,7 +261,7 @@ function operationMember(op: Operation, tags: readonly Tag[]): Member {
     docs.push(`Tags: ${op.tags.map((tag) => commentText(tagTrail(tag, byName))).join("; ")}`);
   }
   if (op.deprecated) docs.push("@deprecated");
-  return { name: propertyKey(op.name), type: operationType(op), docs: [docs.join("\n\n")] };
+  return docs;
 }
 
 /**

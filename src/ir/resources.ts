@@ -62,7 +62,7 @@ export interface ResourceNaming {
 export type ResourceOverrides = Readonly<Record<string, string>>;
 
 /** Method names a resource object cannot have: a `then` would make it awaitable, the rest reach Object.prototype. */
-const UNSAFE_MEMBERS = new Set(["then", "constructor", "__proto__", "prototype", "hasOwnProperty", "toString", "valueOf", "withResponse", "asResponse"]);
+export const UNSAFE_MEMBERS: ReadonlySet<string> = new Set(["then", "constructor", "__proto__", "prototype", "hasOwnProperty", "toString", "valueOf", "withResponse", "asResponse"]);
 
 const VERSION_SEGMENT = /^v\d+[a-z0-9]*$/i;
 const PARAMETER = /^\{.*\}$/;

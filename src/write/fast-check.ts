@@ -18,6 +18,8 @@ export interface OutputSettings {
   outputs: Readonly<Record<string, boolean>>;
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
+  /** The client's style and the resource-style client's names (absent: flat). */
+  client?: { style: string } | undefined;
 }
 
 /**
@@ -30,6 +32,8 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
       generator: generatorFingerprint(),
       templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => settings.outputs[kind])),
       outputs: settings.outputs,
+      // (Only when it is not the default, so that a flat client's fingerprint is what it was before styles existed.)
+      ...(settings.client && settings.client.style !== "flat" ? { client: settings.client } : {}),
       format: settings.format,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),
