@@ -103,7 +103,7 @@ export const STRICT_NODE_COMPILER_OPTIONS = {
 };
 
 /** The generated modules shipped as `.js` + `.d.ts` whose declarations come from the spec (not the runtime's). */
-const SPEC_DECLARATIONS = new Set(["client.d.ts", "server.d.ts", "webhooks.d.ts"]);
+const SPEC_DECLARATIONS = new Set(["client.d.ts", "resources.d.ts", "server.d.ts", "webhooks.d.ts"]);
 
 /**
  * Type-checks every .ts file below `dir` with `tsc --strict --noEmit`; returns tsc's output and exit code.
