@@ -15,41 +15,73 @@ type Member = OptionalKind<PropertySignatureStructure>;
 /**
  * `resources.ts`: the resource-style client (`client.files.retrieve(fileId)`), from templates/files/resources.ts.
  * Its `createClient` nests the flat client's operations (client.ts) as `naming` places them; this fills the table of
- * methods and `ResourceMethods`, each method's type by its dotted name, which `Client` nests.
+ * methods and the `Client` interface, whose resources are nested object types and whose methods keep the
+ * operations' documentation.
  */
 export function emitResources(model: ApiModel, naming: ResourceNaming, source: FileTemplateSource): EmittedFile[] {
   const template = new FileTemplate(source);
   const byName = new Map(model.operations.map((op) => [op.name, op]));
   const deref = derefIn(model.document);
   const rows: ResourceRow[] = [];
-  const members: Member[] = [];
+  const root: ResourceNode = { members: new Map() };
+  const used = new Set<string>();
   for (const placed of naming.methods) {
     const op = byName.get(placed.operation)!;
     const shape = callShape(op, deref);
     const type = methodType(op, shape);
+    used.add(type.slice(0, type.indexOf("<")));
     const docs = operationDocs(op, model.tags);
     const current = [...placed.resource, placed.method].join(".");
-    const names = [current, ...placed.aliases.map((alias) => [...alias.resource, alias.method].join("."))];
     const pathNames = shape.path.map((param) => param.name);
-    for (const name of names) {
+    for (const [resource, method] of [[placed.resource, placed.method] as const, ...placed.aliases.map((alias) => [alias.resource, alias.method] as const)]) {
+      const name = [...resource, method].join(".");
+      const node = resourceAt(root, resource);
+      // (An earlier name where a method of another operation is: left out, the method stays.)
+      if (node === undefined || node.members.has(method)) continue;
       rows.push(pathNames.length > 0 ? [name, op.name, shape.layout, pathNames] : [name, op.name, shape.layout]);
       // An earlier name is deprecated whether or not the operation is.
       const aliasDocs = [...docs.filter((line) => line !== "@deprecated"), `@deprecated The spec records this as the operation's earlier name: use \`${commentText(current)}\`.`];
-      members.push({ name: propertyKey(name), type, docs: [(name === current ? docs : aliasDocs).join("\n\n")] });
+      node.members.set(method, { type, docs: (name === current ? docs : aliasDocs).join("\n\n") });
     }
   }
 
-  const used = new Set(members.map((member) => String(member.type).split("<")[0]!));
   const types = template.structure("import ./runtime/client/resources.js", "import");
   types.namedImports = namedImports(types).filter((specifier) => !specifier.name.endsWith("ResourceMethod") || used.has(specifier.name));
   template.fillData("resources", rows);
-  const methods = template.structure("ResourceMethods", "interface");
-  methods.docs = [`The methods of the resource-style client of ${commentText(model.title)} ${commentText(model.version)}, by dotted name: \`Client\` nests them.`];
-  methods.properties = members;
+  const client = template.structure("Client", "interface");
+  client.docs = [
+    `The resource-style client of ${commentText(model.title)} ${commentText(model.version)}: the operations grouped into nested resources, each method returning an \`ApiPromise\`.`,
+  ];
+  client.properties = [...root.members].map(([name, member]): Member => ("type" in member ? { name: propertyKey(name), type: member.type, docs: [member.docs] } : { name: propertyKey(name), type: literalType(member) }));
   // A required client option (the spec declares no server: `baseUrl`) makes `options` required, as in client.ts.
   if (model.servers.length === 0) template.structure("createClient", "function").parameters![0]!.initializer = undefined;
   else template.keep("createClient");
   return template.printModule("resource-style client: createClient() with the operations as methods of nested resources");
+}
+
+/** A resource of the tree: its sub-resources and methods by name, in the order the operations first name them. */
+interface ResourceNode {
+  members: Map<string, ResourceNode | { type: string; docs: string }>;
+}
+
+/** The resource at `path`, made where missing; undefined where a method has the name of one of its resources. */
+function resourceAt(root: ResourceNode, path: readonly string[]): ResourceNode | undefined {
+  let node = root;
+  for (const part of path) {
+    let child = node.members.get(part);
+    if (child === undefined) node.members.set(part, (child = { members: new Map() }));
+    if ("type" in child) return undefined;
+    node = child;
+  }
+  return node;
+}
+
+/** A resource as an object type, each method with its documentation. */
+function literalType(node: ResourceNode): string {
+  const members = [...node.members].map(([name, member]) =>
+    "type" in member ? `/**\n${member.docs.split("\n").map((line) => ` *${line ? ` ${line}` : ""}`).join("\n")}\n */\n${propertyKey(name)}: ${member.type};` : `${propertyKey(name)}: ${literalType(member)};`,
+  );
+  return `{\n${members.join("\n")}\n}`;
 }
 
 /** How a method takes its arguments: its layout (see `ParamsLayout`) and its path parameters in path order. */

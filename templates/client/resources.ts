@@ -224,14 +224,3 @@ export interface StreamingResourceMethod<
   (...args: [...PathArgs<Op, Path>, ...CallArgs<ParamsOfLayout<Op, Layout, ReqMedia> & StreamFlagOff<Layout, Flag>>]): ApiPromise<SuccessBody<Op>>;
   (...args: ResourceArgs<Op, Path, Layout, ReqMedia>): ApiPromise<Stream<StreamEventOf<Op, StreamMedia>> | SuccessBody<Op>>;
 }
-
-type Leaf<K> = K extends `${string}.${string}` ? never : K;
-type Head<K> = K extends `${infer H}.${string}` ? H : never;
-
-/**
- * The nested client from its methods by dotted name: `{ "chat.completions.create": M }` → `{ chat: { completions:
- * { create: M } } }`. (Recursive, as deep as the deepest resource; each method keeps its documentation.)
- */
-export type ResourceTree<Methods> = { [K in keyof Methods as Leaf<K>]: Methods[K] } & {
-  [H in Head<keyof Methods>]: ResourceTree<{ [K in keyof Methods as K extends `${H}.${infer Rest}` ? Rest : never]: Methods[K] }>;
-};

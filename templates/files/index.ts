@@ -18,7 +18,7 @@ export {
   type RequestOptions,
 } from "./client.js";
 /** @slot only with the resource-style client, which also gives the entry point's `createClient` and `Client` then (`emitIndex`) */
-export { ApiPromise, PagePromise, type ResourceMethods } from "./resources.js";
+export { ApiPromise, PagePromise } from "./resources.js";
 /** @slot removed when the server is not generated */
 export {
   createRouter,
