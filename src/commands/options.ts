@@ -1,5 +1,5 @@
 /** Options that several commands declare, and the values they turn into. */
-import { CLIENT_STYLES, OUTPUT_KINDS, type ClientStyleName, type ConfigSources, type OutputKind, type UserConfig } from "../config/resolve.js";
+import { OUTPUT_KINDS, type ClientStyleName, type ConfigSources, type OutputKind, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import type { HelpDefaults, OptionSpec } from "./command.js";
 
@@ -27,7 +27,7 @@ export const outputsOption: OptionSpec = {
 export const clientStyleOption: OptionSpec = {
   type: "string",
   requiresArg: true,
-  describe: `how the client reads: ${CLIENT_STYLES.join(" (client.createFile(…)), ")} (client.files.create(…), nested resources)`,
+  describe: "flat (a method per operation) or resources (client.files.create(…))",
   defaultDescription: "client.style, else flat",
 };
 

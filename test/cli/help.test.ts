@@ -11,8 +11,8 @@ const flagsIn = (help: string) => [...help.matchAll(/^\s+(?:-\w, )?--([\w-]+)/gm
 describe("--help: each command shows its own flags and examples", () => {
   const own: Record<string, string[]> = {
     init: ["force", "format", "help", "out", "outputs", "project", "quiet", "spec", "verbose", "version"],
-    generate: ["config", "format", "help", "max-spec-file-bytes", "offline", "out", "outputs", "poll", "project", "quiet", "ref-root", "spec", "verbose", "version", "watch"],
-    check: ["config", "format", "help", "markdown", "max-spec-file-bytes", "out", "outputs", "project", "quiet", "ref-root", "remote", "spec", "verbose", "version"],
+    generate: ["client-style", "config", "format", "help", "max-spec-file-bytes", "offline", "out", "outputs", "poll", "project", "quiet", "ref-root", "spec", "verbose", "version", "watch"],
+    check: ["client-style", "config", "format", "help", "markdown", "max-spec-file-bytes", "out", "outputs", "project", "quiet", "ref-root", "remote", "spec", "verbose", "version"],
     mock: ["config", "help", "max-spec-file-bytes", "port", "project", "quiet", "ref-root", "spec", "verbose", "version"],
     "webhook test": ["config", "event", "help", "max-spec-file-bytes", "payload", "project", "quiet", "ref-root", "scheme", "secret-env", "secret-file", "spec", "timeout", "token-env", "token-file", "url", "var", "verbose", "version"],
   };
