@@ -86,4 +86,25 @@ describe("client.style and client.resources", () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning: api\.json#\/paths\/~1runs\?beta=true\/post: resource-style client: 2 operations would be `runs\.create`; createBetaRun is `runs\.createBetaRun`/);
   });
+
+  it("names the spec records as an operation's earlier ones (x-octokit changes) are deprecated aliases of its method", async () => {
+    const dir = tempDir();
+    const op = (operationId: string, extra: object = {}) => ({ operationId, responses: { "200": { description: "ok" } }, ...extra });
+    const renamed = { "x-octokit": { changes: [{ type: "OPERATION", date: "2020-01-01", before: { operationId: "repos/get-contents" }, after: { operationId: "repos/get-content" } }] } };
+    writeFileSync(
+      join(dir, "api.json"),
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        servers: [{ url: "https://x.example" }],
+        paths: { "/repos/{owner}/{repo}": { get: op("repos/get", { parameters: [{ name: "owner", in: "path", required: true, schema: { type: "string" } }, { name: "repo", in: "path", required: true, schema: { type: "string" } }] }) }, "/repos/{owner}/{repo}/contents": { get: op("repos/get-content", { parameters: [{ name: "owner", in: "path", required: true, schema: { type: "string" } }, { name: "repo", in: "path", required: true, schema: { type: "string" } }], ...renamed }) } },
+      }),
+    );
+    expect((await runCli(["generate", "--spec", "api.json", "--outputs", "client", "--client-style", "resources"], dir)).code).toBe(0);
+    const declarations = readFileSync(join(dir, "generated", "resources.d.ts"), "utf8");
+    expect(declarations).toMatch(/getContent: ResourceMethod<\s*paths\["\/repos\/\{owner\}\/\{repo\}\/contents"\]\["get"\],\s*\[owner: "owner", repo: "repo"\],\s*0\s*>;/);
+    expect(declarations).toMatch(/@deprecated The spec records this as the operation's earlier name: use `repos\.getContent`\.\n\s*\*\/\n\s*getContents: ResourceMethod</);
+    const code = readFileSync(join(dir, "generated", "resources.js"), "utf8");
+    expect(code).toContain('["repos.getContents","reposGetContent",0,["owner","repo"]]');
+  });
 });
