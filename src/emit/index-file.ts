@@ -1,3 +1,4 @@
+import { ADAPTERS, type AdapterName } from "../config/resolve.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { FileTemplate, namedExports } from "./template.js";
@@ -11,6 +12,8 @@ export interface IndexModules {
   client: false | { omitted: ReadonlySet<string>; resources?: boolean };
   server: boolean;
   webhooks: boolean;
+  /** The server's framework adapters to re-export. */
+  adapters?: readonly AdapterName[];
 }
 
 /**
@@ -22,6 +25,10 @@ export function emitIndex(modules: IndexModules, source: FileTemplateSource): Em
   for (const module of ["server", "webhooks"] as const) {
     if (modules[module]) template.keep(`export ./${module}.js`);
     else template.remove(`export ./${module}.js`);
+  }
+  for (const adapter of ADAPTERS) {
+    if (modules.adapters?.includes(adapter)) template.keep(`export ./runtime/adapters/${adapter}.js`);
+    else template.remove(`export ./runtime/adapters/${adapter}.js`);
   }
   if (!modules.client) template.remove("export ./client.js");
   else {

@@ -1,7 +1,10 @@
+import type { WebhooksConfig } from "../config/resolve.js";
+import type { AdapterName } from "../config/resolve.js";
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
-import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
+import type { OutputForm } from "../config/resolve.js";
+import type { FileTemplateKind, FileTemplateSource, RuntimeFolder, RuntimeTemplate } from "../package/templates.js";
 import { escapePointerSegment } from "../openapi/pointer.js";
 import { emitClient, omittedClientExports } from "./client.js";
 import type { EmittedFile } from "./file.js";
@@ -14,6 +17,7 @@ import type { EmitterWarning } from "./server-patterns.js";
 import { emitServer } from "./server.js";
 import { emitServerValidators } from "./server-validators.js";
 import { emitTypes, type TypesInput } from "./types.js";
+import type { OutputBudget } from "./budget.js";
 import { emitWebhooks } from "./webhooks.js";
 
 /** What the emitters are given besides the model. Emitters read no file: the pipeline hands them everything. */
@@ -24,11 +28,20 @@ export interface EmitInputs {
    * schema.ts itself (the pipeline does, in a worker thread, while these emitters run).
    */
   typesDocument?: () => TypesInput;
+  /** The output's cap (budget.ts): every file is counted as it is emitted. */
+  budget?: OutputBudget;
+  /** The config's defaults of the webhook receiver (scheme, eventType). */
+  webhooks?: WebhooksConfig;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
     runtime(kind: RuntimeKind): readonly RuntimeTemplate[];
   };
+  /**
+   * How the modules are written: TypeScript (`ts`), or JavaScript and declarations (`js`). Every file template and
+   * every runtime folder is written in either: the emitters are handed templates that carry the form.
+   */
+  form: OutputForm;
 }
 
 /** Which outputs to emit besides the types (schema.ts) and index.ts, which always are. */
@@ -38,6 +51,8 @@ export interface EmitOutputs {
   webhooks: boolean;
   /** How the client reads (config `client`): one method per operation (the default), or nested resources. */
   clientStyle?: ClientStyle | undefined;
+  /** The server's framework adapters (runtime/adapters/, re-exported from index.ts). */
+  adapters?: readonly AdapterName[];
 }
 
 /** The client's style as the config resolves it (`client.style`, `client.resources`). */
@@ -56,8 +71,18 @@ export type ClientStyle =
  * from templates/files/) and its runtime (copied from templates/<kind>/), and index.ts. Not yet stamped or formatted.
  */
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
-  const { templates } = inputs;
-  const files: EmittedFile[] = inputs.typesDocument ? [emitTypes(inputs.typesDocument())] : [];
+  const { form, budget } = inputs;
+  const templates = {
+    file: (kind: FileTemplateKind): FileTemplateSource => ({ ...inputs.templates.file(kind), form }),
+    runtime: (kind: RuntimeKind): RuntimeFolder => ({ form, modules: inputs.templates.runtime(kind) }),
+  };
+  const files: EmittedFile[] = [];
+  // (Pushed through here: each file counted against the output's cap as soon as it is made.)
+  const add = (...made: EmittedFile[]) => {
+    for (const file of made) budget?.add(file.path, file.content);
+    files.push(...made);
+  };
+  if (inputs.typesDocument) add(emitTypes(inputs.typesDocument(), budget));
   traceTime(inputs.typesDocument ? "types emitted" : "emitters loaded");
   const warnings: EmitterWarning[] = [];
   const webhooks = outputs.webhooks && model.webhooks.length > 0;
@@ -66,25 +91,26 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     const client = emitClient(model, templates.file("client"));
     const style = outputs.clientStyle;
     const resources = style?.style === "resources" ? emitResourceClient(model, style, templates.file("resources"), warnings) : [];
-    files.push(...client, ...resources, ...emitRuntime("client", templates.runtime("client"), [...client, ...resources]));
+    add(...client, ...resources, ...emitRuntime("client", templates.runtime("client"), [...client, ...resources]));
     traceTime("client emitted");
   }
   if (outputs.server) {
     const data = serverRuntimeData(model);
     warnings.push(...data.warnings);
-    files.push(
-      ...emitServer(model, data, templates.file("server")),
-      ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []),
-      ...emitRuntime("server", templates.runtime("server")),
-    );
+    add(...emitServer(model, data, templates.file("server")));
+    add(...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? [], form), ...emitRuntime("server", templates.runtime("server")));
     traceTime("server emitted");
   }
   if (webhooks) {
-    files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    add(...emitWebhooks(model, templates.file("webhooks"), inputs.webhooks), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model), resources: outputs.clientStyle?.style === "resources" };
-  files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
+  const adapters = outputs.server ? (outputs.adapters ?? []) : [];
+  const index = emitIndex({ client, server: outputs.server, webhooks, adapters }, templates.file("index"));
+  // Only the adapters index.ts re-exports are copied (with what they import).
+  if (adapters.length > 0) add(...emitRuntime("adapters", templates.runtime("adapters"), [index]));
+  add(index);
   return { files, warnings };
 }
 

@@ -8,6 +8,7 @@ import type { FileTemplateSource } from "../package/templates.js";
 import { operationDocs } from "./client.js";
 import type { EmittedFile } from "./file.js";
 import { commentText } from "./literal.js";
+import { LongTexts } from "./long-text.js";
 import { FileTemplate, namedImports, typeText } from "./template.js";
 
 type Member = OptionalKind<PropertySignatureStructure>;
@@ -25,13 +26,14 @@ export function emitResources(model: ApiModel, naming: ResourceNaming, source: F
   const rows: ResourceRow[] = [];
   const root: ResourceNode = { members: new Map() };
   const used = new Set<string>();
+  const texts = new LongTexts();
   for (const placed of naming.methods) {
     const op = byName.get(placed.operation)!;
     const shape = callShape(op, deref);
     const type = methodType(op, shape);
     used.add(type.slice(0, type.indexOf("<")));
-    const docs = operationDocs(op, model.tags);
     const current = [...placed.resource, placed.method].join(".");
+    const docs = operationDocs(op, model.tags, texts, `\`${current}\``);
     const pathNames = shape.path.map((param) => param.name);
     for (const [resource, method] of [[placed.resource, placed.method] as const, ...placed.aliases.map((alias) => [alias.resource, alias.method] as const)]) {
       const name = [...resource, method].join(".");

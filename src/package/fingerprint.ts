@@ -62,8 +62,8 @@ export function generatorFingerprint(): string {
   return cached;
 }
 
-/** Output kinds whose runtime is copied from `templates/<kind>/`. */
-export const RUNTIME_KINDS = ["client", "server", "webhooks"] as const;
+/** Output kinds whose runtime is copied from `templates/<kind>/` (`adapters`: the server's, each only when listed). */
+export const RUNTIME_KINDS = ["client", "server", "webhooks", "adapters"] as const;
 export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
 
 /** Hash of the runtime templates of the given output kinds (only those can change the output). */

@@ -45,9 +45,9 @@ async function recall(sdk: SdkMethod[], spec: string, name: string, resources?: 
   const endpoints = new Set(model.operations.flatMap((op) => op.paths.map((path) => `${op.wireMethod} ${normalised(path)}`)));
   const basePath = normalised(new URL(String((model.document.servers as { url: string }[] | undefined)?.[0]?.url ?? "http://x/")).pathname.replace(/\/$/, ""));
 
-  let sent: { method: string; path: string } | undefined;
+  const requests: { method: string; path: string }[] = [];
   const fetch = async (request: Request) => {
-    sent = { method: request.method, path: decodeURIComponent(new URL(request.url).pathname) };
+    requests.push({ method: request.method, path: decodeURIComponent(new URL(request.url).pathname) });
     return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
   };
   const api = (await import(join(out, "client", "index.ts"))) as { createClient(options: object): Record<string, any> };
@@ -60,16 +60,17 @@ async function recall(sdk: SdkMethod[], spec: string, name: string, resources?: 
     const want = `${method.method} ${normalised(method.path)}`;
     let target: any = client;
     for (const part of method.name.split(".")) target = target?.[part];
-    sent = undefined;
+    const before = requests.length;
     if (typeof target === "function") {
       // The path's parameters positionally (as many as the SDK's path has), then an empty params object.
       const args = Array.from({ length: normalised(method.path).split("{}").length - 1 }, (_, i) => `__p${i}__`);
       try {
         await target(...args, {});
       } catch {
-        // (Sent or not, `sent` says.)
+        // (Sent or not, `requests` says.)
       }
     }
+    const sent = requests[before];
     const got = sent && `${sent.method} ${normalised(sent.path).slice(sent.path.startsWith(basePath) ? basePath.length : 0)}`;
     if (got === want) matched++;
     else misses.push(`${method.name}: ${want}${got ? ` (sent ${got})` : typeof target === "function" ? " (sent nothing)" : " (no such method)"}`);

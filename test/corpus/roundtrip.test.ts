@@ -12,12 +12,12 @@ import { corpusDocuments } from "./corpus.js";
 import { writeReportSection } from "./report.js";
 import { differences, plain, show, withoutEmpty } from "./roundtrip/compare.js";
 import { buildCase, credentialOptions, credentialValue, essence, isJson, strictCompiler, type Case } from "./roundtrip/samples.js";
-import { fetchVia, fixedServerOptions, isRelative, serverPath } from "./roundtrip/servers.js";
+import { fetchVia, fixedServerOptions, isRelative } from "./roundtrip/servers.js";
 import { documentForValidator, startRequestValidator } from "./roundtrip/validator.js";
 import { CASE_HEADER, close, listen, WireRecorder } from "./roundtrip/wire.js";
 
 /**
- * Issue 13, item 6: on every operation of every corpus document, what the generated client sends is what the spec
+ * On every operation of every corpus document, what the generated client sends is what the spec
  * says. For each operation a schema-valid request (every parameter, the body in the media type the client sends)
  * goes from the generated client to the generated router on 127.0.0.1 (node:http, `toNodeListener`) through a hop
  * that records it as it arrived, and:
@@ -26,7 +26,7 @@ import { CASE_HEADER, close, listen, WireRecorder } from "./roundtrip/wire.js";
  *   (b) the handler receives the values the client was given (and the credentials it was configured with);
  *   (c) the handler's answer, a schema-valid sample of the declared success response, comes back from the client equal.
  *
- * Every operation is sent, or skipped for a reason the README lists; the counts per document go to
+ * Every operation is sent, or skipped for a reason docs/client.md lists; the counts per document go to
  * test/corpus/.out/report.md.
  */
 const OUT = join(ROOT, "test", "corpus", ".out", "roundtrip");
@@ -35,11 +35,13 @@ const CONCURRENCY = 6;
 /** Events read from a stream at most (the handler sends two). */
 const MAX_EVENTS = 16;
 
-/** README.md's section on the round trip, which lists the reasons an operation may be skipped for. */
+/** docs/client.md's section on the round trip, which lists the reasons an operation may be skipped for. */
 const LISTED_SKIPS = (() => {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const start = readme.indexOf("### Checked on real specs: the round trip");
-  return readme.slice(start, readme.indexOf("\n## ", start));
+  const page = readFileSync(join(ROOT, "docs", "client.md"), "utf8");
+  const start = page.indexOf("### Checked on real specs: the round trip");
+  if (start < 0) throw new Error("docs/client.md has no section \"Checked on real specs: the round trip\"");
+  const end = page.indexOf("\n## ", start);
+  return page.slice(start, end < 0 ? undefined : end);
 })();
 
 interface Outcome {
@@ -94,7 +96,7 @@ describe("corpus: every operation, client → router on 127.0.0.1, judged by an 
       const row = await roundTrip(doc.name, doc.path);
       rows.push(row);
       expect(row.failures.map((f) => `${f.case.operation.name}: ${f.problems.join(" / ")}`).slice(0, 20)).toEqual([]);
-      // Every skip is for a reason the README lists (its words before the first ": ", in bold there).
+      // Every skip is for a reason docs/client.md lists (its words before the first ": ", in bold there).
       const unlisted = row.skips.map((c) => c.skip!).filter((reason) => !LISTED_SKIPS.includes(`**${reason.slice(0, reason.indexOf(": "))}**`));
       expect(unlisted).toEqual([]);
     }, 1_800_000);
@@ -118,12 +120,10 @@ async function roundTrip(name: string, specPath: string): Promise<Row> {
   const strict = strictCompiler(document);
   const cases = model.operations.map((operation, index) => buildCase({ model, document, compiler, strict }, operation, index));
   const byId = new Map(cases.map((c) => [c.id, c]));
-  const basePath = commonBasePath(model);
   for (const c of cases) {
     const server = model.servers[c.operation.server];
     // (Never sent to the spec's own host: see roundtrip/servers.ts.)
     if (!c.skip && server && !server.urlOption && isRelative(server)) c.skip = "its server URL is relative and has variables: the client has no base URL to resolve it against";
-    if (!c.skip && basePath === undefined) c.skip = "the spec's servers have different base paths: one router serves one base path";
   }
 
   const received = new Map<string, Record<string, unknown>>();
@@ -141,7 +141,8 @@ async function roundTrip(name: string, specPath: string): Promise<Row> {
       },
     ]),
   );
-  const router = api.createRouter(handlers, { authenticate: (credentials: unknown) => ({ credentials }), basePath: basePath || undefined, maxBodyBytes: 16 * 1024 * 1024 });
+  // Each operation under its server's path: the router's default, where the client sends it.
+  const router = api.createRouter(handlers, { authenticate: (credentials: unknown) => ({ credentials }), maxBodyBytes: 16 * 1024 * 1024 });
   const routerServer = createServer(api.toNodeListener(router));
   const recorder = new WireRecorder(await listen(routerServer));
   await recorder.start();
@@ -216,7 +217,7 @@ async function exchange(
   return problems;
 }
 
-/** What the handler should receive, from what the client was given (README: "On the wire"). */
+/** What the handler should receive, from what the client was given (docs/client.md: "On the wire"). */
 async function expectedValues(c: Case, model: ApiModel, compiler: SchemaCompiler): Promise<Record<string, unknown>> {
   const document = model.document as SchemaDocument;
   const byLocation = (location: "path" | "query" | "header" | "cookie", given: Record<string, unknown> | undefined) => {
@@ -316,13 +317,6 @@ async function expectedAnswer(c: Case): Promise<unknown> {
   const type = essence(answer.contentType ?? "application/json");
   if (isJson(type)) return JSON.parse(JSON.stringify(answer.body));
   return plain(answer.body);
-}
-
-/** The one base path all of the spec's servers share ("" for none), or undefined when they differ. */
-function commonBasePath(model: ApiModel): string | undefined {
-  const paths = new Set(model.servers.map(serverPath));
-  if (paths.size > 1) return undefined;
-  return [...paths][0] ?? "";
 }
 
 async function collect(stream: AsyncIterable<unknown>): Promise<unknown[]> {

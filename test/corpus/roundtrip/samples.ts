@@ -40,7 +40,7 @@ export interface Case {
   /** Whether the call asks for the operation's event stream (the client then yields events). */
   streamed: boolean;
   answer: Answer;
-  /** Why this operation is not sent, when it cannot be (see the README's list). */
+  /** Why this operation is not sent, when it cannot be (see the list in docs/client.md, "Checked on real specs: the round trip"). */
   skip?: string;
 }
 
