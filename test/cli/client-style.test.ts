@@ -10,7 +10,7 @@ describe("client.style and client.resources", () => {
   it("--client-style resources writes resources.ts, whose createClient the entry point exports; check tells the styles apart", async () => {
     const project = projectWithV1Spec();
     expect((await runCli(["generate", "--outputs", "client"], project)).code).toBe(0);
-    expect(existsSync(join(project, "generated", "resources.js"))).toBe(false);
+    expect(existsSync(join(project, "generated", "resources.ts"))).toBe(false);
     // The flat output is not current for the resource style (the fast path of check included).
     const stale = await runCli(["check", "--outputs", "client", "--client-style", "resources"], project);
     expect(stale.code).toBe(1);
@@ -38,7 +38,7 @@ describe("client.style and client.resources", () => {
     const result = await runCli(["generate"], project);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('specforge: warning: specforge.config.json#/client/resources/~1nowhere: `client.resources` key "/nowhere" matches no operation');
-    const declarations = readFileSync(join(project, "generated", "resources.d.ts"), "utf8");
+    const declarations = readFileSync(join(project, "generated", "resources.ts"), "utf8");
     expect(declarations).toMatch(/\n {2}beta: \{\n {4}models: \{/);
     expect(declarations).toMatch(/\n {2}\/\*\*[^]*?\*\/\n {2}ping: ResourceMethod</);
     const first = snapshotTree(join(project, "generated"));
@@ -101,10 +101,9 @@ describe("client.style and client.resources", () => {
       }),
     );
     expect((await runCli(["generate", "--spec", "api.json", "--outputs", "client", "--client-style", "resources"], dir)).code).toBe(0);
-    const declarations = readFileSync(join(dir, "generated", "resources.d.ts"), "utf8");
+    const declarations = readFileSync(join(dir, "generated", "resources.ts"), "utf8");
     expect(declarations).toMatch(/getContent: ResourceMethod<\s*paths\["\/repos\/\{owner\}\/\{repo\}\/contents"\]\["get"\],\s*\[owner: "owner", repo: "repo"\],\s*0\s*>;/);
     expect(declarations).toMatch(/@deprecated The spec records this as the operation's earlier name: use `repos\.getContent`\.\n\s*\*\/\n\s*getContents: ResourceMethod</);
-    const code = readFileSync(join(dir, "generated", "resources.js"), "utf8");
-    expect(code).toContain('["repos.getContents","reposGetContent",0,["owner","repo"]]');
+    expect(declarations).toContain('["repos.getContents","reposGetContent",0,["owner","repo"]]');
   });
 });
