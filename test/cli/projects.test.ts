@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, generate } from "../../src/api.js";
 import { resolveConfigs } from "../../src/config/resolve.js";
 import { runProjects, type ProjectOutcome } from "../../src/commands/projects.js";
+import { shortProjectName } from "../../src/commands/init.js";
 import { FIXTURES, V1_SPEC, cleanupTempDirs, runBin, runCli, snapshotTree, tempDir, writeFiles } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
@@ -195,14 +196,14 @@ describe("specforge init --project: a second spec", () => {
     const added = await runCli(["init", "--project", "billing", "--spec", "billing.yaml"], project);
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
-    expect(added.stdout).toMatch(/^specforge: specforge\.config\.json: its spec is now the project training-api\.v1$/m);
+    expect(added.stdout).toMatch(/^specforge: specforge\.config\.json: its spec is now the project training$/m);
     expect(added.stdout).toMatch(/^specforge: specforge\.config\.json: added project billing \(spec: billing\.yaml, out: generated-billing\)$/m);
     expect(read(project, "specforge.config.json")).toBe(
       [
         "{",
         '  "projects": [',
         "    {",
-        '      "name": "training-api.v1",',
+        '      "name": "training",',
         '      "spec": "spec/training-api.v1.yaml",',
         '      "out": "generated"',
         "    },",
@@ -225,13 +226,23 @@ describe("specforge init --project: a second spec", () => {
 
     const generated = await runCli(["generate"], project);
     expect(generated.code).toBe(0);
-    expect(generated.stdout).toMatch(/^specforge: \[training-api\.v1\] generated\/ \d+ written[^]*^specforge: \[billing\] generated-billing\/ \d+ written/m);
+    expect(generated.stdout).toMatch(/^specforge: \[training\] generated\/ \d+ written[^]*^specforge: \[billing\] generated-billing\/ \d+ written/m);
     expect(snapshotTree(join(project, "generated-billing")).has("client.ts")).toBe(true);
     expect((await runCli(["check"], project)).code).toBe(0);
 
     const clash = await runCli(["init", "--project", "billing", "--spec", "other.yaml"], project);
     expect(clash.code).toBe(2);
     expect(clash.stderr).toMatch(/the config already has a project "billing" \(spec: billing\.yaml, out: generated-billing\)/);
+  });
+
+  it("names the first project with a short word of its spec's file name", () => {
+    expect(shortProjectName("spec/spotify-web-api-3.0.json")).toBe("spotify");
+    expect(shortProjectName("specs/training-api.v1.yaml")).toBe("training");
+    expect(shortProjectName("api.github.com.yaml")).toBe("github");
+    expect(shortProjectName("Stripe-spec3.yaml")).toBe("stripe");
+    expect(shortProjectName("openapi.yaml")).toBe("openapi");
+    expect(shortProjectName("v2.json")).toBe("v2");
+    expect(shortProjectName("--.yaml")).toBe("api");
   });
 
   it("without a config, writes one whose projects list holds this one", async () => {
