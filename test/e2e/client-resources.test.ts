@@ -8,11 +8,11 @@ import { cleanupTempDirs, runCli, tempDir, typecheck, ROOT, STRICT_NODE_COMPILER
 import { execFile } from "node:child_process";
 
 /**
- * The v1 spec generated with `--client-style resources`: its resource-style client calling its own generated router
- * on 127.0.0.1 (path parameters positionally, one params object, withResponse / asResponse, pages with `for await`,
+ * The v1 spec generated with `--client-style resources`, in both output forms: its resource-style client calling its
+ * own generated router on 127.0.0.1 (path parameters positionally, one params object, withResponse / asResponse, pages with `for await`,
  * errors, streams), and its types refusing wrong calls under tsc 5.9 and TypeScript 7.
  */
-describe("resource-style client (v1 spec, over the wire)", () => {
+describe.each(["ts", "js"])("resource-style client (v1 spec, form %s, over the wire)", (form) => {
   const MODEL = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
   const JOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
   let dir: string;
@@ -25,7 +25,7 @@ describe("resource-style client (v1 spec, over the wire)", () => {
 
   beforeAll(async () => {
     dir = tempDir("specforge-resources-");
-    const result = await runCli(["generate", "--spec", V1_SPEC, "--out", join(dir, "out"), "--client-style", "resources", "--outputs", "client,server"], dir);
+    const result = await runCli(["generate", "--spec", V1_SPEC, "--out", join(dir, "out"), "--client-style", "resources", "--outputs", "client,server", "--form", form], dir);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     generated = await import(pathToFileURL(join(dir, "out", "index.ts")).href);
