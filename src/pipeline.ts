@@ -142,7 +142,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const { documentForTypes } = await import("./load/index.js");
   let emitted: ReturnType<typeof emitFiles>;
   try {
-    emitted = emitFiles(model, { ...config.outputs, adapters: config.adapters }, {
+    emitted = emitFiles(model, { ...config.outputs, adapters: config.adapters, clientStyle: config.client }, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       budget,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
@@ -165,7 +165,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   traceMemory("types received");
   const warnings = [
     ...loadWarnings,
-    ...emitted.warnings.map((warning) => ({ message: warning.message, location: formatPointer(specShown, warning.pointer), hint: warning.hint })),
+    ...emitted.warnings.map((warning) => ({ message: warning.message, location: warning.location ?? formatPointer(specShown, warning.pointer), hint: warning.hint })),
   ];
   enter("format");
 

@@ -63,7 +63,7 @@ function anchors(markdown: string): Set<string> {
  * type-check under tsc --strict. ```typescript blocks are examples for other specs (GitHub's, OpenAI's, a fixture's)
  * and are not compiled.
  */
-function exampleModule(page: string, generated = join(ROOT, "generated")): string | undefined {
+function exampleModule(page: string, generated = join(ROOT, "generated"), resources?: string): string | undefined {
   const ts = blocks(page, "ts");
   if (ts.length === 0) return undefined;
   // Imports are merged per module: the generated code (`./generated/index.js`), the package itself (`specforge`),
@@ -72,6 +72,8 @@ function exampleModule(page: string, generated = join(ROOT, "generated")): strin
   const modules: Record<string, string> = {
     "./generated/index.js": join(generated, "index.js"),
     specforge: join(ROOT, "src", "index.js"),
+    // The resource-style client of the same spec (docs/client.md shows both).
+    ...(resources ? { "./generated-resources/index.js": join(resources, "index.js") } : {}),
   };
   const imports = new Map<string, Set<string>>();
   const defaultImports = new Set<string>();
@@ -112,11 +114,14 @@ const ADAPTER_PAGES = new Set(["docs/adapters.md"]);
 describe("documentation examples", () => {
   let root = "";
   let withAdapters = "";
+  let withResources = "";
   beforeAll(async () => {
     root = tempDir("specforge-docs-");
     symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"), "dir");
     withAdapters = join(root, "generated-adapters");
     await generate({ cwd: ROOT, spec: V1_SPEC, out: withAdapters, adapters: [...ADAPTERS], format: false, write: true });
+    withResources = join(root, "generated-resources");
+    await generate({ cwd: ROOT, spec: V1_SPEC, out: withResources, outputs: ["client"], client: { style: "resources" }, format: false, write: true });
   });
 
   it("every page's TypeScript examples type-check against generated/", async () => {
@@ -125,7 +130,7 @@ describe("documentation examples", () => {
     writeFileSync(join(dir, "package.json"), '{"type":"module"}');
     const compiled: string[] = [];
     for (const page of PAGES) {
-      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : undefined);
+      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : undefined, withResources);
       if (module === undefined) continue;
       writeFileSync(join(dir, `${page.replace(/\.md$/, "").replace(/[/.]/g, "-")}.ts`), module);
       compiled.push(page);

@@ -152,7 +152,7 @@ export const STRICT_NODE_COMPILER_OPTIONS = {
 };
 
 /** The generated modules shipped as `.js` + `.d.ts` (the `js` form) whose declarations come from the spec (not the runtime's). */
-const SPEC_DECLARATIONS = new Set(["client.d.ts", "server.d.ts", "webhooks.d.ts"]);
+const SPEC_DECLARATIONS = new Set(["client.d.ts", "resources.d.ts", "server.d.ts", "webhooks.d.ts"]);
 /** Generated TypeScript that is code without types (checked by the router's own tests, not by tsc). */
 const UNTYPED_CODE = new Set(["server-validators.ts"]);
 

@@ -1,5 +1,5 @@
 /** Options that several commands declare, and the values they turn into. */
-import { OUTPUT_FORMS, OUTPUT_KINDS, type ConfigSources, type OutputForm, type OutputKind, type UserConfig } from "../config/resolve.js";
+import { OUTPUT_FORMS, OUTPUT_KINDS, type ClientStyleName, type ConfigSources, type OutputForm, type OutputKind, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import type { HelpDefaults, OptionSpec } from "./command.js";
 
@@ -22,6 +22,13 @@ export const outputsOption: OptionSpec = {
   requiresArg: true,
   describe: `what to generate, comma-separated: ${OUTPUT_KINDS.join(", ")} (types are always generated)`,
   defaultDescription: "all",
+};
+
+export const clientStyleOption: OptionSpec = {
+  type: "string",
+  requiresArg: true,
+  describe: "flat (a method per operation) or resources (client.files.create(…))",
+  defaultDescription: "client.style, else flat",
 };
 
 export const formatOption: OptionSpec = {
@@ -77,6 +84,7 @@ export interface ConfigArgs {
   project?: string | string[];
   "ref-root"?: string[];
   "max-spec-file-bytes"?: number;
+  "client-style"?: string;
 }
 
 /** `a,b` or repeated flags → ["a", "b"], trimmed; undefined when the flag was not given. */
@@ -118,6 +126,8 @@ export function configFlags(args: ConfigArgs): UserConfig {
     form: args.form as OutputForm | undefined, // checked with the config's rules
     refRoots: args["ref-root"],
     maxSpecFileBytes: args["max-spec-file-bytes"],
+    // (Checked with the config's rules.)
+    client: args["client-style"] === undefined ? undefined : { style: args["client-style"] as ClientStyleName },
   };
 }
 

@@ -12,6 +12,8 @@ import type { SpecSource } from "../load/remote-documents.js";
 import { escapePointerSegment } from "../openapi/pointer.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
 import { proxiesFromEnv, type ProxyEnvironment } from "../load/remote-proxy-env.js";
+import type { ClientStyle } from "../emit/index.js";
+import { UNSAFE_MEMBERS } from "../ir/resources.js";
 import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { WebhookEventTypeSpec, WebhookScheme } from "../../templates/webhooks/types.js";
 
@@ -76,6 +78,8 @@ export interface UserConfig {
   maxSpecFileBytes?: number;
   /** How specs and `$ref`s on http(s) URLs are fetched (see FetchConfig). In a project, replaces the top-level one field by field. */
   fetch?: FetchConfig;
+  /** How the typed client reads (see ClientConfig). In a project, replaces the top-level one field by field. */
+  client?: ClientConfig;
   /** The generated webhook receiver's defaults (see WebhooksConfig). In a project, replaces the top-level one. */
   webhooks?: WebhooksConfig;
   /**
@@ -119,6 +123,25 @@ export interface FetchConfig {
   pollSeconds?: number;
 }
 
+/** The typed client's form. */
+export interface ClientConfig {
+  /**
+   * `flat`: one method per operation (`client.createChatCompletion({ body })`). `resources`: the operations grouped
+   * into nested resources (`client.chat.completions.create({ model, messages })`), in resources.ts, which then is the
+   * entry point's `createClient`. Flag: `--client-style resources`. @default "flat"
+   */
+  style?: ClientStyleName;
+  /**
+   * Names of the resource-style client, overriding those read from the spec: a path prefix mounts everything at or
+   * below it (`"/organization": "admin.organization"`); `"METHOD /path"`, an operationId or a flat method name gives
+   * one operation its whole dotted name (`"POST /threads/runs": "beta.threads.createAndRun"`). @default {}
+   */
+  resources?: Record<string, string>;
+}
+
+export const CLIENT_STYLES = ["flat", "resources"] as const;
+export type ClientStyleName = (typeof CLIENT_STYLES)[number];
+
 /** One spec of a config with several (`projects`). Paths are relative to the config file. */
 export interface ProjectConfig {
   /** Names the project in output and picks it with `--project NAME`: letters, digits, `.`, `_` and `-`. */
@@ -139,6 +162,8 @@ export interface ProjectConfig {
   form?: OutputForm;
   /** @default the top-level `fetch` (this one's fields replace its fields) */
   fetch?: FetchConfig;
+  /** @default the top-level `client` (this one's fields replace its fields) */
+  client?: ClientConfig;
   /** @default the top-level `webhooks` */
   webhooks?: WebhooksConfig;
 }
@@ -175,6 +200,8 @@ export interface ResolvedConfig {
   spec: string;
   out: string;
   outputs: Record<OutputKind, boolean>;
+  /** The client's style, and the resource-style client's names with where they were written. */
+  client: ClientStyle;
   format: boolean;
   /** The server's framework adapters to generate (empty or absent: none). */
   adapters?: AdapterName[];
@@ -256,6 +283,18 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     return resolveFetch(spec, merged, { pointerOf, env, cacheDir, tokenFromEnv: fileConfig.projects === undefined });
   };
   const regenerate = (project?: string) => regenerateArgs(flags, configFile, project);
+  /** `client` of the flags or API options over the project's over the file's, field by field. */
+  const clientFor = (project?: { config: ClientConfig | undefined; pointer: string }): ClientStyle => {
+    const style = flags.client?.style ?? project?.config?.style ?? fileConfig.client?.style ?? "flat";
+    if (style === "flat") return { style };
+    const [resources, resourcesAt] =
+      flags.client?.resources !== undefined
+        ? [flags.client.resources, `${flagsFrom}: client.resources`]
+        : project?.config?.resources !== undefined
+          ? [project.config.resources, `${pointerBase(shown)}${project.pointer}/client/resources`]
+          : [fileConfig.client?.resources ?? {}, `${pointerBase(shown)}/client/resources`];
+    return { style, resources, resourcesAt };
+  };
   const loading = {
     refRoots: [...(fileConfig.refRoots ?? []).map((p) => resolve(base, p)), ...(flags.refRoots ?? []).map((p) => resolve(cwd, p))],
     maxSpecFileBytes: flags.maxSpecFileBytes ?? fileConfig.maxSpecFileBytes ?? DEFAULT_MAX_SPEC_FILE_BYTES,
@@ -286,6 +325,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         spec,
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
         outputs,
+        client: clientFor(),
         format: flags.format ?? fileConfig.format ?? true,
         adapters: resolveAdapters(flags.adapters ?? fileConfig.adapters, outputs, flags.adapters !== undefined ? flagsFrom : `${pointerBase(shown)}/adapters`),
         stubs: fromFlag(flags.stubs) ?? fromFile(fileConfig.stubs) ?? resolve(base, DEFAULT_STUBS),
@@ -348,6 +388,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       spec,
       out: fromFlag(flags.out) ?? resolve(base, project.out),
       outputs,
+      client: clientFor({ config: project.client, pointer: `/projects/${index}` }),
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
       adapters: resolveAdapters(flags.adapters ?? project.adapters ?? fileConfig.adapters, outputs, adaptersFrom),
       stubs: fromFlag(flags.stubs) ?? fromFile(project.stubs) ?? resolve(base, DEFAULT_STUBS, project.name),
@@ -484,6 +525,7 @@ function regenerateArgs(flags: UserConfig, configFile: string | undefined, proje
   if (flags.out !== undefined) args.push("--out", flags.out);
   if (flags.outputs !== undefined) args.push("--outputs", flags.outputs.join(","));
   if (flags.format !== undefined) args.push(flags.format ? "--format" : "--no-format");
+  if (flags.client?.style !== undefined) args.push("--client-style", flags.client.style);
   if (flags.form !== undefined) args.push("--form", flags.form);
   return args.map(shellQuote);
 }
@@ -622,7 +664,7 @@ function resolveConfigImport(specifier: string, configPath: string): string {
 }
 
 /** Flags whose name is not the config field's. */
-const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes", stubs: "out" };
+const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes", stubs: "out", client: "client-style" };
 
 /** Throws a UserError naming the field (or flag), what it must be and what it was. */
 export function validateConfig(config: unknown, where: string): asserts config is UserConfig {
@@ -631,10 +673,10 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
   const allowed =
     where === "command line"
-      ? ["spec", "out", "outputs", "format", "form", "stubs", "refRoots", "maxSpecFileBytes"]
+      ? ["spec", "out", "outputs", "format", "form", "stubs", "refRoots", "maxSpecFileBytes", "client"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks"]
-        : ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "projects"];
+        ? ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client"]
+        : ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -646,6 +688,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
     if ((key === "spec" || key === "out" || key === "stubs") && (typeof value !== "string" || value.trim() === "")) fail("must be a path string");
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
+    if (key === "client") validateClient(value, where);
     if (key === "webhooks") validateWebhooks(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
     if (key === "form" && !OUTPUT_FORMS.includes(value as OutputForm)) fail(`must be one of: ${OUTPUT_FORMS.map((form) => JSON.stringify(form)).join(", ")}`);
@@ -682,7 +725,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "form", "adapters", "stubs", "fetch", "webhooks"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "form", "adapters", "stubs", "fetch", "webhooks", "client"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
@@ -749,6 +792,41 @@ function checkSpecUrl(spec: string, name: string, where: string): void {
     });
   }
   if (url.hash !== "") throw new UserError(`${name} must not have a fragment (#…): it names a whole document, got ${JSON.stringify(spec)}`, { location: where });
+}
+
+const CLIENT_FIELDS = ["style", "resources"];
+/** A dotted name of the resource-style client: property names that leave the objects what they are. */
+const RESOURCE_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+
+/** Checks `client` (see ClientConfig). */
+function validateClient(value: unknown, where: string): void {
+  const outside = where === "command line" || where === API_OPTIONS;
+  const at = (...segments: string[]) => (outside ? where : `${pointerBase(where)}/${["client", ...segments].map(escapePointerSegment).join("/")}`);
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!isObject(value)) throw new UserError(`config field \`client\` must be an object { ${CLIENT_FIELDS.join(", ")} }, got ${JSON.stringify(value)}`, { location: at() });
+  for (const key of Object.keys(value)) {
+    if (!CLIENT_FIELDS.includes(key)) {
+      throw new UserError(`config field \`client.${key}\` is unknown (allowed: ${CLIENT_FIELDS.join(", ")})`, { location: at(key), hint: didYouMean(key, CLIENT_FIELDS, (k) => `\`${k}\``) });
+    }
+  }
+  if (value.style !== undefined && !CLIENT_STYLES.includes(value.style as ClientStyleName)) {
+    const name = where === "command line" ? "--client-style" : "config field `client.style`";
+    throw new UserError(`${name} must be one of: ${CLIENT_STYLES.join(", ")}, got ${JSON.stringify(value.style)}`, { location: at("style"), hint: didYouMean(String(value.style), [...CLIENT_STYLES], (k) => `"${k}"`) });
+  }
+  if (value.resources === undefined) return;
+  if (!isObject(value.resources)) {
+    throw new UserError('config field `client.resources` must map a path prefix, "METHOD /path", operationId or method name to a dotted name (like "chat.completions.create")', { location: at("resources") });
+  }
+  for (const [key, name] of Object.entries(value.resources)) {
+    if (key.trim() === "") throw new UserError("config field `client.resources`: a key is empty", { location: at("resources", key) });
+    if (typeof name !== "string" || !RESOURCE_NAME.test(name)) {
+      throw new UserError(`config field \`client.resources\`: ${JSON.stringify(key)} must name a dotted path of identifiers (like "admin.organization" or "beta.threads.createAndRun"), got ${JSON.stringify(name)}`, { location: at("resources", key) });
+    }
+    const unsafe = name.split(".").find((part) => UNSAFE_MEMBERS.has(part));
+    if (unsafe !== undefined) {
+      throw new UserError(`config field \`client.resources\`: ${JSON.stringify(key)} names a member \`${unsafe}\`, which would change what the client's objects are (awaitable, or their prototype)`, { location: at("resources", key), hint: `pick another name, such as \`${unsafe}_\`` });
+    }
+  }
 }
 
 const WEBHOOKS_FIELDS = ["scheme", "eventType"];

@@ -250,10 +250,18 @@ function operationType(op: Operation): string {
 }
 
 function operationMember(op: Operation, tags: readonly Tag[], texts: LongTexts): Member {
+  return { name: propertyKey(op.name), type: operationType(op), docs: [operationDocs(op, tags, texts, `\`${op.name}\``).join("\n\n")] };
+}
+
+/**
+ * An operation's documentation as its method shows it: summary, description, method and path, tags, deprecation.
+ * `where` names the method for a long text written whole elsewhere in the file (see long-text.ts).
+ */
+export function operationDocs(op: Operation, tags: readonly Tag[], texts: LongTexts, where: string): string[] {
   const docs: string[] = [];
   // (An operation of a path item that several paths `$ref` has the same texts in each: see long-text.ts.)
-  if (op.summary) docs.push(commentText(texts.use(op.summary, `\`${op.name}\``)));
-  if (op.description && op.description !== op.summary) docs.push(commentText(texts.use(op.description, `\`${op.name}\``)));
+  if (op.summary) docs.push(commentText(texts.use(op.summary, where)));
+  if (op.description && op.description !== op.summary) docs.push(commentText(texts.use(op.description, where)));
   docs.push(`\`${op.wireMethod} ${commentText(op.path)}\`${op.operationId ? ` (operationId \`${commentText(op.operationId)}\`)` : ""}`);
   // Tags are listed when the document describes them the OpenAPI 3.2 way (a summary, a parent or a kind).
   if (op.tags.length > 0 && tags.some((tag) => tag.summary !== undefined || tag.parent !== undefined || tag.kind !== undefined)) {
@@ -261,7 +269,7 @@ function operationMember(op: Operation, tags: readonly Tag[], texts: LongTexts):
     docs.push(`Tags: ${op.tags.map((tag) => commentText(tagTrail(tag, byName))).join("; ")}`);
   }
   if (op.deprecated) docs.push("@deprecated");
-  return { name: propertyKey(op.name), type: operationType(op), docs: [docs.join("\n\n")] };
+  return docs;
 }
 
 /**

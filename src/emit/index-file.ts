@@ -5,8 +5,11 @@ import { FileTemplate, namedExports } from "./template.js";
 
 /** Which modules the output folder has besides schema.ts. */
 export interface IndexModules {
-  /** With the names client.ts does not re-export for this spec (`omittedClientExports`: features it does not use). */
-  client: false | { omitted: ReadonlySet<string> };
+  /**
+   * With the names client.ts does not re-export for this spec (`omittedClientExports`: features it does not use), and
+   * whether the resource-style client (resources.ts) is the entry point's `createClient`.
+   */
+  client: false | { omitted: ReadonlySet<string>; resources?: boolean };
   server: boolean;
   webhooks: boolean;
   /** The server's framework adapters to re-export. */
@@ -28,11 +31,18 @@ export function emitIndex(modules: IndexModules, source: FileTemplateSource): Em
     else template.remove(`export ./runtime/adapters/${adapter}.js`);
   }
   if (!modules.client) template.remove("export ./client.js");
-  else if (modules.client.omitted.size === 0) template.keep("export ./client.js");
   else {
-    const { omitted } = modules.client;
-    const client = template.structure("export ./client.js", "export");
-    client.namedExports = namedExports(client).filter((specifier) => !omitted.has(specifier.name));
+    // With resources.ts, `createClient` and `Client` are its own; the flat client stays in client.ts.
+    const omitted = modules.client.resources ? new Set([...modules.client.omitted, "createClient", "Client"]) : modules.client.omitted;
+    if (omitted.size === 0) template.keep("export ./client.js");
+    else {
+      const client = template.structure("export ./client.js", "export");
+      client.namedExports = namedExports(client).filter((specifier) => !omitted.has(specifier.name));
+    }
   }
+  if (modules.client && modules.client.resources) {
+    const resources = template.structure("export ./resources.js", "export");
+    resources.namedExports = [{ name: "createClient" }, ...namedExports(resources), { name: "Client", isTypeOnly: true }];
+  } else template.remove("export ./resources.js");
   return template.print("entry point: re-exports everything below");
 }

@@ -5,9 +5,12 @@ import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
 import type { OutputForm } from "../config/resolve.js";
 import type { FileTemplateKind, FileTemplateSource, RuntimeFolder, RuntimeTemplate } from "../package/templates.js";
+import { escapePointerSegment } from "../openapi/pointer.js";
 import { emitClient, omittedClientExports } from "./client.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
+import { resourceNaming, type ResourceOverrides } from "../ir/resources.js";
+import { emitResources } from "./resources.js";
 import { emitRuntime } from "./runtime.js";
 import { serverRuntimeData } from "./server-data.js";
 import type { EmitterWarning } from "./server-patterns.js";
@@ -46,9 +49,22 @@ export interface EmitOutputs {
   client: boolean;
   server: boolean;
   webhooks: boolean;
+  /** How the client reads (config `client`): one method per operation (the default), or nested resources. */
+  clientStyle?: ClientStyle | undefined;
   /** The server's framework adapters (runtime/adapters/, re-exported from index.ts). */
   adapters?: readonly AdapterName[];
 }
+
+/** The client's style as the config resolves it (`client.style`, `client.resources`). */
+export type ClientStyle =
+  | { style: "flat" }
+  | {
+      style: "resources";
+      /** The user's names (`ResourceOverrides`). */
+      resources: ResourceOverrides;
+      /** Where the map was written, for warnings about its keys: a JSON pointer into the config, or the flag. */
+      resourcesAt: string;
+    };
 
 /**
  * Every output file of a spec, in memory: schema.ts (openapi-typescript), then for each output its file (filled
@@ -73,7 +89,9 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   if (outputs.client) {
     // Only the runtime modules client.ts imports (with what they import): what the spec does not use is not copied.
     const client = emitClient(model, templates.file("client"));
-    add(...client, ...emitRuntime("client", templates.runtime("client"), client));
+    const style = outputs.clientStyle;
+    const resources = style?.style === "resources" ? emitResourceClient(model, style, templates.file("resources"), warnings) : [];
+    add(...client, ...resources, ...emitRuntime("client", templates.runtime("client"), [...client, ...resources]));
     traceTime("client emitted");
   }
   if (outputs.server) {
@@ -87,11 +105,38 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     add(...emitWebhooks(model, templates.file("webhooks"), inputs.webhooks), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
-  const client = outputs.client && { omitted: omittedClientExports(model) };
+  const client = outputs.client && { omitted: omittedClientExports(model), resources: outputs.clientStyle?.style === "resources" };
   const adapters = outputs.server ? (outputs.adapters ?? []) : [];
   const index = emitIndex({ client, server: outputs.server, webhooks, adapters }, templates.file("index"));
   // Only the adapters index.ts re-exports are copied (with what they import).
   if (adapters.length > 0) add(...emitRuntime("adapters", templates.runtime("adapters"), [index]));
   add(index);
   return { files, warnings };
+}
+
+/**
+ * The resource-style client's files, and a warning for each name two operations would have shared (each got one of
+ * its own, see `resourceNaming`) and each key of the user's map that matches no operation.
+ */
+function emitResourceClient(model: ApiModel, style: Extract<ClientStyle, { style: "resources" }>, source: FileTemplateSource, warnings: EmitterWarning[]): EmittedFile[] {
+  const naming = resourceNaming(model, style.resources);
+  const pointers = new Map(model.operations.map((op) => [op.name, op.pointer]));
+  for (const { name, resolved } of naming.collisions) {
+    const renamed = resolved.filter((entry) => entry.name !== name);
+    if (renamed.length === 0) continue;
+    warnings.push({
+      message: `resource-style client: ${resolved.length > 1 ? `${resolved.length} operations would be` : "an operation would be"} \`${name}\`; ${renamed.map((entry) => `${entry.operation} is \`${entry.name}\``).join(", ")}`,
+      pointer: pointers.get(renamed[0]!.operation) ?? [],
+      hint: "name them in the config's `client.resources` map (`\"METHOD /path\": \"resource.method\"`)",
+    });
+  }
+  for (const key of naming.unusedOverrides) {
+    warnings.push({
+      message: `\`client.resources\` key ${JSON.stringify(key)} matches no operation (nor a path prefix) of the spec`,
+      pointer: [],
+      location: `${style.resourcesAt}/${escapePointerSegment(key)}`,
+      hint: "keys are a path prefix (`/organization`), `METHOD /path`, an operationId or a flat client method name",
+    });
+  }
+  return emitResources(model, naming, source);
 }

@@ -896,7 +896,11 @@ class Printer {
         const elements = (node as TS.TupleTypeNode).elements;
         if (elements.length === 0) return "[]";
         const printed = elements.map((element): Doc => {
-          if (ts.isNamedTupleMember(element)) this.unsupported(element);
+          // `name: T` (a labelled element, the resource client's path parameters); `...name` and `name?` are left to prettier.
+          if (ts.isNamedTupleMember(element)) {
+            if (element.dotDotDotToken || element.questionToken) this.unsupported(element);
+            return [element.name.text, ": ", this.type(element.type, { kind: "tuple", siblings: elements.length })];
+          }
           // `[A?, ...B[]]` (an array with prefixItems, see emit/types.ts): an optional element is parenthesised as
           // an array element would be, `(A | B)?`.
           if (ts.isOptionalTypeNode(element)) return [this.type(element.type, { kind: "array" }), "?"];
@@ -1405,7 +1409,13 @@ function flatType(raw: TS.TypeNode, place: Place): string | undefined {
       let text = "";
       for (let i = 0; i < elements.length; i++) {
         const element = elements[i]!;
-        if (ts.isNamedTupleMember(element)) return undefined;
+        if (ts.isNamedTupleMember(element)) {
+          if (element.dotDotDotToken || element.questionToken) return undefined;
+          const printed = flatType(element.type, IN_TUPLE);
+          if (printed === undefined) return undefined;
+          text += `${i === 0 ? "" : ", "}${element.name.text}: ${printed}`;
+          continue;
+        }
         // As Printer.type: `A?` parenthesised as an array element, `...A` as a tuple element.
         const optional = ts.isOptionalTypeNode(element);
         const rest = ts.isRestTypeNode(element);

@@ -39,6 +39,8 @@ export interface SuperLinearPattern {
 export interface EmitterWarning {
   message: string;
   pointer: string[];
+  /** Where the problem is when it is not in the spec (a config key): shown instead of `pointer`. */
+  location?: string;
   hint?: string;
 }
 

@@ -104,7 +104,7 @@ export function runtimeTemplates(kind: RuntimeKind): RuntimeTemplate[] {
 }
 
 /** The generated files made from a file template (templates/files/<kind>.ts). */
-export const FILE_TEMPLATE_KINDS = ["client", "server", "webhooks", "index"] as const;
+export const FILE_TEMPLATE_KINDS = ["client", "resources", "server", "webhooks", "index"] as const;
 export type FileTemplateKind = (typeof FILE_TEMPLATE_KINDS)[number];
 
 /**

@@ -23,6 +23,8 @@ export interface OutputSettings {
   adapters?: readonly string[];
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
+  /** The client's style and the resource-style client's names (absent: flat). */
+  client?: { style: string } | undefined;
   /** How the modules are written: TypeScript, or JavaScript and declarations. */
   form: string;
   /** The folder paths in messages are relative to. */
@@ -87,6 +89,8 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
       templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => (kind === "adapters" ? (settings.adapters?.length ?? 0) > 0 : settings.outputs[kind]))),
       outputs: settings.outputs,
       ...(settings.adapters?.length ? { adapters: settings.adapters } : {}),
+      // (Only when it is not the default, so that a flat client's fingerprint is what it was before styles existed.)
+      ...(settings.client && settings.client.style !== "flat" ? { client: settings.client } : {}),
       format: settings.format,
       form: settings.form,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,

@@ -403,7 +403,7 @@ type RequestBodyAs<T, M extends string> = M extends JsonMediaType
         ? string
         : BinaryBody;
 
-type RequestBodyOf<RB, M extends string> = RB extends { content: infer C }
+export type RequestBodyOf<RB, M extends string> = RB extends { content: infer C }
   ? RequestBodyAs<M extends keyof C ? C[M] : C[keyof C], M>
   : never;
 
@@ -537,6 +537,8 @@ export interface OperationBase<Op> {
 export interface Operation<Op, ReqMedia extends string = "application/json"> extends OperationBase<Op> {
   (...args: CallArgs<ParamsOf<Op, ReqMedia>>): Promise<SuccessBody<Op>>;
   withResponse(...args: CallArgs<ParamsOf<Op, ReqMedia>>): Promise<ApiResponse<SuccessBody<Op>>>;
+  /** The successful response, its body unread; any other status throws as the call does. */
+  asResponse(...args: CallArgs<ParamsOf<Op, ReqMedia>>): Promise<Response>;
 }
 
 /**
@@ -547,7 +549,8 @@ export interface PaginatedOperation<Op, ItemsKey extends string = "data", ReqMed
   extends Operation<Op, ReqMedia> {
   paginate(...args: CallArgs<ParamsOf<Op, ReqMedia>>): AsyncIterable<ItemOf<SuccessBody<Op>, ItemsKey>>;
 }
-type ItemOf<Page, K extends string> = Page extends { [_ in K]?: infer A } ? (NonNullable<A> extends readonly (infer E)[] ? E : never) : never;
+/** The items of a page: the elements of its `K` array. */
+export type ItemOf<Page, K extends string> = Page extends { [_ in K]?: infer A } ? (NonNullable<A> extends readonly (infer E)[] ? E : never) : never;
 
 /** Params of a call that asks to stream: the flag is `true`. */
 type StreamOn<P, Flag extends string> = P & { body: { [_ in Flag]: true } };

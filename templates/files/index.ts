@@ -18,6 +18,8 @@ export {
   type FormPart,
   type RequestOptions,
 } from "./client.js";
+/** @slot only with the resource-style client, which also gives the entry point's `createClient` and `Client` then (`emitIndex`) */
+export { ApiPromise, PagePromise } from "./resources.js";
 /** @slot removed when the server is not generated */
 export {
   createRouter,

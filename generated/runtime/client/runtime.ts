@@ -187,6 +187,14 @@ export interface RuntimeOperation {
     params?: RequestParams,
     options?: RequestOptions,
   ): Promise<ApiResponse<unknown>>;
+  /**
+   * The successful response itself, its body unread (the caller reads it; the call's timeout has stopped, its signal
+   * still applies). A failed call throws as the operation does.
+   */
+  asResponse(
+    params?: RequestParams,
+    options?: RequestOptions,
+  ): Promise<Response>;
   /** Present when the spec has `pagination` (and the client pagination.ts). */
   paginate?(
     params?: RequestParams,
@@ -345,6 +353,8 @@ export function createRuntime(
         {
           withResponse: (params?: RequestParams, call?: RequestOptions) =>
             send(params, call, true) as Promise<ApiResponse<unknown>>,
+          asResponse: (params?: RequestParams, call?: RequestOptions) =>
+            send(params, call, "raw") as Promise<Response>,
           isError: (error: unknown) =>
             error instanceof ApiError &&
             thrown.has(error) &&
@@ -364,12 +374,12 @@ export function createRuntime(
       /**
        * One call: build the request (its URL and headers again only for credentials a function renews), then send it
        * until it succeeds, fails for good or runs out of retries. Resolves to the data, or with `full` to the data with
-       * the response it came from (no further promise to unwrap it).
+       * the response it came from (no further promise to unwrap it), or with `"raw"` to that response, unread.
        */
       async function send(
         params: RequestParams = {},
         call: RequestOptions = {},
-        full?: boolean,
+        full?: boolean | "raw",
       ): Promise<unknown> {
         const { signal, idempotencyKey } = call;
         const base = baseUrl(spec.server ?? 0);
@@ -645,6 +655,11 @@ export function createRuntime(
               });
               thrown.add(error);
               throw error;
+            }
+            if (full === "raw") {
+              // The caller reads the body: like a stream, only their signal applies from here on.
+              clearTimeout(timer);
+              return response;
             }
             const contentType = response.headers.get("content-type") ?? "";
             // From here on the caller holds the connection open for as long as they read; only their signal applies.

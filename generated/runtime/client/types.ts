@@ -476,7 +476,9 @@ type RequestBodyAs<T, M extends string> = M extends JsonMediaType
         ? string
         : BinaryBody;
 
-type RequestBodyOf<RB, M extends string> = RB extends { content: infer C }
+export type RequestBodyOf<RB, M extends string> = RB extends {
+  content: infer C;
+}
   ? RequestBodyAs<M extends keyof C ? C[M] : C[keyof C], M>
   : never;
 
@@ -654,6 +656,8 @@ export interface Operation<
   withResponse(
     ...args: CallArgs<ParamsOf<Op, ReqMedia>>
   ): Promise<ApiResponse<SuccessBody<Op>>>;
+  /** The successful response, its body unread; any other status throws as the call does. */
+  asResponse(...args: CallArgs<ParamsOf<Op, ReqMedia>>): Promise<Response>;
 }
 
 /**
@@ -669,7 +673,8 @@ export interface PaginatedOperation<
     ...args: CallArgs<ParamsOf<Op, ReqMedia>>
   ): AsyncIterable<ItemOf<SuccessBody<Op>, ItemsKey>>;
 }
-type ItemOf<Page, K extends string> = Page extends { [_ in K]?: infer A }
+/** The items of a page: the elements of its `K` array. */
+export type ItemOf<Page, K extends string> = Page extends { [_ in K]?: infer A }
   ? NonNullable<A> extends readonly (infer E)[]
     ? E
     : never
