@@ -128,7 +128,9 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const { spec, model, specShown, warnings: loadWarnings } = loaded;
   traceMemory("loaded and modelled");
   enter("emit");
-  if (config.outputs.server) {
+  const { outputsForSpec } = await import("./emit/outputs.js");
+  const chosen = outputsForSpec(model, config.outputs, config.outputsFrom);
+  if (chosen.outputs.server) {
     // The regexes' analysis for the server on the second core while the types and the client are emitted here.
     const { startPatternThread } = await import("./pattern-thread.js");
     startPatternThread(model.document);
@@ -142,7 +144,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const { documentForTypes } = await import("./load/index.js");
   let emitted: ReturnType<typeof emitFiles>;
   try {
-    emitted = emitFiles(model, { ...config.outputs, adapters: config.adapters, clientStyle: config.client }, {
+    emitted = emitFiles(model, { ...chosen.outputs, adapters: config.adapters, clientStyle: config.client }, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       budget,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
@@ -165,6 +167,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   traceMemory("types received");
   const warnings = [
     ...loadWarnings,
+    ...chosen.warnings,
     ...emitted.warnings.map((warning) => ({ message: warning.message, location: warning.location ?? formatPointer(specShown, warning.pointer), hint: warning.hint })),
   ];
   enter("format");

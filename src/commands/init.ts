@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, OUTPUT_KINDS, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
+import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { invalidJson } from "../load/json-error.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
@@ -112,7 +112,8 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
     if (!isHttpUrl(spec) && !existsSync(join(cwd, spec))) missingSpec = spec;
     const fields = {
       out: flags.out !== undefined ? portable(cwd, flags.out) : defaultOut(cwd, project),
-      outputs: flags.outputs ?? [...OUTPUT_KINDS],
+      // Written only when asked: without a list, each spec gets the outputs it has something for.
+      ...(flags.outputs !== undefined ? { outputs: flags.outputs } : {}),
       format: flags.format ?? true,
       // Written only when asked: the default form ("ts") is what a project should get unless it chose otherwise.
       ...(flags.form !== undefined ? { form: flags.form } : {}),
@@ -292,7 +293,7 @@ export function describeInit(report: InitReport, cwd: string): { lines: string[]
   if (config.created) {
     const c = config.content!;
     const where = c.projects ? `project ${c.projects[0]!.name}: spec: ${c.projects[0]!.spec}, out: ${c.projects[0]!.out}` : `spec: ${c.spec}, out: ${c.out}`;
-    lines.push(`specforge: wrote ${shown(config.path)} (${where}, outputs: ${c.outputs!.join(", ")}, format: ${c.format}${c.form ? `, form: ${c.form}` : ""})`);
+    lines.push(`specforge: wrote ${shown(config.path)} (${where}, outputs: ${c.outputs?.join(", ") ?? "what the spec has"}, format: ${c.format}${c.form ? `, form: ${c.form}` : ""})`);
   } else if (added?.project) {
     const p = added.project;
     if (added.convertedFrom) lines.push(`specforge: ${shown(config.path)}: its spec is now the project ${added.convertedFrom}`);

@@ -1,7 +1,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRouterRuntime } from "../../templates/server/index.js";
+import { multipartFeature } from "../../templates/server/multipart.js";
 import { toNodeListener } from "../../templates/server/node.js";
+import { linearPatternsFeature } from "../../templates/server/pattern.js";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { formatPointer, type SpecWarning } from "../errors.js";
 import { serverRuntimeData } from "../emit/server-data.js";
@@ -27,7 +29,7 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
   const { model, specShown, warnings } = await loadModel(config);
   const { document, routes, generated, warnings: patternWarnings } = serverRuntimeData(model);
   // Each operation under its server's path, as the generated router serves it by default.
-  const router = createRouterRuntime(document, routes, {}, { mock: true }, generated);
+  const router = createRouterRuntime(document, routes, {}, { mock: true }, generated, undefined, [multipartFeature, linearPatternsFeature]);
   const server = createServer(toNodeListener(router));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

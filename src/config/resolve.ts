@@ -51,7 +51,7 @@ export interface UserConfig {
   out?: string;
   /**
    * Which outputs to emit; `types` (schema.ts) and index.ts are always emitted. Flag: `--outputs client,server`.
-   * @default ["types", "client", "server", "webhooks"]
+   * @default what the spec has: the client and server when it has `paths`, the webhooks when it has `webhooks`
    */
   outputs?: OutputKind[];
   /** Format every file with prettier (the project's prettier config applies). Flag: `--format` / `--no-format`. @default true */
@@ -150,7 +150,7 @@ export interface ProjectConfig {
   spec: string;
   /** This project's output folder; no two projects may share one or nest one inside the other. */
   out: string;
-  /** @default the top-level `outputs`, else all four */
+  /** @default the top-level `outputs`, else what the spec has */
   outputs?: OutputKind[];
   /** @default the top-level `format`, else true */
   format?: boolean;
@@ -199,9 +199,12 @@ export interface ResolvedConfig {
   /** Absolute path of the spec, or its http(s) URL. */
   spec: string;
   out: string;
+  /** The outputs asked for; without `outputsFrom`, all of them, which the spec narrows to what it has (emit/outputs.ts). */
   outputs: Record<OutputKind, boolean>;
   /** The client's style, and the resource-style client's names with where they were written. */
   client: ClientStyle;
+  /** Where an explicit `outputs` list came from (a flag or the config's JSON pointer); absent: the default. */
+  outputsFrom?: string;
   format: boolean;
   /** The server's framework adapters to generate (empty or absent: none). */
   adapters?: AdapterName[];
@@ -319,6 +322,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     }
     const spec = specFromFlag(flags.spec) ?? specFromFile(fileConfig.spec) ?? resolve(cwd, DEFAULT_SPEC);
     const outputs = resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS);
+    const outputsFrom = flags.outputs !== undefined ? flagName("outputs", flagsFrom) : fileConfig.outputs !== undefined ? `${pointerBase(shown)}/outputs` : undefined;
     return [
       {
         cwd,
@@ -326,6 +330,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
         outputs,
         client: clientFor(),
+        ...(outputsFrom ? { outputsFrom } : {}),
         format: flags.format ?? fileConfig.format ?? true,
         adapters: resolveAdapters(flags.adapters ?? fileConfig.adapters, outputs, flags.adapters !== undefined ? flagsFrom : `${pointerBase(shown)}/adapters`),
         stubs: fromFlag(flags.stubs) ?? fromFile(fileConfig.stubs) ?? resolve(base, DEFAULT_STUBS),
@@ -382,6 +387,8 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     .map(({ project, index }) => {
       const spec = specFromFlag(flags.spec) ?? resolveSpecPath(base, project.spec);
       const outputs = resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS);
+      const outputsFrom =
+        flags.outputs !== undefined ? flagName("outputs", flagsFrom) : project.outputs !== undefined ? where(index, "outputs") : fileConfig.outputs !== undefined ? `${pointerBase(shown)}/outputs` : undefined;
       const adaptersFrom = flags.adapters !== undefined ? flagsFrom : project.adapters !== undefined ? where(index, "adapters") : `${pointerBase(shown)}/adapters`;
       return {
       cwd,
@@ -389,6 +396,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       out: fromFlag(flags.out) ?? resolve(base, project.out),
       outputs,
       client: clientFor({ config: project.client, pointer: `/projects/${index}` }),
+      ...(outputsFrom ? { outputsFrom } : {}),
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
       adapters: resolveAdapters(flags.adapters ?? project.adapters ?? fileConfig.adapters, outputs, adaptersFrom),
       stubs: fromFlag(flags.stubs) ?? fromFile(project.stubs) ?? resolve(base, DEFAULT_STUBS, project.name),

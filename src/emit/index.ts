@@ -97,8 +97,9 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   if (outputs.server) {
     const data = serverRuntimeData(model);
     warnings.push(...data.warnings);
-    add(...emitServer(model, data, templates.file("server")));
-    add(...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? [], form), ...emitRuntime("server", templates.runtime("server")));
+    // Only the runtime modules server.ts and its validators import (with what they import), as for the client.
+    const server = [...emitServer(model, data, templates.file("server")), ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? [], form)];
+    add(...server, ...emitRuntime("server", templates.runtime("server"), server));
     traceTime("server emitted");
   }
   if (webhooks) {

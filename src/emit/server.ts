@@ -9,6 +9,7 @@ import { LongTexts } from "./long-text.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { validatedPartHeaders, type ServerRuntimeData } from "./server-data.js";
 import { FileTemplate, namedImports, typeText } from "./template.js";
+import type { RouteSpec } from "../../templates/server/index.js";
 
 type Member = OptionalKind<PropertySignatureStructure>;
 
@@ -33,6 +34,17 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
     (specifier) => !(CREDENTIAL_TYPES as readonly string[]).includes(specifier.name) || used.has(specifier.name),
   );
 
+  // The router's optional modules only where the spec needs them: what it does not use is not copied.
+  const features: [slot: string, name: string, used: boolean][] = [
+    ["import ./runtime/server/multipart.js", "multipartFeature", data.routes.some(takesMultipart)],
+    ["import ./runtime/server/pattern.js", "linearPatternsFeature", (data.generated.superLinearPatterns ?? []).length > 0],
+  ];
+  for (const [slot, , used] of features) {
+    if (used) template.keep(slot);
+    else template.remove(slot);
+  }
+  template.structure("features", "variable").declarations[0]!.initializer = `[${features.flatMap(([, name, used]) => (used ? [name] : [])).join(", ")}]`;
+
   // One schema (and security scheme) per line, one route per line, one pattern per line.
   template.fillData("document", data.document, 3);
   template.fillData("routes", data.routes);
@@ -48,6 +60,11 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
   template.structure("Handlers", "interface").properties = model.operations.map((op) => handlerMember(op, model.document, texts));
 
   return template.printModule("route stubs: createRouter() with typed handlers, validation, auth and SSE");
+}
+
+/** Whether a route's body may be multipart: a `multipart/*` media type, or a wildcard one (the request's type decides). */
+function takesMultipart(route: RouteSpec): boolean {
+  return Object.keys(route.body?.content ?? {}).some((key) => key.toLowerCase().startsWith("multipart/") || key.includes("*"));
 }
 
 function handlerMember(op: Operation, document: unknown, texts: LongTexts): Member {

@@ -11,9 +11,14 @@ import {
   type Handler,
   type RouteSpec,
   type Router,
+  type RouterFeatures,
   type RouterOptions,
   type SchemaDocument,
 } from "../server/index.js";
+/** @slot only where an operation takes a multipart body, or a body of any type (`emitServer`) */
+import { multipartFeature } from "../server/multipart.js";
+/** @slot only where the spec has patterns that backtrack catastrophically (`emitServer`) */
+import { linearPatternsFeature } from "../server/pattern.js";
 import { requestValidators } from "./server-validators.js";
 
 export { toNodeListener } from "../server/node.js";
@@ -115,6 +120,10 @@ export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 /** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated: GeneratedInfo = { superLinearPatterns: [] };
 
+/** @slot the router's optional parts the spec needs, from the imports above (`emitServer`) */
+/** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
+const features: RouterFeatures[] = [multipartFeature, linearPatternsFeature];
+
 /** @slot members: one optional handler per operation (`handlerMember`) */
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
 export interface Handlers<Auth = unknown> {
@@ -150,5 +159,6 @@ export function createRouter<Auth = unknown>(
     options,
     generated,
     requestValidators,
+    features,
   );
 }

@@ -3,13 +3,12 @@
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
 import { compileFormDecoder, declaredProperties, parseUrlEncoded, setOwn, type EncodingSpec, type PartHeaderSpec } from "./form.js";
-import { CHARSET_FIELD, MULTIPART_LIMITS, parseFormData, parseMultipartParts, type MultipartFields, type MultipartLimits, type PartHeaders } from "./multipart.js";
 import { compileParam, type ParamDecoder, type RawParams } from "./params.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
 import { depthExceededAt, nullRecord, parseClientJson, removePrototypes } from "./json.js";
 import type { Check, SchemaCompiler } from "./validate.js";
-import type { PositionalHeaderSpec, RequestBodySpec } from "./types.js";
+import type { MultipartFields, MultipartLimits, MultipartReader, PartHeaders, PositionalHeaderSpec, RequestBodySpec } from "./types.js";
 
 /** An error that maps straight to an HTTP error response (413, 415, ...). */
 export class HttpError extends Error {
@@ -64,9 +63,15 @@ const BODY_LOC = "body";
 
 const NO_BODY: ParsedBody = Object.freeze({ value: undefined, contentType: undefined });
 
-/** Compiles the body decoder of a route (validators and form coercion decided here, once). */
-export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler, multipartLimits?: Partial<MultipartLimits>): BodyDecoder {
-  const limits = multipartLimits && { ...MULTIPART_LIMITS, ...multipartLimits };
+/** The name RFC 7578 §4.6 gives the field that carries the form's default charset. */
+export const CHARSET_FIELD = "_charset_";
+
+/**
+ * Compiles the body decoder of a route (validators and form coercion decided here, once). `multipart`: the reader of
+ * multipart bodies (`RouterFeatures.multipart`), which a route that declares one needs.
+ */
+export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler, multipartLimits?: Partial<MultipartLimits>, multipart?: MultipartReader): BodyDecoder {
+  const limits = multipartLimits && multipart && { ...multipart.limits, ...multipartLimits };
   const entries: MediaEntry[] = Object.entries(spec.content).map(([key, media]) => {
     const schema: Schema = media.schema ?? true;
     const check = compiler.compile(schema, "request");
@@ -75,7 +80,7 @@ export function compileBody(spec: RequestBodySpec, compiler: SchemaCompiler, mul
       key,
       essence: declared.split(";", 1)[0].trim(),
       json: declared.includes("*") ? undefined : isJson(declared),
-      parse: parserFor(declared, schema, media.encoding, media.positionalHeaders, compiler, limits),
+      parse: parserFor(declared, schema, media.encoding, media.positionalHeaders, compiler, limits, multipart),
       check,
       multipart: declared.startsWith("multipart/"),
     };
@@ -237,7 +242,11 @@ function parserFor(
   positional: PositionalHeaderSpec | undefined,
   compiler: SchemaCompiler,
   limits: MultipartLimits | undefined,
+  multipart: MultipartReader | undefined,
 ): Parser {
+  if (declared.startsWith("multipart/") && !multipart) {
+    throw new Error(`a request body of ${declared} needs the router's multipart feature (multipartFeature of multipart.js, which the generated server.ts passes when the spec has one)`);
+  }
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(schema, encoding, compiler.document, [BODY_LOC], compiler.probe);
   const partHeaders = compilePartHeaders(encoding, compiler);
@@ -252,17 +261,18 @@ function parserFor(
       const fields = text === undefined ? undefined : parseUrlEncoded(text, [BODY_LOC], errors);
       return fields === undefined ? undefined : form(fields, errors);
     }
-    if (effective.startsWith("multipart/form-data")) {
-      const data = parseFormData(bytes, rawType, errors, limits, keepCharsetField);
+    // (Reached without the reader only by a wildcard declaration: such a body is then taken as bytes.)
+    if (effective.startsWith("multipart/form-data") && multipart) {
+      const data = multipart.parseFormData(bytes, rawType, errors, limits, keepCharsetField);
       if (data === undefined) return undefined;
       if (partHeaders) extra.partHeaders = partHeaders(data, errors);
       return form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
-    if (effective.startsWith("multipart/")) {
-      if (!positionalHeaders) return parseMultipartParts(bytes, rawType, compiler.maxDepth, errors, limits);
+    if (effective.startsWith("multipart/") && multipart) {
+      if (!positionalHeaders) return multipart.parseMultipartParts(bytes, rawType, compiler.maxDepth, errors, limits);
       const headers: PartHeaders[] = [];
-      const parts = parseMultipartParts(bytes, rawType, compiler.maxDepth, errors, limits, headers);
+      const parts = multipart.parseMultipartParts(bytes, rawType, compiler.maxDepth, errors, limits, headers);
       if (parts !== undefined) extra.partHeaders = positionalHeaders(headers, errors);
       return parts;
     }

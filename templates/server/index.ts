@@ -7,7 +7,6 @@
  */
 export { createRouterRuntime, DEFAULT_MAX_BODY_BYTES, ResponseValidationError } from "./runtime.js";
 export { HttpError } from "./body.js";
-export { MULTIPART_LIMITS, type MultipartLimits } from "./multipart.js";
 export { SchemaCompiler, compileValidator, canonicalJson, DEFAULT_MAX_DEPTH, DEFAULT_PATTERN_BUDGET } from "./validate.js";
 export type { Check, CompilerSettings, FastCheck, GeneratedValidators, SchemaDirection, Strip, ValidatorEnv } from "./validate.js";
 export { mockFromSchema, mediaExample } from "./mock.js";
@@ -29,6 +28,7 @@ export type {
   Loc,
   MediaSpec,
   MountOptions,
+  MultipartLimits,
   NoParams,
   NoPartHeaders,
   OAuth2Credentials,
@@ -47,6 +47,7 @@ export type {
   RouteParams,
   Router,
   RouterError,
+  RouterFeatures,
   RouterOptions,
   RouteSpec,
   Schema,

@@ -14,41 +14,20 @@
  * body whose lines end in a bare LF has no delimiter line and is refused. Every violation is a validation issue at
  * `["body"]` (400, or the spec's 422), never a throw.
  */
+import { CHARSET_FIELD } from "./body.js";
 import { parseClientJson } from "./json.js";
 import type { ValidationIssue } from "./schema.js";
+import type { MultipartFields, MultipartLimits, PartHeaders, RouterFeatures } from "./types.js";
 
-/** How much of a multipart body the router reads before refusing it (`RouterOptions.multipartLimits`). */
-export interface MultipartLimits {
-  /** Parts in one body (default 1,000). */
-  parts: number;
-  /** Header lines in one part (default 32: Content-Disposition, Content-Type and a few declared ones are what clients send). */
-  headersPerPart: number;
-  /** Bytes in one header line (default 8 KiB). */
-  headerLineBytes: number;
-  /** Bytes in one part's header block (default 16 KiB, as busboy's). */
-  headerBlockBytes: number;
-}
+export type { MultipartFields, MultipartLimits, PartHeaders } from "./types.js";
 
 /** The default limits. */
 export const MULTIPART_LIMITS: Readonly<MultipartLimits> = Object.freeze({ parts: 1000, headersPerPart: 32, headerLineBytes: 8 * 1024, headerBlockBytes: 16 * 1024 });
-
-/** A part's headers: lower-case name and value, in the order sent (a repeated header appears each time). */
-export type PartHeaders = readonly (readonly [string, string])[];
 
 /** One part as the splitter found it. */
 export interface RawPart {
   headers: PartHeaders;
   body: Uint8Array;
-}
-
-/** The fields of a `multipart/form-data` body: a `FormData` look-alike (`FormFields` in form.ts) plus part headers. */
-export interface MultipartFields {
-  /** Every value of field `name`, in the order sent: a string, or a `File` for a part with a filename. */
-  getAll(name: string): (string | File)[];
-  /** Field names in the order they first appear. */
-  keys(): IterableIterator<string>;
-  /** The headers of each part named `name`, in the order sent (parallel to `getAll(name)`). */
-  headersOf(name: string): PartHeaders[];
 }
 
 const LOC = "body";
@@ -142,9 +121,6 @@ export function partHeader(headers: PartHeaders, name: string): string | undefin
   for (const [key, value] of headers) if (key === name) return value;
   return undefined;
 }
-
-/** The name RFC 7578 §4.6 gives the field that carries the form's default charset. */
-export const CHARSET_FIELD = "_charset_";
 
 /**
  * A `multipart/form-data` body's fields (RFC 7578). A part whose Content-Disposition is not `form-data` with a
@@ -426,3 +402,9 @@ function startsWith(haystack: Uint8Array, needle: Uint8Array, at: number, skip: 
 function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
 }
+
+/**
+ * The router's reader of multipart bodies, passed to `createRouterRuntime` (the generated server.ts does when an
+ * operation takes a multipart body or a wildcard one): a router without it has none of this module's code.
+ */
+export const multipartFeature: RouterFeatures = { multipart: { limits: MULTIPART_LIMITS, parseFormData, parseMultipartParts } };

@@ -14,43 +14,8 @@
  * linear time: `compileLinearPattern` returns undefined for them.
  */
 
-/** Outcome of a pattern test: `MISMATCH`, `MATCH`, or `UNCHECKED` (not decided: string too long, work budget spent). */
-export type PatternResult = 0 | 1 | 2;
-export const MISMATCH = 0;
-export const MATCH = 1;
-export const UNCHECKED = 2;
-
-/** A compiled pattern: `test` is `RegExp.prototype.test` semantics (a match anywhere, unless anchored). */
-export type PatternTest = (value: string) => PatternResult;
-
-/**
- * Work allowed to the linear matcher per event-loop turn, shared by every request served in that turn: however
- * many strings a request carries, matching them cannot keep the loop busy longer than the budget.
- */
-export class PatternBudget {
-  private left = 0;
-  private armed = false;
-  /** Steps per turn (one step: one instruction of the matcher's program visited at one position). */
-  readonly steps: number;
-
-  constructor(steps: number) {
-    this.steps = steps;
-  }
-
-  /** Takes `steps` from this turn's budget; false when it is spent. */
-  take(steps: number): boolean {
-    if (!this.armed) {
-      this.armed = true;
-      this.left = this.steps;
-      // Runs once the current task and the microtasks queued before it are done: the next turn starts afresh.
-      queueMicrotask(() => {
-        this.armed = false;
-      });
-    }
-    this.left -= steps;
-    return this.left >= 0;
-  }
-}
+import { MATCH, MISMATCH, UNCHECKED, type PatternBudget, type PatternTest } from "./validate.js";
+import type { RouterFeatures } from "./types.js";
 
 // ------------------------------------------------------------------------------------------------------------
 // Parsing: regex source → tree (only what the matcher needs; anything else makes the parse give up)
@@ -490,3 +455,9 @@ export function compileLinearPattern(source: string, unicode: boolean, budget: P
     return MISMATCH;
   };
 }
+
+/**
+ * The matcher as the router takes it, passed to `createRouterRuntime` (the generated server.ts does when the spec has
+ * super-linear patterns): a router without it has none of this module's code.
+ */
+export const linearPatternsFeature: RouterFeatures = { linearPatterns: compileLinearPattern };

@@ -17,7 +17,7 @@ import { compileQuerystring, type QuerystringDecoder } from "./querystring.js";
 import { isBodylessStatus, streamResponse } from "./responses.js";
 import { RouteTrie, type RouteMatch } from "./routing.js";
 import { schemaTypes, type SchemaDocument, type ValidationIssue } from "./schema.js";
-import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, MountOptions, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials, SequenceSpec } from "./types.js";
+import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, MountOptions, ParamSpec, ResponseSpec, Router, RouterFeatures, RouterOptions, RouteSpec, SchemeCredentials, SequenceSpec } from "./types.js";
 import { SchemaCompiler, type Check, type FastCheck, type GeneratedValidators, type Strip } from "./validate.js";
 
 /** Default request body limit: 1 MiB. */
@@ -113,6 +113,8 @@ const INTERNAL = [500, "internal_error", "Internal Server Error"] as const;
  * @param generated what the generator found in the spec (super-linear patterns).
  * @param validators the request validators the generator emitted as code (`server-validators.js`); without them
  *   the compiled closures validate alone, with the same answers.
+ * @param featureList the optional parts the spec needs (see `RouterFeatures`), as their modules export them
+ *   (`multipartFeature`, `linearPatternsFeature`).
  */
 export function createRouterRuntime<Auth = unknown, Credentials = Record<string, SchemeCredentials>>(
   document: SchemaDocument,
@@ -121,12 +123,15 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
   options: RouterOptions<Auth, Credentials> = {},
   generated: GeneratedInfo = {},
   validators?: GeneratedValidators,
+  featureList: readonly RouterFeatures[] = [],
 ): Router {
+  const features: RouterFeatures = Object.assign({}, ...featureList);
   const compiler = new SchemaCompiler(document, {
     maxDepth: options.maxDepth,
     maxValidationSteps: options.maxValidationSteps,
     patterns: options.patterns,
     superLinearPatterns: generated.superLinearPatterns,
+    linearPatterns: features.linearPatterns,
   });
   if (validators) compiler.useGenerated(generatedBySchema(validators(compiler.validatorEnv()), { routes, document }));
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -139,7 +144,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
   const byPath = new Map<string, CompiledRoute>();
   for (const spec of routes) {
     const method = spec.method.toUpperCase();
-    const compiled = compileRoute(spec, compiler, options, document);
+    const compiled = compileRoute(spec, compiler, options, document, features);
     const at = spec.path.indexOf("?");
     const path = at < 0 ? spec.path : spec.path.slice(0, at);
     if (at >= 0) compiled.fixedQuery = [...new URLSearchParams(spec.path.slice(at + 1))];
@@ -539,7 +544,7 @@ function generatedBySchema(entries: readonly [readonly (string | number)[], Fast
   return found;
 }
 
-function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompiler, options: RouterOptions<Auth, Credentials>, document: SchemaDocument): CompiledRoute {
+function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompiler, options: RouterOptions<Auth, Credentials>, document: SchemaDocument, features: RouterFeatures): CompiledRoute {
   const decoders: Record<ParamLocation, ParamDecoder[]> = { path: [], query: [], header: [], cookie: [] };
   for (const location of ["path", "query", "header", "cookie"] as const) {
     for (const param of spec.params[location] ?? []) {
@@ -563,7 +568,7 @@ function compileRoute<Auth, Credentials>(spec: RouteSpec, compiler: SchemaCompil
     needsCookies: decoders.cookie.length > 0,
     needsRawCookies: (spec.params.cookie ?? []).some(readsRawCookies),
     needsPathRaw: (spec.params.path ?? []).some((param) => readsRawPath(param, compiler)),
-    body: spec.body ? compileBody(spec.body, compiler, options.multipartLimits) : undefined,
+    body: spec.body ? compileBody(spec.body, compiler, options.multipartLimits, features.multipart) : undefined,
     auth: compileAuth(spec, document),
     responses,
     mock: options.mock ? compileMock(spec, compiler) : undefined,

@@ -6,8 +6,8 @@
  * that a 1,200-operation spec still type-checks quickly.
  */
 import type { EncodingSpec, PartHeaderSpec } from "./form.js";
-import type { MultipartLimits } from "./multipart.js";
 import type { Schema, SchemaDocument, ValidationIssue } from "./schema.js";
+import type { PatternBudget, PatternTest } from "./validate.js";
 
 export type { EncodingSpec, PartHeaderSpec } from "./form.js";
 
@@ -230,6 +230,54 @@ export interface PatternOptions {
    * to keep the router's. `superLinear` says the generator found the pattern to backtrack catastrophically.
    */
   compile?: (pattern: string, info: { superLinear: boolean }) => ((value: string) => boolean) | undefined;
+}
+
+/** How much of a multipart body the router reads before refusing it (`RouterOptions.multipartLimits`). */
+export interface MultipartLimits {
+  /** Parts in one body (default 1,000). */
+  parts: number;
+  /** Header lines in one part (default 32: Content-Disposition, Content-Type and a few declared ones are what clients send). */
+  headersPerPart: number;
+  /** Bytes in one header line (default 8 KiB). */
+  headerLineBytes: number;
+  /** Bytes in one part's header block (default 16 KiB, as busboy's). */
+  headerBlockBytes: number;
+}
+
+/** A part's headers: lower-case name and value, in the order sent (a repeated header appears each time). */
+export type PartHeaders = readonly (readonly [string, string])[];
+
+/** The fields of a `multipart/form-data` body: a `FormData` look-alike (`FormFields` in form.ts) plus part headers. */
+export interface MultipartFields {
+  /** Every value of field `name`, in the order sent: a string, or a `File` for a part with a filename. */
+  getAll(name: string): (string | File)[];
+  /** Field names in the order they first appear. */
+  keys(): IterableIterator<string>;
+  /** The headers of each part named `name`, in the order sent (parallel to `getAll(name)`). */
+  headersOf(name: string): PartHeaders[];
+}
+
+/**
+ * The router's optional parts, each exported by its own module and passed to `createRouterRuntime` by the generated
+ * server.ts only when the spec needs it, so that a spec without multipart bodies or catastrophic patterns ships
+ * none of their code.
+ */
+export interface RouterFeatures {
+  /** multipart.ts `multipartFeature`: reads `multipart/*` bodies; without it a route that declares one cannot be built. */
+  multipart?: MultipartReader;
+  /**
+   * pattern.ts `linearPatternsFeature`: the linear-time matcher of `GeneratedInfo.superLinearPatterns`; without it
+   * those run on the native engine on strings of at most a few hundred characters (longer ones are UNCHECKED).
+   */
+  linearPatterns?: (source: string, unicode: boolean, budget: PatternBudget) => PatternTest | undefined;
+}
+
+/** What the body reader needs of multipart.ts (`RouterFeatures.multipart`). */
+export interface MultipartReader {
+  /** The default limits (`MULTIPART_LIMITS`). */
+  limits: Readonly<MultipartLimits>;
+  parseFormData(bytes: Uint8Array, contentType: string, errors: ValidationIssue[], limits?: Readonly<MultipartLimits>, keepCharsetField?: boolean): MultipartFields | undefined;
+  parseMultipartParts(bytes: Uint8Array, contentType: string, maxDepth: number, errors: ValidationIssue[], limits?: Readonly<MultipartLimits>, headers?: PartHeaders[]): unknown[] | undefined;
 }
 
 /** What the generator knows about the spec that the router uses (emitted in server.ts). */

@@ -34,11 +34,11 @@ describe("specforge init", () => {
     expect(first.code).toBe(0);
     expect(first.stderr).toBe("");
     expect(first.stdout).toMatch(/^specforge: package\.json: added scripts api:generate, api:check$/m);
-    expect(first.stdout).toMatch(/^specforge: wrote specforge\.config\.json \(spec: spec\/training-api\.v1\.yaml, out: generated, outputs: types, client, server, webhooks, format: true\)$/m);
+    expect(first.stdout).toMatch(/^specforge: wrote specforge\.config\.json \(spec: spec\/training-api\.v1\.yaml, out: generated, outputs: what the spec has, format: true\)$/m);
     expect(read(project, "package.json")).toBe(want);
     const indent = /\n([ \t]+)"/.exec(given)![1];
     expect(read(project, "specforge.config.json")).toBe(
-      `{\n${indent}"spec": "spec/training-api.v1.yaml",\n${indent}"out": "generated",\n${indent}"outputs": ["types", "client", "server", "webhooks"],\n${indent}"format": true\n}\n`,
+      `{\n${indent}"spec": "spec/training-api.v1.yaml",\n${indent}"out": "generated",\n${indent}"format": true\n}\n`,
     );
 
     // Second run: same bytes, same files (not rewritten: same inode and mtime), and it says so.
@@ -58,8 +58,8 @@ describe("specforge init", () => {
     writeFiles(project, { "package.json": '{\n  "name": "app"\n}\n', "src/main.ts": "export {};\n" });
     const result = await runCli(["init", "--form", "js"], project);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^specforge: wrote specforge\.config\.json \(spec: spec\/training-api\.v1\.yaml, out: src\/generated, outputs: types, client, server, webhooks, format: true, form: js\)$/m);
-    expect(JSON.parse(read(project, "specforge.config.json"))).toEqual({ spec: "spec/training-api.v1.yaml", out: "src/generated", outputs: ["types", "client", "server", "webhooks"], format: true, form: "js" });
+    expect(result.stdout).toMatch(/^specforge: wrote specforge\.config\.json \(spec: spec\/training-api\.v1\.yaml, out: src\/generated, outputs: what the spec has, format: true, form: js\)$/m);
+    expect(JSON.parse(read(project, "specforge.config.json"))).toEqual({ spec: "spec/training-api.v1.yaml", out: "src/generated", format: true, form: "js" });
     // A file called src is not a folder for code.
     const other = projectWithV1Spec();
     writeFiles(other, { "package.json": "{}\n", src: "" });

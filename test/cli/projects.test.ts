@@ -252,7 +252,6 @@ describe("specforge init --project: a second spec", () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(read(project, "specforge.config.json"))).toEqual({
       projects: [{ name: "pay", spec: "api/pay.yaml", out: "generated/pay" }],
-      outputs: ["types", "client", "server", "webhooks"],
       format: true,
     });
   });

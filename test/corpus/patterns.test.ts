@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRouterRuntime, type RouteSpec } from "../../templates/server/index.js";
+import { linearPatternsFeature } from "../../templates/server/pattern.js";
 import { findPatterns, isSuperLinear } from "../../src/emit/server-patterns.js";
 import { loadSpec } from "../../src/load/index.js";
 import { corpusDocuments } from "./corpus.js";
@@ -61,7 +62,7 @@ function router(pattern: string) {
     responses: { "200": {} },
     validationErrorStatus: 400,
   };
-  return createRouterRuntime({}, [route], { p: () => ({ status: 200 }) }, {}, { superLinearPatterns: isSuperLinear(pattern) ? [pattern] : [] });
+  return createRouterRuntime({}, [route], { p: () => ({ status: 200 }) }, {}, { superLinearPatterns: isSuperLinear(pattern) ? [pattern] : [] }, undefined, [linearPatternsFeature]);
 }
 
 /** CPU milliseconds of one request; measured up to twice more when over the limit (a GC pause is not the pattern's). */

@@ -16,15 +16,6 @@ import {
   type EncodingSpec,
   type PartHeaderSpec,
 } from "./form.js";
-import {
-  CHARSET_FIELD,
-  MULTIPART_LIMITS,
-  parseFormData,
-  parseMultipartParts,
-  type MultipartFields,
-  type MultipartLimits,
-  type PartHeaders,
-} from "./multipart.js";
 import { compileParam, type ParamDecoder, type RawParams } from "./params.js";
 import type { Schema, ValidationIssue } from "./schema.js";
 import type { Incoming } from "./incoming.js";
@@ -35,7 +26,14 @@ import {
   removePrototypes,
 } from "./json.js";
 import type { Check, SchemaCompiler } from "./validate.js";
-import type { PositionalHeaderSpec, RequestBodySpec } from "./types.js";
+import type {
+  MultipartFields,
+  MultipartLimits,
+  MultipartReader,
+  PartHeaders,
+  PositionalHeaderSpec,
+  RequestBodySpec,
+} from "./types.js";
 
 /** An error that maps straight to an HTTP error response (413, 415, ...). */
 export class HttpError extends Error {
@@ -109,13 +107,21 @@ const NO_BODY: ParsedBody = Object.freeze({
   contentType: undefined,
 });
 
-/** Compiles the body decoder of a route (validators and form coercion decided here, once). */
+/** The name RFC 7578 §4.6 gives the field that carries the form's default charset. */
+export const CHARSET_FIELD = "_charset_";
+
+/**
+ * Compiles the body decoder of a route (validators and form coercion decided here, once). `multipart`: the reader of
+ * multipart bodies (`RouterFeatures.multipart`), which a route that declares one needs.
+ */
 export function compileBody(
   spec: RequestBodySpec,
   compiler: SchemaCompiler,
   multipartLimits?: Partial<MultipartLimits>,
+  multipart?: MultipartReader,
 ): BodyDecoder {
-  const limits = multipartLimits && { ...MULTIPART_LIMITS, ...multipartLimits };
+  const limits = multipartLimits &&
+    multipart && { ...multipart.limits, ...multipartLimits };
   const entries: MediaEntry[] = Object.entries(spec.content).map(
     ([key, media]) => {
       const schema: Schema = media.schema ?? true;
@@ -132,6 +138,7 @@ export function compileBody(
           media.positionalHeaders,
           compiler,
           limits,
+          multipart,
         ),
         check,
         multipart: declared.startsWith("multipart/"),
@@ -366,7 +373,13 @@ function parserFor(
   positional: PositionalHeaderSpec | undefined,
   compiler: SchemaCompiler,
   limits: MultipartLimits | undefined,
+  multipart: MultipartReader | undefined,
 ): Parser {
+  if (declared.startsWith("multipart/") && !multipart) {
+    throw new Error(
+      `a request body of ${declared} needs the router's multipart feature (multipartFeature of multipart.js, which the generated server.ts passes when the spec has one)`,
+    );
+  }
   // Form and multipart fields are read per the media type's `encoding` (see form.ts).
   const form = compileFormDecoder(
     schema,
@@ -392,8 +405,9 @@ function parserFor(
           : parseUrlEncoded(text, [BODY_LOC], errors);
       return fields === undefined ? undefined : form(fields, errors);
     }
-    if (effective.startsWith("multipart/form-data")) {
-      const data = parseFormData(
+    // (Reached without the reader only by a wildcard declaration: such a body is then taken as bytes.)
+    if (effective.startsWith("multipart/form-data") && multipart) {
+      const data = multipart.parseFormData(
         bytes,
         rawType,
         errors,
@@ -405,9 +419,9 @@ function parserFor(
       return form(data, errors);
     }
     // Parts by position (multipart/mixed, OpenAPI 3.2): an array of the decoded parts.
-    if (effective.startsWith("multipart/")) {
+    if (effective.startsWith("multipart/") && multipart) {
       if (!positionalHeaders)
-        return parseMultipartParts(
+        return multipart.parseMultipartParts(
           bytes,
           rawType,
           compiler.maxDepth,
@@ -415,7 +429,7 @@ function parserFor(
           limits,
         );
       const headers: PartHeaders[] = [];
-      const parts = parseMultipartParts(
+      const parts = multipart.parseMultipartParts(
         bytes,
         rawType,
         compiler.maxDepth,

@@ -17,7 +17,6 @@ export {
   ResponseValidationError,
 } from "./runtime.js";
 export { HttpError } from "./body.js";
-export { MULTIPART_LIMITS, type MultipartLimits } from "./multipart.js";
 export {
   SchemaCompiler,
   compileValidator,
@@ -53,6 +52,7 @@ export type {
   Loc,
   MediaSpec,
   MountOptions,
+  MultipartLimits,
   NoParams,
   NoPartHeaders,
   OAuth2Credentials,
@@ -71,6 +71,7 @@ export type {
   RouteParams,
   Router,
   RouterError,
+  RouterFeatures,
   RouterOptions,
   RouteSpec,
   Schema,

@@ -64,6 +64,7 @@ import type {
   ParamSpec,
   ResponseSpec,
   Router,
+  RouterFeatures,
   RouterOptions,
   RouteSpec,
   SchemeCredentials,
@@ -172,6 +173,8 @@ const INTERNAL = [500, "internal_error", "Internal Server Error"] as const;
  * @param generated what the generator found in the spec (super-linear patterns).
  * @param validators the request validators the generator emitted as code (`server-validators.js`); without them
  *   the compiled closures validate alone, with the same answers.
+ * @param featureList the optional parts the spec needs (see `RouterFeatures`), as their modules export them
+ *   (`multipartFeature`, `linearPatternsFeature`).
  */
 export function createRouterRuntime<
   Auth = unknown,
@@ -183,12 +186,15 @@ export function createRouterRuntime<
   options: RouterOptions<Auth, Credentials> = {},
   generated: GeneratedInfo = {},
   validators?: GeneratedValidators,
+  featureList: readonly RouterFeatures[] = [],
 ): Router {
+  const features: RouterFeatures = Object.assign({}, ...featureList);
   const compiler = new SchemaCompiler(document, {
     maxDepth: options.maxDepth,
     maxValidationSteps: options.maxValidationSteps,
     patterns: options.patterns,
     superLinearPatterns: generated.superLinearPatterns,
+    linearPatterns: features.linearPatterns,
   });
   if (validators)
     compiler.useGenerated(
@@ -211,7 +217,7 @@ export function createRouterRuntime<
   const byPath = new Map<string, CompiledRoute>();
   for (const spec of routes) {
     const method = spec.method.toUpperCase();
-    const compiled = compileRoute(spec, compiler, options, document);
+    const compiled = compileRoute(spec, compiler, options, document, features);
     const at = spec.path.indexOf("?");
     const path = at < 0 ? spec.path : spec.path.slice(0, at);
     if (at >= 0)
@@ -940,6 +946,7 @@ function compileRoute<Auth, Credentials>(
   compiler: SchemaCompiler,
   options: RouterOptions<Auth, Credentials>,
   document: SchemaDocument,
+  features: RouterFeatures,
 ): CompiledRoute {
   const decoders: Record<ParamLocation, ParamDecoder[]> = {
     path: [],
@@ -984,7 +991,12 @@ function compileRoute<Auth, Credentials>(
       readsRawPath(param, compiler),
     ),
     body: spec.body
-      ? compileBody(spec.body, compiler, options.multipartLimits)
+      ? compileBody(
+          spec.body,
+          compiler,
+          options.multipartLimits,
+          features.multipart,
+        )
       : undefined,
     auth: compileAuth(spec, document),
     responses,

@@ -36,15 +36,6 @@
  */
 import { nullRecord } from "./json.js";
 import {
-  compileLinearPattern,
-  MATCH,
-  MISMATCH,
-  PatternBudget,
-  UNCHECKED,
-  type PatternResult,
-  type PatternTest,
-} from "./pattern.js";
-import {
   cloneJson,
   resolvePointer,
   type Loc,
@@ -53,7 +44,7 @@ import {
   type SchemaObject,
   type ValidationIssue,
 } from "./schema.js";
-import type { PatternOptions } from "./types.js";
+import type { PatternOptions, RouterFeatures } from "./types.js";
 
 /**
  * A compiled check. `path` is a shared, mutable location stack (pushed/popped while descending, copied only
@@ -164,6 +155,44 @@ export const DEFAULT_MAX_VALIDATION_STEPS = 1_000_000;
  */
 const GENERATED_STEPS = 100_000;
 
+/** Outcome of a pattern test: `MISMATCH`, `MATCH`, or `UNCHECKED` (not decided: string too long, work budget spent). */
+export type PatternResult = 0 | 1 | 2;
+export const MISMATCH = 0;
+export const MATCH = 1;
+export const UNCHECKED = 2;
+
+/** A compiled pattern: `test` is `RegExp.prototype.test` semantics (a match anywhere, unless anchored). */
+export type PatternTest = (value: string) => PatternResult;
+
+/**
+ * Work allowed to the linear matcher per event-loop turn, shared by every request served in that turn: however
+ * many strings a request carries, matching them cannot keep the loop busy longer than the budget.
+ */
+export class PatternBudget {
+  private left = 0;
+  private armed = false;
+  /** Steps per turn (one step: one instruction of the matcher's program visited at one position). */
+  readonly steps: number;
+
+  constructor(steps: number) {
+    this.steps = steps;
+  }
+
+  /** Takes `steps` from this turn's budget; false when it is spent. */
+  take(steps: number): boolean {
+    if (!this.armed) {
+      this.armed = true;
+      this.left = this.steps;
+      // Runs once the current task and the microtasks queued before it are done: the next turn starts afresh.
+      queueMicrotask(() => {
+        this.armed = false;
+      });
+    }
+    this.left -= steps;
+    return this.left >= 0;
+  }
+}
+
 /** How a `SchemaCompiler` treats hostile values. */
 export interface CompilerSettings {
   /** Deepest nesting of objects and arrays a value may have (default `DEFAULT_MAX_DEPTH`). */
@@ -177,6 +206,8 @@ export interface CompilerSettings {
   patterns?: PatternOptions;
   /** Patterns the generator found super-linear (catastrophic backtracking): these never run on the native engine. */
   superLinearPatterns?: readonly string[];
+  /** The linear-time matcher those run on (pattern.ts); without it, they run natively on short strings only. */
+  linearPatterns?: RouterFeatures["linearPatterns"];
 }
 
 /** The names of the string formats the validator checks (the generator emits checks for these only). */
@@ -301,7 +332,11 @@ export class SchemaCompiler {
       if (!superLinear)
         test = (value) => (regex.test(value) ? MATCH : MISMATCH);
       else {
-        test = compileLinearPattern(source, regex.unicode, this.budget);
+        test = this.settings.linearPatterns?.(
+          source,
+          regex.unicode,
+          this.budget,
+        );
         test ??= (value) =>
           value.length > UNSAFE_PATTERN_MAX_INPUT
             ? UNCHECKED

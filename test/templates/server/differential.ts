@@ -7,6 +7,7 @@ import { serverValidatorsText } from "../../../src/emit/server-validators.js";
 import { buildModel } from "../../../src/ir/build.js";
 import { loadSpec } from "../../../src/load/index.js";
 import { mockFromSchema, SchemaCompiler, type FastCheck, type GeneratedValidators, type RouteSpec, type Schema, type SchemaDocument, type ValidationIssue } from "../../../templates/server/index.js";
+import { compileLinearPattern } from "../../../templates/server/pattern.js";
 import { tempDir } from "../../helpers.js";
 
 /**
@@ -35,7 +36,7 @@ export async function differential(specPath: string, options: { perSchema?: numb
   // As the router runs: the data as server.ts holds it.
   const document = JSON.parse(JSON.stringify(data.document)) as SchemaDocument;
   const routes = JSON.parse(JSON.stringify(data.routes)) as RouteSpec[];
-  const settings = { superLinearPatterns, maxDepth: options.maxDepth };
+  const settings = { superLinearPatterns, linearPatterns: compileLinearPattern, maxDepth: options.maxDepth };
   const slow = new SchemaCompiler(document, settings);
   const fronted = new SchemaCompiler(document, settings);
   const env = fronted.validatorEnv();

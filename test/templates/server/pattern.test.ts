@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compileLinearPattern, MATCH, MISMATCH, PatternBudget, UNCHECKED } from "../../../templates/server/pattern.js";
+import { compileLinearPattern } from "../../../templates/server/pattern.js";
+import { MATCH, MISMATCH, PatternBudget, UNCHECKED } from "../../../templates/server/validate.js";
 
 const unlimited = () => new PatternBudget(Number.MAX_SAFE_INTEGER);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createRouter, document, routes, type Credentials } from "./fixtures/server.js";
 import { createRouterRuntime, type RouteSpec } from "../../../templates/server/index.js";
+import { multipartFeature } from "../../../templates/server/multipart.js";
 import { RouteTrie } from "../../../templates/server/routing.js";
 
 const BASE = "http://api.test";
@@ -532,9 +533,12 @@ describe("request bodies", () => {
       responses: { "200": { content: { "application/json": { schema: {} } } } },
       validationErrorStatus: 400,
     };
-    const upload = createRouterRuntime({}, [spec], {
+    const handlers = {
       upload: async ({ body }: { body: { file: File; purpose: string; n: number } }) => ({ status: 200, body: { name: body.file.name, text: await body.file.text(), purpose: body.purpose, n: body.n } }),
-    });
+    };
+    // The reader of multipart bodies is a feature the generated server.ts passes only when the spec has such a body.
+    expect(() => createRouterRuntime({}, [spec], handlers)).toThrow(/a request body of multipart\/form-data needs the router's multipart feature/);
+    const upload = createRouterRuntime({}, [spec], handlers, {}, {}, undefined, [multipartFeature]);
     const form = new FormData();
     form.append("file", new Blob(["hello"]), "a.txt");
     form.append("purpose", "fine-tune");

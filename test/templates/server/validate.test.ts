@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compileLinearPattern } from "../../../templates/server/pattern.js";
 import { compileValidator, SchemaCompiler } from "../../../templates/server/validate.js";
 import type { Schema, SchemaDocument } from "../../../templates/server/schema.js";
 
@@ -435,7 +436,7 @@ describe("hostile values", () => {
   });
 
   it("a super-linear pattern runs on the linear-time matcher, and patternProperties keys too", () => {
-    const compiler = new SchemaCompiler({}, { superLinearPatterns: ["^(a+)+$"] });
+    const compiler = new SchemaCompiler({}, { superLinearPatterns: ["^(a+)+$"], linearPatterns: compileLinearPattern });
     const check = compileValidator({ type: "object", properties: { v: { type: "string", pattern: "^(a+)+$" } }, patternProperties: { "^(a+)+$": { type: "integer" } } }, {}, { compiler });
     const evil = `${"a".repeat(5000)}!`;
     const started = performance.now();

@@ -5,9 +5,11 @@ import {
   type Handler,
   type RouteSpec,
   type Router,
+  type RouterFeatures,
   type RouterOptions,
   type SchemaDocument,
 } from "./runtime/server/index.js";
+import { multipartFeature } from "./runtime/server/multipart.js";
 import { requestValidators } from "./server-validators.js";
 
 export { toNodeListener } from "./runtime/server/node.js";
@@ -143,6 +145,9 @@ const generated: GeneratedInfo = JSON.parse(
 }',
 );
 
+/** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
+const features: RouterFeatures[] = [multipartFeature];
+
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
 export interface Handlers<Auth = unknown> {
   /** `GET /v1/customers` */
@@ -174,5 +179,6 @@ export function createRouter<Auth = unknown>(
     options,
     generated,
     requestValidators,
+    features,
   );
 }

@@ -56,6 +56,9 @@ const generated = JSON.parse(
 }',
 );
 
+/** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
+const features = [];
+
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export function createRouter(handlers, options = {}) {
   return createRouterRuntime(
@@ -65,5 +68,6 @@ export function createRouter(handlers, options = {}) {
     options,
     generated,
     requestValidators,
+    features,
   );
 }

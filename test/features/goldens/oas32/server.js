@@ -1,5 +1,6 @@
 // @ts-self-types="./server.d.ts"
 import { createRouterRuntime } from "./runtime/server/index.js";
+import { multipartFeature } from "./runtime/server/multipart.js";
 import { requestValidators } from "./server-validators.js";
 
 export { toNodeListener } from "./runtime/server/node.js";
@@ -135,6 +136,9 @@ const generated = JSON.parse(
 }',
 );
 
+/** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
+const features = [multipartFeature];
+
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export function createRouter(handlers, options = {}) {
   return createRouterRuntime(
@@ -144,5 +148,6 @@ export function createRouter(handlers, options = {}) {
     options,
     generated,
     requestValidators,
+    features,
   );
 }

@@ -6,9 +6,11 @@ import {
   type Handler,
   type RouteSpec,
   type Router,
+  type RouterFeatures,
   type RouterOptions,
   type SchemaDocument,
 } from "./runtime/server/index.js";
+import { multipartFeature } from "./runtime/server/multipart.js";
 import { requestValidators } from "./server-validators.js";
 
 export { toNodeListener } from "./runtime/server/node.js";
@@ -159,6 +161,9 @@ const generated: GeneratedInfo = JSON.parse(
 }',
 );
 
+/** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
+const features: RouterFeatures[] = [multipartFeature];
+
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
 export interface Handlers<Auth = unknown> {
   /**
@@ -223,5 +228,6 @@ export function createRouter<Auth = unknown>(
     options,
     generated,
     requestValidators,
+    features,
   );
 }

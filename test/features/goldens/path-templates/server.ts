@@ -5,6 +5,7 @@ import {
   type Handler,
   type RouteSpec,
   type Router,
+  type RouterFeatures,
   type RouterOptions,
   type SchemaDocument,
 } from "./runtime/server/index.js";
@@ -51,6 +52,9 @@ const generated: GeneratedInfo = JSON.parse(
 }',
 );
 
+/** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
+const features: RouterFeatures[] = [];
+
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
 export interface Handlers<Auth = unknown> {
   /** `GET /v{api-version}/items/{id}` */
@@ -71,5 +75,6 @@ export function createRouter<Auth = unknown>(
     options,
     generated,
     requestValidators,
+    features,
   );
 }

@@ -5,6 +5,7 @@ import {
   type Handler,
   type RouteSpec,
   type Router,
+  type RouterFeatures,
   type RouterOptions,
   type SchemaDocument,
 } from "./runtime/server/index.js";
@@ -50,6 +51,9 @@ const generated: GeneratedInfo = JSON.parse(
 }',
 );
 
+/** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
+const features: RouterFeatures[] = [];
+
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
 export interface Handlers<Auth = unknown> {
   /** `POST /users` */
@@ -68,5 +72,6 @@ export function createRouter<Auth = unknown>(
     options,
     generated,
     requestValidators,
+    features,
   );
 }
