@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRouterRuntime } from "../../templates/server/index.js";
+import { createRouterRuntime, describeMockIssues } from "../../templates/server/index.js";
 import { toNodeListener } from "../../templates/server/node.js";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { formatPointer, type SpecWarning } from "../errors.js";
@@ -28,7 +28,18 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
   const { model, specShown, warnings } = await loadModel(config);
   const { document, routes, generated, warnings: patternWarnings } = serverRuntimeData(model);
   const basePath = serverBasePath(model.servers[0]);
-  const router = createRouterRuntime(document, routes, {}, { mock: true, basePath }, generated);
+  // Operations whose mock answer cannot be valid are named at start-up (each answer says why in a header too).
+  const mockWarnings: SpecWarning[] = [];
+  const onIssue = (operation: string, issues: readonly { at: string; message: string }[]) => {
+    if (mockWarnings.some((warning) => warning.message.startsWith(`${operation}:`))) return;
+    const pointer = model.operations.find((op) => op.name === operation)?.pointer ?? [];
+    mockWarnings.push({
+      message: `${operation}: its mock answer is not valid for its schema: ${describeMockIssues(issues)}`,
+      location: formatPointer(specShown, [...pointer, "responses"]),
+      hint: "the answer is still sent, with an x-specforge-mock-issue header saying why",
+    });
+  };
+  const router = createRouterRuntime(document, routes, {}, { mock: { onIssue }, basePath }, generated);
   const server = createServer(toNodeListener(router));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -38,7 +49,7 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routes.length,
     basePath,
-    warnings: [...warnings, ...patternWarnings.map((w) => ({ message: w.message, location: formatPointer(specShown, w.pointer), hint: w.hint }))],
+    warnings: [...warnings, ...patternWarnings.map((w) => ({ message: w.message, location: formatPointer(specShown, w.pointer), hint: w.hint })), ...mockWarnings],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -13,8 +13,15 @@ import { isHttpUrl, originOf } from "../openapi/url.js";
 import { proxiesFromEnv, type ProxyEnvironment } from "../load/remote-proxy-env.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
-export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
+export const OUTPUT_KINDS = ["types", "client", "server", "webhooks", "queries", "msw"] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
+/**
+ * The outputs emitted when the config names none. `queries` (TanStack Query options) and `msw` (MSW handlers, which
+ * import `msw`) are turned on by name.
+ */
+export const DEFAULT_OUTPUTS: readonly OutputKind[] = ["types", "client", "server", "webhooks"];
+/** Outputs that are built on another: the query options call the client. */
+const NEEDS: Partial<Record<OutputKind, OutputKind>> = { queries: "client" };
 
 /**
  * What a user may write in a config file (`specforge.config.{json,ts,mjs,js}` or package.json's `specforge` key)
@@ -29,7 +36,8 @@ export interface UserConfig {
   /** Output folder, relative to the config file; specforge owns it. Flag: `--out`. @default "generated" */
   out?: string;
   /**
-   * Which outputs to emit; `types` (schema.ts) and index.ts are always emitted. Flag: `--outputs client,server`.
+   * Which outputs to emit; `types` (schema.ts) and index.ts are always emitted. `queries` (TanStack Query options,
+   * with `client`) and `msw` (MSW request handlers) are emitted only when listed. Flag: `--outputs client,server`.
    * @default ["types", "client", "server", "webhooks"]
    */
   outputs?: OutputKind[];
@@ -81,7 +89,7 @@ export interface ProjectConfig {
   spec: string;
   /** This project's output folder; no two projects may share one or nest one inside the other. */
   out: string;
-  /** @default the top-level `outputs`, else all four */
+  /** @default the top-level `outputs`, else types, client, server and webhooks */
   outputs?: OutputKind[];
   /** @default the top-level `format`, else true */
   format?: boolean;
@@ -215,7 +223,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         cwd,
         spec,
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
-        outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+        outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS),
         format: flags.format ?? fileConfig.format ?? true,
         ...loading,
         fetch: fetchFor(spec),
@@ -271,7 +279,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       cwd,
       spec,
       out: fromFlag(flags.out) ?? resolve(base, project.out),
-      outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+      outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS),
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
@@ -571,6 +579,11 @@ export function validateConfig(config: unknown, where: string): asserts config i
       const wrong = (value as unknown[]).find((v) => !OUTPUT_KINDS.includes(v as OutputKind));
       if (wrong !== undefined) {
         throw new UserError(`${name}: ${JSON.stringify(wrong)} is not an output (allowed: ${OUTPUT_KINDS.join(", ")})`, { location: where });
+      }
+      for (const [output, needed] of Object.entries(NEEDS)) {
+        if ((value as unknown[]).includes(output) && !(value as unknown[]).includes(needed)) {
+          throw new UserError(`${name}: the ${output} output is built on the ${needed} output, which is not listed`, { location: where, hint: `add ${JSON.stringify(needed)}` });
+        }
       }
     }
     if (key === "projects") validateProjects(value, where);

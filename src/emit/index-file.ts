@@ -8,6 +8,8 @@ export interface IndexModules {
   client: false | { omitted: ReadonlySet<string> };
   server: boolean;
   webhooks: boolean;
+  queries: boolean;
+  msw: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface IndexModules {
  */
 export function emitIndex(modules: IndexModules, source: FileTemplateSource): EmittedFile {
   const template = new FileTemplate(source);
-  for (const module of ["server", "webhooks"] as const) {
+  for (const module of ["server", "webhooks", "queries", "msw"] as const) {
     if (modules[module]) template.keep(`export ./${module}.js`);
     else template.remove(`export ./${module}.js`);
   }

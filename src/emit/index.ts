@@ -5,6 +5,8 @@ import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../p
 import { emitClient, omittedClientExports } from "./client.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
+import { emitMsw } from "./msw.js";
+import { emitQueries } from "./queries.js";
 import { emitRuntime } from "./runtime.js";
 import { serverRuntimeData } from "./server-data.js";
 import type { EmitterWarning } from "./server-patterns.js";
@@ -33,6 +35,10 @@ export interface EmitOutputs {
   client: boolean;
   server: boolean;
   webhooks: boolean;
+  /** TanStack Query options (with the client). */
+  queries?: boolean;
+  /** MSW request handlers. */
+  msw?: boolean;
 }
 
 /**
@@ -65,7 +71,18 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
+  const queries = Boolean(outputs.queries && outputs.client);
+  if (queries) {
+    files.push(...emitQueries(model, templates.file("queries")), ...emitRuntime("queries", templates.runtime("queries")));
+    traceTime("queries emitted");
+  }
+  if (outputs.msw) {
+    // The answers are made by the server's mock: its modules come along (all of them already with the server).
+    const msw = emitMsw(model, templates.file("msw"));
+    files.push(...msw, ...emitRuntime("msw", templates.runtime("msw")), ...(outputs.server ? [] : emitRuntime("server", templates.runtime("server"), msw)));
+    traceTime("msw emitted");
+  }
   const client = outputs.client && { omitted: omittedClientExports(model) };
-  files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
+  files.push(emitIndex({ client, server: outputs.server, webhooks, queries, msw: Boolean(outputs.msw) }, templates.file("index")));
   return { files, warnings };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { RUNTIME_KINDS, generatorFingerprint, templatesFingerprint } from "../package/fingerprint.js";
+import { generatorFingerprint, runtimeKindsFor, templatesFingerprint } from "../package/fingerprint.js";
 import { sha256 } from "../package/hash.js";
 import { readTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
@@ -28,7 +28,7 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
   return sha256(
     JSON.stringify({
       generator: generatorFingerprint(),
-      templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => settings.outputs[kind])),
+      templates: templatesFingerprint(runtimeKindsFor(settings.outputs)),
       outputs: settings.outputs,
       format: settings.format,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
