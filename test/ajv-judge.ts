@@ -29,7 +29,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 /** The judge of one document. */
 export function schemaJudge(document: Record<string, unknown>, direction: "request" | "response"): SchemaJudge {
   const converted = convertDocument(document, direction);
-  const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: false, validateFormats: true, allowUnionTypes: true, code: { regExp: patternEngine } });
+  const ajv = new Ajv2020({ strict: false, validateSchema: false, inlineRefs: false, allErrors: false, validateFormats: true, allowUnionTypes: true, code: { regExp: patternEngine } });
   addFormats(ajv);
   for (const format of formatsIn(converted)) if (!ajv.formats[format]) ajv.addFormat(format, true);
   ajv.addSchema({ ...converted, $id: DOCUMENT_ID });
@@ -54,10 +54,14 @@ export function schemaJudge(document: Record<string, unknown>, direction: "reque
       return run(validate, value);
     },
     problemWith(schema, value) {
+      // A schema that is a `$ref` alone is judged as the schema it names (compiled once, whoever refers to it).
+      if (schema !== null && typeof schema === "object" && Object.keys(schema).length === 1 && typeof (schema as { $ref?: unknown }).$ref === "string" && (schema as { $ref: string }).$ref.startsWith("#")) {
+        return this.problem((schema as { $ref: string }).$ref, value);
+      }
       const text = JSON.stringify(schema);
       let validate = compiled.get(text);
       if (!validate) {
-        const inline = convertSchema(structuredClone(schema), direction, new Set());
+        const inline = convertSchema(structuredClone(schema), direction, new Set(), document);
         for (const format of formatsIn(inline)) if (!ajv.formats[format]) ajv.addFormat(format, true);
         compiled.set(text, (validate = compile({ $id: `${DOCUMENT_ID}?inline=${compiled.size}`, ...(rebased(inline) as object) })));
       }
@@ -97,13 +101,13 @@ function convertDocument(document: Record<string, unknown>, direction: "request"
   const copy = structuredClone(document);
   const seen = new Set<object>();
   const schemas = (copy.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
-  for (const schema of Object.values(schemas)) convertSchema(schema, direction, seen);
+  for (const schema of Object.values(schemas)) convertSchema(schema, direction, seen, document);
   // Every other schema position: parameters, media types, headers (of operations, components and webhooks).
   const walk = (node: unknown, depth: number) => {
     if (node === null || typeof node !== "object" || depth > 64) return;
     if (Array.isArray(node)) return node.forEach((item) => walk(item, depth + 1));
     for (const [key, value] of Object.entries(node)) {
-      if ((key === "schema" || key === "itemSchema") && value !== null && typeof value === "object") convertSchema(value, direction, seen);
+      if ((key === "schema" || key === "itemSchema") && value !== null && typeof value === "object") convertSchema(value, direction, seen, document);
       else if (key !== "example" && key !== "examples" && key !== "schemas") walk(value, depth + 1);
     }
   };
@@ -114,30 +118,33 @@ function convertDocument(document: Record<string, unknown>, direction: "request"
 }
 
 /** Rewrites one schema (and the schemas inside it) in place, as the judge reads OpenAPI; returns it. */
-function convertSchema(schema: unknown, direction: "request" | "response", seen: Set<object>): unknown {
+function convertSchema(schema: unknown, direction: "request" | "response", seen: Set<object>, document: Record<string, unknown>): unknown {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema) || seen.has(schema)) return schema;
   seen.add(schema);
   const node = schema as Record<string, unknown>;
-  for (const key of ONE) if (key in node) convertSchema(node[key], direction, seen);
-  for (const key of LIST) if (Array.isArray(node[key])) for (const item of node[key] as unknown[]) convertSchema(item, direction, seen);
-  for (const key of MAP) if (node[key] && typeof node[key] === "object") for (const item of Object.values(node[key] as object)) convertSchema(item, direction, seen);
+  for (const key of ONE) if (key in node) convertSchema(node[key], direction, seen, document);
+  for (const key of LIST) if (Array.isArray(node[key])) for (const item of node[key] as unknown[]) convertSchema(item, direction, seen, document);
+  for (const key of MAP) if (node[key] && typeof node[key] === "object") for (const item of Object.values(node[key] as object)) convertSchema(item, direction, seen, document);
   if (Array.isArray(node.items)) {
     // (A tuple written the draft-4 way.)
-    for (const item of node.items) convertSchema(item, direction, seen);
+    for (const item of node.items) convertSchema(item, direction, seen, document);
     [node.prefixItems, node.items] = [node.items, undefined];
     delete node.items;
   }
   delete node.discriminator;
   // `required: true` on a property is Swagger 2.0's spelling, which JSON Schema does not read (and Ajv cannot compile).
   if (node.required !== undefined && !Array.isArray(node.required)) delete node.required;
+  // The loader has made every reference a pointer into the document: an `$id` would only move what they resolve against.
+  for (const key of ["$id", "$anchor", "$dynamicAnchor", "$schema"]) delete node[key];
   // An empty `enum` allows no value (JSON Schema only says it SHOULD have one; Ajv refuses to compile it).
   if (Array.isArray(node.enum) && node.enum.length === 0) [node.enum, node.not] = [undefined, {}];
   if (node.enum === undefined) delete node.enum;
-  // A property the other side never sends is not required on this side.
+  // A property the other side never sends is not required on this side (the flag on the property, its `$ref`'s
+  // target or an `allOf` member, as DigitalOcean writes it).
   const skipped = direction === "response" ? "writeOnly" : "readOnly";
   if (Array.isArray(node.required) && node.properties && typeof node.properties === "object") {
     const properties = node.properties as Record<string, unknown>;
-    node.required = (node.required as string[]).filter((name) => !(properties[name] && typeof properties[name] === "object" && (properties[name] as Record<string, unknown>)[skipped] === true));
+    node.required = (node.required as string[]).filter((name) => !flagged(properties[name], skipped, document, 0));
   }
   {
     for (const [bound, exclusive] of [["minimum", "exclusiveMinimum"], ["maximum", "exclusiveMaximum"]] as const) {
@@ -158,6 +165,21 @@ function convertSchema(schema: unknown, direction: "request" | "response", seen:
     }
   }
   return schema;
+}
+
+/** Whether a schema says `flag`: itself, through its `$ref`, or in an `allOf` member. */
+function flagged(schema: unknown, flag: string, document: Record<string, unknown>, depth: number): boolean {
+  if (schema === null || typeof schema !== "object" || depth > 8) return false;
+  const node = schema as Record<string, unknown>;
+  if (node[flag] === true) return true;
+  if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
+    const target = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((at, token) => (at && typeof at === "object" ? (at as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), document);
+    if (flagged(target, flag, document, depth + 1)) return true;
+  }
+  return Array.isArray(node.allOf) && node.allOf.some((member) => flagged(member, flag, document, depth + 1));
 }
 
 function formatsIn(document: unknown): Set<string> {

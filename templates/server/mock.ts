@@ -34,6 +34,10 @@ export interface MockOptions {
    * survive a wire (spaces, `&`, `%`, `/`, non-ASCII) goes here.
    */
   strings?: readonly string[];
+  /** How many items an array gets, within its `minItems`/`maxItems` (test data varies it: none, one, several). Default 1. */
+  items?: number;
+  /** Whether optional properties are made (as far as `maxDepth` goes), or only the required ones. Default true. */
+  optional?: boolean;
   /** Told about each place where the value cannot satisfy its schema, and why (a clamped size, an unmatched pattern, …). */
   onIssue?: (issue: MockIssue) => void;
 }
@@ -164,6 +168,8 @@ class MockGenerator {
   private readonly direction: "request" | "response";
   private readonly maxDepth: number;
   private readonly strings: readonly string[];
+  private readonly items: number;
+  private readonly optional: boolean;
   private readonly onIssue: ((issue: MockIssue) => void) | undefined;
   /** How often each $ref is on the current path: a repeat means recursion, so generate the minimum. */
   private readonly refStack = new Map<string, number>();
@@ -184,6 +190,8 @@ class MockGenerator {
     this.direction = options.direction ?? "response";
     this.maxDepth = options.maxDepth ?? 3;
     this.strings = options.strings ?? [];
+    this.items = Math.max(0, Math.trunc(options.items ?? 1));
+    this.optional = options.optional ?? true;
     this.onIssue = options.onIssue;
   }
 
@@ -505,7 +513,15 @@ class MockGenerator {
       for (const [key, value] of Object.entries(flat)) {
         if (key === "properties" || key === "required" || key === "$ref" || value === undefined) continue;
         if (merged[key] === undefined) merged[key] = value;
-        else if (key === "type") merged.type = intersectTypes(merged.type, value) ?? merged.type;
+        else if (key === "type") {
+          const common = intersectTypes(merged.type, value);
+          if (common === undefined) this.issue(`the \`allOf\` members' types (${JSON.stringify(merged.type)}, ${JSON.stringify(value)}) have none in common: no value is valid`);
+          merged.type = common ?? merged.type;
+        }
+        // A subschema several members set must be satisfied by all of them (items of a string and of a null list).
+        else if (SUBSCHEMAS.has(key) && !Array.isArray(value) && !Array.isArray(merged[key]) && merged[key] !== value) {
+          merged[key] = merged[key] === false || value === false ? false : { allOf: [merged[key], value] };
+        }
         else if (TIGHTER_MIN.has(key) && typeof value === "number" && typeof merged[key] === "number") merged[key] = Math.max(merged[key] as number, value);
         else if (TIGHTER_MAX.has(key) && typeof value === "number" && typeof merged[key] === "number") merged[key] = Math.min(merged[key] as number, value);
       }
@@ -567,7 +583,7 @@ class MockGenerator {
     const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? (schema.items as readonly Schema[]) : []);
     const rest = Array.isArray(schema.items) ? schema.additionalItems as Schema | undefined : (schema.items as Schema | undefined);
     const minimal = depth >= this.maxDepth || this.budget <= 0;
-    let count = Math.max(minItems, minimal ? 0 : 1, minimal ? 0 : tuple.length);
+    let count = Math.max(minItems, minimal ? 0 : this.items, minimal ? 0 : tuple.length);
     count = Math.min(count, maxItems);
     if (rest === false) count = Math.min(count, tuple.length);
     if (count > MOCK_LIMITS.items) {
@@ -589,14 +605,19 @@ class MockGenerator {
       const forItem: Schema = contains !== undefined && i < minContains ? { allOf: [itemSchema, contains] } : itemSchema;
       // uniqueItems needs distinct items: vary them deterministically, trying more variants when a pattern or bound
       // makes two of them equal (Discord's snowflakes all came out "0").
-      const item = this.at(i, () => {
+      const made = this.at(i, () => {
         let made = this.attempt(() => this.generate(forItem, depth + 1, seen ? variant + i : variant));
         for (let attempt = 1; seen && seen.has(canonical(made.value)) && attempt <= 16; attempt++) {
           made = this.attempt(() => this.generate(forItem, depth + 1, variant + i + attempt * (count + 1)));
         }
-        this.keep(made.issues);
-        return made.value;
+        return made;
       });
+      // An item the schema does not ask for that came out invalid (GitHub's `allOf` of `items: string` and
+      // `items: null`, which only `[]` satisfies) ends the array there, as an invalid optional property is left out.
+      const optionalItem = i >= Math.max(minItems, minContains);
+      if (optionalItem && (made.issues.length > 0 || seen?.has(canonical(made.value)))) break;
+      this.at(i, () => this.keep(made.issues));
+      const item = made.value;
       if (seen?.has(canonical(item))) {
         this.at(i, () => this.issue("`uniqueItems`: no item different from the others was found"));
       }
@@ -609,7 +630,7 @@ class MockGenerator {
   private objectFor(schema: SchemaObject, depth: number, variant: number): Record<string, unknown> {
     const out: Obj = {};
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    const minimal = depth >= this.maxDepth || this.budget <= 0;
+    const minimal = depth >= this.maxDepth || this.budget <= 0 || !this.optional;
     const skipped = this.direction === "response" ? "writeOnly" : "readOnly";
     const maxProperties = typeof schema.maxProperties === "number" ? schema.maxProperties : Infinity;
     const properties = schema.properties ?? {};
@@ -703,6 +724,9 @@ class MockGenerator {
 
 /** Keywords that make a `$ref` sibling or union base worth merging (annotations alone are not). */
 const KEYWORDS = new Set(["properties", "required", "type", "additionalProperties", "allOf", "items", "enum", "const", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "minItems", "maxItems"]);
+
+/** Keywords whose value is a schema, which two `allOf` members may both set: both hold. */
+const SUBSCHEMAS = new Set(["items", "additionalProperties", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"]);
 
 /** Bounds two `allOf` members may both set: the tighter one holds. */
 const TIGHTER_MIN = new Set(["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"]);

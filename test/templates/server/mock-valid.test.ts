@@ -147,6 +147,15 @@ describe("mock values pass Ajv (2020-12 + ajv-formats)", () => {
     expect(valid({ $ref: "#/components/schemas/Cat" }, document)[0]).toMatchObject({ kind: "cat" });
     expect(valid({ $ref: "#/components/schemas/Dog" }, document)[0]).toMatchObject({ kind: "Dog" });
     valid({ $ref: "#/components/schemas/Animal" }, document);
+    // Subschemas two members both set hold together: GitHub's fork webhook lists `topics` as strings and as nulls,
+    // so only an empty list is valid; additional properties of two members must satisfy both.
+    const topics = { type: "object", required: ["topics"], allOf: [{ properties: { topics: { type: "array", items: { type: "string" } } } }, { properties: { topics: { type: "array", items: { type: ["null"] } } } }] };
+    expect(valid(topics as Schema)[0]).toEqual({ topics: [] });
+    valid({ allOf: [{ type: "object", minProperties: 1, additionalProperties: { type: "integer" } }, { additionalProperties: { type: "number", minimum: 2 } }] } as Schema);
+  });
+
+  it("allOf members whose types have nothing in common are reported", () => {
+    expect(withIssues({ allOf: [{ type: "string" }, { type: "integer" }] }).issues[0]?.message).toMatch(/types .* have none in common/);
   });
 
   it("requests skip readOnly properties, responses writeOnly ones (required or not)", () => {
