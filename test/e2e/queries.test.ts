@@ -81,7 +81,7 @@ describe("createQueries with @tanstack/query-core", () => {
     expect(queries.getPet.queryKey()).toEqual(["getPet"]);
     expect(await queryClient.fetchQuery(options)).toEqual(pets[1]);
     expect(queryClient.getQueryData(options.queryKey)).toEqual(pets[1]);
-    const missing = await queryClient.fetchQuery(queries.getPet.queryOptions({ path: { petId: "nope" } })).catch((error: unknown) => error);
+    const missing: any = await queryClient.fetchQuery(queries.getPet.queryOptions({ path: { petId: "nope" } })).catch((error: unknown) => error);
     expect(queries.getPet.isError(missing) && missing.status === 404 && missing.body).toEqual({ message: "no pet nope" });
     // The operation's name is the prefix of all its keys: one call invalidates every pet fetched.
     await queryClient.invalidateQueries({ queryKey: queries.getPet.queryKey() });
@@ -104,7 +104,7 @@ describe("createQueries with @tanstack/query-core", () => {
 
   it("a MutationObserver runs mutationOptions: data on success, the declared ApiError on failure", async () => {
     const { queries, queryClient } = setup();
-    const observer = new MutationObserver(queryClient, queries.createPet.mutationOptions());
+    const observer = new MutationObserver<any, any, any>(queryClient, queries.createPet.mutationOptions());
     const created = await observer.mutate({ body: { name: "Rex" } });
     expect(created).toMatchObject({ name: "Rex", id: "00000000-0000-4000-8000-0000000000aa" });
     expect(observer.getCurrentResult().status).toBe("success");
@@ -113,7 +113,7 @@ describe("createQueries with @tanstack/query-core", () => {
     expect(queries.createPet.isError(error) && error.status === 422 && error.body.message).toBe("the name is taken");
     expect(queries.createPet.mutationOptions().mutationKey).toEqual(["createPet"]);
     // A DELETE without a body is a mutation too; a GET is not.
-    expect(await new MutationObserver(queryClient, queries.deletePet.mutationOptions()).mutate({ path: { petId: "x" } })).toBeUndefined();
+    expect(await new MutationObserver<any, any, any>(queryClient, queries.deletePet.mutationOptions()).mutate({ path: { petId: "x" } })).toBeUndefined();
     expect(queries.getPet.mutationOptions).toBeUndefined();
     expect(queries.listPets.infiniteQueryOptions).toBeTypeOf("function");
     expect(queries.getPet.infiniteQueryOptions).toBeUndefined();
