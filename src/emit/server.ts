@@ -43,6 +43,9 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
     }),
   );
   template.structure("Handlers", "interface").properties = model.operations.map((op) => handlerMember(op, model.document));
+  template.structure("MockableSchemas", "interface").properties = Object.keys((data.document.components?.schemas ?? {}) as object).map(
+    (name): Member => ({ name: propertyKey(name), type: typeText.indexed("components", "schemas", name) }),
+  );
 
   return template.printModule("route stubs: createRouter() with typed handlers, validation, auth and SSE");
 }

@@ -10,8 +10,8 @@ export { HttpError } from "./body.js";
 export { MULTIPART_LIMITS, type MultipartLimits } from "./multipart.js";
 export { SchemaCompiler, compileValidator, canonicalJson, DEFAULT_MAX_DEPTH, DEFAULT_PATTERN_BUDGET } from "./validate.js";
 export type { Check, CompilerSettings, FastCheck, GeneratedValidators, SchemaDirection, Strip, ValidatorEnv } from "./validate.js";
-export { mockFromSchema, mediaExample, mockPayload, describeMockIssues, MOCK_LIMITS } from "./mock.js";
-export type { MockIssue, MockOptions, MockPayload } from "./mock.js";
+export { mockFromSchema, documentMocker, mediaExample, mockPayload, describeMockIssues, MOCK_LIMITS } from "./mock.js";
+export type { DocumentMocker, MockIssue, MockOptions, MockPayload } from "./mock.js";
 export { resolvePointer } from "./schema.js";
 export type {
   AnyHandlerResult,

@@ -66,6 +66,25 @@ export function mockFromSchema(schema: Schema | undefined, document: SchemaDocum
   return value;
 }
 
+/** `mockFromSchema` as a generated server.ts exports it: a component schema of `document` by name, or any schema. */
+export type DocumentMocker = (schema: string | Schema, documentOrOptions?: SchemaDocument | MockOptions, options?: MockOptions) => unknown;
+
+/**
+ * The `mockFromSchema` of a generated server.ts: given a name, a value of that component schema of `document` (a
+ * name it does not hold is a `TypeError`, the prototype's keys included); given a schema, `mockFromSchema` itself.
+ */
+export function documentMocker(document: SchemaDocument): DocumentMocker {
+  let compiler: SchemaCompiler | undefined;
+  return (schema, documentOrOptions, options) => {
+    if (typeof schema !== "string") return mockFromSchema(schema, documentOrOptions as SchemaDocument | undefined, options);
+    const schemas = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
+    if (!Object.hasOwn(schemas, schema)) throw new TypeError(`mockFromSchema: no component schema ${JSON.stringify(schema)} (those the routes reach are: MockableSchemas)`);
+    compiler ??= new SchemaCompiler(document);
+    const pointer = `#/components/schemas/${schema.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    return mockFromSchema({ $ref: pointer }, document, { ...(documentOrOptions as MockOptions | undefined), compiler });
+  };
+}
+
 /**
  * The example a media type declares: `example`, else the first of `examples` (map of Example Objects, each with an
  * OpenAPI 3.2 `dataValue` or a `value`, or a plain array).

@@ -65,6 +65,22 @@ describe("createMswHandlers: a mock answer for every operation", () => {
   });
 });
 
+describe("mockFromSchema(name): a component's value, for answers of one's own", () => {
+  it("is valid for its schema, varies with `variant`, and refuses a name that is no component schema the routes reach", async () => {
+    const pet = api.mockFromSchema("Pet");
+    expect(judge.problem(PET, pet)).toBeUndefined();
+    const other = api.mockFromSchema("Pet", { variant: 1 });
+    expect(judge.problem(PET, other)).toBeUndefined();
+    expect(other).not.toEqual(pet);
+    server.use(api.mswHandler.getPet({ status: 200, body: { ...pet, name: "Rex" } }));
+    expect(await client().getPet({ path: { petId: "1" } })).toEqual({ ...pet, name: "Rex" });
+    expect(() => api.mockFromSchema("Nope")).toThrow(/no component schema "Nope"/);
+    expect(() => api.mockFromSchema("__proto__")).toThrow(TypeError);
+    // A schema of one's own, as before.
+    expect(api.mockFromSchema({ type: "string", format: "uuid" })).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+});
+
 describe("mswHandler.<operation>(answer): typed answers", () => {
   it("a declared status and body: the client sees them, an error as the operation's ApiError", async () => {
     server.use(api.mswHandler.getPet({ status: 404, body: { message: "gone" } }));

@@ -14,7 +14,7 @@ import { generatedFixture } from "./queries-fixture.js";
 
 const CONSUMER = `import { useInfiniteQuery, useMutation, useQuery, useQueryClient, queryOptions } from "@tanstack/react-query";
 import { setupServer } from "msw/node";
-import { createClient, createMswHandlers, createQueries, mswHandler, type ApiError, type components } from "./generated/index.js";
+import { createClient, createMswHandlers, createQueries, mockFromSchema, mswHandler, type ApiError, type components } from "./generated/index.js";
 
 type Pet = components["schemas"]["Pet"];
 type Problem = components["schemas"]["Problem"];
@@ -96,7 +96,17 @@ export const server = setupServer(
   mswHandler.getPet(({ params }) => ({ status: 404, body: { message: params.name } })),
   // @ts-expect-error: an event stream's body is its list of events
   mswHandler.watchEvents({ status: 200, body: { type: "born", at: "2020-01-01T00:00:00Z" } }),
+  // A component's mock value is typed as the component.
+  mswHandler.getPet({ status: 200, body: { ...mockFromSchema("Pet"), name: "Rex" } }),
 );
+
+const mocked = mockFromSchema("Pet", { variant: 2 });
+assert<Equal<typeof mocked, Pet>>(true);
+assert<Equal<ReturnType<typeof mockFromSchema<"Problem">>, Problem>>(true);
+// @ts-expect-error: no component schema of that name
+mockFromSchema("Nope");
+const anything: unknown = mockFromSchema({ type: "string" });
+void anything;
 `;
 
 const COMPILER_OPTIONS = {
