@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
 const ROUNDS = Number(args.rounds);
 const REQUESTS = Number(args.requests);
 const CONCURRENCY = Number(args.concurrency);
-/** The generated client may add at most this much to a request (issue 19; issue 7 asked 10 %). */
+/** The generated client may add at most this much to a request (docs/performance.md, "Client overhead"). */
 const GOAL = 0.05;
 
 if (args.generated === undefined) warnIfStale();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What an editor feels (issue 19): the time the TypeScript language service takes to answer a completion at
+// What an editor feels (docs/performance.md, "Editor completion"): the time the TypeScript language service takes to answer a completion at
 // `client.` in a file importing specforge's output, against openapi-fetch's `client.GET("` (path-string completions)
 // on openapi-typescript's types, for the same spec and with the same compiler options.
 //
@@ -87,7 +87,7 @@ if (flags.child) {
   // Why a request answers nothing: on GitHub, openapi-fetch's `client.GET("` with the path not yet typed makes the
   // checker infer the call over all ~900 GET paths, and it stops with error 2589 ("Type instantiation is excessively
   // deep and possibly infinite"): the call is typed `any`, so there are no path strings to offer. A complete path
-  // type-checks (bench/NOTES.md, session 5). The request's errors (not "expected 2 arguments") are reported.
+  // type-checks (docs/performance.md, "Editor completion"). The request's errors (not "expected 2 arguments") are reported.
   // Asked of a fresh service (after a completion the checker has cached the failed instantiation and does not
   // report it again), and only when nothing was offered: a full check of GitHub's types costs seconds.
   const errors = entries > 0 ? [] : ts.createLanguageService(host, ts.createDocumentRegistry()).getSemanticDiagnostics(file).map((d) => d.code).filter((code) => code !== 2554);

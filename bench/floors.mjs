@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // What a `generate` cannot go under, whatever specforge does: the peak RSS of a process that only loads the libraries
-// the brief requires (openapi-typescript, which loads TypeScript; ts-morph, which fills the templates), measured
-// beside openapi-typescript's own run on the petstore, against issue 19's bar (peak RSS ≤ 0.75× openapi-typescript's).
+// generation requires (openapi-typescript, which loads TypeScript; ts-morph, which fills the templates), measured
+// beside openapi-typescript's own run on the petstore, against the bar of peak RSS ≤ 0.75× openapi-typescript's
+// (docs/performance.md, "Start-up").
 // Writes nothing.
 //
 //   node bench/floors.mjs [--runs 5] [--corpus DIR]
@@ -31,7 +32,7 @@ const deps = pathToFileURL(join(ROOT, "dist/src/package/deps.js")).href;
 const PROCESSES = {
   "node alone": ["-e", ""],
   "+ TypeScript and openapi-typescript's helpers (specforge's deps.js, code cache as a warm run)": ["--input-type=module", "-e", `await import(${JSON.stringify(deps)});`],
-  "+ ts-morph (the libraries the brief requires, before any spec is read)": ["--input-type=module", "-e", `(await import(${JSON.stringify(deps)})).loadTsMorph();`],
+  "+ ts-morph (the libraries generation requires, before any spec is read)": ["--input-type=module", "-e", `(await import(${JSON.stringify(deps)})).loadTsMorph();`],
 };
 
 function peakMiB(args) {
@@ -42,7 +43,7 @@ function peakMiB(args) {
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // One unmeasured run first, so the code cache exists as it does for every run after a clone's first.
-peakMiB(PROCESSES["+ ts-morph (the libraries the brief requires, before any spec is read)"]);
+peakMiB(PROCESSES["+ ts-morph (the libraries generation requires, before any spec is read)"]);
 const out = mkdtempSync(join(tmpdir(), "specforge-floors-"));
 const samples = new Map(Object.keys(PROCESSES).map((name) => [name, []]));
 const openapiTypescript = [];
@@ -56,5 +57,5 @@ const bar = 0.75 * median(openapiTypescript);
 console.log(`peak RSS, median of ${runs} (MiB):`);
 for (const [name, values] of samples) console.log(`  ${median(values).toFixed(0).padStart(4)}  ${name}`);
 console.log(`  ${median(openapiTypescript).toFixed(0).padStart(4)}  openapi-typescript generating the petstore`);
-const floor = median(samples.get("+ ts-morph (the libraries the brief requires, before any spec is read)"));
-console.log(`issue 19's petstore bar: ≤ ${bar.toFixed(0)} MiB (0.75×); the required libraries alone: ${floor.toFixed(0)} MiB = ${(floor / median(openapiTypescript)).toFixed(2)}× — ${floor > bar ? "over the bar before any work" : "under the bar"}`);
+const floor = median(samples.get("+ ts-morph (the libraries generation requires, before any spec is read)"));
+console.log(`the petstore's memory bar: ≤ ${bar.toFixed(0)} MiB (0.75×); the required libraries alone: ${floor.toFixed(0)} MiB = ${(floor / median(openapiTypescript)).toFixed(2)}× — ${floor > bar ? "over the bar before any work" : "under the bar"}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The generation benchmark of issue 7: specforge against openapi-typescript, @hey-api/openapi-ts and orval on the
+// The generation benchmark: specforge against openapi-typescript, @hey-api/openapi-ts and orval on the
 // same specs, in one run, tools alternating. See bench/README.md for what is measured and how.
 //
 //   npm run bench -- [--runs N] [--warmup N] [--specs petstore,openai,stripe,github] [--tools specforge,orval,…]
@@ -21,7 +21,7 @@ const MODULES = join(ROOT, "node_modules");
 /** The peer generators live in the benchmarks' own package (bench/package.json), not in specforge's install. */
 const PEERS = join(ROOT, "bench", "node_modules");
 
-/** The specs of issue 7 (files of ../shared/corpus) and the issue's reference numbers (wall seconds, MiB). */
+/** The benchmark's specs (files of ../shared/corpus) and the reference numbers of a faster machine (wall seconds, MiB). */
 const SPECS = {
   petstore: {
     file: "oai-petstore-3.0.yaml",
@@ -424,7 +424,7 @@ const lines = [];
 const row = (...cells) => lines.push(`| ${cells.join(" | ")} |`);
 
 lines.push(
-  "# Generation benchmark (issue 7)",
+  "# Generation benchmark",
   "",
   `Written by \`npm run bench\` (bench/generate.mjs) on ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC; the run took ${duration(totalSeconds)}. ` +
     `${runs} measured run${runs === 1 ? "" : "s"} per tool and spec after ${warmup} warm-up round${warmup === 1 ? "" : "s"}; ` +
@@ -479,12 +479,12 @@ for (const spec of specIds) {
     target(`generate wall: specforge ÷ ${TOOLS[peer].label}`, spec, measured, cpu, limit, test, why);
   }
 }
-// Issue 19: half of openapi-typescript's time, warm (code cache) and cold (none) reported apart.
+// Half of openapi-typescript's time, warm (code cache) and cold (none) reported apart.
 for (const spec of specIds) {
   if (!toolIds.includes("openapi-typescript")) continue;
   for (const [tool, name] of [
-    ["specforge", "generate wall, warm: specforge ÷ openapi-typescript (issue 19)"],
-    ["specforge-cold", "generate wall, cold: specforge without code cache ÷ openapi-typescript (issue 19)"],
+    ["specforge", "generate wall, warm: specforge ÷ openapi-typescript"],
+    ["specforge-cold", "generate wall, cold: specforge without code cache ÷ openapi-typescript"],
   ]) {
     if (!toolIds.includes(tool)) continue;
     const why = failures.has(key("generate", spec, tool)) ? "**not met** (specforge failed)" : peerFailed(spec, "openapi-typescript") ? "n/a (openapi-typescript failed)" : null;
@@ -493,7 +493,7 @@ for (const spec of specIds) {
 }
 if (specIds.includes("github") && toolIds.includes("specforge") && toolIds.includes("openapi-typescript")) {
   target(
-    "`specforge check` (up to date) ÷ openapi-typescript generate (issue 19)",
+    "`specforge check` (up to date) ÷ openapi-typescript generate",
     "github",
     ratio(stats("check", "github", "specforge")?.wall, g("github", "openapi-typescript")?.wall),
     ratio(stats("check", "github", "specforge")?.cpu, g("github", "openapi-typescript")?.cpu),
@@ -501,11 +501,11 @@ if (specIds.includes("github") && toolIds.includes("specforge") && toolIds.inclu
     (r) => r <= 0.05,
   );
 }
-// Issue 19's memory bar is for every spec of the benchmark, like its time bar (not GitHub's alone).
+// The memory bar is for every spec of the benchmark, like the time bar (not GitHub's alone).
 for (const spec of specIds) {
   if (!toolIds.includes("specforge") || !toolIds.includes("openapi-typescript")) continue;
   const why = failures.has(key("generate", spec, "specforge")) ? "**not met** (specforge failed)" : peerFailed(spec, "openapi-typescript") ? "n/a (openapi-typescript failed)" : null;
-  target("peak RSS: specforge ÷ openapi-typescript (issue 19)", spec, ratio(g(spec, "specforge")?.rssMiB, g(spec, "openapi-typescript")?.rssMiB), null, "≤ 0.75", (r) => r <= 0.75, why);
+  target("peak RSS: specforge ÷ openapi-typescript", spec, ratio(g(spec, "specforge")?.rssMiB, g(spec, "openapi-typescript")?.rssMiB), null, "≤ 0.75", (r) => r <= 0.75, why);
 }
 if (specIds.includes("github") && toolIds.includes("specforge") && toolIds.includes("openapi-typescript")) {
   target(
@@ -523,11 +523,11 @@ if (flags.tsc && toolIds.includes("specforge") && toolIds.includes("openapi-type
     const ot = stats("tsc", spec, "openapi-typescript");
     target("tsc --noEmit wall: specforge's output ÷ openapi-typescript's", spec, ratio(sf?.wall, ot?.wall), ratio(sf?.cpu, ot?.cpu), "≤ 1.3", (r) => r <= 1.3, sf && !sf.compiles ? "**not met** (specforge's output does not compile)" : null);
   }
-  // Issue 19: the client, server and webhooks cost nothing measurable to type-check.
+  // The client, server and webhooks cost nothing measurable to type-check.
   for (const spec of specIds) {
     const sf = stats("tsc", spec, "specforge");
     const ot = stats("tsc", spec, "openapi-typescript");
-    target("tsc --noEmit wall: specforge's output ÷ openapi-typescript's (issue 19)", spec, ratio(sf?.wall, ot?.wall), ratio(sf?.cpu, ot?.cpu), "≤ 1.0", (r) => r <= 1.0, sf && !sf.compiles ? "**not met** (specforge's output does not compile)" : null);
+    target("tsc --noEmit wall: specforge's output ÷ openapi-typescript's", spec, ratio(sf?.wall, ot?.wall), ratio(sf?.cpu, ot?.cpu), "≤ 1.0", (r) => r <= 1.0, sf && !sf.compiles ? "**not met** (specforge's output does not compile)" : null);
   }
 }
 if (specIds.includes("github") && toolIds.includes("specforge") && toolIds.includes("openapi-typescript")) {
@@ -552,9 +552,9 @@ lines.push(
   "## Generate (whole process, cold write)",
   "",
   "`specforge ÷ tool` is specforge's median wall time divided by the tool's: below 1 means specforge is faster. " +
-    "The last column is the issue's reference wall time on its machine, to compare the machines.",
+    "The last column is the reference wall time measured on a faster machine, to compare the machines.",
   "",
-  "| spec | tool | output | wall s | min–max s | CPU s | peak RSS MiB | specforge ÷ tool | issue 7 wall s |",
+  "| spec | tool | output | wall s | min–max s | CPU s | peak RSS MiB | specforge ÷ tool | reference wall s |",
   "|---|---|---|---:|---:|---:|---:|---:|---:|",
 );
 for (const spec of specIds) {
@@ -583,7 +583,7 @@ for (const spec of specIds) {
 lines.push("");
 if (specIds.includes("github")) {
   const refs = SPECS.github.ref.rssMiB;
-  lines.push(`Issue 7's peak memory on GitHub: ${Object.entries(refs).map(([t, v]) => `${TOOLS[t].label} ${v} MiB`).join(", ")}.`, "");
+  lines.push(`The reference machine's peak memory on GitHub: ${Object.entries(refs).map(([t, v]) => `${TOOLS[t].label} ${v} MiB`).join(", ")}.`, "");
 }
 
 // Check
@@ -613,7 +613,7 @@ if (flags.tsc) {
       "None of the outputs imports a package: hey-api copies its fetch client into the output, orval's fetch client uses the global `fetch`, " +
       "specforge copies its runtime. Errors = `error TS…` lines; the first is quoted.",
     "",
-    "| spec | tool | wall s | min–max s | CPU s | peak RSS MiB | compiles | specforge ÷ tool | issue 7 |",
+    "| spec | tool | wall s | min–max s | CPU s | peak RSS MiB | compiles | specforge ÷ tool | reference |",
     "|---|---|---:|---:|---:|---:|---|---:|---|",
   );
   for (const spec of specIds) {

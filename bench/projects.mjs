@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `specforge check` of a config with several up-to-date projects (issue 18: ten specs checked in under a second),
+ * `specforge check` of a config with several up-to-date projects (the bound: ten specs checked in under a second),
  * and `specforge generate` of the same projects from scratch, as real processes (wall time, Node's startup
  * included), on copies of the embedded v1 spec with all four outputs.
  *
@@ -20,7 +20,7 @@ const BIN = join(ROOT, "bin", "specforge.js");
 const { values: args } = parseArgs({ options: { projects: { type: "string", default: "10" }, runs: { type: "string", default: "5" } } });
 const PROJECTS = Number(args.projects);
 const RUNS = Number(args.runs);
-/** The bound of issue 18 for a check of ten up-to-date specs. */
+/** The bound for a check of ten up-to-date specs. */
 const TARGET_MS = 1000;
 
 if (!existsSync(join(ROOT, "dist", "src", "cli.js"))) {

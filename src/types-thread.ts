@@ -7,7 +7,7 @@
  * The worker loads the spec itself, from the same files, as soon as it starts: its reading, parsing and bundling
  * (and loading TypeScript and openapi-typescript) overlap the main thread's, and nothing as large as the document
  * crosses the thread (a structured clone of GitHub's bundled description cost the main thread 40–125 ms to serialise
- * and the worker 0.1–0.4 s to deserialise, on the critical path: bench/NOTES.md, sessions 5 and 10). The loader is a
+ * and the worker 0.1–0.4 s to deserialise, on the critical path: docs/performance.md, "schema.ts on a worker thread"). The loader is a
  * function of the files' bytes, so both threads hold the same document; the main thread hands the worker the files
  * it read (paths and SHA-256) and the worker answers with schema.ts only when it read exactly those bytes. Otherwise
  * (a file changed between the two reads, a `$ref` to a URL the worker could not read offline, its load failed) it
@@ -19,9 +19,8 @@
  * The worker's own load errors are not reported: the main thread's load of the same files reports them.
  *
  * Off by default: the worker raises the peak resident set (both heaps, two copies of the compiler and of the document
- * at once), on every large spec above issue 19's 0.75× of openapi-typescript's own (GitHub ~440 MiB against 310
- * sequential, bar 338; Stripe ~310 vs 237, bar 189; OpenAI ~276 vs 198, bar 169: bench/NOTES.md, sessions 5, 10 and
- * 11), so no size-based default would pick it on any of them. `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB,
+ * at once), on every large spec above the bar of 0.75× openapi-typescript's own (GitHub ~440 MiB against 310
+ * sequential, bar 338; Stripe ~310 vs 237, bar 189; OpenAI ~276 vs 198, bar 169: docs/performance.md, "schema.ts on a worker thread"), so no size-based default would pick it on any of them. `SPECFORGE_THREADS=auto` uses it for specs of at least 1 MiB,
  * `SPECFORGE_THREADS=2` for every spec (the tests). Never used when the machine has one core; when this is already a
  * worker (the jobs of a config with several projects run one per core); or when there is no built worker file (a
  * source checkout before its first build).
@@ -34,7 +33,7 @@ import { Worker, isMainThread, parentPort, resourceLimits, workerData } from "no
 import type { EmittedFile } from "./emit/file.js";
 import type { SpecFile } from "./load/index.js";
 import type { SpecSource } from "./load/remote-documents.js";
-import { deserializeError, serializeError, type SerializedError } from "./errors.js";
+import { deserializeError, serializeError, toDisplayPath, type SerializedError } from "./errors.js";
 import { traceMemory, traceTime } from "./package/memory-trace.js";
 import { PACKAGE_ROOT } from "./package/root.js";
 
@@ -79,9 +78,9 @@ export const TYPES_THREAD_MIN_SPEC_BYTES = 1024 * 1024;
  * The worker's young generation, in MiB (V8's default: 48, three semi-spaces of 16). The transform and the printer
  * make short-lived nodes and strings by the million, and each of the two threads' young generations filled up to its
  * default is memory the sequential run does not have: GitHub's peak resident set with the worker, 5 runs each,
- * median 479 → 448 MiB, CPU the same (4.11 vs 4.14 s; bench/NOTES.md, session 11). Only the young generation is
- * bounded: a bound on the old one changes how often V8 collects it (back-to-back collections at 96–192 MiB, +1.3 s
- * CPU: session 10) and would stop a spec larger than GitHub's with ERR_WORKER_OUT_OF_MEMORY.
+ * median 479 → 448 MiB, CPU the same (4.11 vs 4.14 s; docs/performance.md, "schema.ts on a worker thread"). Only
+ * the young generation is bounded: a bound on the old one changes how often V8 collects it (back-to-back collections
+ * at 96–192 MiB, +1.3 s CPU) and would stop a spec larger than GitHub's with ERR_WORKER_OUT_OF_MEMORY.
  */
 export const TYPES_THREAD_YOUNG_GENERATION_MB = 8;
 const TYPES_THREAD_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: TYPES_THREAD_YOUNG_GENERATION_MB };
@@ -158,14 +157,15 @@ if (!isMainThread && parentPort && (workerData as WorkerData | undefined)?.role 
     const [{ loadSpecSource }, { documentForTypes }] = await Promise.all([import("./load/remote-documents.js"), import("./load/index.js")]);
     const spec = await loadSpecSource(source, { mode: "offline" });
     traceTime("types thread's spec loaded");
-    return { files: spec.files, input: documentForTypes(spec.document) };
+    return { files: spec.files, entry: spec.entry, input: documentForTypes(spec.document) };
   })();
   const emitted = (async () => {
-    const [{ emitTypes }, { input }] = await Promise.all([import("./emit/types.js"), loaded]);
+    const [{ emitTypes }, { OutputBudget, specBytes }, { files, entry, input }] = await Promise.all([import("./emit/types.js"), import("./emit/budget.js"), loaded]);
     traceTime("types document made");
     // A bug in the worker, on purpose: how the tests check that one is reported as before (exit 3, with its stack).
     if (process.env.SPECFORGE_TEST_TYPES_THREAD_BUG === "1") throw new TypeError("a bug in the types thread (SPECFORGE_TEST_TYPES_THREAD_BUG)");
-    const file = emitTypes(input);
+    // The same cap as the main thread's (which counts the file again when it arrives): a file past it stops here.
+    const file = emitTypes(input, new OutputBudget(specBytes(files), toDisplayPath(entry, source.cwd)));
     traceMemory("types emitted");
     return file;
   })();

@@ -22,8 +22,8 @@
  * window's scavenges then sweep as they promote. Without them the four runs agreed within 0.75 % (366.0, 366.0,
  * 366.0, 368.7 k), with them they were 9 % apart, which made a ratio to a bare fetch unreadable at 5 %. A full GC
  * forced before the window (`--expose-gc`, `gc()`) does not settle it: it throws away optimized code and type
- * feedback, and the window then recompiles (1.1 M instructions per request of compiling, bench/NOTES.runtime.md,
- * session 11).
+ * feedback, and the window then recompiles (1.1 M instructions per request of compiling; docs/performance.md,
+ * "How the figures are measured").
  *
  *   node bench/runtime/client-instructions.mjs [--scenarios get-sequential,get-concurrent,chat-sequential,chat-concurrent]
  *     [--targets fetch,untimed,timed,client] [--warmup 1000] [--calls 1000] [--repeats 3] [--jobs 1] [--wire http|stub]
@@ -32,7 +32,7 @@
  * Targets (as bench/client.mjs): `fetch` a bare fetch, `untimed` the generated client with `timeoutMs: 0`, `timed`
  * a fetch with the client's default 10-minute timeout signal and timer, `client` the generated client with its
  * defaults. Reported per scenario: instructions per request (median of `--repeats` runs, each its own process, the
- * targets in a rotated order), their spread (max − min over median), and the like-for-like ratios of issue 19:
+ * targets in a rotated order), their spread (max − min over median), and the like-for-like ratios of the overhead target:
  * untimed ÷ fetch and client ÷ timed (median of the per-repeat ratios, and their range). `--baseline DIR` adds the
  * client targets built from another generated/ folder (e.g. the branch point's) for an A/B in the same run.
  * `--wire stub` replaces `globalThis.fetch` by a stub answering at once (the client's own JavaScript only; the stub
@@ -42,7 +42,7 @@
  * instructions per request differ most between them (exclusive costs, compile and collector included; JIT code named
  * through V8's `--perf-basic-prof` map, which callgrind cannot read itself). Incremental marking and sweeping done
  * outside `Heap::CollectGarbage` are in the steady figure: a major GC's marking steps landing in one target's window
- * and not the other's show up there as `MarkingVisitor…`, `Sweeper::RawSweep`, `RecordWriteSaveFP` (session 12).
+ * and not the other's show up there as `MarkingVisitor…`, `Sweeper::RawSweep`, `RecordWriteSaveFP`.
  *
  * Kernel work (the loopback socket's syscalls) is not counted, for any target: the ratios are therefore harsher than
  * CPU-time ratios (the same numerator over a smaller denominator). One run of one target at the defaults takes 2-3

@@ -24,6 +24,8 @@ export interface CliIO {
   stderrWrite?: (chunk: string) => void;
   /** How long a run must take before its progress is shown. @default 1000 */
   progressDelayMs?: number;
+  /** The terminal's width, which `--help` wraps at. @default $COLUMNS, else 80 */
+  columns?: number;
 }
 
 /** A yargs option plus the value checks yargs does not make; a failed check is a user error naming the flag. */
@@ -74,5 +76,5 @@ export function defineCommand<Args>(command: CliCommand<Args>): CliCommand<Args>
   return command;
 }
 
-/** Exit codes: documented in the README. */
+/** Exit codes: documented in docs/cli.md. */
 export const EXIT = { ok: 0, drift: 1, userError: 2, internalError: 3 } as const;

@@ -1,6 +1,6 @@
 /**
  * The three renderings of a diff: text for a terminal (coloured only there), Markdown for a pull-request comment or
- * `$GITHUB_STEP_SUMMARY`, and JSON (documented in the README, `version: 1`, fields only ever added).
+ * `$GITHUB_STEP_SUMMARY`, and JSON (documented in docs/ci.md, `version: 1`, fields only ever added).
  */
 import { plain, type Paint } from "../commands/output.js";
 import { GROUPS, summarize, type Change, type DiffResult, type DiffSummary } from "./model.js";

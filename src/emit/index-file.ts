@@ -1,3 +1,4 @@
+import { ADAPTERS, type AdapterName } from "../config/resolve.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { FileTemplate, namedExports } from "./template.js";
@@ -10,6 +11,8 @@ export interface IndexModules {
   webhooks: boolean;
   queries: boolean;
   msw: boolean;
+  /** The server's framework adapters to re-export. */
+  adapters?: readonly AdapterName[];
 }
 
 /**
@@ -21,6 +24,10 @@ export function emitIndex(modules: IndexModules, source: FileTemplateSource): Em
   for (const module of ["server", "webhooks", "queries", "msw"] as const) {
     if (modules[module]) template.keep(`export ./${module}.js`);
     else template.remove(`export ./${module}.js`);
+  }
+  for (const adapter of ADAPTERS) {
+    if (modules.adapters?.includes(adapter)) template.keep(`export ./runtime/adapters/${adapter}.js`);
+    else template.remove(`export ./runtime/adapters/${adapter}.js`);
   }
   if (!modules.client) template.remove("export ./client.js");
   else if (modules.client.omitted.size === 0) template.keep("export ./client.js");

@@ -1,7 +1,10 @@
+import type { WebhooksConfig } from "../config/resolve.js";
+import type { AdapterName } from "../config/resolve.js";
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
-import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
+import type { OutputForm } from "../config/resolve.js";
+import type { FileTemplateKind, FileTemplateSource, RuntimeFolder, RuntimeTemplate } from "../package/templates.js";
 import { emitClient, omittedClientExports } from "./client.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
@@ -13,6 +16,7 @@ import type { EmitterWarning } from "./server-patterns.js";
 import { emitServer } from "./server.js";
 import { emitServerValidators } from "./server-validators.js";
 import { emitTypes, type TypesInput } from "./types.js";
+import type { OutputBudget } from "./budget.js";
 import { emitWebhooks } from "./webhooks.js";
 
 /** What the emitters are given besides the model. Emitters read no file: the pipeline hands them everything. */
@@ -23,11 +27,20 @@ export interface EmitInputs {
    * schema.ts itself (the pipeline does, in a worker thread, while these emitters run).
    */
   typesDocument?: () => TypesInput;
+  /** The output's cap (budget.ts): every file is counted as it is emitted. */
+  budget?: OutputBudget;
+  /** The config's defaults of the webhook receiver (scheme, eventType). */
+  webhooks?: WebhooksConfig;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
     runtime(kind: RuntimeKind): readonly RuntimeTemplate[];
   };
+  /**
+   * How the modules are written: TypeScript (`ts`), or JavaScript and declarations (`js`). Every file template and
+   * every runtime folder is written in either: the emitters are handed templates that carry the form.
+   */
+  form: OutputForm;
 }
 
 /** Which outputs to emit besides the types (schema.ts) and index.ts, which always are. */
@@ -39,6 +52,8 @@ export interface EmitOutputs {
   queries?: boolean;
   /** MSW request handlers. */
   msw?: boolean;
+  /** The server's framework adapters (runtime/adapters/, re-exported from index.ts). */
+  adapters?: readonly AdapterName[];
 }
 
 /**
@@ -46,43 +61,54 @@ export interface EmitOutputs {
  * from templates/files/) and its runtime (copied from templates/<kind>/), and index.ts. Not yet stamped or formatted.
  */
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
-  const { templates } = inputs;
-  const files: EmittedFile[] = inputs.typesDocument ? [emitTypes(inputs.typesDocument())] : [];
+  const { form, budget } = inputs;
+  const templates = {
+    file: (kind: FileTemplateKind): FileTemplateSource => ({ ...inputs.templates.file(kind), form }),
+    runtime: (kind: RuntimeKind): RuntimeFolder => ({ form, modules: inputs.templates.runtime(kind) }),
+  };
+  const files: EmittedFile[] = [];
+  // (Pushed through here: each file counted against the output's cap as soon as it is made.)
+  const add = (...made: EmittedFile[]) => {
+    for (const file of made) budget?.add(file.path, file.content);
+    files.push(...made);
+  };
+  if (inputs.typesDocument) add(emitTypes(inputs.typesDocument(), budget));
   traceTime(inputs.typesDocument ? "types emitted" : "emitters loaded");
   const warnings: EmitterWarning[] = [];
   const webhooks = outputs.webhooks && model.webhooks.length > 0;
   if (outputs.client) {
     // Only the runtime modules client.ts imports (with what they import): what the spec does not use is not copied.
     const client = emitClient(model, templates.file("client"));
-    files.push(...client, ...emitRuntime("client", templates.runtime("client"), client));
+    add(...client, ...emitRuntime("client", templates.runtime("client"), client));
     traceTime("client emitted");
   }
   if (outputs.server) {
     const data = serverRuntimeData(model);
     warnings.push(...data.warnings);
-    files.push(
-      ...emitServer(model, data, templates.file("server")),
-      ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []),
-      ...emitRuntime("server", templates.runtime("server")),
-    );
+    add(...emitServer(model, data, templates.file("server")));
+    add(...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? [], form), ...emitRuntime("server", templates.runtime("server")));
     traceTime("server emitted");
   }
   if (webhooks) {
-    files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    add(...emitWebhooks(model, templates.file("webhooks"), inputs.webhooks), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
   const queries = Boolean(outputs.queries && outputs.client);
   if (queries) {
-    files.push(...emitQueries(model, templates.file("queries")), ...emitRuntime("queries", templates.runtime("queries")));
+    add(...emitQueries(model, templates.file("queries")), ...emitRuntime("queries", templates.runtime("queries")));
     traceTime("queries emitted");
   }
   if (outputs.msw) {
     // The answers are made by the server's mock: its modules come along (all of them already with the server).
     const msw = emitMsw(model, templates.file("msw"));
-    files.push(...msw, ...emitRuntime("msw", templates.runtime("msw")), ...(outputs.server ? [] : emitRuntime("server", templates.runtime("server"), msw)));
+    add(...msw, ...emitRuntime("msw", templates.runtime("msw")), ...(outputs.server ? [] : emitRuntime("server", templates.runtime("server"), msw)));
     traceTime("msw emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
-  files.push(emitIndex({ client, server: outputs.server, webhooks, queries, msw: Boolean(outputs.msw) }, templates.file("index")));
+  const adapters = outputs.server ? (outputs.adapters ?? []) : [];
+  const index = emitIndex({ client, server: outputs.server, webhooks, adapters, queries, msw: Boolean(outputs.msw) }, templates.file("index"));
+  // Only the adapters index.ts re-exports are copied (with what they import).
+  if (adapters.length > 0) add(...emitRuntime("adapters", templates.runtime("adapters"), [index]));
+  add(index);
   return { files, warnings };
 }

@@ -1,10 +1,12 @@
 import type { OptionalKind, PropertySignatureStructure, TypeAliasDeclarationStructure } from "ts-morph";
+import type { WebhooksConfig } from "../config/resolve.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
 import { tsMorph } from "../package/ts-morph.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText } from "./literal.js";
+import { LongTexts } from "./long-text.js";
 import { FileTemplate, typeText } from "./template.js";
 import { uniqueEvents, webhookRuntimeSpec } from "./webhook-spec.js";
 
@@ -16,17 +18,18 @@ type Member = OptionalKind<PropertySignatureStructure>;
  * `x-payload-variables` extensions (each optional), from templates/files/webhooks.ts. Behaviour lives in the runtime
  * copied from templates/webhooks/.
  */
-export function emitWebhooks(model: ApiModel, source: FileTemplateSource): EmittedFile[] {
+export function emitWebhooks(model: ApiModel, source: FileTemplateSource, config: WebhooksConfig = {}): EmittedFile[] {
   const template = new FileTemplate(source);
   const settings = model.webhookSettings;
   const hooks = uniqueEvents(model.webhooks);
   const signatureHeader = settings.signature?.header;
+  const named = config.scheme ?? settings.scheme;
 
   // The comments that say which signature the receiver checks unless `options.scheme` says otherwise (the
   // runtime's `schemeOf`).
   const signatureWhere = signatureHeader ? `the \`${commentText(signatureHeader)}\` header` : "a signature header you name";
-  const scheme = settings.scheme
-    ? `\`${settings.scheme}\``
+  const scheme = named
+    ? `\`${typeof named === "string" ? named : commentText(named.type)}\``
     : signatureHeader
       ? `the spec's HMAC-SHA256 of the body in \`${commentText(signatureHeader)}\``
       : "`standard-webhooks`";
@@ -38,9 +41,11 @@ export function emitWebhooks(model: ApiModel, source: FileTemplateSource): Emitt
   };
   for (const [name, comment] of Object.entries(comments)) template.structure(name, "variable").docs = [comment];
 
-  template.fillData("webhookSpec", webhookRuntimeSpec(model));
+  // One event (and payload variable) per line.
+  template.fillData("webhookSpec", webhookRuntimeSpec(model, config), 2);
   template.fillData("WEBHOOK_EVENT_TYPES", hooks.map((hook) => hook.key));
-  setMembers(template.structure("WebhookEvents", "typeAlias"), hooks.map(eventMember), "Record<never, never>");
+  const texts = new LongTexts();
+  setMembers(template.structure("WebhookEvents", "typeAlias"), hooks.map((hook) => eventMember(hook, texts)), "Record<never, never>");
   setMembers(template.structure("WebhookHeaders", "typeAlias"), hooks.map(headersMember), "Record<never, never>");
 
   const payloadVariables = template.structure("PayloadVariables", "typeAlias");
@@ -66,8 +71,8 @@ function setMembers(alias: TypeAliasDeclarationStructure, members: Member[], emp
   alias.type = members.length > 0 ? tsMorph.Writers.objectType({ properties: members }) : empty;
 }
 
-function eventMember(hook: Webhook): Member {
-  const lines = [hook.summary, hook.description !== hook.summary ? hook.description : undefined].filter(Boolean).map((t) => commentText(t!));
+function eventMember(hook: Webhook, texts: LongTexts): Member {
+  const lines = [hook.summary, hook.description !== hook.summary ? hook.description : undefined].filter(Boolean).map((t) => commentText(texts.use(t!, `\`${hook.key}\``)));
   if (hook.deprecated) lines.push("@deprecated");
   return {
     name: propertyKey(hook.key),

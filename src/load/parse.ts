@@ -1,5 +1,6 @@
 import yaml from "js-yaml";
-import { UserError, formatPointer, formatPosition } from "../errors.js";
+import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
+import { invalidJson } from "./json-error.js";
 
 /**
  * Objects and arrays may nest this deep in a spec file (and in the bundled document). Real specs nest under 30
@@ -33,6 +34,8 @@ export interface ParsedSpec {
    * during the walk that checks the file's depth, which sees every key anyway.
    */
   keywords: Set<string>;
+  /** Problems that did not stop parsing: a key repeated in a YAML mapping (the last value is used). */
+  warnings: SpecWarning[];
 }
 
 /** parseSpecText, with the keywords the file uses. */
@@ -44,18 +47,15 @@ export function parseSpec(text: string, displayPath: string): ParsedSpec {
     try {
       document = JSON.parse(body);
     } catch (error) {
-      const offset = jsonErrorOffset(error, body);
-      const { line, column } = lineColumn(body, offset);
-      throw new UserError(`invalid JSON: ${cleanJsonMessage(error)}`, {
-        location: formatPosition(displayPath, line, column),
-      });
+      throw invalidJson(error, body, displayPath, "invalid JSON");
     }
     checkShape(document, displayPath, false, keywords);
-    return { document, keywords };
+    return { document, keywords, warnings: [] };
   }
   let document: unknown;
+  const warnings: SpecWarning[] = [];
   try {
-    document = yaml.load(body, { schema: yaml.CORE_SCHEMA, json: true, filename: displayPath });
+    document = loadYaml(body, displayPath, warnings);
   } catch (error) {
     if (error instanceof yaml.YAMLException) {
       const mark = error.mark;
@@ -67,7 +67,30 @@ export function parseSpec(text: string, displayPath: string): ParsedSpec {
     throw error;
   }
   checkShape(document, displayPath, ANCHOR.test(body), keywords);
-  return { document, keywords };
+  return { document, keywords, warnings };
+}
+
+/**
+ * YAML text as a value. A key repeated in a mapping is an error in YAML 1.2, and js-yaml's `json` mode takes the last
+ * value silently, as JSON.parse does: so the text is first parsed strictly, and when it has a repeated key, that is a
+ * warning at the key's line and column (the first one; a file with several shows the next once it is fixed) and the
+ * text is parsed again taking the last value.
+ */
+function loadYaml(body: string, displayPath: string, warnings: SpecWarning[]): unknown {
+  try {
+    return yaml.load(body, { schema: yaml.CORE_SCHEMA, filename: displayPath });
+  } catch (error) {
+    if (!(error instanceof yaml.YAMLException) || error.reason !== "duplicated mapping key") throw error;
+    const mark = error.mark;
+    const line = mark ? body.split(/\r?\n/, mark.line + 1)[mark.line] : undefined;
+    const key = line?.slice(mark!.column).split(":")[0]!.trim();
+    warnings.push({
+      message: `${key ? `the key ${JSON.stringify(key)}` : "a key"} is repeated in its mapping: the later value is used and the earlier one is lost`,
+      location: mark ? formatPosition(displayPath, mark.line + 1, mark.column + 1) : displayPath,
+      hint: "remove or rename one of the two (YAML mappings have unique keys)",
+    });
+    return yaml.load(body, { schema: yaml.CORE_SCHEMA, json: true, filename: displayPath });
+  }
 }
 
 /** An anchor (`&name`) at the start of a node: only then can a YAML text contain aliases. */
@@ -203,30 +226,6 @@ function looksLikeJson(path: string, text: string): boolean {
   if (/\.ya?ml$/i.test(path)) return false;
   const first = text.trimStart()[0];
   return first === "{" || first === "[";
-}
-
-/** V8 reports `... at position N` (and, from Node 22, `(line L column C)`); end of input has no position. */
-function jsonErrorOffset(error: unknown, text: string): number {
-  const message = error instanceof Error ? error.message : "";
-  const match = /at position (\d+)/.exec(message);
-  if (match) return Number(match[1]);
-  return text.length;
-}
-
-function cleanJsonMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "");
-}
-
-/** 1-based line and column of a UTF-16 offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /** A `$ref` whose value YAML read as null, with where it is written and the comment that swallowed its value. */

@@ -7,7 +7,7 @@ type TypeScript = typeof import("typescript");
  * `.d.ts`, and a downstream `tsc` parses and binds every declaration it is given; TypeScript's declaration emit
  * declares every export, including the helpers a module exports only for its sibling `.js` files (the router's
  * JSON parser and route trie, the client's retry and redirect rules), which no declaration ever names. Those
- * were a quarter of the runtime's declaration text (bench/NOTES.md, "Session 9").
+ * were a quarter of the runtime's declaration text (docs/performance.md, "What your compiler pays").
  *
  * Kept: every export of the folder's public modules (`types`, and `index` where a generated file imports it), every
  * name a generated file's template imports or re-exports from the folder, and, transitively, every declaration a

@@ -74,7 +74,8 @@ const CANONICAL_POINTER = /^#(?:\/(?:[^/#%~]|~[01])+)+$/;
  *
  * Its transforms track where they are with `createRef([options.path, key])` for every property, item and branch,
  * and createRef parses each part again with Redocly's `parseRef` (split, `decodeURIComponent` per segment), so the
- * parent's path is reparsed once per child: 0.2 s of GitHub's run (bench/NOTES.md, session 7). The result is "#"
+ * parent's path is reparsed once per child: 0.2 s of GitHub's run (docs/performance.md,
+ * "schema.ts: openapi-typescript's transform and the printer"). The result is "#"
  * followed by each part's contribution, which depends on that part alone, so each string part's contribution is
  * asked of the original createRef once (`createRef([part])` without its "#") and remembered: siblings share their
  * parent's. Anything but strings and numbers goes to the original as it is. The transforms call createRef through

@@ -1,8 +1,8 @@
 /**
  * `SPECFORGE_TRACE_MEMORY=1`: each thread writes its resident set and heap at the points of a run marked with
- * `traceMemory` to stderr (bench/NOTES.md, session 5: what makes up the peak). `SPECFORGE_TRACE_TIME=1`: each thread
+ * `traceMemory` to stderr (what makes up the peak; docs/performance.md, "How the figures are measured"). `SPECFORGE_TRACE_TIME=1`: each thread
  * writes when it passes those points and the `traceTime` ones, in milliseconds since the process started, so the two
- * threads' timelines line up (bench/NOTES.md, session 10). Off, each costs one property read.
+ * threads' timelines line up (docs/performance.md, "schema.ts on a worker thread"). Off, each costs one property read.
  */
 import { writeSync } from "node:fs";
 import { isMainThread, threadId } from "node:worker_threads";

@@ -14,8 +14,8 @@ const loadTypeScript = () => (typescriptPackage ??= createRequire(import.meta.ur
  * The runtime is written in TypeScript (templates/<kind>/*.ts, type-checked under `strict` in specforge's CI) and
  * shipped into every output as JavaScript plus declarations, the form npm packages take: `retry.js` (the code, types
  * erased, comments and blank lines kept) and `retry.d.ts` (its exported API with its JSDoc). A downstream `tsc`
- * reads only the declarations, a fifth of the lines, and checks none of the runtime's bodies (bench/NOTES.md,
- * "Session 5"). Compiled by the build (src/package/build.ts) with the TypeScript specforge ships, so the output is
+ * reads only the declarations, a fifth of the lines, and checks none of the runtime's bodies (docs/performance.md,
+ * "What your compiler pays"). Compiled by the build (src/package/build.ts) with the TypeScript specforge ships, so the output is
  * the same on every machine.
  */
 export interface CompiledRuntimeFile {
@@ -44,6 +44,13 @@ export function compileRuntime(sources: ReadonlyMap<string, string>, templatesDi
     types: ["node"],
     typeRoots: [join(templatesDir, "..", "node_modules", "@types")],
     strict: true,
+    // The rules the `ts` form's users compile the runtime under (it is copied into their projects as it is): any
+    // module system and transpiler (type-only imports marked, nothing that is not erased), and no export whose type
+    // their compiler would have to infer from a body.
+    verbatimModuleSyntax: true,
+    isolatedModules: true,
+    erasableSyntaxOnly: true,
+    isolatedDeclarations: true,
     declaration: true,
     skipLibCheck: true,
     removeComments: false,

@@ -229,8 +229,8 @@ export interface OperationSpec {
 /**
  * An operation as the generated client's table writes it, in fewer bytes than its `OperationSpec` (`operationSpecOf`
  * reads it back): name, method and path by position, then the other fields, if any; a value several operations share
- * (the same security, errors, body, parameters, stream or pagination) is written once in a list beside the table, and
- * each of them holds its index there instead; a parameter with nothing but a name is that name.
+ * (the same security, errors, body, parameters, stream or pagination) is written once in a table beside it, and
+ * each of them holds its key there instead; a parameter with nothing but a name is that name.
  */
 export type OperationRow = [name: string, method: HttpMethod, path: string, rest?: OperationRowRest];
 
@@ -312,6 +312,14 @@ export interface ClientOptions {
    * @default 16777216 (16 Mi)
    */
   maxStreamEventSize?: number | undefined;
+  /**
+   * Largest response body read, in bytes as decoded (after any `Content-Encoding`: a small gzip body can inflate to
+   * gigabytes), error bodies included; a streamed body counts on its own, over the whole stream. Past it the read ends
+   * with a `ResponseTooLargeError` and the connection is closed. Raise it for large downloads or long-lived streams
+   * (`Infinity` turns it off).
+   * @default 67108864 (64 MiB)
+   */
+  maxResponseBytes?: number | undefined;
   /**
    * Called before each attempt with the request about to be sent; may return a replacement. Reading the body
    * consumes it: use `request.clone()`.

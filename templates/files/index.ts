@@ -4,6 +4,7 @@ export {
   createClient,
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
   Stream,
   formPart,
@@ -30,6 +31,8 @@ export {
   type RouterOptions,
   type HandlerResult,
   type SecurityAlternatives,
+  type MockableSchemas,
+  type MockFromSchema,
 } from "./server.js";
 /** @slot removed when the TanStack Query options are not generated */
 export { createQueries, type Queries, type QueryError } from "./queries.js";
@@ -56,3 +59,11 @@ export {
   type WebhookFailureReason,
   type WebhookScheme,
 } from "./webhooks.js";
+/** @slot removed unless the config lists the adapter (`adapters`) */
+export { toExpress, type ExpressMiddleware } from "../adapters/express.js";
+/** @slot removed unless the config lists the adapter (`adapters`) */
+export { toFastify, type FastifyPlugin } from "../adapters/fastify.js";
+/** @slot removed unless the config lists the adapter (`adapters`) */
+export { toHono, type HonoMiddleware } from "../adapters/hono.js";
+/** @slot removed unless the config lists the adapter (`adapters`) */
+export { toNextHandlers, type NextHandlers } from "../adapters/next.js";

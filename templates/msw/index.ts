@@ -9,7 +9,7 @@
  * values and the stream framing come from the server's runtime, handed over by msw.ts.
  */
 import { HttpHandler } from "msw";
-import type { MediaSpec, SequenceSpec } from "../server/types.js";
+import type { MediaSpec, SequenceMediaType, SequenceSpec } from "../server/types.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers, typed from openapi-typescript's operation types
@@ -17,19 +17,7 @@ import type { MediaSpec, SequenceSpec } from "../server/types.js";
 
 /** Media types the answer's body is sent as JSON for. */
 type JsonMediaType = "application/json" | `application/json;${string}` | `${string}+json` | `${string}+json;${string}`;
-/** Media types of streams: the body is the list of items sent one by one. */
-type SequenceMediaType =
-  | "text/event-stream"
-  | "application/jsonl"
-  | "application/x-jsonl"
-  | "application/jsonlines"
-  | "application/x-jsonlines"
-  | "application/x-ndjson"
-  | "application/ndjson"
-  | "application/json-seq"
-  | `${string}+json-seq`;
-
-/** The body of an answer in media type `M` whose schema's type is `T`. */
+/** The body of an answer in media type `M` whose schema's type is `T` (a stream's: the list of items sent one by one). */
 type BodyAs<M, T> = M extends SequenceMediaType ? readonly T[] : M extends JsonMediaType ? T : M extends `text/${string}` ? string : Blob | ArrayBuffer | Uint8Array | string;
 
 /** A status key of `responses` as an answer's status: `404` as it is; a range (`4XX`) or `default` as any number. */

@@ -210,11 +210,13 @@ const POOL = [..."abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ
 class PatternParser {
   private at = 0;
   private groups = 0;
+  private readonly source: string;
+  private readonly flags: string;
 
-  constructor(
-    private readonly source: string,
-    private readonly flags: string,
-  ) {}
+  constructor(source: string, flags: string) {
+    this.source = source;
+    this.flags = flags;
+  }
 
   parse(): Node {
     const node = this.disjunction();

@@ -200,11 +200,10 @@ class MockGenerator {
   private reported = false;
   /** Issues of the attempts under way (a `oneOf` branch, an optional property): kept only if the attempt is. */
   private readonly attempts: MockIssue[][] = [];
+  private readonly document: SchemaDocument;
 
-  constructor(
-    private readonly document: SchemaDocument,
-    options: MockOptions,
-  ) {
+  constructor(document: SchemaDocument, options: MockOptions) {
+    this.document = document;
     this.compiler = options.compiler ?? new SchemaCompiler(document);
     this.direction = options.direction ?? "response";
     this.maxDepth = options.maxDepth ?? 3;

@@ -108,6 +108,8 @@ export interface RouteSpec {
   method: string;
   /** Path template exactly as declared, e.g. `/v1/models/{model_id}` or `/repos/{o}/{r}/compare/{base}...{head}`. */
   path: string;
+  /** Which of `GeneratedInfo.serverPaths` the route is served under (the operation's server); absent: the first. */
+  server?: number;
   /** True when the operation requires credentials (no alternative of `security` lets a request without them through). */
   secured: boolean;
   /**
@@ -234,20 +236,36 @@ export interface PatternOptions {
 export interface GeneratedInfo {
   /** Patterns that backtrack catastrophically on the native engine. */
   superLinearPatterns?: readonly string[];
+  /**
+   * Where the routes are served when `RouterOptions.basePath` does not say: for each server of the spec (the index a
+   * route's `server` names), the paths of its URL (`["/v1"]` for `https://api.example.com/v1`, one per value of an
+   * enumerated server variable in the path, `[""]` for none). Absent: every route at the root.
+   */
+  serverPaths?: readonly (readonly string[])[];
 }
+
+/**
+ * What `authenticate` answers: the principal (`ctx.auth`), or `null`/`undefined` to refuse the request (401). Only a
+ * principal lets a request in — any other falsy answer (`false`, `0`, `""`, `NaN`) is refused as well — and a
+ * `boolean` does not compile: `({ bearer }) => bearer.token === SECRET` names no one, and the principal types
+ * `ctx.auth`. Return who the caller is (`{ user }`), or `null`.
+ */
+export type Principal<Auth> = (Auth & NotABoolean<Auth>) | null | undefined;
+/** (`unknown` unless `Auth` is a boolean: then a type no boolean is assignable to, named after the mistake.) */
+type NotABoolean<Auth> = [Auth] extends [boolean] ? { "authenticate returns a principal, such as { user }, or null to refuse: not a boolean": never } : unknown;
 
 /** Options of `createRouterRuntime` / the emitted `createRouter`. */
 export interface RouterOptions<Auth = unknown, Credentials = Record<string, SchemeCredentials>> {
   /**
    * Resolves a request's credentials to the principal passed as `ctx.auth`; return `null`/`undefined` to reject it
-   * with 401. `credentials` holds the first of the operation's security alternatives the request satisfies, keyed
+   * with 401 (any falsy answer is a refusal; a boolean answer does not compile, see `Principal`). `credentials` holds the first of the operation's security alternatives the request satisfies, keyed
    * by scheme (`{ bearerAuth: { type: "bearer", token } }`; a combination has several keys), so narrow with
    * `"bearerAuth" in credentials`. Called before the body is read: for every request to an operation that requires
    * credentials (one without them gets 401 first), and to one whose credentials are optional when it sends some.
    * `request` is the same object handlers get as `ctx.request` (with `toNodeListener`, built only if the callback
    * uses it).
    */
-  authenticate?: (credentials: Credentials, request: Request, info: { operation: string }) => Auth | null | undefined | Promise<Auth | null | undefined>;
+  authenticate?: (credentials: Credentials, request: Request, info: { operation: string }) => Principal<Auth> | Promise<Principal<Auth>>;
   /**
    * Development escape hatch: without `authenticate`, secured operations normally answer 401. With this flag
    * they run without any token check and `ctx.auth` is `undefined`. Never enable in production.
@@ -267,6 +285,12 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
    * `writeOnly` ones never reach the client. With `validateResponses`, the copy is what is validated.
    */
   stripResponses?: boolean;
+  /**
+   * How many `$ref` targets the validation of one value (a parameter, a body) may evaluate, not counting answers it
+   * remembered (default 1,000,000): past that the request is refused as too costly to check (400 or 422, issue type
+   * `too_costly`). Only schemas that re-check one value many times over (diamonds of `allOf`s) come near it.
+   */
+  maxValidationSteps?: number;
   /** Largest accepted request body in bytes (default 1 MiB). Larger bodies get 413 without being read. */
   maxBodyBytes?: number;
   /**
@@ -292,8 +316,13 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
    * each such failure is logged once with `console.error` (the request's method and path, never its body).
    */
   onError?: (error: unknown, context: ErrorContext) => void;
-  /** Prefix stripped from request paths before routing, e.g. "/api" (no trailing slash). */
-  basePath?: string;
+  /**
+   * The path every route is served under: "/api" serves `/pets` at `/api/pets`; "" serves the spec's paths at the
+   * root. By default each operation is served under the path of its server in the spec, the server the generated
+   * client sends it to (`https://api.example.com/v1` → `/v1`, "" for a server without a path). A request outside
+   * every base path gets 404 saying which paths were expected.
+   */
+  basePath?: string | undefined;
   /** Final SSE message; default "[DONE]" (OpenAI framing). `null` ends streams without one. */
   sseTerminator?: string | null;
 }
@@ -310,7 +339,24 @@ export interface MockSettings {
 
 /** A router: a web-standard fetch function (Workers, Deno, Bun, Hono `mount`, or Node via `toNodeListener`). */
 export interface Router {
+  /** Answers every request: one no route matches gets the router's 404 (or 405 for a path with other methods). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Like `fetch`, for a router mounted inside another app (what the Express, Fastify, Hono and Next.js adapters
+   * call): resolves to undefined, having read nothing of the request, when no route's path matches it (outside
+   * `prefix` and `basePath`, or a path the spec does not have), so the app answers it itself.
+   */
+  handle(request: Request, options?: MountOptions): Promise<Response | undefined>;
+}
+
+/** Where an app mounts a router (`router.handle`). */
+export interface MountOptions {
+  /**
+   * The path the app serves the router under (`"/api"`), stripped before the router's own `basePath`: a route
+   * `/pets` of a router with `basePath: "/v1"` mounted at `/api` is served at `/api/v1/pets`. The request's URL (as
+   * handlers see it) keeps it.
+   */
+  prefix?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -452,7 +498,7 @@ export type BinaryResult = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint
 type ResultBody<T, M> = M extends `text/${string}` | `${string}json${string}` ? T : T | BinaryResult;
 
 /** The media types the router streams item by item (mirrors the generator's `sequenceFormat`). */
-type SequenceMediaType =
+export type SequenceMediaType =
   | "text/event-stream"
   | "application/jsonl"
   | "application/x-jsonl"

@@ -13,7 +13,7 @@ import { ROOT, runCli } from "../helpers.js";
 import { CORPUS } from "./shared.js";
 
 /**
- * Issue 13, item 6: the vendors' own SDKs as the other side. The `openai` and `stripe` packages talk to routers
+ * The vendors' own SDKs as the other side. The `openai` and `stripe` packages talk to routers
  * generated from OpenAI's and Stripe's specs, over HTTP on 127.0.0.1: the router accepts what each SDK sends (its
  * credentials, JSON, form and multipart encodings, idempotency keys, pagination cursors), the handlers see the
  * SDK's values, and the SDK parses the handlers' answers. The routers run with `validateResponses`, so every answer

@@ -8,7 +8,7 @@ import { ROOT, runCli, typecheck } from "../helpers.js";
 import { CORPUS } from "./shared.js";
 
 /**
- * Types that match the wire, on the vendors' own specs: the README's streaming example and a chat with
+ * Types that match the wire, on the vendors' own specs: docs/client.md's streaming example and a chat with
  * `role: "user"` compile on OpenAI's spec as written (no `as any`), and OpenAI's own SDK talks to the router
  * generated from it; hey-api's non-string discriminators are typed as the values the wire carries.
  */
@@ -69,7 +69,7 @@ describe("OpenAI's spec", () => {
   }, 600_000);
   afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-  it("the README's streaming example and role-tagged messages compile without casts", async () => {
+  it("docs/client.md's streaming example and role-tagged messages compile without casts", async () => {
     const client = readFileSync(join(out, "client.d.ts"), "utf8");
     expect(client).toMatch(/createChatCompletion: StreamingOperation<\s*paths\["\/chat\/completions"\]\["post"\]/);
     writeFileSync(

@@ -7,7 +7,7 @@ import { ROOT, runCli } from "../helpers.js";
 import { CORPUS } from "./shared.js";
 
 /**
- * The wire, against vendors' real specs and SDKs (issue 13): the client generated from Stripe's spec puts on the
+ * The wire, against vendors' real specs and SDKs: the client generated from Stripe's spec puts on the
  * wire exactly what the `stripe` package sends for the same call, and the router generated from it reads the
  * `stripe` package's requests back into the values it was given; Discord's bot token and GitHub's token (a spec
  * without security schemes: sent with `headers`) arrive as those APIs expect, and never follow a redirect to

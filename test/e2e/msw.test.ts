@@ -136,3 +136,15 @@ describe("mswHandler.<operation>(answer): typed answers", () => {
     );
   });
 });
+
+describe("the js form (.js beside .d.ts)", () => {
+  it("answers the same: mock answers, typed answers and mockFromSchema", async () => {
+    const js = await import(join(await generatedFixture(undefined, "js"), "index.ts"));
+    server.use(js.mswHandler.getPet({ status: 404, body: { message: "not in js" } }), ...js.createMswHandlers());
+    const jsClient = js.createClient({ maxRetries: 0 });
+    const missing = await jsClient.getPet({ path: { petId: "1" } }).catch((error: unknown) => error);
+    expect(jsClient.getPet.isError(missing) && missing.body).toEqual({ message: "not in js" });
+    expect(judge.problem("#/components/schemas/PetPage", await jsClient.listPets())).toBeUndefined();
+    expect(judge.problem(PET, js.mockFromSchema("Pet"))).toBeUndefined();
+  });
+});

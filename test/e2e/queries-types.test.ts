@@ -126,29 +126,35 @@ const COMPILER_OPTIONS = {
   typeRoots: [join(ROOT, "node_modules", "@types")],
 };
 
-let project: string;
+/** The project of each output form: the TypeScript modules (the default) and `.js` beside `.d.ts`. */
+const projects: Record<"ts" | "js", string> = { ts: "", js: "" };
 
 beforeAll(async () => {
-  project = dirname(await generatedFixture());
-  writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module" }));
-  writeFileSync(join(project, "consumer.ts"), CONSUMER);
-  writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: ["consumer.ts"] }));
-}, 120_000);
+  for (const form of ["ts", "js"] as const) {
+    const project = dirname(await generatedFixture(undefined, form));
+    writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module" }));
+    writeFileSync(join(project, "consumer.ts"), CONSUMER);
+    writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: ["consumer.ts"] }));
+    projects[form] = project;
+  }
+}, 240_000);
 
 afterAll(cleanupTempDirs);
 
-function tsc(bin: string): Promise<string> {
+function tsc(bin: string, project: string): Promise<string> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, "-p", project, "--pretty", "false"], { cwd: project, maxBuffer: 16 << 20 }, (_error, stdout, stderr) => resolve(stdout + stderr));
   });
 }
 
 describe("queries and msw types in a user's project", () => {
-  it("compile under TypeScript 5.9: options accepted by useQuery/useInfiniteQuery/useMutation, wrong inputs and MSW answers refused", async () => {
-    expect(await tsc(join(ROOT, "node_modules", "typescript", "bin", "tsc"))).toBe("");
-  }, 120_000);
+  for (const form of ["ts", "js"] as const) {
+    it(`compile under TypeScript 5.9 (form ${form}): options accepted by useQuery/useInfiniteQuery/useMutation, wrong inputs and MSW answers refused`, async () => {
+      expect(await tsc(join(ROOT, "node_modules", "typescript", "bin", "tsc"), projects[form])).toBe("");
+    }, 120_000);
 
-  it("compile under TypeScript 7", async () => {
-    expect(await tsc(join(ROOT, "node_modules", "typescript7", "bin", "tsc"))).toBe("");
-  }, 120_000);
+    it(`compile under TypeScript 7 (form ${form})`, async () => {
+      expect(await tsc(join(ROOT, "node_modules", "typescript7", "bin", "tsc"), projects[form])).toBe("");
+    }, 120_000);
+  }
 });

@@ -69,7 +69,7 @@ describe("generated v1 server", () => {
     const unauthorized = await get("/v1/preview/training-jobs/7c9e6679-7425-40de-944b-e07fc1f90ae7");
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    // The bodies the spec declares (README: Security): FastAPI's for the training API, OpenAI's for inference.
+    // The bodies the spec declares (docs/security.md): FastAPI's for the training API, OpenAI's for inference.
     expect(await unauthorized.json()).toEqual({ detail: "Not authenticated" });
     const inference = await get("/v1/models");
     expect(await inference.json()).toEqual({ error: { message: "Not authenticated", type: "invalid_request_error", param: null, code: "unauthorized" } });

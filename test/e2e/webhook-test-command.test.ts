@@ -112,7 +112,7 @@ describe("webhook test sends a schema-valid sample, signed with the scheme", () 
     expect(result.code, result.stderr).toBe(0);
     expect(deliveries[0]!.headers["x-hub-signature-256"]).toMatch(/^sha256=/);
     expect(deliveries[0]!.headers["webhook-signature"]).toBeUndefined();
-    const bad = await runBin(["webhook", "test", "--spec", spec("standard"), "--url", url, "--scheme", "svix"], ROOT);
+    const bad = await runBin(["webhook", "test", "--spec", spec("standard"), "--url", url, "--scheme", "mailgun"], ROOT);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/scheme/);
   });
@@ -181,6 +181,19 @@ describe("webhook test against receivers that misbehave", () => {
     expect(result.stderr).toMatch(/warning: the reply was longer than 65536 bytes/);
     expect(result.stdout.length).toBeLessThan(70 * 1024);
     expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("a reply's CI workflow commands (::error::, ::add-mask::, ::set-output, ::stop-commands::, ##[…], ##vso[…]) are printed inert", async () => {
+    const reply = ["accepted", "::error file=x.ts,line=1::forged annotation", "  ::add-mask::hunter2", "::set-output name=ok::true", "::stop-commands::tok", "##[error]old syntax", "##vso[task.setvariable variable=x]1", "not :: a command"].join("\n");
+    const { url } = await receiver((_d, res) => void res.writeHead(200, { "content-type": "text/plain" }).end(reply));
+    const result = await runBin(["webhook", "test", "--spec", spec("plain"), "--url", url], ROOT);
+    expect(result.code).toBe(0);
+    // The runner reads a command from any line of the job's output that starts (after blanks) with `::` or `##[`.
+    for (const line of (result.stdout + result.stderr).split("\n")) expect(line).not.toMatch(/^\s*(?:::|##(?:vso)?\[)/);
+    expect(result.stdout).toContain("\\x3a:error file=x.ts,line=1::forged annotation");
+    expect(result.stdout).toContain("  \\x3a:add-mask::hunter2");
+    expect(result.stdout).toContain("\\x23#vso[task.setvariable");
+    expect(result.stdout).toContain("not :: a command");
   });
 
   it("a URL's password is sent as Basic auth but never printed, whatever the outcome", async () => {

@@ -8,7 +8,7 @@ import { createWebhookTools, type WebhookSpec } from "../../templates/webhooks/i
 import { serve, type TestServer } from "../templates/webhooks/node-adapter.js";
 
 /**
- * The webhook receiver against an attacker on 127.0.0.1 (issue 14, "Webhooks"): no secret means no receiver, replays
+ * The webhook receiver against an attacker on 127.0.0.1 (docs/security.md, "Security: the webhook receiver"): no secret means no receiver, replays
  * outside the signed timestamp's window are refused, a body is bounded in size and in time on both transports (the
  * node:http listener and the web handler), nothing is read when the signature headers already fail, and hostile
  * header values and targets get a 4xx, never a 500 or a hang. Every loop is bounded in count and time.
@@ -82,7 +82,7 @@ function rawExchange(port: number, head: string, body: string, waitMs: number): 
 }
 
 describe("no secret, no receiver", () => {
-  it("the README's receiver with WEBHOOK_SECRET unset refuses to start instead of accepting unsigned deliveries", () => {
+  it("the documented receiver with WEBHOOK_SECRET unset refuses to start instead of accepting unsigned deliveries", () => {
     const unset = process.env.SPECFORGE_TEST_SURELY_UNSET_SECRET;
     expect(() => createWebhookHandler({ secret: unset!, accessToken: "tok", on: {} })).toThrow(/secret.*insecureNoSignature: true/s);
   });

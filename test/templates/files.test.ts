@@ -122,6 +122,10 @@ describe("templates/files", () => {
     // FileTemplate.print throws for a slot left unfilled, and `remove`/`keep`/`structure` for one that is not there.
     const outputs = ["types", "client", "server", "webhooks", "queries", "msw"] as const;
     const { files } = await generate({ spec: join(FIXTURES, "features", "webhooks-plain.yaml"), out: join(tempDir(), "out"), cwd: ROOT, outputs: [...outputs] });
-    expect([...files.keys()]).toEqual(expect.arrayContaining(["client.js", "client.d.ts", "server.js", "server.d.ts", "webhooks.js", "webhooks.d.ts", "queries.js", "queries.d.ts", "msw.js", "msw.d.ts", "index.ts"]));
+    expect([...files.keys()]).toEqual(expect.arrayContaining(["client.ts", "server.ts", "webhooks.ts", "queries.ts", "msw.ts", "index.ts"]));
+    const js = await generate({ spec: join(FIXTURES, "features", "webhooks-plain.yaml"), out: join(tempDir(), "out"), cwd: ROOT, outputs: [...outputs], form: "js" });
+    expect([...js.files.keys()]).toEqual(
+      expect.arrayContaining(["client.js", "client.d.ts", "server.js", "server.d.ts", "webhooks.js", "webhooks.d.ts", "queries.js", "queries.d.ts", "msw.js", "msw.d.ts", "index.ts"]),
+    );
   });
 });

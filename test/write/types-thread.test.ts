@@ -93,7 +93,7 @@ describe("schema.ts in a worker thread", () => {
     expect(bug.stack).toBe(thrown.stack);
   });
 
-  it("off by default, even on a spec of 1 MiB and more (its memory: bench/NOTES.md, session 5); `auto` uses it from 1 MiB, `2` always", () => {
+  it("off by default, even on a spec of 1 MiB and more (its memory: docs/performance.md, the worker thread section); `auto` uses it from 1 MiB, `2` always", () => {
     const dir = tempDir();
     writeFiles(dir, { "big.json": " ".repeat(TYPES_THREAD_MIN_SPEC_BYTES), "small.json": "{}" });
     const started = (spec: string, env: NodeJS.ProcessEnv) => {
@@ -173,7 +173,7 @@ describe("schema.ts in a worker thread", () => {
       return Number(line![1]);
     };
     expect(at("main", "phase load")).toBeLessThan(at("main", "phase model"));
-    // The worker's young generation is bounded (its peak memory: bench/NOTES.md, session 11), as V8 reports it inside.
+    // The worker's young generation is bounded (its peak memory: docs/performance.md, "schema.ts on a worker thread"), as V8 reports it inside.
     expect(at("worker \\d+", `types thread running \\(young generation ≤ ${TYPES_THREAD_YOUNG_GENERATION_MB} MiB\\)`)).toBeLessThan(at("worker \\d+", "types emitted"));
     expect(at("worker \\d+", "types thread's spec loaded")).toBeLessThan(at("worker \\d+", "types emitted"));
     expect(at("main", "written")).toBeGreaterThan(at("worker \\d+", "types emitted"));

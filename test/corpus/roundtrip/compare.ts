@@ -1,6 +1,6 @@
 /**
  * Comparing what the client was given with what the handler received (and the handler's answer with what the
- * client returned), after the normalisations the README documents: bytes compare as bytes whatever holds them
+ * client returned), after the normalisations docs/client.md documents: bytes compare as bytes whatever holds them
  * (Blob, File, Uint8Array), objects compare by their own enumerable keys (the router's parsed objects inherit
  * nothing), and `undefined` properties are absent.
  */
@@ -58,7 +58,7 @@ export function show(value: unknown): string {
 
 /**
  * What a form-like encoding (query strings, form bodies, cookies) carries of a value: `null`, `undefined` and empty
- * arrays and objects are left out, as RFC 6570 and the README say, at any depth.
+ * arrays and objects are left out, as RFC 6570 and docs/client.md say, at any depth.
  */
 export function withoutEmpty(value: unknown): unknown {
   if (Array.isArray(value)) {

@@ -40,7 +40,7 @@ export interface Case {
   /** Whether the call asks for the operation's event stream (the client then yields events). */
   streamed: boolean;
   answer: Answer;
-  /** Why this operation is not sent, when it cannot be (see the README's list). */
+  /** Why this operation is not sent, when it cannot be (see the list in docs/client.md, "Checked on real specs: the round trip"). */
   skip?: string;
 }
 
@@ -253,13 +253,15 @@ function parameterSample(context: SampleContext, operation: Operation, param: Pa
     strings = strings.filter((text) => !/[ ,|.;=]/.test(text));
   }
   // (An empty list is no value on the wire (RFC 6570): a parameter's lists get an item at least.)
-  const options = { ...REQUEST, items: Math.max(1, sample.items), optional: sample.optional, compiler: context.compiler, variant: seed(operation.name, param.in, param.name), strings };
+  // (The sample's `optional` says which parameters are sent; inside one, an object whose properties are all
+  // optional would be empty, which no style can send: its optional properties are made.)
+  const options = { ...REQUEST, items: Math.max(1, sample.items), compiler: context.compiler, variant: seed(operation.name, param.in, param.name), strings };
   const value = mockFromSchema(schema as Schema, context.document, options);
   // An empty list or object is no value on the wire (RFC 6570): a required one gets an item (an object, its
   // optional properties even in the sample without them).
   if (param.required && Array.isArray(value) && value.length === 0) return mockFromSchema({ allOf: [schema as Schema], minItems: 1 }, context.document, options);
   if (param.required && value !== null && typeof value === "object" && Object.keys(value).length === 0) {
-    return mockFromSchema({ allOf: [schema as Schema], minProperties: 1 }, context.document, { ...options, optional: true });
+    return mockFromSchema({ allOf: [schema as Schema], minProperties: 1 }, context.document, options);
   }
   return value;
 }
@@ -267,10 +269,12 @@ function parameterSample(context: SampleContext, operation: Operation, param: Pa
 function bodySample(context: SampleContext, operation: Operation, media: MediaType, kind: BodyKind, shape: Sample, extraStrings: readonly string[] = []): unknown {
   const variant = seed(operation.name, "body");
   const schema = (media.schema ?? {}) as Schema;
-  // A form or multipart body cannot carry an empty list (its field is then absent): their lists get an item at least.
+  // A form or multipart body cannot carry an empty list or object (its field is then absent): their lists get an
+  // item at least, and their objects their optional properties (a required object of optional ones would be empty).
   const items = kind === "json" ? shape.items : Math.max(1, shape.items);
+  const optional = kind === "json" ? shape.optional : true;
   const sample = (strings: readonly string[]) =>
-    mockFromSchema(schema, context.document, { ...REQUEST, items, optional: shape.optional, compiler: context.compiler, variant, strings: [...extraStrings, ...strings] });
+    mockFromSchema(schema, context.document, { ...REQUEST, items, optional, compiler: context.compiler, variant, strings: [...extraStrings, ...strings] });
   switch (kind) {
     case "json":
       return sample(WIRE_TEXT.json);

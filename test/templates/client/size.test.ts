@@ -5,17 +5,18 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, cleanupTempDirs, runCli, tempDir, writeFiles } from "../../helpers.js";
 
 /**
- * What an application ships for a client: its generated client.js bundled with the runtime it imports, tree-shaken
- * and minified by rolldown (installed with vitest's vite; pinned by the lockfile, so the figure is deterministic).
+ * What an application ships for a client: its generated client.ts bundled with the runtime it imports, tree-shaken
+ * and minified by rolldown (the same bytes as the `js` form's client.js: the specs below are generated in that form,
+ * whose files show which modules hold code) (installed with vitest's vite; pinned by the lockfile, so the figure is deterministic).
  * `npm run bench:client-size` reports the same for the v1 client with esbuild and gzip.
  *
- * The budget is a regression guard at today's size (16,620 bytes) plus ~80, not issue 19's target of 10 kB: the v1
- * client carries what its spec uses (bearer auth, SSE streams, retries, redirects, timeouts, pagination, the default
- * parameter styles) and 10 kB was not reached without dropping one of those (bench/NOTES.runtime.md, "Session 5:
- * client size", "Session 6, client size", both "Session 8" sections, "Session 10" and "Session 11"). Lower it when
- * the runtime shrinks; raise it only with a reason.
+ * The budget is a regression guard at today's size (17,218 bytes) plus ~80, not the target of 10 kB: the v1 client
+ * carries what its spec uses (bearer auth, SSE streams, retries, redirects, timeouts, pagination, the default
+ * parameter styles, bounded response bodies) and 10 kB was not reached without dropping one of those
+ * (docs/performance.md, "Client size", says what each kB is for). Lower it when the runtime shrinks; raise it only
+ * with a reason.
  */
-const BUDGET_BYTES = 16_700;
+const BUDGET_BYTES = 17_300;
 
 const bundle = async (entry: string): Promise<string> => {
   const output = await build({ input: entry, write: false, platform: "neutral", treeshake: true, output: { format: "esm", minify: true }, logLevel: "silent" });
@@ -41,7 +42,7 @@ afterAll(cleanupTempDirs);
 
 describe("client bundle size", () => {
   it(`the v1 client with its runtime stays within ${BUDGET_BYTES} bytes minified, without the features its spec does not use`, async () => {
-    const code = await bundle(join(ROOT, "generated", "client.js"));
+    const code = await bundle(join(ROOT, "generated", "client.ts"));
     const bytes = Buffer.byteLength(code);
     expect(bytes).toBeGreaterThan(5_000); // the bundle really holds the runtime
     expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
@@ -80,7 +81,7 @@ describe("client bundle size", () => {
         "      responses: { '200': { description: ok, content: { application/json: { schema: { type: object } } } } }",
       ].join("\n"),
     });
-    const result = await runCli(["generate", "--spec", "plain.yaml", "--out", "out", "--outputs", "client"], dir);
+    const result = await runCli(["generate", "--spec", "plain.yaml", "--out", "out", "--outputs", "client", "--form", "js"], dir);
     expect(result.stderr).toBe("");
     expect(readdirSync(join(dir, "out", "runtime", "client")).sort()).toEqual([
       "errors.d.ts",
@@ -101,12 +102,13 @@ describe("client bundle size", () => {
     for (const text of [DEVICE_FLOW, MULTIPART, JSON_LINES, DEEP_OBJECT, "text/event-stream", "Bearer ", BASIC, PLAIN_BODY, COOKIE, PATH_QUERY, STREAM_ACCEPT, "the response has no"]) {
       expect(code).not.toContain(text);
     }
-    // 9,901 bytes (10,182 before credentials and stream reading left the core in session 11; 11,249 before session 10's
-    // cuts of the core; 11,872 before header, cookie, path-query, querystring and stream-Accept code left the core).
-    expect(Buffer.byteLength(code)).toBeLessThan(9_980);
+    // 10,461 bytes (9,901 before bounded response bodies and escaped error messages; 10,182 before credentials and
+    // stream reading left the core; 11,249 before the core's smaller attempt loop and operations table; 11,872 before
+    // header, cookie, path-query, querystring and stream-Accept code left the core).
+    expect(Buffer.byteLength(code)).toBeLessThan(10_540);
   });
 
-  it("a spec like GitHub's (no security, text and byte bodies) ships no credential or stream code and stays under 10 kB", async () => {
+  it("a spec like GitHub's (no security, text and byte bodies) ships no credential or stream code and stays near 11 kB", async () => {
     const dir = tempDir();
     writeFiles(dir, {
       "hub.yaml": [
@@ -139,7 +141,7 @@ describe("client bundle size", () => {
         "      responses: { '200': { description: ok, content: { application/json: { schema: { type: array, items: { type: object } } } } } }",
       ].join("\n"),
     });
-    const result = await runCli(["generate", "--spec", "hub.yaml", "--out", "out", "--outputs", "client"], dir);
+    const result = await runCli(["generate", "--spec", "hub.yaml", "--out", "out", "--outputs", "client", "--form", "js"], dir);
     expect(result.stderr).toBe("");
     const files = readdirSync(join(dir, "out", "runtime", "client"));
     expect(files).toContain("plain.js");
@@ -150,8 +152,9 @@ describe("client bundle size", () => {
     for (const text of ["Bearer ", BASIC, "text/event-stream", "maxStreamEventSize", ".renew=", DEVICE_FLOW, COOKIE]) {
       expect(code).not.toContain(text);
     }
-    // 10,495 bytes with its spec data (10,776 before credentials and stream reading left the core in session 11).
-    expect(Buffer.byteLength(code)).toBeLessThan(10_570);
+    // 11,055 bytes with its spec data (10,495 before bounded response bodies and escaped error messages; 10,776 before
+    // credentials and stream reading left the core).
+    expect(Buffer.byteLength(code)).toBeLessThan(11_140);
   });
 
   it("a spec declaring a JSON Lines response gets the record reader (records.js), beside the event-stream parser's Stream", async () => {
@@ -168,7 +171,7 @@ describe("client bundle size", () => {
         "      responses: { '200': { description: ok, content: { application/x-ndjson: { schema: { type: object } } } } }",
       ].join("\n"),
     });
-    const result = await runCli(["generate", "--spec", "lines.yaml", "--out", "out", "--outputs", "client"], dir);
+    const result = await runCli(["generate", "--spec", "lines.yaml", "--out", "out", "--outputs", "client", "--form", "js"], dir);
     expect(result.stderr).toBe("");
     const files = readdirSync(join(dir, "out", "runtime", "client"));
     expect(files).toContain("records.js");

@@ -129,7 +129,7 @@ describe("the boundary (RFC 2046)", () => {
     expect(multipartBoundary("multipart/form-data; boundary=a<b")).toBeUndefined();
   });
 
-  it("the limits are what the README states", () => {
+  it("the limits are what docs/server.md states", () => {
     expect(MULTIPART_LIMITS).toEqual({ parts: 1000, headersPerPart: 32, headerLineBytes: 8192, headerBlockBytes: 16384 });
   });
 });

@@ -3,6 +3,7 @@ export {
   createClient,
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
   formPart,
   OAuth2Error,
@@ -27,4 +28,6 @@ export {
   type RouterOptions,
   type HandlerResult,
   type SecurityAlternatives,
+  type MockableSchemas,
+  type MockFromSchema,
 } from "./server.js";

@@ -7,6 +7,7 @@ import type {
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export type {
@@ -22,7 +23,7 @@ export interface ClientOptions extends RuntimeClientOptions {
    * Overrides the server URL.
    * @default "/api"
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 }
 
 /** One method per operation of Path templates 1. */

@@ -3,6 +3,7 @@ export {
   createClient,
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
   type Client,
   type ClientOptions,
@@ -23,6 +24,8 @@ export {
   type RouterOptions,
   type HandlerResult,
   type SecurityAlternatives,
+  type MockableSchemas,
+  type MockFromSchema,
 } from "./server.js";
 export {
   webhookSpec,
