@@ -23,6 +23,7 @@ import { tokenFeature } from "./runtime/client/token.js";
 import { sseFeature } from "./runtime/client/sse.js";
 import { headerParamsFeature } from "./runtime/client/headers.js";
 import { paginationFeature } from "./runtime/client/pagination.js";
+
 export {
   ApiError,
   ConnectionError,
@@ -36,6 +37,7 @@ export type {
   RequestOptions,
 } from "./runtime/client/types.js";
 export { Stream } from "./runtime/client/sse.js";
+
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
 const features: RuntimeFeatures[] = [
   tokenFeature,
@@ -43,6 +45,7 @@ const features: RuntimeFeatures[] = [
   sseFeature,
   paginationFeature,
 ];
+
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[\
@@ -50,6 +53,7 @@ const servers: ServerSpec[] = JSON.parse(
   {"url":"{inference_base_url}","variables":{"inference_base_url":{"option":"inferenceBaseUrl","default":"https://api.inference.wandb.ai"}}}\
 ]',
 );
+
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse(
   '{\
@@ -214,6 +218,7 @@ const shared: Record<number, unknown> = JSON.parse(
   "85":{"items":"data","hasMore":"has_more","cursor":"last_id","param":"after"}\
 }',
 );
+
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = JSON.parse(
   '[\
@@ -232,13 +237,11 @@ const operations: OperationRow[] = JSON.parse(
   ["listModels","GET","/v1/models",{"server":1,"security":59,"params":{"header":["OpenAI-Project"]},"errors":[401,402,403,429,500,503]}]\
 ]',
 );
+
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [
-      row.at(0) as string,
-      runtime.operation(row, shared),
-    ]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

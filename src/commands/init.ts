@@ -180,7 +180,7 @@ function checkedName(name: string): string {
 
 /**
  * The config with project `name` added. A config for one spec becomes `projects` whose first project is that spec
- * (named after its file) and keeps its `outputs` / `format` as the defaults of every project. Returns the same
+ * (named by shortProjectName) and keeps its `outputs` / `format` as the defaults of every project. Returns the same
  * object when the project is already there exactly as asked.
  */
 function addProject(cwd: string, current: UserConfig, name: string, flags: UserConfig): { config: UserConfig; report: NonNullable<InitReport["addedProject"]> } {
@@ -195,7 +195,7 @@ function addProject(cwd: string, current: UserConfig, name: string, flags: UserC
     projects = existing;
   } else {
     const spec = oneSpec ?? DEFAULT_SPEC;
-    convertedFrom = basename(spec).replace(/\.(ya?ml|json)$/i, "").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "api";
+    convertedFrom = shortProjectName(spec);
     if (convertedFrom === name) convertedFrom = `${convertedFrom}-1`;
     projects = [{ name: convertedFrom, spec, out: oneOut ?? DEFAULT_OUT }];
   }
@@ -235,6 +235,22 @@ function addProject(cwd: string, current: UserConfig, name: string, flags: UserC
     });
   }
   return { config: { projects: [...projects, project], ...defaults }, report: { project, ...(convertedFrom ? { convertedFrom } : {}) } };
+}
+
+/** Words of a spec's file name that tell one API from another by none of them. */
+const GENERIC_WORDS = new Set(["api", "apis", "openapi", "swagger", "spec", "specs", "schema", "web", "rest", "public", "latest", "bundled", "resolved", "v", "com", "org", "io", "json", "yaml", "yml"]);
+
+/**
+ * A short project name from a spec's path: the first word of its file name that is neither generic nor a version
+ * (`spotify-web-api-3.0.json` → `spotify`, `training-api.v1.yaml` → `training`, `api.github.com.yaml` → `github`);
+ * the whole file name when every word is one of those, `api` when nothing is left.
+ */
+export function shortProjectName(spec: string): string {
+  const stem = basename(spec).replace(/\.(ya?ml|json)$/i, "");
+  const word = stem
+    .split(/[^A-Za-z0-9]+/)
+    .find((part) => part !== "" && !GENERIC_WORDS.has(part.toLowerCase()) && !/^v?\d+$/i.test(part));
+  return (word ?? stem.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "")).toLowerCase() || "api";
 }
 
 /** A path for the config file: relative to the project with forward slashes when inside it. */

@@ -532,12 +532,23 @@ export type HandlerResult<Op> = {
 }[keyof ResponsesOf<Op>];
 
 /**
+ * No value has this type (its one required property is `never`): it is in a handler's result only so that TypeScript,
+ * when a result matches none of the operation's declared responses, names the problem instead of listing what a
+ * `Response` has that the result lacks.
+ */
+export interface UndeclaredResult {
+  status: number;
+  body?: unknown;
+  "the status is not one the spec declares for this operation, or the body is not that status's type": never;
+}
+
+/**
  * A route handler for the openapi-typescript operation type `Op`. May also return a raw `Response` as an
  * escape hatch (sent as is, never validated).
  */
 export type Handler<Op, Auth = unknown, Media extends string = never, Parts = NoPartHeaders> = (
   ctx: HandlerContext<Op, Auth, Media, Parts>,
-) => HandlerResult<Op> | Response | Promise<HandlerResult<Op> | Response>;
+) => HandlerResult<Op> | Response | UndeclaredResult | Promise<HandlerResult<Op> | Response | UndeclaredResult>;
 
 /** Untyped view used by the runtime. */
 export interface AnyHandlerResult {

@@ -50,8 +50,8 @@ describe("config files", () => {
     const { files: formatted } = await generate({ cwd: project, outputs: ["client"] });
     expect((await runCli(["generate", "--no-format", "--outputs", "client"], project)).code).toBe(0);
     // client.ts is printed in prettier's form either way; the runtime copies are formatted only when asked.
-    const runtime = readFileSync(join(project, "generated", "runtime", "client", "runtime.js"), "utf8");
-    expect(runtime).not.toBe(formatted.get("runtime/client/runtime.js"));
+    const runtime = readFileSync(join(project, "generated", "runtime", "client", "runtime.ts"), "utf8");
+    expect(runtime).not.toBe(formatted.get("runtime/client/runtime.ts"));
     expect(existsSync(join(project, "generated", "server.ts"))).toBe(false);
     writeFileSync(join(project, "specforge.config.json"), JSON.stringify({ format: false, outputs: ["client"] }));
     expect((await runCli(["check"], project)).code).toBe(0);
@@ -67,7 +67,7 @@ describe("config files", () => {
 
 describe("config errors: exit 2, the field or flag and what is allowed, nothing written", () => {
   const cases: [string, Record<string, string>, string[], RegExp][] = [
-    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, adapters, stubs, refRoots, maxSpecFileBytes, fetch, projects\), got "x"\n  hint: did you mean `outputs`\?/],
+    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, form, adapters, stubs, refRoots, maxSpecFileBytes, fetch, webhooks, projects\), got "x"\n  hint: did you mean `outputs`\?/],
     ["unknown output", { "specforge.config.json": '{ "outputs": ["client", "sdk"] }' }, [], /config field `outputs`: "sdk" is not an output \(allowed: types, client, server, webhooks\)/],
     ["outputs not a list", { "specforge.config.json": '{ "outputs": "client" }' }, [], /config field `outputs` must be a list of: types, client, server, webhooks, got "client"/],
     ["unknown adapter", { "specforge.config.json": '{ "adapters": ["express", "fastfy"] }' }, [], /config field `adapters`: "fastfy" is not an adapter \(allowed: express, fastify, hono, next\)\n  hint: did you mean "fastify"\?/],

@@ -121,7 +121,7 @@ describe("specforge init", () => {
     ["invalid package.json", { "package.json": '{ "name": "app", }\n' }, [], /package\.json:1:18: invalid JSON in package\.json: .*\n  hint: fix the file/],
     ["scripts that are not an object", { "package.json": '{ "scripts": "build" }\n' }, [], /package\.json: cannot add scripts: `scripts` must be an object/],
     ["a bad flag", { "package.json": "{}\n" }, ["--outputs", "sdk"], /command line: --outputs: "sdk" is not an output/],
-    ["--config", { "package.json": "{}\n" }, ["--config", "x.json"], /unknown option --config for `specforge init`\n  hint: --config is an option of `specforge generate`, `specforge check`, `specforge mock`, `specforge webhook test`/],
+    ["--config", { "package.json": "{}\n" }, ["--config", "x.json"], /unknown option --config for `specforge init`\n  hint: --config is an option of `specforge generate`, `specforge check`, `specforge mock`, `specforge stubs`, `specforge webhook test`/],
     ["two config files", { "package.json": "{}\n", "specforge.config.json": "{}", "specforge.config.mjs": "export default {};\n" }, [], /more than one config file/],
   ];
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, generate } from "../../src/api.js";
 import { resolveConfigs } from "../../src/config/resolve.js";
 import { runProjects, type ProjectOutcome } from "../../src/commands/projects.js";
+import { shortProjectName } from "../../src/commands/init.js";
 import { FIXTURES, V1_SPEC, cleanupTempDirs, runBin, runCli, snapshotTree, tempDir, writeFiles } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
@@ -78,7 +79,7 @@ describe("several specs in one config (`projects`)", () => {
     writeFileSync(join(project, "src/params/client.ts"), read(project, "src/params/client.ts") + "// edited\n");
     const drift = await runCli(["check"], project);
     expect(drift.code).toBe(1);
-    expect(drift.stderr).toMatch(/^stale:   src\/params\/client\.js \(\+\d+ -\d+ lines?\)\n[^]*specforge: \[params\] src\/params\/ is out of date with specs\/parameters\.yaml \(1 file\); run `npx specforge generate --project params`\n$/);
+    expect(drift.stderr).toMatch(/^stale:   src\/params\/client\.ts \(\+\d+ -\d+ lines?\)\n[^]*specforge: \[params\] src\/params\/ is out of date with specs\/parameters\.yaml \(1 file\); run `npx specforge generate --project params`\n$/);
     expect(drift.stdout).toMatch(/\[training\] src\/training\/ is up to date[^]*\[pets\] src\/pets\/ is up to date/);
 
     const spec = read(project, "specs/pets/openapi.yaml");
@@ -151,10 +152,10 @@ describe("`projects` in the config: mistakes are user errors with a JSON pointer
     ["a nested out folder", { projects: [{ name: "a", spec: "a.yaml", out: "gen" }, { name: "b", spec: "b.yaml", out: "gen/b" }] }, /^specforge\.config\.json#\/projects\/1\/out: project "b": out folder gen\/b is inside project "a"'s out folder gen\n  hint: give every project a folder of its own/m],
     ["a shared out folder", { projects: [{ name: "a", spec: "a.yaml", out: "gen" }, { name: "b", spec: "b.yaml", out: "./gen" }] }, /#\/projects\/1\/out: project "b": out folder \.\/gen is also project "a"'s out folder gen/],
     ["no spec", { projects: [{ name: "a", out: "gen" }] }, /#\/projects\/0\/spec: project "a": `spec` is required and must be a path string, got undefined/],
-    ["a misspelt field", { projects: [{ name: "a", spec: "a.yaml", out: "gen", output: ["client"] }] }, /#\/projects\/0\/output: project "a": field `output` is unknown \(allowed: name, spec, out, outputs, format, adapters, stubs, fetch, webhooks\), got \["client"\]\n  hint: did you mean `outputs`\?/],
+    ["a misspelt field", { projects: [{ name: "a", spec: "a.yaml", out: "gen", output: ["client"] }] }, /#\/projects\/0\/output: project "a": field `output` is unknown \(allowed: name, spec, out, outputs, format, form, adapters, stubs, fetch, webhooks\), got \["client"\]\n  hint: did you mean `outputs`\?/],
     ["a bad output", { projects: [{ name: "a", spec: "a.yaml", out: "gen", outputs: ["sdk"] }] }, /#\/projects\/0\/outputs: project "a": config field `outputs`: "sdk" is not an output/],
     ["a name with a space", { projects: [{ name: "my api", spec: "a.yaml", out: "gen" }] }, /#\/projects\/0\/name: project "my api": `name` may hold letters, digits/],
-    ["an empty list", { projects: [] }, /specforge\.config\.json: config field `projects` must be a non-empty list of \{ name, spec, out, outputs\?, format\? \}, got \[\]/],
+    ["an empty list", { projects: [] }, /specforge\.config\.json: config field `projects` must be a non-empty list of \{ name, spec, out, outputs\?, format\?, form\? \}, got \[\]/],
     ["spec beside projects", { spec: "a.yaml", projects: [{ name: "a", spec: "a.yaml", out: "gen" }] }, /specforge\.config\.json: config field `spec` cannot be used with `projects`: each project names its own spec/],
   ];
   it.each(cases)("%s", async (_name, config, message) => {
@@ -195,14 +196,14 @@ describe("specforge init --project: a second spec", () => {
     const added = await runCli(["init", "--project", "billing", "--spec", "billing.yaml"], project);
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
-    expect(added.stdout).toMatch(/^specforge: specforge\.config\.json: its spec is now the project training-api\.v1$/m);
+    expect(added.stdout).toMatch(/^specforge: specforge\.config\.json: its spec is now the project training$/m);
     expect(added.stdout).toMatch(/^specforge: specforge\.config\.json: added project billing \(spec: billing\.yaml, out: generated-billing\)$/m);
     expect(read(project, "specforge.config.json")).toBe(
       [
         "{",
         '  "projects": [',
         "    {",
-        '      "name": "training-api.v1",',
+        '      "name": "training",',
         '      "spec": "spec/training-api.v1.yaml",',
         '      "out": "generated"',
         "    },",
@@ -225,13 +226,23 @@ describe("specforge init --project: a second spec", () => {
 
     const generated = await runCli(["generate"], project);
     expect(generated.code).toBe(0);
-    expect(generated.stdout).toMatch(/^specforge: \[training-api\.v1\] generated\/ \d+ written[^]*^specforge: \[billing\] generated-billing\/ \d+ written/m);
+    expect(generated.stdout).toMatch(/^specforge: \[training\] generated\/ \d+ written[^]*^specforge: \[billing\] generated-billing\/ \d+ written/m);
     expect(snapshotTree(join(project, "generated-billing")).has("client.ts")).toBe(true);
     expect((await runCli(["check"], project)).code).toBe(0);
 
     const clash = await runCli(["init", "--project", "billing", "--spec", "other.yaml"], project);
     expect(clash.code).toBe(2);
     expect(clash.stderr).toMatch(/the config already has a project "billing" \(spec: billing\.yaml, out: generated-billing\)/);
+  });
+
+  it("names the first project with a short word of its spec's file name", () => {
+    expect(shortProjectName("spec/spotify-web-api-3.0.json")).toBe("spotify");
+    expect(shortProjectName("specs/training-api.v1.yaml")).toBe("training");
+    expect(shortProjectName("api.github.com.yaml")).toBe("github");
+    expect(shortProjectName("Stripe-spec3.yaml")).toBe("stripe");
+    expect(shortProjectName("openapi.yaml")).toBe("openapi");
+    expect(shortProjectName("v2.json")).toBe("v2");
+    expect(shortProjectName("--.yaml")).toBe("api");
   });
 
   it("without a config, writes one whose projects list holds this one", async () => {

@@ -139,7 +139,7 @@ describe("a compact report", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("DELETE /v1/preview/models/{model_id} query parameter probe: optional query parameter added");
     const files = result.stderr.match(/^stale: .*$/gm)!;
-    expect(files).toEqual(expect.arrayContaining([expect.stringMatching(/^stale: {3}generated\/client\.js \(\+1 -1 lines\)$/), expect.stringMatching(/^stale: {3}generated\/server\.js \(\+\d+ -\d+ lines\)$/)]));
+    expect(files).toEqual(expect.arrayContaining([expect.stringMatching(/^stale: {3}generated\/client\.ts \(\+1 -1 lines\)$/), expect.stringMatching(/^stale: {3}generated\/server\.ts \(\+\d+ -\d+ lines\)$/)]));
     // Each file's diff follows its line: at most 40 lines, none wider than 160 columns (and the indent).
     for (const section of result.stderr.split(/^stale: .*\n/m).slice(1)) {
       const diff = section.split("\n\n")[0]!.split("\n").filter((line) => line.startsWith("    "));

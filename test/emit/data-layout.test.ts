@@ -78,7 +78,7 @@ describe("the v1 output's data tables", () => {
   it("have no line of code longer than 400 characters (but a comment or a long string from the spec), and one entry per line", async () => {
     const files = await render(V1_SPEC);
     expect(longLines(files)).toEqual([]);
-    const operations = dataTables(files.get("client.js")!).get("operations")!;
+    const operations = dataTables(files.get("client.ts")!).get("operations")!;
     // One line per operation (and `[`, `]`): the v1 rows fit on their lines.
     expect(operations.lines).toHaveLength((operations.value as unknown[]).length + 2);
   });
@@ -86,7 +86,7 @@ describe("the v1 output's data tables", () => {
   it.each(["param", "add", "schema"] as const)("a one-operation edit (%s) changes a handful of short lines in each table", async (kind) => {
     const [before, after] = await Promise.all([render(V1_SPEC), render(editedV1(kind))]);
     const changed: Record<string, { lines: number; characters: number }> = {};
-    for (const file of ["client.js", "server.js", "webhooks.js", "server-validators.js"]) {
+    for (const file of ["client.ts", "server.ts", "webhooks.ts", "server-validators.ts"]) {
       const old = dataTables(before.get(file)!);
       const now = dataTables(after.get(file)!);
       expect([...now.keys()]).toEqual([...old.keys()]);

@@ -122,7 +122,7 @@ describe("a file template the printer cannot print", () => {
     const [typescript] = emitClient(model, { kind: "client", text });
     expect(typescript!.path).toBe("client.ts");
     expect(typescript!.notCanonical).toBe("ClassDeclaration");
-    expect(await prettier.format(typescript!.content, { parser: "typescript" })).toMatch(/const operations: OperationRow\[\] = JSON\.parse\(\n\s+'\[\["createChatCompletion"/);
+    expect(await prettier.format(typescript!.content, { parser: "typescript" })).toMatch(/const operations: OperationRow\[\] = JSON\.parse\(\n {2}'\[\\\n {2}\["createChatCompletion",/);
     const [code, declarations] = emitClient(model, { kind: "client", text, form: "js" });
     expect(code!.path).toBe("client.js");
     expect(code!.canonical).toBeUndefined();

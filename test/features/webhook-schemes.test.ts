@@ -189,7 +189,7 @@ const cases: SchemeCase[] = [
     timestamped: false,
   },
   {
-    // ../shared/facts/README.md ("Webhook automations"): hex HMAC-SHA256 of the exact body in X-Wandb-Signature.
+    // The service's documented scheme (docs/webhooks.md, the wandb row): hex HMAC-SHA256 of the exact body in X-Wandb-Signature.
     label: "wandb (the training service's documented signature)",
     scheme: "wandb",
     secret: "wandb-secret",

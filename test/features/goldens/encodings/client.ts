@@ -13,6 +13,7 @@ import {
   type RuntimeFeatures,
 } from "./runtime/client/runtime.js";
 import { bodiesFeature, stylesFeature } from "./runtime/client/serialize.js";
+
 export {
   ApiError,
   ConnectionError,
@@ -26,14 +27,17 @@ export type {
   RequestOptions,
 } from "./runtime/client/types.js";
 export { formPart, type FormPart } from "./runtime/client/serialize.js";
+
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
 const features: RuntimeFeatures[] = [stylesFeature, bodiesFeature];
+
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[\
   {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
 ]',
 );
+
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
 
@@ -58,6 +62,7 @@ export interface Client {
 
 /** Values several operations share, by key; `operations` holds their keys. */
 const shared: Record<number, unknown> = JSON.parse("{}");
+
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = JSON.parse(
   '[\
@@ -93,9 +98,6 @@ const operations: OperationRow[] = JSON.parse(
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [
-      row.at(0) as string,
-      runtime.operation(row, shared),
-    ]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

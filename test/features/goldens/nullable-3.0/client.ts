@@ -12,6 +12,7 @@ import {
   createRuntime,
   type RuntimeFeatures,
 } from "./runtime/client/runtime.js";
+
 export {
   ApiError,
   ConnectionError,
@@ -24,14 +25,17 @@ export type {
   CredentialContext,
   RequestOptions,
 } from "./runtime/client/types.js";
+
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
 const features: RuntimeFeatures[] = [];
+
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[\
   {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
 ]',
 );
+
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
 
@@ -49,6 +53,7 @@ export interface Client {
 
 /** Values several operations share, by key; `operations` holds their keys. */
 const shared: Record<number, unknown> = JSON.parse("{}");
+
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = JSON.parse(
   '[\
@@ -60,9 +65,6 @@ const operations: OperationRow[] = JSON.parse(
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [
-      row.at(0) as string,
-      runtime.operation(row, shared),
-    ]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -23,6 +23,7 @@ import {
   deviceFlowFeature,
   type OAuth2DeviceFlow,
 } from "./runtime/client/oauth.js";
+
 export {
   ApiError,
   ConnectionError,
@@ -37,6 +38,7 @@ export type {
 } from "./runtime/client/types.js";
 export { formPart, type FormPart } from "./runtime/client/serialize.js";
 export { OAuth2Error, type DeviceCodePrompt } from "./runtime/client/oauth.js";
+
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
 const features: RuntimeFeatures[] = [
   authFeature,
@@ -46,6 +48,7 @@ const features: RuntimeFeatures[] = [
   cookiesFeature,
   bodiesFeature,
 ];
+
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[\
@@ -53,6 +56,7 @@ const servers: ServerSpec[] = JSON.parse(
   {"url":"{url}","variables":{"url":{"option":"euCentralUrl","default":"https://eu.api.example.com"}}}\
 ]',
 );
+
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse(
   '{\
@@ -139,6 +143,7 @@ const shared: Record<number, unknown> = JSON.parse(
   "51":{"mediaType":"application/json","required":true}\
 }',
 );
+
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = JSON.parse(
   '[\
@@ -154,13 +159,11 @@ const operations: OperationRow[] = JSON.parse(
   ["getPrefs","GET","/prefs",{"params":{"cookie":[{"name":"color","style":"cookie"},{"name":"colors","style":"cookie"},{"name":"list","style":"cookie","explode":false},{"name":"rgb","style":"cookie"},{"name":"box","style":"cookie","explode":false},"legacy"]}}]\
 ]',
 );
+
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [
-      row.at(0) as string,
-      runtime.operation(row, shared),
-    ]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

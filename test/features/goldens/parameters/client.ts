@@ -17,6 +17,7 @@ import {
   headerParamsFeature,
 } from "./runtime/client/headers.js";
 import { stylesFeature } from "./runtime/client/serialize.js";
+
 export {
   ApiError,
   ConnectionError,
@@ -29,18 +30,21 @@ export type {
   CredentialContext,
   RequestOptions,
 } from "./runtime/client/types.js";
+
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
 const features: RuntimeFeatures[] = [
   stylesFeature,
   headerParamsFeature,
   cookiesFeature,
 ];
+
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[\
   {"url":"{url}","variables":{"url":{"option":"baseUrl","default":"http://localhost/api"}}}\
 ]',
 );
+
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
 
@@ -71,6 +75,7 @@ export interface Client {
 
 /** Values several operations share, by key; `operations` holds their keys. */
 const shared: Record<number, unknown> = JSON.parse("{}");
+
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = JSON.parse(
   '[\
@@ -81,13 +86,11 @@ const operations: OperationRow[] = JSON.parse(
   ["pathScalars","GET","/scalars/{label}/{matrix}",{"params":{"path":[{"name":"label","style":"label"},{"name":"matrix","style":"matrix"}]}}]\
 ]',
 );
+
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [
-      row.at(0) as string,
-      runtime.operation(row, shared),
-    ]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

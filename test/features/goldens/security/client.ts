@@ -16,6 +16,7 @@ import {
 } from "./runtime/client/runtime.js";
 import { authFeature } from "./runtime/client/auth.js";
 import { cookiesFeature } from "./runtime/client/headers.js";
+
 export {
   ApiError,
   ConnectionError,
@@ -28,14 +29,17 @@ export type {
   CredentialContext,
   RequestOptions,
 } from "./runtime/client/types.js";
+
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
 const features: RuntimeFeatures[] = [authFeature, cookiesFeature];
+
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[\
   {"url":"{url}","variables":{"url":{"option":"baseUrl","default":"http://localhost/api"}}}\
 ]',
 );
+
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse(
   '{\
@@ -132,6 +136,7 @@ export interface Client {
 
 /** Values several operations share, by key; `operations` holds their keys. */
 const shared: Record<number, unknown> = JSON.parse("{}");
+
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = JSON.parse(
   '[\
@@ -151,13 +156,11 @@ const operations: OperationRow[] = JSON.parse(
   ["mtls","GET","/mtls",{"security":[[{"scheme":"mtls"}]]}]\
 ]',
 );
+
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */
 export function createClient(options: ClientOptions = {}): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [
-      row.at(0) as string,
-      runtime.operation(row, shared),
-    ]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   ) as unknown as Client;
 }

@@ -13,6 +13,7 @@ import {
   type RuntimeFeatures,
 } from "./runtime/client/runtime.js";
 import { sseFeature } from "./runtime/client/sse.js";
+
 export {
   ApiError,
   ConnectionError,
@@ -26,14 +27,17 @@ export type {
   RequestOptions,
 } from "./runtime/client/types.js";
 export { Stream } from "./runtime/client/sse.js";
+
 /** What the operations need beyond JSON bodies and OpenAPI's default parameter styles. */
 const features: RuntimeFeatures[] = [sseFeature];
+
 /** The spec's servers; each operation names one by index. */
 const servers: ServerSpec[] = JSON.parse(
   '[\
   {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
 ]',
 );
+
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes: Record<string, SecuritySchemeSpec> = JSON.parse("{}");
 
@@ -68,6 +72,7 @@ const shared: Record<number, unknown> = JSON.parse(
   "62":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}}\
 }',
 );
+
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = JSON.parse(
   '[\
@@ -80,9 +85,6 @@ const operations: OperationRow[] = JSON.parse(
 export function createClient(options: ClientOptions): Client {
   const runtime = createRuntime(servers, options, securitySchemes, features);
   return Object.fromEntries(
-    operations.map((row) => [
-      row.at(0) as string,
-      runtime.operation(row, shared),
-    ]),
+    operations.map((row) => [row.at(0), runtime.operation(row, shared)]),
   ) as unknown as Client;
 }
