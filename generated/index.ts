@@ -31,6 +31,8 @@ export {
   type RouterOptions,
   type HandlerResult,
   type SecurityAlternatives,
+  type MockableSchemas,
+  type MockFromSchema,
 } from "./server.js";
 export {
   webhookSpec,

@@ -4,11 +4,14 @@
  */
 // @ts-nocheck
 
-import type { paths } from "./schema.js";
+import type { components, paths } from "./schema.js";
 import {
   createRouterRuntime,
   type BearerCredentials,
+  documentMocker,
   type GeneratedInfo,
+  type MockOptions,
+  type Schema,
   type Handler,
   type RouteSpec,
   type Router,
@@ -17,17 +20,14 @@ import {
   type SchemaDocument,
 } from "./runtime/server/index.js";
 import { requestValidators } from "./server-validators.js";
-
 export { toNodeListener } from "./runtime/server/node.js";
 export {
   HttpError,
-  mockFromSchema,
   type Router,
   type RouterError,
   type RouterOptions,
   type HandlerResult,
 } from "./runtime/server/index.js";
-
 /** The spec's component schemas that route schemas `$ref`. */
 const document: SchemaDocument = JSON.parse(
   '{\
@@ -446,7 +446,6 @@ const document: SchemaDocument = JSON.parse(
   }\
 }',
 );
-
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes: RouteSpec[] = JSON.parse(
   '[\
@@ -731,15 +730,14 @@ export interface SecurityAlternatives {
     HTTPBearer: BearerCredentials;
   };
 }
-export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 
+export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 /** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated: GeneratedInfo = JSON.parse(
   '{\
   "superLinearPatterns":[]\
 }',
 );
-
 /** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
 const features: RouterFeatures[] = [];
 
@@ -873,3 +871,104 @@ export function createRouter<Auth = unknown>(
     features,
   );
 }
+
+/** The component schemas `mockFromSchema(name)` makes values of (those the routes reach), with their types. */
+export interface MockableSchemas {
+  ErrorResponse: components["schemas"]["ErrorResponse"];
+  HTTPValidationError: components["schemas"]["HTTPValidationError"];
+  ValidationError: components["schemas"]["ValidationError"];
+  InferenceErrorResponse: components["schemas"]["InferenceErrorResponse"];
+  SystemCheckResponse: components["schemas"]["SystemCheckResponse"];
+  SystemCheckQueueResult: components["schemas"]["SystemCheckQueueResult"];
+  ModelList: components["schemas"]["ModelList"];
+  InferenceModel: components["schemas"]["InferenceModel"];
+  ModelCreate: components["schemas"]["ModelCreate"];
+  ModelResponse: components["schemas"]["ModelResponse"];
+  DeleteModelResponse: components["schemas"]["DeleteModelResponse"];
+  CheckpointResponse: components["schemas"]["CheckpointResponse"];
+  PaginatedResponse_CheckpointResponse_: components["schemas"]["PaginatedResponse_CheckpointResponse_"];
+  DeleteCheckpointsRequest: components["schemas"]["DeleteCheckpointsRequest"];
+  DeleteCheckpointsResponse: components["schemas"]["DeleteCheckpointsResponse"];
+  LogRequest: components["schemas"]["LogRequest"];
+  TrajectoryGroup: components["schemas"]["TrajectoryGroup"];
+  Trajectory: components["schemas"]["Trajectory"];
+  History: components["schemas"]["History"];
+  Choice: components["schemas"]["Choice"];
+  ChatCompletionMessage: components["schemas"]["ChatCompletionMessage"];
+  ChatCompletionMessageFunctionToolCall: components["schemas"]["ChatCompletionMessageFunctionToolCall"];
+  ChoiceLogprobs: components["schemas"]["ChoiceLogprobs"];
+  ChatCompletionTokenLogprob: components["schemas"]["ChatCompletionTokenLogprob"];
+  TopLogprob: components["schemas"]["TopLogprob"];
+  ChatCompletionFunctionToolParam: components["schemas"]["ChatCompletionFunctionToolParam"];
+  openai__types__shared_params__function_definition__FunctionDefinition: components["schemas"]["openai__types__shared_params__function_definition__FunctionDefinition"];
+  CreateTrainingJob: components["schemas"]["CreateTrainingJob"];
+  ExperimentalTrainingConfig: components["schemas"]["ExperimentalTrainingConfig"];
+  CreateSFTTrainingJob: components["schemas"]["CreateSFTTrainingJob"];
+  SFTTrainingConfig: components["schemas"]["SFTTrainingConfig"];
+  TrainingJobResponse: components["schemas"]["TrainingJobResponse"];
+  TrainingJobEventType: components["schemas"]["TrainingJobEventType"];
+  TrainingJobEventResponse: components["schemas"]["TrainingJobEventResponse"];
+  PaginatedResponse_TrainingJobEventResponse_: components["schemas"]["PaginatedResponse_TrainingJobEventResponse_"];
+  ChatCompletionRequest: components["schemas"]["ChatCompletionRequest"];
+  ChatCompletionMessageParam: components["schemas"]["ChatCompletionMessageParam"];
+  ChatCompletionSystemMessageParam: components["schemas"]["ChatCompletionSystemMessageParam"];
+  ChatCompletionDeveloperMessageParam: components["schemas"]["ChatCompletionDeveloperMessageParam"];
+  ChatCompletionUserMessageParam: components["schemas"]["ChatCompletionUserMessageParam"];
+  ChatCompletionAssistantMessageParam: components["schemas"]["ChatCompletionAssistantMessageParam"];
+  ChatCompletionToolMessageParam: components["schemas"]["ChatCompletionToolMessageParam"];
+  ChatCompletionFunctionMessageParam: components["schemas"]["ChatCompletionFunctionMessageParam"];
+  ChatCompletionContentPartTextParam: components["schemas"]["ChatCompletionContentPartTextParam"];
+  ChatCompletionContentPartImageParam: components["schemas"]["ChatCompletionContentPartImageParam"];
+  ImageURL: components["schemas"]["ImageURL"];
+  ChatCompletionContentPartInputAudioParam: components["schemas"]["ChatCompletionContentPartInputAudioParam"];
+  InputAudio: components["schemas"]["InputAudio"];
+  File: components["schemas"]["File"];
+  FileFile: components["schemas"]["FileFile"];
+  ChatCompletionContentPartRefusalParam: components["schemas"]["ChatCompletionContentPartRefusalParam"];
+  ChatCompletionMessageFunctionToolCallParam: components["schemas"]["ChatCompletionMessageFunctionToolCallParam"];
+  Function: components["schemas"]["Function"];
+  "FunctionCall-Input": components["schemas"]["FunctionCall-Input"];
+  ChatCompletionToolsParam: components["schemas"]["ChatCompletionToolsParam"];
+  FunctionDefinition: components["schemas"]["FunctionDefinition"];
+  ChatCompletionNamedToolChoiceParam: components["schemas"]["ChatCompletionNamedToolChoiceParam"];
+  ChatCompletionNamedFunction: components["schemas"]["ChatCompletionNamedFunction"];
+  ResponseFormat: components["schemas"]["ResponseFormat"];
+  JsonSchemaResponseFormat: components["schemas"]["JsonSchemaResponseFormat"];
+  StreamOptions: components["schemas"]["StreamOptions"];
+  ChatCompletionResponse: components["schemas"]["ChatCompletionResponse"];
+  ChatCompletionResponseChoice: components["schemas"]["ChatCompletionResponseChoice"];
+  ChatMessage: components["schemas"]["ChatMessage"];
+  ToolCall: components["schemas"]["ToolCall"];
+  "FunctionCall-Output": components["schemas"]["FunctionCall-Output"];
+  ChatCompletionLogProbs: components["schemas"]["ChatCompletionLogProbs"];
+  ChatCompletionLogProbsContent: components["schemas"]["ChatCompletionLogProbsContent"];
+  ChatCompletionLogProb: components["schemas"]["ChatCompletionLogProb"];
+  UsageInfo: components["schemas"]["UsageInfo"];
+  PromptTokenUsageInfo: components["schemas"]["PromptTokenUsageInfo"];
+  ChatCompletionChunk: components["schemas"]["ChatCompletionChunk"];
+  ChatCompletionChunkChoice: components["schemas"]["ChatCompletionChunkChoice"];
+  DeltaMessage: components["schemas"]["DeltaMessage"];
+  DeltaToolCall: components["schemas"]["DeltaToolCall"];
+  DeltaFunctionCall: components["schemas"]["DeltaFunctionCall"];
+}
+
+/** `mockFromSchema`: by component name, typed; or of any schema, in the document its `$ref`s point into. */
+export interface MockFromSchema {
+  /** A value of the component schema `name`, valid against it as the router validates, typed as schema.ts types it. */
+  <Name extends keyof MockableSchemas>(
+    name: Name,
+    options?: Omit<MockOptions, "compiler">,
+  ): MockableSchemas[Name];
+  /** A value of `schema` (its `$ref`s resolved in `document`); `unknown`, as the schema is not a type. */
+  (schema: Schema, document?: SchemaDocument, options?: MockOptions): unknown;
+}
+
+/**
+ * Deterministic, schema-valid values, as the router's mock answers are made: `mockFromSchema("Pet")` is a `Pet`
+ * (the spec's example when it validates, else one generated from the schema: formats, patterns, bounds, unique
+ * items, discriminators; sizes clamped). `options.variant` gives other values; `options.onIssue` hears of any
+ * place no value could satisfy.
+ */
+export const mockFromSchema: MockFromSchema = documentMocker(
+  document,
+) as MockFromSchema;

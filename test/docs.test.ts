@@ -106,22 +106,33 @@ function exampleModule(page: string, generated = join(ROOT, "generated"), resour
   return `// ${page}\n${header}\n${runtimes}\n${body}\nexport {};\n`;
 }
 
-/** The frameworks docs/adapters.md imports (resolved from this repository's node_modules). */
-const FRAMEWORKS = new Set(["express", "fastify", "hono", "@hono/node-server"]);
+/**
+ * The frameworks and libraries the pages import (resolved from this repository's node_modules): docs/adapters.md's
+ * frameworks, and the TanStack Query and MSW of docs/queries-and-msw.md.
+ */
+const FRAMEWORKS = new Set(["express", "fastify", "hono", "@hono/node-server", "@tanstack/react-query", "msw/node"]);
 /** The pages whose examples use the adapters: compiled against the example spec generated with all of them. */
 const ADAPTER_PAGES = new Set(["docs/adapters.md"]);
+/** The pages whose examples use the query options and MSW handlers: compiled against the example spec generated with them. */
+const QUERY_PAGES = new Set(["docs/queries-and-msw.md"]);
 
 describe("documentation examples", () => {
   let root = "";
   let withAdapters = "";
   let withResources = "";
+  let withQueries = "";
   beforeAll(async () => {
     root = tempDir("specforge-docs-");
     symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"), "dir");
+    // The generated folders are ES modules, as the examples are: msw's classes come from one of its builds, not from
+    // its CommonJS types for the output and its ESM types for the examples.
+    writeFileSync(join(root, "package.json"), '{"type":"module"}');
     withAdapters = join(root, "generated-adapters");
     await generate({ cwd: ROOT, spec: V1_SPEC, out: withAdapters, adapters: [...ADAPTERS], format: false, write: true });
     withResources = join(root, "generated-resources");
     await generate({ cwd: ROOT, spec: V1_SPEC, out: withResources, outputs: ["client"], client: { style: "resources" }, format: false, write: true });
+    withQueries = join(root, "generated-queries");
+    await generate({ cwd: ROOT, spec: V1_SPEC, out: withQueries, outputs: ["types", "client", "server", "queries", "msw"], format: false, write: true });
   });
 
   it("every page's TypeScript examples type-check against generated/", async () => {
@@ -130,13 +141,13 @@ describe("documentation examples", () => {
     writeFileSync(join(dir, "package.json"), '{"type":"module"}');
     const compiled: string[] = [];
     for (const page of PAGES) {
-      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : undefined, withResources);
+      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : QUERY_PAGES.has(page) ? withQueries : undefined, withResources);
       if (module === undefined) continue;
       writeFileSync(join(dir, `${page.replace(/\.md$/, "").replace(/[/.]/g, "-")}.ts`), module);
       compiled.push(page);
     }
     // The pages whose examples are the product's main uses must have some.
-    expect(compiled).toEqual(expect.arrayContaining(["README.md", "docs/adapters.md", "docs/client.md", "docs/server.md", "docs/webhooks.md", "docs/security.md", "docs/cli.md", "docs/configuration.md"]));
+    expect(compiled).toEqual(expect.arrayContaining(["README.md", "docs/adapters.md", "docs/client.md", "docs/server.md", "docs/webhooks.md", "docs/security.md", "docs/cli.md", "docs/configuration.md", "docs/queries-and-msw.md"]));
     const tsc = await typecheck(dir);
     expect(tsc.output).toBe("");
   }, 120_000);

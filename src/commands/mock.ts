@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRouterRuntime } from "../../templates/server/index.js";
+import { createRouterRuntime, describeMockIssues } from "../../templates/server/index.js";
 import { multipartFeature } from "../../templates/server/multipart.js";
 import { toNodeListener } from "../../templates/server/node.js";
 import { linearPatternsFeature } from "../../templates/server/pattern.js";
@@ -29,7 +29,18 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
   const { model, specShown, warnings } = await loadModel(config);
   const { document, routes, generated, warnings: patternWarnings } = serverRuntimeData(model);
   // Each operation under its server's path, as the generated router serves it by default.
-  const router = createRouterRuntime(document, routes, {}, { mock: true }, generated, undefined, [multipartFeature, linearPatternsFeature]);
+  // Operations whose mock answer cannot be valid are named at start-up (each answer says why in a header too).
+  const mockWarnings: SpecWarning[] = [];
+  const onIssue = (operation: string, issues: readonly { at: string; message: string }[]) => {
+    if (mockWarnings.some((warning) => warning.message.startsWith(`${operation}:`))) return;
+    const pointer = model.operations.find((op) => op.name === operation)?.pointer ?? [];
+    mockWarnings.push({
+      message: `${operation}: its mock answer is not valid for its schema: ${describeMockIssues(issues)}`,
+      location: formatPointer(specShown, [...pointer, "responses"]),
+      hint: "the answer is still sent, with an x-specforge-mock-issue header saying why",
+    });
+  };
+  const router = createRouterRuntime(document, routes, {}, { mock: { onIssue } }, generated, undefined, [multipartFeature, linearPatternsFeature]);
   const server = createServer(toNodeListener(router));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -39,7 +50,7 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routes.length,
     basePaths: [...new Set((generated.serverPaths ?? [[""]]).flat())].sort(),
-    warnings: [...warnings, ...patternWarnings.map((w) => ({ message: w.message, location: formatPointer(specShown, w.pointer), hint: w.hint }))],
+    warnings: [...warnings, ...patternWarnings.map((w) => ({ message: w.message, location: formatPointer(specShown, w.pointer), hint: w.hint })), ...mockWarnings],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -18,8 +18,15 @@ import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { WebhookEventTypeSpec, WebhookScheme } from "../../templates/webhooks/types.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
-export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
+export const OUTPUT_KINDS = ["types", "client", "server", "webhooks", "queries", "msw"] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
+/**
+ * The outputs emitted when the config names none. `queries` (TanStack Query options) and `msw` (MSW handlers, which
+ * import `msw`) are turned on by name.
+ */
+export const DEFAULT_OUTPUTS: readonly OutputKind[] = ["types", "client", "server", "webhooks"];
+/** Outputs that are built on another: the query options call the client. */
+const NEEDS: Partial<Record<OutputKind, OutputKind>> = { queries: "client" };
 
 /** The frameworks the server output has an adapter for (`adapters`). */
 export const ADAPTERS = ["express", "fastify", "hono", "next"] as const;
@@ -50,7 +57,8 @@ export interface UserConfig {
   /** Output folder, relative to the config file; specforge owns it. Flag: `--out`. @default "generated" */
   out?: string;
   /**
-   * Which outputs to emit; `types` (schema.ts) and index.ts are always emitted. Flag: `--outputs client,server`.
+   * Which outputs to emit; `types` (schema.ts) and index.ts are always emitted. `queries` (TanStack Query options,
+   * with `client`) and `msw` (MSW request handlers) are emitted only when listed. Flag: `--outputs client,server`.
    * @default what the spec has: the client and server when it has `paths`, the webhooks when it has `webhooks`
    */
   outputs?: OutputKind[];
@@ -321,7 +329,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       });
     }
     const spec = specFromFlag(flags.spec) ?? specFromFile(fileConfig.spec) ?? resolve(cwd, DEFAULT_SPEC);
-    const outputs = resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS);
+    const outputs = resolveOutputs(flags.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS);
     const outputsFrom = flags.outputs !== undefined ? flagName("outputs", flagsFrom) : fileConfig.outputs !== undefined ? `${pointerBase(shown)}/outputs` : undefined;
     return [
       {
@@ -386,7 +394,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     .filter(({ project }) => wanted.includes(project.name))
     .map(({ project, index }) => {
       const spec = specFromFlag(flags.spec) ?? resolveSpecPath(base, project.spec);
-      const outputs = resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS);
+      const outputs = resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS);
       const outputsFrom =
         flags.outputs !== undefined ? flagName("outputs", flagsFrom) : project.outputs !== undefined ? where(index, "outputs") : fileConfig.outputs !== undefined ? `${pointerBase(shown)}/outputs` : undefined;
       const adaptersFrom = flags.adapters !== undefined ? flagsFrom : project.adapters !== undefined ? where(index, "adapters") : `${pointerBase(shown)}/adapters`;
@@ -707,6 +715,11 @@ export function validateConfig(config: unknown, where: string): asserts config i
       const wrong = (value as unknown[]).find((v) => !OUTPUT_KINDS.includes(v as OutputKind));
       if (wrong !== undefined) {
         throw new UserError(`${name}: ${JSON.stringify(wrong)} is not an output (allowed: ${OUTPUT_KINDS.join(", ")})`, { location: where });
+      }
+      for (const [output, needed] of Object.entries(NEEDS)) {
+        if ((value as unknown[]).includes(output) && !(value as unknown[]).includes(needed)) {
+          throw new UserError(`${name}: the ${output} output is built on the ${needed} output, which is not listed`, { location: where, hint: `add ${JSON.stringify(needed)}` });
+        }
       }
     }
     if (key === "adapters") {

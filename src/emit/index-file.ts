@@ -12,6 +12,8 @@ export interface IndexModules {
   client: false | { omitted: ReadonlySet<string>; resources?: boolean };
   server: boolean;
   webhooks: boolean;
+  queries: boolean;
+  msw: boolean;
   /** The server's framework adapters to re-export. */
   adapters?: readonly AdapterName[];
 }
@@ -22,7 +24,7 @@ export interface IndexModules {
  */
 export function emitIndex(modules: IndexModules, source: FileTemplateSource): EmittedFile {
   const template = new FileTemplate(source);
-  for (const module of ["server", "webhooks"] as const) {
+  for (const module of ["server", "webhooks", "queries", "msw"] as const) {
     if (modules[module]) template.keep(`export ./${module}.js`);
     else template.remove(`export ./${module}.js`);
   }

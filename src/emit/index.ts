@@ -11,6 +11,8 @@ import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
 import { resourceNaming, type ResourceOverrides } from "../ir/resources.js";
 import { emitResources } from "./resources.js";
+import { emitMsw } from "./msw.js";
+import { emitQueries } from "./queries.js";
 import { emitRuntime } from "./runtime.js";
 import { serverRuntimeData } from "./server-data.js";
 import type { EmitterWarning } from "./server-patterns.js";
@@ -51,6 +53,10 @@ export interface EmitOutputs {
   webhooks: boolean;
   /** How the client reads (config `client`): one method per operation (the default), or nested resources. */
   clientStyle?: ClientStyle | undefined;
+  /** TanStack Query options (with the client). */
+  queries?: boolean;
+  /** MSW request handlers. */
+  msw?: boolean;
   /** The server's framework adapters (runtime/adapters/, re-exported from index.ts). */
   adapters?: readonly AdapterName[];
 }
@@ -106,9 +112,20 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     add(...emitWebhooks(model, templates.file("webhooks"), inputs.webhooks), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
+  const queries = Boolean(outputs.queries && outputs.client);
+  if (queries) {
+    add(...emitQueries(model, templates.file("queries")), ...emitRuntime("queries", templates.runtime("queries")));
+    traceTime("queries emitted");
+  }
+  if (outputs.msw) {
+    // The answers are made by the server's mock: its modules come along (all of them already with the server).
+    const msw = emitMsw(model, templates.file("msw"));
+    add(...msw, ...emitRuntime("msw", templates.runtime("msw")), ...(outputs.server ? [] : emitRuntime("server", templates.runtime("server"), msw)));
+    traceTime("msw emitted");
+  }
   const client = outputs.client && { omitted: omittedClientExports(model), resources: outputs.clientStyle?.style === "resources" };
   const adapters = outputs.server ? (outputs.adapters ?? []) : [];
-  const index = emitIndex({ client, server: outputs.server, webhooks, adapters }, templates.file("index"));
+  const index = emitIndex({ client, server: outputs.server, webhooks, adapters, queries, msw: Boolean(outputs.msw) }, templates.file("index"));
   // Only the adapters index.ts re-exports are copied (with what they import).
   if (adapters.length > 0) add(...emitRuntime("adapters", templates.runtime("adapters"), [index]));
   add(index);

@@ -3,7 +3,7 @@ import type { SpecWarning } from "../errors.js";
 import type { ApiModel } from "../ir/model.js";
 
 /** What each output is made from, as a warning names it. */
-const SOURCE: Record<Exclude<OutputKind, "types">, { has: (model: ApiModel) => boolean; what: string }> = {
+const SOURCE: Record<"client" | "server" | "webhooks", { has: (model: ApiModel) => boolean; what: string }> = {
   client: { has: (model) => model.operations.length > 0, what: "operations (`paths`)" },
   server: { has: (model) => model.operations.length > 0, what: "operations (`paths`)" },
   webhooks: { has: (model) => model.webhooks.length > 0, what: "`webhooks`" },

@@ -86,15 +86,24 @@ function urlPath(url: string): string {
  * (a parameter's schema, say).
  */
 export function serverDocument(model: ApiModel, routes: readonly RouteSpec[] = serverRoutes(model)): SchemaDocument & { components: { schemas: Record<string, Schema> } } {
+  const document = schemaDocument(model, routes);
+  const schemes = securitySchemesOf(model, routes);
+  if (Object.keys(schemes).length > 0) document.components.securitySchemes = schemes;
+  return document;
+}
+
+/**
+ * The schemas a table of schemas (a route table, MSW's responses: any structure whose `schema` keys hold schemas)
+ * points into: the component schemas it reaches, and whatever else a schema `$ref`s.
+ */
+export function schemaDocument(model: ApiModel, table: unknown): SchemaDocument & { components: { schemas: Record<string, Schema> } & Obj } {
   const components = isObject(model.document.components) ? model.document.components : {};
   const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, Schema>;
-  const used = schemasUsedBy(model.document, routes);
+  const used = schemasUsedBy(model.document, table);
   // Only what the routes reach: a spec's schemas for webhooks, or for other APIs, are dead weight in the router (and
   // megabytes for tsc to scan, and for the server to parse at start-up: GitHub's 2.7 MB became 0.7 MB).
   const kept = used ? Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) : schemas;
   const document: SchemaDocument & { components: { schemas: Record<string, Schema> } & Obj } = { components: { schemas: kept } };
-  const schemes = securitySchemesOf(model, routes);
-  if (Object.keys(schemes).length > 0) document.components.securitySchemes = schemes;
   for (const pointer of model.foreignSchemaRefs) {
     let target: Obj = document;
     pointer.forEach((segment, i) => {
@@ -112,7 +121,7 @@ const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(SCHEMA_MAPS);
  * transitively (through `$ref`s to elsewhere in the document too, which `foreignSchemaRefs` ships); `undefined`
  * (keep them all) when a `$ref` does not resolve here: nothing may be dropped then.
  */
-function schemasUsedBy(document: Obj, routes: readonly RouteSpec[]): Set<string> | undefined {
+function schemasUsedBy(document: Obj, routes: unknown): Set<string> | undefined {
   const used = new Set<string>();
   const visited = new Set<string>();
   const pending: unknown[] = schemasOfRoutes(routes);
@@ -153,7 +162,7 @@ function schemasUsedBy(document: Obj, routes: readonly RouteSpec[]): Set<string>
 }
 
 /** The schemas a route table holds (parameters', bodies', responses'): what the walk above starts from. */
-function schemasOfRoutes(routes: readonly RouteSpec[]): unknown[] {
+function schemasOfRoutes(routes: unknown): unknown[] {
   const schemas: unknown[] = [];
   const pending: unknown[] = [routes];
   while (pending.length > 0) {
@@ -232,7 +241,7 @@ function querystringOf(op: Operation): { querystring?: QuerystringParamSpec } {
 }
 
 /** A content map as the router reads it; a streamed media type's schema is one item's (load/sequential.ts). */
-function contentOf(content: MediaType[]): Record<string, MediaSpec> {
+export function contentOf(content: MediaType[]): Record<string, MediaSpec> {
   return Object.fromEntries(
     content.map((media): [string, MediaSpec] => {
       const schema = media.sequence ? media.sequence.schema : media.schema;

@@ -58,6 +58,9 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
   );
   const texts = new LongTexts();
   template.structure("Handlers", "interface").properties = model.operations.map((op) => handlerMember(op, model.document, texts));
+  template.structure("MockableSchemas", "interface").properties = Object.keys((data.document.components?.schemas ?? {}) as object).map(
+    (name): Member => ({ name: propertyKey(name), type: typeText.indexed("components", "schemas", name) }),
+  );
 
   return template.printModule("route stubs: createRouter() with typed handlers, validation, auth and SSE");
 }

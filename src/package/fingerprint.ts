@@ -63,8 +63,17 @@ export function generatorFingerprint(): string {
 }
 
 /** Output kinds whose runtime is copied from `templates/<kind>/` (`adapters`: the server's, each only when listed). */
-export const RUNTIME_KINDS = ["client", "server", "webhooks", "adapters"] as const;
+export const RUNTIME_KINDS = ["client", "server", "webhooks", "adapters", "queries", "msw"] as const;
 export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
+
+/** The runtime folders an output copies modules from besides its own: the MSW handlers make their answers with the server's mock. */
+const RUNTIME_USED: Partial<Record<RuntimeKind, readonly RuntimeKind[]>> = { msw: ["server"] };
+
+/** The runtime kinds whose templates can change the output of these outputs. */
+export function runtimeKindsFor(outputs: Readonly<Record<string, boolean>>, adapters: readonly string[] = []): RuntimeKind[] {
+  const on = (kind: RuntimeKind) => (kind === "adapters" ? adapters.length > 0 : outputs[kind] === true);
+  return RUNTIME_KINDS.filter((kind) => on(kind) || RUNTIME_KINDS.some((other) => on(other) && RUNTIME_USED[other]?.includes(kind)));
+}
 
 /** Hash of the runtime templates of the given output kinds (only those can change the output). */
 export function templatesFingerprint(kinds: readonly string[]): string {

@@ -1,7 +1,7 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_MAX_SPEC_FILE_BYTES, readRegularFile } from "../load/read.js";
-import { RUNTIME_KINDS, generatorFingerprint, templatesFingerprint } from "../package/fingerprint.js";
+import { generatorFingerprint, runtimeKindsFor, templatesFingerprint } from "../package/fingerprint.js";
 import { sha256 } from "../package/hash.js";
 import { listTree, type OutputTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
@@ -86,7 +86,7 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
   return sha256(
     JSON.stringify({
       generator: generatorFingerprint(),
-      templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => (kind === "adapters" ? (settings.adapters?.length ?? 0) > 0 : settings.outputs[kind]))),
+      templates: templatesFingerprint(runtimeKindsFor(settings.outputs, settings.adapters)),
       outputs: settings.outputs,
       ...(settings.adapters?.length ? { adapters: settings.adapters } : {}),
       // (Only when it is not the default, so that a flat client's fingerprint is what it was before styles existed.)

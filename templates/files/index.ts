@@ -33,7 +33,13 @@ export {
   type RouterOptions,
   type HandlerResult,
   type SecurityAlternatives,
+  type MockableSchemas,
+  type MockFromSchema,
 } from "./server.js";
+/** @slot removed when the TanStack Query options are not generated */
+export { createQueries, type Queries, type QueryError } from "./queries.js";
+/** @slot removed when the MSW handlers are not generated */
+export { createMswHandlers, mswHandler, type MswHandlers, type MswHandlerOptions } from "./msw.js";
 /** @slot removed when webhooks are not generated (or the spec declares none) */
 export {
   webhookSpec,

@@ -1,4 +1,4 @@
-import type { paths } from "./schema.js";
+import type { components, paths } from "./schema.js";
 /** @slot the credential types only where `SecurityAlternatives` uses them (`emitServer`) */
 import {
   createRouterRuntime,
@@ -7,7 +7,10 @@ import {
   type BearerCredentials,
   type HttpCredentials,
   type OAuth2Credentials,
+  documentMocker,
   type GeneratedInfo,
+  type MockOptions,
+  type Schema,
   type Handler,
   type RouteSpec,
   type Router,
@@ -24,7 +27,6 @@ import { requestValidators } from "./server-validators.js";
 export { toNodeListener } from "../server/node.js";
 export {
   HttpError,
-  mockFromSchema,
   type Router,
   type RouterError,
   type RouterOptions,
@@ -162,3 +164,28 @@ export function createRouter<Auth = unknown>(
     features,
   );
 }
+
+/** @slot members: one per component schema the routes reach (`mockableMember`) */
+/** The component schemas `mockFromSchema(name)` makes values of (those the routes reach), with their types. */
+export interface MockableSchemas {
+  NewPet: components["schemas"]["NewPet"];
+  Pet: components["schemas"]["Pet"];
+  PetPage: components["schemas"]["PetPage"];
+  Error: components["schemas"]["Error"];
+}
+
+/** `mockFromSchema`: by component name, typed; or of any schema, in the document its `$ref`s point into. */
+export interface MockFromSchema {
+  /** A value of the component schema `name`, valid against it as the router validates, typed as schema.ts types it. */
+  <Name extends keyof MockableSchemas>(name: Name, options?: Omit<MockOptions, "compiler">): MockableSchemas[Name];
+  /** A value of `schema` (its `$ref`s resolved in `document`); `unknown`, as the schema is not a type. */
+  (schema: Schema, document?: SchemaDocument, options?: MockOptions): unknown;
+}
+
+/**
+ * Deterministic, schema-valid values, as the router's mock answers are made: `mockFromSchema("Pet")` is a `Pet`
+ * (the spec's example when it validates, else one generated from the schema: formats, patterns, bounds, unique
+ * items, discriminators; sizes clamped). `options.variant` gives other values; `options.onIssue` hears of any
+ * place no value could satisfy.
+ */
+export const mockFromSchema: MockFromSchema = documentMocker(document) as MockFromSchema;

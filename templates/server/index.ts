@@ -9,8 +9,8 @@ export { createRouterRuntime, DEFAULT_MAX_BODY_BYTES, ResponseValidationError } 
 export { HttpError } from "./body.js";
 export { SchemaCompiler, compileValidator, canonicalJson, DEFAULT_MAX_DEPTH, DEFAULT_PATTERN_BUDGET } from "./validate.js";
 export type { Check, CompilerSettings, FastCheck, GeneratedValidators, SchemaDirection, Strip, ValidatorEnv } from "./validate.js";
-export { mockFromSchema, mediaExample } from "./mock.js";
-export type { MockOptions } from "./mock.js";
+export { mockFromSchema, documentMocker, mediaExample, mockPayload, describeMockIssues, MOCK_LIMITS } from "./mock.js";
+export type { DocumentMocker, MockIssue, MockOptions, MockPayload } from "./mock.js";
 export { resolvePointer } from "./schema.js";
 export type {
   AnyHandlerResult,
@@ -27,6 +27,7 @@ export type {
   HttpCredentials,
   Loc,
   MediaSpec,
+  MockSettings,
   MountOptions,
   MultipartLimits,
   NoParams,

@@ -2,7 +2,7 @@
  * Streamed responses: an async iterable of items framed as Server-Sent Events, JSON Lines or JSON Text Sequences
  * (RFC 7464). The router's own error bodies are built in errors.ts.
  */
-import type { ResultHeaders, SequenceSpec } from "./types.js";
+import type { MediaSpec, ResultHeaders, SequenceSpec } from "./types.js";
 
 const encoder = new TextEncoder();
 
@@ -166,4 +166,20 @@ function json(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError(`A streamed item must be a JSON value, not ${typeof value}`);
   return text;
+}
+
+/** The rank of a streamed format when several are declared: SSE, then JSON Lines, then JSON Text Sequences. */
+const SEQUENCE_RANK = { sse: 0, jsonl: 1, "json-seq": 2 } as const;
+
+/**
+ * The streamed media types of a content map, best first. A route table written before sequences were described
+ * (no `sequence`) still streams `text/event-stream` as events whose data is each item.
+ */
+export function streamedMedia(content: Record<string, MediaSpec>): { key: string; sequence: SequenceSpec }[] {
+  const found: { key: string; sequence: SequenceSpec }[] = [];
+  for (const [key, media] of Object.entries(content)) {
+    const sequence = media.sequence ?? (key.split(";", 1)[0]!.trim().toLowerCase() === "text/event-stream" ? { format: "sse" as const } : undefined);
+    if (sequence) found.push({ key, sequence });
+  }
+  return found.sort((a, b) => SEQUENCE_RANK[a.sequence.format] - SEQUENCE_RANK[b.sequence.format]);
 }

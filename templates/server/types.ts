@@ -324,7 +324,7 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
    * generated from its schema. Requests are still validated. Without `authenticate`, any credentials of the
    * operation's schemes are accepted (some must still be present, unless `insecureNoAuth`).
    */
-  mock?: boolean;
+  mock?: boolean | MockSettings;
   /** Validate handler results against the declared response schemas; a mismatch becomes 500 + `onError`. For development. */
   validateResponses?: boolean;
   /**
@@ -373,6 +373,16 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
   basePath?: string | undefined;
   /** Final SSE message; default "[DONE]" (OpenAI framing). `null` ends streams without one. */
   sseTerminator?: string | null;
+}
+
+/** Mock mode with a listener: `mock: { onIssue }`. */
+export interface MockSettings {
+  /**
+   * Told, when the router is created, about each operation whose mock answer cannot be valid and why (a size
+   * clamped to `MOCK_LIMITS`, a pattern no string was found for, `oneOf` branches that overlap, …). Such an answer is
+   * still sent, with an `x-specforge-mock-issue` header saying why.
+   */
+  onIssue?: (operation: string, issues: readonly { at: string; message: string }[]) => void;
 }
 
 /** A router: a web-standard fetch function (Workers, Deno, Bun, Hono `mount`, or Node via `toNodeListener`). */
@@ -536,7 +546,7 @@ export type BinaryResult = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint
 type ResultBody<T, M> = M extends `text/${string}` | `${string}json${string}` ? T : T | BinaryResult;
 
 /** The media types the router streams item by item (mirrors the generator's `sequenceFormat`). */
-type SequenceMediaType =
+export type SequenceMediaType =
   | "text/event-stream"
   | "application/jsonl"
   | "application/x-jsonl"

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, tempDir, writeFiles } from "../helpers.js";
 import { withMock } from "./mock-process.js";
+import { PETS_SPEC } from "./queries-fixture.js";
 
 afterAll(cleanupTempDirs);
 
@@ -59,5 +60,22 @@ describe("specforge mock", () => {
       expect(outside.status).toBe(404);
       expect(await outside.text()).toContain("Not Found: expected paths under /api/v3");
     });
+  });
+});
+
+describe("specforge mock: sizes no value can have", () => {
+  it("starts at once with minItems 1e8 and minLength 2e9, answers a clamped value saying why, and names the operation at start-up", async () => {
+    const started = performance.now();
+    const lines: string[] = [];
+    await withMock(PETS_SPEC, async (url) => {
+      expect(performance.now() - started).toBeLessThan(20_000);
+      const res = await fetch(`${url}/census`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { counts: unknown[]; note: string };
+      expect(body.counts).toHaveLength(1000);
+      expect(body.note.length).toBe(65_536);
+      expect(res.headers.get("x-specforge-mock-issue")).toMatch(/^\/counts: minItems 100000000 is more than mock arrays hold \(1000\)/);
+    }, lines);
+    expect(lines.join("\n")).toMatch(/census: its mock answer is not valid for its schema: \/counts: minItems 100000000/);
   });
 });

@@ -13,6 +13,10 @@ import * as entry from "../../templates/files/index.js";
 import { createClient } from "../../templates/files/client.js";
 import { createRouter, toNodeListener } from "../../templates/files/server.js";
 import { createWebhookHandler, signWebhookDelivery, WEBHOOK_EVENT_TYPES } from "../../templates/files/webhooks.js";
+import { createQueries } from "../../templates/files/queries.js";
+import { createMswHandlers, mswHandler } from "../../templates/files/msw.js";
+import { QueryClient } from "@tanstack/query-core";
+import { setupServer } from "msw/node";
 import { FIXTURES, ROOT, cleanupTempDirs, tempDir } from "../helpers.js";
 
 const STAND_IN = join(FIXTURES, "templates", "stand-in.yaml");
@@ -85,17 +89,43 @@ describe("templates/files", () => {
     expect(seen).toEqual(["Rex"]);
   });
 
+  it("queries.ts: the template's client behind TanStack Query options (pages across the router's cursor)", async () => {
+    const queries = createQueries(createClient({ baseUrl, apiKey: "secret", maxRetries: 0 }));
+    const queryClient = new QueryClient();
+    expect(await queryClient.fetchQuery(queries.getPet.queryOptions({ path: { petId: 1 } }))).toEqual({ id: 1, name: "Rex" });
+    const pages = await queryClient.fetchInfiniteQuery({ ...queries.listPets.infiniteQueryOptions(), pages: 2 });
+    expect(pages.pages[0]!.data[0]).toEqual({ id: 1, name: "Rex" });
+    expect(queries.createPet.mutationOptions().mutationKey).toEqual(["createPet"]);
+  });
+
+  it("msw.ts: the template's handlers answer the template's client, with mocks and as told", async () => {
+    const server = setupServer(mswHandler.getPet({ status: 404, body: { message: "not today" } }), ...createMswHandlers());
+    server.listen({ onUnhandledRequest: "error" });
+    try {
+      const client = createClient({ maxRetries: 0 });
+      const missing = await client.getPet({ path: { petId: 1 } }).catch((error: unknown) => error);
+      expect(client.getPet.isError(missing) && missing.body).toEqual({ message: "not today" });
+      const page = await client.listPets();
+      expect(Array.isArray(page.data) && typeof page.has_more).toBe("boolean");
+    } finally {
+      server.close();
+    }
+  });
+
   it("index.ts re-exports each module's public names", () => {
-    for (const name of ["createClient", "ApiError", "createRouter", "toNodeListener", "HttpError", "createWebhookHandler", "WEBHOOK_EVENT_TYPES", "isWebhookVerificationError"]) {
+    for (const name of ["createClient", "ApiError", "createRouter", "toNodeListener", "HttpError", "createWebhookHandler", "WEBHOOK_EVENT_TYPES", "isWebhookVerificationError", "createQueries", "createMswHandlers", "mswHandler"]) {
       expect(entry, name).toHaveProperty(name);
     }
   });
 
   it("every statement a template marks `@slot` is one its emitter fills (a feature fixture of each kind)", async () => {
     // FileTemplate.print throws for a slot left unfilled, and `remove`/`keep`/`structure` for one that is not there.
-    const { files } = await generate({ spec: join(FIXTURES, "features", "webhooks-plain.yaml"), out: join(tempDir(), "out"), cwd: ROOT });
-    expect([...files.keys()]).toEqual(expect.arrayContaining(["client.ts", "server.ts", "webhooks.ts", "index.ts"]));
-    const js = await generate({ spec: join(FIXTURES, "features", "webhooks-plain.yaml"), out: join(tempDir(), "out"), cwd: ROOT, form: "js" });
-    expect([...js.files.keys()]).toEqual(expect.arrayContaining(["client.js", "client.d.ts", "server.js", "server.d.ts", "webhooks.js", "webhooks.d.ts", "index.ts"]));
+    const outputs = ["types", "client", "server", "webhooks", "queries", "msw"] as const;
+    const { files } = await generate({ spec: join(FIXTURES, "features", "webhooks-plain.yaml"), out: join(tempDir(), "out"), cwd: ROOT, outputs: [...outputs] });
+    expect([...files.keys()]).toEqual(expect.arrayContaining(["client.ts", "server.ts", "webhooks.ts", "queries.ts", "msw.ts", "index.ts"]));
+    const js = await generate({ spec: join(FIXTURES, "features", "webhooks-plain.yaml"), out: join(tempDir(), "out"), cwd: ROOT, outputs: [...outputs], form: "js" });
+    expect([...js.files.keys()]).toEqual(
+      expect.arrayContaining(["client.js", "client.d.ts", "server.js", "server.d.ts", "webhooks.js", "webhooks.d.ts", "queries.js", "queries.d.ts", "msw.js", "msw.d.ts", "index.ts"]),
+    );
   });
 });

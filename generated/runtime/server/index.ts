@@ -33,8 +33,20 @@ export type {
   Strip,
   ValidatorEnv,
 } from "./validate.js";
-export { mockFromSchema, mediaExample } from "./mock.js";
-export type { MockOptions } from "./mock.js";
+export {
+  mockFromSchema,
+  documentMocker,
+  mediaExample,
+  mockPayload,
+  describeMockIssues,
+  MOCK_LIMITS,
+} from "./mock.js";
+export type {
+  DocumentMocker,
+  MockIssue,
+  MockOptions,
+  MockPayload,
+} from "./mock.js";
 export { resolvePointer } from "./schema.js";
 export type {
   AnyHandlerResult,
@@ -51,6 +63,7 @@ export type {
   HttpCredentials,
   Loc,
   MediaSpec,
+  MockSettings,
   MountOptions,
   MultipartLimits,
   NoParams,

@@ -199,6 +199,14 @@ function rawReader(
           return values.length > 0 ? values : undefined;
         };
       }
+      if (types.has("array") && explode) {
+        // A string or a list (GitHub's `has`, Discord's `tag`): a repeated key is the list, whole; one value, the
+        // string it is on the wire.
+        return (raw) => {
+          const values = raw.query.getAll(name);
+          return values.length > 1 ? values : values[0];
+        };
+      }
       return (raw) => raw.query.get(name) ?? undefined;
     }
   }
@@ -329,10 +337,11 @@ function compileCoercion(
   const wantsString = types.has("string") || types.has("any");
   const separator =
     style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
-  if (types.has("array") && !wantsString) {
+  let list: Coerce | undefined;
+  if (types.has("array")) {
     const itemSchema = arrayItemsOf(schema, document);
     const itemCoerce = scalarCoercion(schemaTypes(itemSchema, document));
-    return (value, path, errors) => {
+    list = (value, path, errors) => {
       const parts = Array.isArray(value)
         ? explode
           ? value
@@ -349,6 +358,7 @@ function compileCoercion(
         out.push(itemCoerce(parts[i], [...path, i], errors));
       return out;
     };
+    if (!wantsString) return list;
   }
   if (types.has("object") && !wantsString) {
     const properties = objectPropertiesOf(schema, document);
@@ -423,12 +433,16 @@ function compileCoercion(
     };
   }
   const scalar = scalarCoercion(types);
+  const listToo = list;
+  // (Several values reach here only for a schema that admits a list: see the query reader.)
   return (value, path, errors) =>
-    scalar(
-      Array.isArray(value) ? value[0] : value instanceof Map ? "" : value,
-      path,
-      errors,
-    );
+    Array.isArray(value) && value.length > 1 && listToo
+      ? listToo(value, path, errors)
+      : scalar(
+          Array.isArray(value) ? value[0] : value instanceof Map ? "" : value,
+          path,
+          errors,
+        );
 }
 
 const INTEGER = /^[+-]?\d+$/;

@@ -22,7 +22,7 @@ import {
   statusTitle,
   type ErrorFacts,
 } from "./errors.js";
-import { mediaExample, mockFromSchema } from "./mock.js";
+import { describeMockIssues, mockPayload, type MockPayload } from "./mock.js";
 import {
   compileParam,
   parseCookies,
@@ -48,7 +48,11 @@ import {
   type ServeIncoming,
 } from "./incoming.js";
 import { compileQuerystring, type QuerystringDecoder } from "./querystring.js";
-import { isBodylessStatus, streamResponse } from "./responses.js";
+import {
+  isBodylessStatus,
+  streamedMedia,
+  streamResponse,
+} from "./responses.js";
 import { RouteTrie, type RouteMatch } from "./routing.js";
 import {
   schemaTypes,
@@ -111,16 +115,6 @@ interface CompiledResponse {
   hasContent: boolean;
   /** The streamed media types declared (SSE, then JSON Lines, then JSON Text Sequences), with their framing. */
   sequences: { key: string; sequence: SequenceSpec }[];
-}
-
-interface MockPayload {
-  status: number;
-  contentType: string | undefined;
-  body: unknown;
-  /** The streamed media type the response declares (the first, by preference), with the items the mock streams. */
-  stream?: { key: string; sequence: SequenceSpec; items: unknown[] };
-  /** True when the response declares nothing but streams: the mock always streams. */
-  streamOnly: boolean;
 }
 
 interface CompiledRoute {
@@ -1000,7 +994,7 @@ function compileRoute<Auth, Credentials>(
       : undefined,
     auth: compileAuth(spec, document),
     responses,
-    mock: options.mock ? compileMock(spec, compiler) : undefined,
+    mock: options.mock ? mockFor(spec, compiler, options.mock) : undefined,
     singleQuery: (spec.params.query ?? [])
       .filter((param) => takesOneValue(param, compiler))
       .map((param) => param.name),
@@ -1046,31 +1040,6 @@ function compileResponse(
     hasContent: keys.length > 0,
     sequences,
   };
-}
-
-/** The rank of a streamed format when several are declared: SSE, then JSON Lines, then JSON Text Sequences. */
-const SEQUENCE_RANK = { sse: 0, jsonl: 1, "json-seq": 2 } as const;
-
-/**
- * The streamed media types of a content map, best first. A route table written before sequences were described
- * (no `sequence`) still streams `text/event-stream` as events whose data is each item.
- */
-function streamedMedia(
-  content: Record<string, MediaSpec>,
-): { key: string; sequence: SequenceSpec }[] {
-  const found: { key: string; sequence: SequenceSpec }[] = [];
-  for (const [key, media] of Object.entries(content)) {
-    const sequence =
-      media.sequence ??
-      (key.split(";", 1)[0]!.trim().toLowerCase() === "text/event-stream"
-        ? { format: "sse" as const }
-        : undefined);
-    if (sequence) found.push({ key, sequence });
-  }
-  return found.sort(
-    (a, b) =>
-      SEQUENCE_RANK[a.sequence.format] - SEQUENCE_RANK[b.sequence.format],
-  );
 }
 
 /**
@@ -1180,89 +1149,16 @@ function logFailure(
   }
 }
 
-/** How many items a mock stream sends (each generated with another variant, so they differ where they can). */
-const MOCK_STREAM_ITEMS = 3;
-
-/** Picks the first 2xx response (else `default`) and precomputes its example or generated payload. */
-function compileMock(
+/** The route's mock answer; its issues, if any, go to `mock.onIssue`. */
+function mockFor(
   spec: RouteSpec,
   compiler: SchemaCompiler,
-): MockPayload | undefined {
-  const statuses = Object.keys(spec.responses);
-  const success = statuses
-    .filter((s) => /^2\d\d$/.test(s) || /^2XX$/i.test(s))
-    .sort((a, b) => a.localeCompare(b))[0];
-  const key = success ?? (statuses.includes("default") ? "default" : undefined);
-  if (key === undefined)
-    return {
-      status: 200,
-      contentType: undefined,
-      body: undefined,
-      streamOnly: false,
-    };
-  const status = /^\d{3}$/.test(key) ? Number(key) : 200;
-  const content = spec.responses[key].content ?? {};
-  const sequences = streamedMedia(content);
-  const nonStream = Object.keys(content).filter(
-    (k) => !sequences.some((entry) => entry.key === k),
-  );
-  const media =
-    nonStream.find((k) => k === "application/json") ??
-    nonStream.find((k) => /json/i.test(k)) ??
-    nonStream[0];
-  const generate = (entry: MediaSpec): unknown => {
-    const example = mediaExample(entry);
-    return example.found
-      ? example.value
-      : mockFromSchema(entry.schema, compiler.document, { compiler });
-  };
-  const first = sequences[0];
-  const stream = first && {
-    key: first.key,
-    sequence: first.sequence,
-    items: mockItems(content[first.key]!, compiler),
-  };
-  if (media === undefined)
-    return {
-      status,
-      contentType: stream?.key,
-      body: undefined,
-      stream,
-      streamOnly: stream !== undefined,
-    };
-  return {
-    status,
-    contentType: media,
-    body: generate(content[media]),
-    stream,
-    streamOnly: false,
-  };
-}
-
-/**
- * The items a mock stream sends: the media type's example when it is a list of valid items (OpenAPI 3.2 models a
- * sequence as an array, e.g. in an example's `dataValue`) or one valid item (what 3.1 documents show for an event),
- * else items generated from the item schema.
- */
-function mockItems(media: MediaSpec, compiler: SchemaCompiler): unknown[] {
-  const check = compiler.compile(media.schema ?? true, "response");
-  const example = mediaExample(media);
-  if (example.found) {
-    const value = example.value;
-    if (
-      Array.isArray(value) &&
-      value.length > 0 &&
-      value.every((item) => check(item, [], null))
-    )
-      return value;
-    if (check(value, [], null)) return [value];
-  }
-  const items: unknown[] = [];
-  for (let variant = 0; variant < MOCK_STREAM_ITEMS; variant++)
-    items.push(
-      mockFromSchema(media.schema, compiler.document, { compiler, variant }),
-    );
-  return items;
+  mock: NonNullable<RouterOptions["mock"]>,
+): MockPayload {
+  const payload = mockPayload(spec.responses, compiler);
+  if (payload.issues.length > 0 && typeof mock === "object")
+    mock.onIssue?.(spec.name, payload.issues);
+  return payload;
 }
 
 function mockResponse(
@@ -1287,6 +1183,7 @@ function mockResponse(
       })(),
       {
         status: mock.status,
+        headers: issueHeader(mock),
         sequence: stream.sequence,
         contentType: stream.key,
         terminator,
@@ -1299,7 +1196,15 @@ function mockResponse(
     mock.status,
     mock.body === undefined ? undefined : structuredClone(mock.body),
     mock.contentType,
+    issueHeader(mock),
   );
+}
+
+/** An answer the mock could not make valid says why (`x-specforge-mock-issue`), so that nobody takes it for the spec's. */
+function issueHeader(mock: MockPayload): Record<string, string> | undefined {
+  return mock.issues.length > 0
+    ? { "x-specforge-mock-issue": describeMockIssues(mock.issues) }
+    : undefined;
 }
 
 /**

@@ -68,6 +68,26 @@ export interface Answer {
  */
 const REQUEST = { direction: "request", maxDepth: 6 } as const;
 
+/** One request of an operation: how many items its arrays get, and whether its optional values are sent. */
+export interface Sample {
+  name: string;
+  /** Items per array (within the schema's bounds; a required array on the wire gets one at least). */
+  items: number;
+  /** Optional parameters and properties sent (true), or only the required ones (false). */
+  optional: boolean;
+}
+
+/**
+ * The requests sent per operation: arrays of one item, then of three (a serializer that keeps only the first item,
+ * or joins them wrongly, passes with one), then of none with only the required values (what is left out must stay
+ * out, and defaults fill in; a list on the wire, in a parameter or a form, keeps one item: an empty one is absent).
+ */
+export const SAMPLES: readonly Sample[] = [
+  { name: "one", items: 1, optional: true },
+  { name: "several", items: 3, optional: true },
+  { name: "required", items: 0, optional: false },
+];
+
 /** Headers OpenAPI says a parameter may not describe (they are governed by `content`, `security` and responses). */
 const GOVERNED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
@@ -109,8 +129,8 @@ function firstIssue(context: SampleContext, schema: Schema, value: unknown): Val
   return issues[0];
 }
 
-export function buildCase(context: SampleContext, operation: Operation, index: number): Case {
-  const id = `${index}-${operation.name}`;
+export function buildCase(context: SampleContext, operation: Operation, index: number, sample: Sample = SAMPLES[0]!): Case {
+  const id = `${index}-${operation.name}-${sample.name}`;
   const base: Case = { id, operation, params: {}, streamed: false, answer: { status: 200 } };
   const method = operation.method.toUpperCase();
   if (method === "TRACE") return { ...base, skip: "TRACE: fetch refuses the method (a Fetch standard forbidden method)" };
@@ -119,17 +139,18 @@ export function buildCase(context: SampleContext, operation: Operation, index: n
     if (param.in === "header" && GOVERNED_HEADERS.has(param.name.toLowerCase())) continue;
     if (param.in === "querystring") return { ...base, skip: "a querystring parameter (OpenAPI 3.2): express-openapi-validator reads 3.0/3.1 only" };
     const group = param.in === "header" ? "headers" : param.in === "cookie" ? "cookies" : param.in;
+    if (!param.required && !sample.optional) continue;
     if (isFreeFormExplodedQuery(context, param)) {
       if (!param.required) continue;
       return { ...base, skip: "a required form-style (exploded) query object without declared properties: its keys cannot be told from other query parameters" };
     }
-    const sample = validParameterSample(context, operation, param);
-    if ("issue" in sample) {
+    const made = validParameterSample(context, operation, param, sample);
+    if ("issue" in made) {
       // An optional parameter no value satisfies (Discord's `enum: []`) is left out, as a caller would.
       if (!param.required) continue;
-      return { ...base, skip: `no schema-valid parameter sample: the value generator's best for the ${param.in} parameter ${param.name} fails ${sample.issue.type} (${sample.issue.msg})` };
+      return { ...base, skip: `no schema-valid parameter sample: the value generator's best for the ${param.in} parameter ${param.name} fails ${made.issue.type} (${made.issue.msg})` };
     }
-    (params[group] ??= {})[param.name] = sample.value;
+    (params[group] ??= {})[param.name] = made.value;
   }
   let mediaType: string | undefined;
   let bodyKind: BodyKind | undefined;
@@ -144,7 +165,7 @@ export function buildCase(context: SampleContext, operation: Operation, index: n
       if (bodyKind === "form" && !schemaTypes((media.schema ?? {}) as Schema, context.document).has("object") && !schemaTypes((media.schema ?? {}) as Schema, context.document).has("any")) {
         return { ...base, skip: "its application/x-www-form-urlencoded body is not an object: a form is name=value pairs" };
       }
-      params.body = bodySample(context, operation, media, bodyKind);
+      params.body = bodySample(context, operation, media, bodyKind, sample);
       // The generator's best may still fail the schema (a oneOf whose branches all accept the same objects): such a
       // body cannot be sent as a valid request, so the case says why instead of failing on the sample. A string
       // `pattern` the wire texts miss gets a second try, with strings made from the schema's patterns.
@@ -152,7 +173,7 @@ export function buildCase(context: SampleContext, operation: Operation, index: n
         const schema = media.schema as Schema;
         let issue = firstIssue(context, schema, withoutFiles(params.body));
         if (issue?.type === "string_pattern_mismatch") {
-          const retried = bodySample(context, operation, media, bodyKind, patternSamplesIn(schema, context.document));
+          const retried = bodySample(context, operation, media, bodyKind, sample, patternSamplesIn(schema, context.document));
           const retriedIssue = firstIssue(context, schema, withoutFiles(retried));
           if (retriedIssue === undefined) [params.body, issue] = [retried, undefined];
         }
@@ -167,7 +188,7 @@ export function buildCase(context: SampleContext, operation: Operation, index: n
     }
   }
   const streamed = asksToStream(operation, params.body);
-  return { id, operation, params, mediaType, bodyKind, streamed, answer: answerFor(context, operation, streamed) };
+  return { id, operation, params, mediaType, bodyKind, streamed, answer: answerFor(context, operation, streamed, sample) };
 }
 
 /** How the client sends a body of `media`: by its media type, and under a range by what the schema describes. */
@@ -201,15 +222,15 @@ function isFreeFormExplodedQuery(context: SampleContext, param: Parameter): bool
  * schema's first valid example, else the generator's with strings made from the schema's patterns
  * (GitHub's `version: ^\d+\.\d+\.\d+$`, which no wire text matches); or the first issue of the generator's value.
  */
-function validParameterSample(context: SampleContext, operation: Operation, param: Parameter): { value: unknown } | { issue: ValidationIssue } {
+function validParameterSample(context: SampleContext, operation: Operation, param: Parameter, sample: Sample): { value: unknown } | { issue: ValidationIssue } {
   const schema = param.schema as Schema;
-  const value = parameterSample(context, operation, param);
+  const value = parameterSample(context, operation, param, sample);
   const issue = firstIssue(context, schema, value);
   if (issue === undefined) return { value };
   for (const example of declaredExamples(schema, context.document)) if (firstIssue(context, schema, example) === undefined) return { value: structuredClone(example) };
   const patterns = patternSamplesIn(schema, context.document);
   if (patterns.length > 0) {
-    const retried = parameterSample(context, operation, param, patterns);
+    const retried = parameterSample(context, operation, param, sample, patterns);
     if (firstIssue(context, schema, retried) === undefined) return { value: retried };
   }
   return { issue };
@@ -221,7 +242,7 @@ function declaredExamples(schema: Schema, document: SchemaDocument): unknown[] {
   return [...(resolved.example !== undefined ? [resolved.example] : []), ...(Array.isArray(resolved.examples) ? resolved.examples : [])];
 }
 
-function parameterSample(context: SampleContext, operation: Operation, param: Parameter, extraStrings: readonly string[] = []): unknown {
+function parameterSample(context: SampleContext, operation: Operation, param: Parameter, sample: Sample, extraStrings: readonly string[] = []): unknown {
   const schema = param.schema === true || (typeof param.schema === "object" && Object.keys(param.schema).length === 0) ? { type: "string" } : param.schema;
   const collection = isCollection(schema as Schema, context.document);
   let strings: readonly string[] = param.contentType ? WIRE_TEXT.json : WIRE_TEXT[param.in === "querystring" ? "query" : param.in];
@@ -231,9 +252,13 @@ function parameterSample(context: SampleContext, operation: Operation, param: Pa
   if (collection && !(param.in === "query" && (param.style === "deepObject" || (param.style === "form" && param.explode)))) {
     strings = strings.filter((text) => !/[ ,|.;=]/.test(text));
   }
-  const options = { ...REQUEST, compiler: context.compiler, variant: seed(operation.name, param.in, param.name), strings };
+  // (An empty list is no value on the wire (RFC 6570): a parameter's lists get an item at least.)
+  // (The sample's `optional` says which parameters are sent; inside one, an object whose properties are all
+  // optional would be empty, which no style can send: its optional properties are made.)
+  const options = { ...REQUEST, items: Math.max(1, sample.items), compiler: context.compiler, variant: seed(operation.name, param.in, param.name), strings };
   const value = mockFromSchema(schema as Schema, context.document, options);
-  // An empty list or object is no value on the wire (RFC 6570): a required one gets an item.
+  // An empty list or object is no value on the wire (RFC 6570): a required one gets an item (an object, its
+  // optional properties even in the sample without them).
   if (param.required && Array.isArray(value) && value.length === 0) return mockFromSchema({ allOf: [schema as Schema], minItems: 1 }, context.document, options);
   if (param.required && value !== null && typeof value === "object" && Object.keys(value).length === 0) {
     return mockFromSchema({ allOf: [schema as Schema], minProperties: 1 }, context.document, options);
@@ -241,10 +266,15 @@ function parameterSample(context: SampleContext, operation: Operation, param: Pa
   return value;
 }
 
-function bodySample(context: SampleContext, operation: Operation, media: MediaType, kind: BodyKind, extraStrings: readonly string[] = []): unknown {
+function bodySample(context: SampleContext, operation: Operation, media: MediaType, kind: BodyKind, shape: Sample, extraStrings: readonly string[] = []): unknown {
   const variant = seed(operation.name, "body");
   const schema = (media.schema ?? {}) as Schema;
-  const sample = (strings: readonly string[]) => mockFromSchema(schema, context.document, { ...REQUEST, compiler: context.compiler, variant, strings: [...extraStrings, ...strings] });
+  // A form or multipart body cannot carry an empty list or object (its field is then absent): their lists get an
+  // item at least, and their objects their optional properties (a required object of optional ones would be empty).
+  const items = kind === "json" ? shape.items : Math.max(1, shape.items);
+  const optional = kind === "json" ? shape.optional : true;
+  const sample = (strings: readonly string[]) =>
+    mockFromSchema(schema, context.document, { ...REQUEST, items, optional, compiler: context.compiler, variant, strings: [...extraStrings, ...strings] });
   switch (kind) {
     case "json":
       return sample(WIRE_TEXT.json);
@@ -332,14 +362,14 @@ function asksToStream(operation: Operation, body: unknown): boolean {
  * The handler's answer: the first declared success status (else `default` as 200), with a sample of its JSON
  * media type (else its first one): text as text, any other media type as bytes; or two events when streamed.
  */
-function answerFor(context: SampleContext, operation: Operation, streamed: boolean): Answer {
+function answerFor(context: SampleContext, operation: Operation, streamed: boolean, shape: Sample): Answer {
   const success = operation.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => a.status.localeCompare(b.status))[0];
   const response = success ?? operation.responses.find((r) => r.status === "default");
   const status = success ? Number(success.status) : 200;
   if (!response || operation.method === "head") return { status };
   const variant = seed(operation.name, "response");
   const sample = (schema: unknown, offset = 0) =>
-    mockFromSchema((schema ?? {}) as Schema, context.document, { direction: "response", compiler: context.compiler, variant: variant + offset, strings: WIRE_TEXT.json });
+    mockFromSchema((schema ?? {}) as Schema, context.document, { direction: "response", items: shape.items, optional: shape.optional, compiler: context.compiler, variant: variant + offset, strings: WIRE_TEXT.json });
   if (streamed) {
     const events = response.content.find((m) => m.type === operation.stream!.mediaType);
     return { status, contentType: operation.stream!.mediaType, events: [sample(events?.schema), sample(events?.schema, 1)] };

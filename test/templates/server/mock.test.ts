@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRouter, document, routes } from "./fixtures/server.js";
-import { compileValidator, mockFromSchema, type Schema, type SchemaDocument } from "../../../templates/server/index.js";
+import { compileValidator, mockFromSchema, type MockIssue, type Schema, type SchemaDocument } from "../../../templates/server/index.js";
 
 const BASE = "http://mock.test";
 const token = { authorization: "Bearer whatever-the-sdk-sends" };
@@ -203,7 +203,9 @@ describe("mockFromSchema", () => {
       oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
       discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" } },
     };
-    expect(valid(pet, doc)).toMatchObject({ kind: "cat" });
+    // Every Cat is also a Dog (an object with a string `kind`): only a Dog matches exactly one branch, which JSON
+    // Schema asks of `oneOf` (the discriminator, OpenAPI says, does not change the outcome).
+    expect(valid(pet, doc)).toEqual({ kind: "dog" });
     const implicit = { oneOf: [{ $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind" } };
     expect(valid(implicit, doc)).toEqual({ kind: "Dog" });
   });
@@ -231,10 +233,13 @@ describe("mockFromSchema", () => {
     expect(new Set(value).size).toBe(2);
   });
 
-  it("an optional property no generated value satisfies is left out; a required one stays (the value is then invalid)", () => {
+  it("an optional property no generated value satisfies is left out; a required one stays (the value is then invalid, and reported)", () => {
     const color = { type: "string", pattern: "^#(([0-9a-fA-F]{2}){3}|([0-9a-fA-F]){3})$" };
-    expect(valid({ type: "object", required: ["text"], properties: { text: { type: "string" }, color, action: { type: "string", enum: [] } } })).toEqual({ text: "string" });
-    expect(mockFromSchema({ type: "object", required: ["color"], properties: { color } })).toEqual({ color: "string" });
+    const never = { type: "string", pattern: "^(?!a)a$" };
+    expect(valid({ type: "object", required: ["text"], properties: { text: { type: "string" }, color, never, action: { type: "string", enum: [] } } })).toEqual({ text: "string", color: "#000000" });
+    const issues: MockIssue[] = [];
+    expect(mockFromSchema({ type: "object", required: ["never"], properties: { never } }, {}, { onIssue: (issue) => issues.push(issue) })).toEqual({ never: "string" });
+    expect(issues).toEqual([{ at: "/never", message: 'no string was found that matches the pattern "^(?!a)a$" within the length bounds' }]);
   });
 
   it("\"one of these is required\" and \"not both\" (OpenAI's anyOf of required lists beside properties, and not)", () => {

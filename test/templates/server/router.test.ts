@@ -273,6 +273,29 @@ describe("parameters", () => {
     ]);
   });
 
+  it("a query parameter that is a string or a list (GitHub's `has`, Discord's `tag`): a repeated key is the whole list", async () => {
+    const spec: RouteSpec = {
+      name: "search",
+      method: "GET",
+      path: "/search",
+      secured: false,
+      params: {
+        path: [],
+        query: [{ name: "tag", required: false, schema: { oneOf: [{ type: "string" }, { type: "array", items: { type: "integer" }, uniqueItems: true }] } }],
+        header: [],
+      },
+      responses: { "200": { content: { "application/json": { schema: {} } } } },
+      validationErrorStatus: 400,
+    };
+    const search = createRouterRuntime({}, [spec], { search: ({ query }: { query: object }) => ({ status: 200, body: query }) }, {});
+    const answer = async (query: string) => (await search.fetch(new Request(`${BASE}/search${query}`))).json();
+    expect(await answer("?tag=7&tag=0&tag=8")).toEqual({ tag: [7, 0, 8] });
+    expect(await answer("?tag=7")).toEqual({ tag: "7" });
+    expect(await answer("")).toEqual({});
+    // The list is judged whole: not silently its first item.
+    expect((await answer("?tag=7&tag=7")).errors).toEqual([{ loc: ["query", "tag"], msg: "List should have unique items", type: "unique_items" }]);
+  });
+
   it("required params, deepObject, form objects and cookies", async () => {
     const spec: RouteSpec = {
       name: "search",

@@ -26,4 +26,6 @@ export {
   type RouterOptions,
   type HandlerResult,
   type SecurityAlternatives,
+  type MockableSchemas,
+  type MockFromSchema,
 } from "./server.js";

@@ -1,7 +1,10 @@
-import type { paths } from "./schema.js";
+import type { components, paths } from "./schema.js";
 import {
   createRouterRuntime,
+  documentMocker,
   type GeneratedInfo,
+  type MockOptions,
+  type Schema,
   type Handler,
   type RouteSpec,
   type Router,
@@ -11,17 +14,14 @@ import {
 } from "./runtime/server/index.js";
 import { multipartFeature } from "./runtime/server/multipart.js";
 import { requestValidators } from "./server-validators.js";
-
 export { toNodeListener } from "./runtime/server/node.js";
 export {
   HttpError,
-  mockFromSchema,
   type Router,
   type RouterError,
   type RouterOptions,
   type HandlerResult,
 } from "./runtime/server/index.js";
-
 /** The spec's component schemas that route schemas `$ref`. */
 const document: SchemaDocument = JSON.parse(
   '{\
@@ -32,7 +32,6 @@ const document: SchemaDocument = JSON.parse(
   }\
 }',
 );
-
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes: RouteSpec[] = JSON.parse(
   '[\
@@ -77,8 +76,8 @@ const routes: RouteSpec[] = JSON.parse(
 
 /** What `authenticate` can be handed: one member per security alternative of the spec (the schemes a request presented, by key). Narrow with `"key" in credentials`. */
 export interface SecurityAlternatives {}
-export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 
+export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 /** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated: GeneratedInfo = JSON.parse(
   '{\
@@ -132,3 +131,29 @@ export function createRouter<Auth = unknown>(
     features,
   );
 }
+
+/** The component schemas `mockFromSchema(name)` makes values of (those the routes reach), with their types. */
+export interface MockableSchemas {
+  Error: components["schemas"]["Error"];
+}
+
+/** `mockFromSchema`: by component name, typed; or of any schema, in the document its `$ref`s point into. */
+export interface MockFromSchema {
+  /** A value of the component schema `name`, valid against it as the router validates, typed as schema.ts types it. */
+  <Name extends keyof MockableSchemas>(
+    name: Name,
+    options?: Omit<MockOptions, "compiler">,
+  ): MockableSchemas[Name];
+  /** A value of `schema` (its `$ref`s resolved in `document`); `unknown`, as the schema is not a type. */
+  (schema: Schema, document?: SchemaDocument, options?: MockOptions): unknown;
+}
+
+/**
+ * Deterministic, schema-valid values, as the router's mock answers are made: `mockFromSchema("Pet")` is a `Pet`
+ * (the spec's example when it validates, else one generated from the schema: formats, patterns, bounds, unique
+ * items, discriminators; sizes clamped). `options.variant` gives other values; `options.onIssue` hears of any
+ * place no value could satisfy.
+ */
+export const mockFromSchema: MockFromSchema = documentMocker(
+  document,
+) as MockFromSchema;

@@ -1,20 +1,24 @@
-import type { paths } from "./schema.js";
-import type { Handler, Router, RouterOptions } from "./runtime/server/index.js";
-
+import type { components, paths } from "./schema.js";
+import type {
+  MockOptions,
+  Schema,
+  Handler,
+  Router,
+  RouterOptions,
+  SchemaDocument,
+} from "./runtime/server/index.js";
 export { toNodeListener } from "./runtime/server/node.js";
 export {
   HttpError,
-  mockFromSchema,
   type Router,
   type RouterError,
   type RouterOptions,
   type HandlerResult,
 } from "./runtime/server/index.js";
-
 /** What `authenticate` can be handed: one member per security alternative of the spec (the schemes a request presented, by key). Narrow with `"key" in credentials`. */
 export interface SecurityAlternatives {}
-export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 
+export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 /** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
 export interface Handlers<Auth = unknown> {
   /** `PUT /pets/{id}` */
@@ -26,3 +30,30 @@ export declare function createRouter<Auth = unknown>(
   handlers: Handlers<Auth>,
   options?: RouterOptions<Auth, Credentials>,
 ): Router;
+/** The component schemas `mockFromSchema(name)` makes values of (those the routes reach), with their types. */
+export interface MockableSchemas {
+  Status: components["schemas"]["Status"];
+  NullableStatus: components["schemas"]["NullableStatus"];
+  NullListedInEnum: components["schemas"]["NullListedInEnum"];
+  Owner: components["schemas"]["Owner"];
+  Pet: components["schemas"]["Pet"];
+}
+
+/** `mockFromSchema`: by component name, typed; or of any schema, in the document its `$ref`s point into. */
+export interface MockFromSchema {
+  /** A value of the component schema `name`, valid against it as the router validates, typed as schema.ts types it. */
+  <Name extends keyof MockableSchemas>(
+    name: Name,
+    options?: Omit<MockOptions, "compiler">,
+  ): MockableSchemas[Name];
+  /** A value of `schema` (its `$ref`s resolved in `document`); `unknown`, as the schema is not a type. */
+  (schema: Schema, document?: SchemaDocument, options?: MockOptions): unknown;
+}
+
+/**
+ * Deterministic, schema-valid values, as the router's mock answers are made: `mockFromSchema("Pet")` is a `Pet`
+ * (the spec's example when it validates, else one generated from the schema: formats, patterns, bounds, unique
+ * items, discriminators; sizes clamped). `options.variant` gives other values; `options.onIssue` hears of any
+ * place no value could satisfy.
+ */
+export declare const mockFromSchema: MockFromSchema;

@@ -24,4 +24,6 @@ export {
   type RouterOptions,
   type HandlerResult,
   type SecurityAlternatives,
+  type MockableSchemas,
+  type MockFromSchema,
 } from "./server.js";

@@ -1,9 +1,9 @@
 // @ts-self-types="./server.d.ts"
-import { createRouterRuntime } from "./runtime/server/index.js";
+import { createRouterRuntime, documentMocker } from "./runtime/server/index.js";
 import { requestValidators } from "./server-validators.js";
 
 export { toNodeListener } from "./runtime/server/node.js";
-export { HttpError, mockFromSchema } from "./runtime/server/index.js";
+export { HttpError } from "./runtime/server/index.js";
 
 /** The spec's component schemas that route schemas `$ref`. */
 const document = JSON.parse(
@@ -68,3 +68,11 @@ export function createRouter(handlers, options = {}) {
     features,
   );
 }
+
+/**
+ * Deterministic, schema-valid values, as the router's mock answers are made: `mockFromSchema("Pet")` is a `Pet`
+ * (the spec's example when it validates, else one generated from the schema: formats, patterns, bounds, unique
+ * items, discriminators; sizes clamped). `options.variant` gives other values; `options.onIssue` hears of any
+ * place no value could satisfy.
+ */
+export const mockFromSchema = documentMocker(document);
