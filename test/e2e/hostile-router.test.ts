@@ -152,10 +152,10 @@ describe("hostile requests against the generated router", () => {
   let app: Running;
 
   beforeAll(async () => {
-    const result = await runCli(["generate", "--spec", join(FIXTURES, "hostile-router", "openapi.yaml"), "--out", OUT], process.cwd());
+    const result = await runCli(["generate", "--spec", join(FIXTURES, "hostile-router", "openapi.yaml"), "--out", OUT, "--form", "js"], process.cwd()); // JavaScript: a worker thread imports it too
     expect(result.code).toBe(0);
     generateStderr = result.stderr;
-    gen = (await import(join(OUT, "index.ts"))) as Generated;
+    gen = (await import(join(OUT, "index.js"))) as Generated;
     const router = gen.createRouter(handlers(calls, gen), { authenticate: ({ bearer }: { bearer: { token: string } }) => (bearer.token === "good" ? { user: "ann" } : null), stripResponses: true });
     app = await serve(gen.toNodeListener(router));
   }, 120_000);
@@ -554,7 +554,7 @@ describe("hostile requests against the generated router", () => {
   describe("13. allOf diamonds (S0 = S1 ∧ S1, …, 26 levels)", () => {
     it("the router starts at once, in mock mode too, and validates a body at once", async () => {
       const out = join(FIXTURES, "hostile-router", ".out-diamond");
-      const result = await runCli(["generate", "--spec", join(FIXTURES, "hostile-router", "diamond.yaml"), "--out", out], process.cwd());
+      const result = await runCli(["generate", "--spec", join(FIXTURES, "hostile-router", "diamond.yaml"), "--out", out, "--form", "js"], process.cwd());
       expect(result.code).toBe(0);
       // In a worker: a start-up that takes minutes fails on time.
       const { worker, message } = await startInWorker<{ createMs: number; mockMs: number; port: number; mockPort: number }>(

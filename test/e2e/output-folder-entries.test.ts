@@ -52,20 +52,20 @@ describe("entries of the output folder that are not regular files", () => {
   it("a generated file replaced by a link to a secret: check names the link and never prints what it points at; generate replaces the link", async () => {
     const project = await generatedProject();
     writeFiles(project, { "secret.env": "NPM_TOKEN=npm_s3cr3t-do-not-print\n" });
-    rmSync(join(project, "out", "client.d.ts"));
-    symlinkSync(join(project, "secret.env"), join(project, "out", "client.d.ts"));
+    rmSync(join(project, "out", "client.ts"));
+    symlinkSync(join(project, "secret.env"), join(project, "out", "client.ts"));
     symlinkSync(join(project, "secret.env"), join(project, "out", "notes.md"));
 
     const checked = await check(project);
     expect(checked.code).toBe(1);
     expect(checked.output).not.toContain("s3cr3t");
-    expect(checked.output).toContain("stale:   out/client.d.ts\n    (a symbolic link where specforge writes a file: not read)");
+    expect(checked.output).toContain("stale:   out/client.ts\n    (a symbolic link where specforge writes a file: not read)");
     expect(checked.output).toContain("extra:   out/notes.md (a symbolic link: not read, not generated from the spec)");
 
     const generated = await generate(project);
     expect(generated.code).toBe(0);
-    expect(lstatSync(join(project, "out", "client.d.ts")).isFile()).toBe(true);
-    expect(readFileSync(join(project, "out", "client.d.ts"), "utf8")).toContain("export interface Client");
+    expect(lstatSync(join(project, "out", "client.ts")).isFile()).toBe(true);
+    expect(readFileSync(join(project, "out", "client.ts"), "utf8")).toContain("export interface Client");
     expect(readdirSync(join(project, "out"))).not.toContain("notes.md");
     expect(readFileSync(join(project, "secret.env"), "utf8")).toBe("NPM_TOKEN=npm_s3cr3t-do-not-print\n"); // written through? no
     expect((await check(project)).code).toBe(0);

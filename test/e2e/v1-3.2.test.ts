@@ -45,7 +45,8 @@ describe("the v1 document in OpenAPI 3.2", () => {
   });
 
   it("generate the same client, router, webhooks and types but for the event stream's item and the tags in the docs", () => {
-    const read = (out: string, file: string) => readFileSync(`${group.out(out)}/${file}`, "utf8").split("\n").slice(4).join("\n");
+    // The data tables' lines joined (one entry per line in the files), so a difference is matched within its entry.
+    const read = (out: string, file: string) => readFileSync(`${group.out(out)}/${file}`, "utf8").split("\n").slice(4).join("\n").replace(/\\\n\s*/g, "");
     expect(read("v1-3.2", "webhooks.ts")).toBe(read("v1-3.1", "webhooks.ts"));
     expect(read("v1-3.2", "server.ts").replace(/,"sequence":\{"format":"sse","sse":\{"events":true,"json":true\}\}/g, "").replace(/"text\/event-stream":\{"schema":\{"type":"object"[^]*?"required":\["data"\]\}/g, "SSE")).toBe(
       read("v1-3.1", "server.ts").replace(/"text\/event-stream":\{"schema":\{"\$ref":"#\/components\/schemas\/ChatCompletionChunk"\}/g, "SSE"),
