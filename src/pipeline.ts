@@ -128,7 +128,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const { spec, model, specShown, warnings: loadWarnings } = loaded;
   traceMemory("loaded and modelled");
   enter("emit");
-  if (config.outputs.server) {
+  if (config.outputs.server || config.outputs.schemas) {
     // The regexes' analysis for the server on the second core while the types and the client are emitted here.
     const { startPatternThread } = await import("./pattern-thread.js");
     startPatternThread(model.document);

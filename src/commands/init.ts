@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, OUTPUT_KINDS, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
+import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_OUTPUTS, DEFAULT_SPEC, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
 import { isHttpUrl } from "../openapi/url.js";
@@ -111,7 +111,7 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
     if (!isHttpUrl(spec) && !existsSync(join(cwd, spec))) missingSpec = spec;
     const fields = {
       out: flags.out !== undefined ? portable(cwd, flags.out) : project !== undefined ? `${DEFAULT_OUT}/${project}` : DEFAULT_OUT,
-      outputs: flags.outputs ?? [...OUTPUT_KINDS],
+      outputs: flags.outputs ?? [...DEFAULT_OUTPUTS],
       format: flags.format ?? true,
     };
     const { out, ...defaults } = fields;

@@ -13,8 +13,23 @@ import { isHttpUrl, originOf } from "../openapi/url.js";
 import { proxiesFromEnv, type ProxyEnvironment } from "../load/remote-proxy-env.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
-export const OUTPUT_KINDS = ["types", "client", "server", "webhooks"] as const;
+export const OUTPUT_KINDS = ["types", "client", "server", "webhooks", "schemas"] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
+/** The outputs emitted when the config names none: all but `schemas`, which a project asks for. */
+export const DEFAULT_OUTPUTS: readonly OutputKind[] = ["types", "client", "server", "webhooks"];
+
+/**
+ * What the `schemas` output is made of: `specforge`, Standard Schema validators that run specforge's own engine (the
+ * router's) and need no dependency; `zod`, zod 4 schemas (zod is then a dependency of the project).
+ */
+export const SCHEMA_LIBRARIES = ["specforge", "zod"] as const;
+export type SchemaLibrary = (typeof SCHEMA_LIBRARIES)[number];
+
+/** Options of the `schemas` output. */
+export interface SchemasConfig {
+  /** Which validators `schemas` holds (see SCHEMA_LIBRARIES). @default "specforge" */
+  library?: SchemaLibrary;
+}
 
 /**
  * What a user may write in a config file (`specforge.config.{json,ts,mjs,js}` or package.json's `specforge` key)
@@ -35,6 +50,8 @@ export interface UserConfig {
   outputs?: OutputKind[];
   /** Format every file with prettier (the project's prettier config applies). Flag: `--format` / `--no-format`. @default true */
   format?: boolean;
+  /** Options of the `schemas` output (see SchemasConfig). @default { library: "specforge" } */
+  schemas?: SchemasConfig;
   /**
    * Folders besides the spec's own folder (and its subfolders) that `$ref`s may read files from, relative to the
    * config file. Flag: `--ref-root DIR` (repeatable). Applies to every project. @default []
@@ -85,6 +102,8 @@ export interface ProjectConfig {
   outputs?: OutputKind[];
   /** @default the top-level `format`, else true */
   format?: boolean;
+  /** @default the top-level `schemas` */
+  schemas?: SchemasConfig;
   /** @default the top-level `fetch` (this one's fields replace its fields) */
   fetch?: FetchConfig;
 }
@@ -122,6 +141,8 @@ export interface ResolvedConfig {
   out: string;
   outputs: Record<OutputKind, boolean>;
   format: boolean;
+  /** Options of the `schemas` output, defaults filled in. */
+  schemas: Required<SchemasConfig>;
   /** Absolute folders `$ref`s may read from besides the spec's own folder tree. */
   refRoots: string[];
   /** Largest spec file read, in bytes. */
@@ -215,8 +236,9 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         cwd,
         spec,
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
-        outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+        outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS),
         format: flags.format ?? fileConfig.format ?? true,
+        schemas: resolveSchemas(flags.schemas ?? fileConfig.schemas),
         ...loading,
         fetch: fetchFor(spec),
         ...(source ? { configFile: source } : {}),
@@ -271,8 +293,9 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       cwd,
       spec,
       out: fromFlag(flags.out) ?? resolve(base, project.out),
-      outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? OUTPUT_KINDS),
+      outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS),
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
+      schemas: resolveSchemas(flags.schemas ?? project.schemas ?? fileConfig.schemas),
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
       configFile: source!,
@@ -281,6 +304,11 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       regenerateArgs: regenerate(project.name),
       };
     });
+}
+
+/** The `schemas` options with their defaults. */
+function resolveSchemas(config: SchemasConfig | undefined): Required<SchemasConfig> {
+  return { library: config?.library ?? "specforge" };
 }
 
 /** A spec given as a URL stays one (normalised, as `new URL` writes it); anything else is a path below `base`. */
@@ -550,8 +578,8 @@ export function validateConfig(config: unknown, where: string): asserts config i
     where === "command line"
       ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch"]
-        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "projects"];
+        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "schemas"]
+        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "projects", "schemas"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -563,6 +591,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
     if ((key === "spec" || key === "out") && typeof value !== "string") fail("must be a path string");
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
+    if (key === "schemas") validateSchemas(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
     if (key === "refRoots" && (!Array.isArray(value) || value.some((v) => typeof v !== "string" || v === ""))) fail("must be a list of folder paths");
     if (key === "maxSpecFileBytes" && (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)) fail("must be a positive whole number of bytes");
@@ -587,7 +616,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch", "schemas"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
@@ -654,6 +683,28 @@ function checkSpecUrl(spec: string, name: string, where: string): void {
     });
   }
   if (url.hash !== "") throw new UserError(`${name} must not have a fragment (#…): it names a whole document, got ${JSON.stringify(spec)}`, { location: where });
+}
+
+const SCHEMAS_FIELDS = ["library"];
+
+/** Checks `schemas` (see SchemasConfig). */
+function validateSchemas(value: unknown, where: string): void {
+  const at = (...segments: string[]) => (where === API_OPTIONS ? where : `${pointerBase(where)}/${["schemas", ...segments].join("/")}`);
+  const name = where === API_OPTIONS ? "option `schemas" : "config field `schemas";
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new UserError(`${name}\` must be an object { library? }, got ${JSON.stringify(value)}`, { location: at() });
+  }
+  for (const [key, field] of Object.entries(value)) {
+    if (!SCHEMAS_FIELDS.includes(key)) {
+      throw new UserError(`${name}.${key}\` is unknown (allowed: ${SCHEMAS_FIELDS.join(", ")})`, { location: at(key), hint: didYouMean(key, SCHEMAS_FIELDS, (k) => `\`${k}\``) });
+    }
+    if (key === "library" && !SCHEMA_LIBRARIES.includes(field as SchemaLibrary)) {
+      throw new UserError(`${name}.library\` must be one of: ${SCHEMA_LIBRARIES.map((library) => JSON.stringify(library)).join(", ")}, got ${JSON.stringify(field)}`, {
+        location: at(key),
+        hint: field === "standard" || field === "standard-schema" ? '"specforge" is the Standard Schema validators specforge generates (zod 4 schemas are Standard Schemas too)' : undefined,
+      });
+    }
+  }
 }
 
 const FETCH_FIELDS = ["headers", "origins", "timeoutMs", "pollSeconds"];

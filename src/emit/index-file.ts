@@ -8,6 +8,7 @@ export interface IndexModules {
   client: false | { omitted: ReadonlySet<string> };
   server: boolean;
   webhooks: boolean;
+  schemas: boolean;
 }
 
 /**
@@ -16,7 +17,7 @@ export interface IndexModules {
  */
 export function emitIndex(modules: IndexModules, source: FileTemplateSource): EmittedFile {
   const template = new FileTemplate(source);
-  for (const module of ["server", "webhooks"] as const) {
+  for (const module of ["server", "webhooks", "schemas"] as const) {
     if (modules[module]) template.keep(`export ./${module}.js`);
     else template.remove(`export ./${module}.js`);
   }

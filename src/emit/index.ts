@@ -10,6 +10,8 @@ import { serverRuntimeData } from "./server-data.js";
 import type { EmitterWarning } from "./server-patterns.js";
 import { emitServer } from "./server.js";
 import { emitServerValidators } from "./server-validators.js";
+import { emitSchemas } from "./schemas.js";
+import { superLinearPatterns } from "./server-patterns.js";
 import { emitTypes, type TypesInput } from "./types.js";
 import { emitWebhooks } from "./webhooks.js";
 
@@ -33,6 +35,7 @@ export interface EmitOutputs {
   client: boolean;
   server: boolean;
   webhooks: boolean;
+  schemas?: boolean;
 }
 
 /**
@@ -65,7 +68,15 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
+  if (outputs.schemas) {
+    const slow = new Set(superLinearPatterns(model.document).map((found) => found.pattern));
+    const schemas = emitSchemas(model, templates.file("schemas"), { form: "js", superLinearPatterns: slow });
+    files.push(...schemas, ...emitRuntime("schemas", templates.runtime("schemas"), schemas));
+    // The validation engine (the router's), unless the router brought it.
+    if (!outputs.server) files.push(...emitRuntime("server", templates.runtime("server")));
+    traceTime("schemas emitted");
+  }
   const client = outputs.client && { omitted: omittedClientExports(model) };
-  files.push(emitIndex({ client, server: outputs.server, webhooks }, templates.file("index")));
+  files.push(emitIndex({ client, server: outputs.server, webhooks, schemas: outputs.schemas ?? false }, templates.file("index")));
   return { files, warnings };
 }

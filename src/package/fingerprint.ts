@@ -63,8 +63,13 @@ export function generatorFingerprint(): string {
 }
 
 /** Output kinds whose runtime is copied from `templates/<kind>/`. */
-export const RUNTIME_KINDS = ["client", "server", "webhooks"] as const;
+export const RUNTIME_KINDS = ["client", "server", "webhooks", "schemas"] as const;
 export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
+
+/** The runtime folders an output's files need: its own, and the validation engine's for specforge's schemas. */
+export function runtimeKindsOf(outputs: Readonly<Record<string, boolean>>): RuntimeKind[] {
+  return RUNTIME_KINDS.filter((kind) => outputs[kind] || (kind === "server" && outputs.schemas));
+}
 
 /** Hash of the runtime templates of the given output kinds (only those can change the output). */
 export function templatesFingerprint(kinds: readonly string[]): string {

@@ -92,7 +92,7 @@ export function runtimeTemplates(kind: RuntimeKind): RuntimeTemplate[] {
 }
 
 /** The generated files made from a file template (templates/files/<kind>.ts). */
-export const FILE_TEMPLATE_KINDS = ["client", "server", "webhooks", "index"] as const;
+export const FILE_TEMPLATE_KINDS = ["client", "server", "webhooks", "schemas", "index"] as const;
 export type FileTemplateKind = (typeof FILE_TEMPLATE_KINDS)[number];
 
 /**
@@ -140,7 +140,7 @@ type PreparedTemplates = Record<string, { sourceHash: string } & PreparedTemplat
 let preparedTemplates: PreparedTemplates | undefined;
 const fileCache = new Map<FileTemplateKind, FileTemplateSource>();
 
-/** The file template of `client.ts`, `server.ts`, `webhooks.ts` or `index.ts`. */
+/** The file template of `client.ts`, `server.ts`, `webhooks.ts`, `schemas.ts` or `index.ts`. */
 export function fileTemplate(kind: FileTemplateKind): FileTemplateSource {
   let template = fileCache.get(kind);
   if (template === undefined) {

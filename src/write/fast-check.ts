@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { RUNTIME_KINDS, generatorFingerprint, templatesFingerprint } from "../package/fingerprint.js";
+import { generatorFingerprint, runtimeKindsOf, templatesFingerprint } from "../package/fingerprint.js";
 import { sha256 } from "../package/hash.js";
 import { readTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
@@ -18,6 +18,8 @@ export interface OutputSettings {
   outputs: Readonly<Record<string, boolean>>;
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
+  /** Options of the `schemas` output. */
+  schemas: { library: string };
 }
 
 /**
@@ -28,9 +30,10 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
   return sha256(
     JSON.stringify({
       generator: generatorFingerprint(),
-      templates: templatesFingerprint(RUNTIME_KINDS.filter((kind) => settings.outputs[kind])),
+      templates: templatesFingerprint(runtimeKindsOf(settings.outputs)),
       outputs: settings.outputs,
       format: settings.format,
+      schemas: settings.outputs.schemas ? settings.schemas : undefined,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),
   );

@@ -52,3 +52,5 @@ export {
   type WebhookFailureReason,
   type WebhookScheme,
 } from "./webhooks.js";
+/** @slot removed when the schemas are not generated */
+export * as schemas from "./schemas.js";
