@@ -16,6 +16,7 @@ import type {
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export type {

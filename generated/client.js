@@ -14,6 +14,7 @@ import { paginationFeature } from "./runtime/client/pagination.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export { Stream } from "./runtime/client/sse.js";

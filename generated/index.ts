@@ -8,6 +8,7 @@ export {
   createClient,
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
   Stream,
   type Client,

@@ -8,7 +8,6 @@
  * The stages that need TypeScript, openapi-typescript and ts-morph are imported when first used: `check` of an
  * up-to-date folder (the manifest proves it) never loads them.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { assertSpecExists, type ResolvedConfig } from "./config/resolve.js";
 import type { DiffResult } from "./diff/model.js";
@@ -16,6 +15,7 @@ import { UserError, formatPointer, toDisplayPath, type SpecWarning } from "./err
 import type { ApiModel } from "./ir/model.js";
 import type { LoadedSpec } from "./load/index.js";
 import type { LockedDocument, RemoteMode } from "./load/remote-documents.js";
+import { readRegularFile } from "./load/read.js";
 import { LockedCopyMissing } from "./load/remote.js";
 import { isHttpUrl } from "./openapi/url.js";
 import { sha256 } from "./package/hash.js";
@@ -25,7 +25,7 @@ import { writeOutputFolder, type WriteHooks, type WriteSummary } from "./write/a
 import { inspectOutputFolder } from "./write/disk.js";
 import { compareTrees, hasDrift, type Drift } from "./write/drift.js";
 import { isProvablyCurrent, manifestDrift, runFingerprint } from "./write/fast-check.js";
-import { MANIFEST_FILE, lockedDocuments, manifestInputs, pathFromOutput, readManifest, serializeManifest, type Manifest, type ManifestInput } from "./write/manifest.js";
+import { MANIFEST_FILE, lockedDocuments, manifestInputs, pathFromOutput, readManifest, readManifestText, serializeManifest, type Manifest, type ManifestInput } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
 
 /** The phases of a run, in order (`write` is the writer's, after rendering). */
@@ -136,12 +136,15 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
 
   const types = typesThread?.emit(spec.files);
   const { emitFiles } = await import("./emit/index.js");
+  const { OutputBudget, specBytes } = await import("./emit/budget.js");
+  const budget = new OutputBudget(specBytes(spec.files), specShown);
   const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
   const { documentForTypes } = await import("./load/index.js");
   let emitted: ReturnType<typeof emitFiles>;
   try {
     emitted = emitFiles(model, config.outputs, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
+      budget,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
     });
   } catch (error) {
@@ -151,9 +154,11 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   traceMemory("emitted (main thread)");
   if (types) {
     // undefined: the worker did not read the same files (see types-thread.ts); emitted here, the same function.
-    const file = await types;
-    if (!file) traceTime("the types thread read other files: schema.ts emitted here");
-    emitted.files.unshift(file ?? (await import("./emit/types.js")).emitTypes(documentForTypes(spec.document)));
+    const fromThread = await types;
+    if (!fromThread) traceTime("the types thread read other files: schema.ts emitted here");
+    const file = fromThread ?? (await import("./emit/types.js")).emitTypes(documentForTypes(spec.document), budget);
+    budget.add(file.path, file.content);
+    emitted.files.unshift(file);
   }
   traceMemory("types received");
   const warnings = [
@@ -394,9 +399,9 @@ async function checkRemote(config: ResolvedConfig, out: string, specShown: strin
  * itself"); undefined when the spec did not change (the drift comes from elsewhere: a hand edit, a generator upgrade).
  */
 async function explainSpecChange(config: ResolvedConfig, current: LoadedSpec, specShown: string): Promise<ApiExplanation | undefined> {
-  const manifestPath = join(config.out, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) return undefined;
-  const recorded = manifestInputs(readFileSync(manifestPath, "utf8"));
+  const manifestText = readManifestText(config.out);
+  if (manifestText === undefined) return undefined;
+  const recorded = manifestInputs(manifestText);
   if (!recorded) return undefined;
   if (Object.keys(recorded.inputs).some(isHttpUrl)) {
     // The documents from URLs are the locked versions here; what changed on the servers is `check --remote`'s.
@@ -420,14 +425,15 @@ function sameRecord(a: Record<string, string | undefined>, b: Record<string, str
 /** Compares a fresh in-memory generation with the output folder; also returns the spec as it was loaded. */
 export async function findDrift(config: ResolvedConfig, outLabel: string, options: RenderOptions = {}): Promise<{ drift: Drift; spec: LoadedSpec }> {
   const { files, spec } = await render(config, options);
-  const state = existsSync(config.out) ? inspectOutputFolder(config.out, outLabel, { allowForeign: true }) : undefined;
-  if (state?.kind === "owned" && !existsSync(join(config.out, MANIFEST_FILE))) {
+  const state = inspectOutputFolder(config.out, outLabel, { allowForeign: true });
+  if (state.kind === "owned" && !state.tree.has(MANIFEST_FILE)) {
     // Reporting drift here would end in "run `specforge generate`", which then refuses the folder.
     throw new UserError(`not an output folder of specforge (it has no ${MANIFEST_FILE}): \`specforge generate\` would refuse to write into it`, {
       location: outLabel,
       hint: "point --out (or `out` in the config) at the folder specforge generates, or at a new or empty one",
     });
   }
-  const onDisk = state?.kind === "owned" ? state.files : new Map<string, Buffer>();
-  return { drift: compareTrees(files, onDisk, outLabel), spec };
+  const tree = state.kind === "owned" ? state.tree : new Map();
+  const read = (path: string, maxBytes: number) => readRegularFile(join(config.out, path), maxBytes);
+  return { drift: compareTrees(files, tree, read, outLabel), spec };
 }

@@ -33,7 +33,7 @@ import { Worker, isMainThread, parentPort, resourceLimits, workerData } from "no
 import type { EmittedFile } from "./emit/file.js";
 import type { SpecFile } from "./load/index.js";
 import type { SpecSource } from "./load/remote-documents.js";
-import { deserializeError, serializeError, type SerializedError } from "./errors.js";
+import { deserializeError, serializeError, toDisplayPath, type SerializedError } from "./errors.js";
 import { traceMemory, traceTime } from "./package/memory-trace.js";
 import { PACKAGE_ROOT } from "./package/root.js";
 
@@ -157,14 +157,15 @@ if (!isMainThread && parentPort && (workerData as WorkerData | undefined)?.role 
     const [{ loadSpecSource }, { documentForTypes }] = await Promise.all([import("./load/remote-documents.js"), import("./load/index.js")]);
     const spec = await loadSpecSource(source, { mode: "offline" });
     traceTime("types thread's spec loaded");
-    return { files: spec.files, input: documentForTypes(spec.document) };
+    return { files: spec.files, entry: spec.entry, input: documentForTypes(spec.document) };
   })();
   const emitted = (async () => {
-    const [{ emitTypes }, { input }] = await Promise.all([import("./emit/types.js"), loaded]);
+    const [{ emitTypes }, { OutputBudget, specBytes }, { files, entry, input }] = await Promise.all([import("./emit/types.js"), import("./emit/budget.js"), loaded]);
     traceTime("types document made");
     // A bug in the worker, on purpose: how the tests check that one is reported as before (exit 3, with its stack).
     if (process.env.SPECFORGE_TEST_TYPES_THREAD_BUG === "1") throw new TypeError("a bug in the types thread (SPECFORGE_TEST_TYPES_THREAD_BUG)");
-    const file = emitTypes(input);
+    // The same cap as the main thread's (which counts the file again when it arrives): a file past it stops here.
+    const file = emitTypes(input, new OutputBudget(specBytes(files), toDisplayPath(entry, source.cwd)));
     traceMemory("types emitted");
     return file;
   })();

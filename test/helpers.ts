@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, cpSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -62,6 +62,38 @@ export function runBin(args: string[], cwd: string, env: NodeJS.ProcessEnv = {})
   return new Promise((resolve) => {
     execFile(process.execPath, [join(ROOT, "bin", "specforge.js"), ...args], { cwd, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** What runMeasured reports: the exit code, the output, the peak resident set and the wall time. */
+export interface MeasuredRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr (a `check` that finds drift reports it on stderr). */
+  output: string;
+  /** The process's peak resident set size, in bytes. */
+  maxRss: number;
+  milliseconds: number;
+}
+
+/** Runs the built bin as a real process, killed after `timeoutMs`, with its peak RSS (reported by a preload at exit). */
+export function runMeasured(args: string[], cwd: string, timeoutMs = 30_000): Promise<MeasuredRun> {
+  const report = "process.on('exit',()=>process.stderr.write('\\nmaxrss='+process.resourceUsage().maxRSS))";
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(report)}`, join(ROOT, "bin", "specforge.js"), ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const rss = /\nmaxrss=(\d+)$/.exec(stderr);
+      stderr = stderr.replace(/\nmaxrss=\d+$/, "");
+      resolve({ code, stdout, stderr, output: stdout + stderr, maxRss: rss ? Number(rss[1]) * 1024 : Infinity, milliseconds: performance.now() - started });
     });
   });
 }

@@ -4,7 +4,7 @@ import type { ResolvedConfig } from "../config/resolve.js";
 import { escapeMarkdown, printable, summaryLine, toMarkdown, toText } from "../diff/format.js";
 import { isBreaking } from "../diff/model.js";
 import type { CheckReport, DocumentChange, RemoteReport } from "../pipeline.js";
-import { hasDrift } from "../write/drift.js";
+import { hasDrift, type Drift } from "../write/drift.js";
 import { MANIFEST_FILE } from "../write/manifest.js";
 import { plain, type Paint } from "./output.js";
 
@@ -12,6 +12,9 @@ import { plain, type Paint } from "./output.js";
 export function checkFailed(report: CheckReport): boolean {
   return hasDrift(report.drift) || report.remote?.kind === "changed";
 }
+
+/** `a symbolic link: not read, ` for an entry that is not a regular file (it is never read or followed). */
+const notAFile = (drift: Drift, path: string) => (drift.notFiles?.[path] ? `${drift.notFiles[path]}: not read, ` : "");
 
 /** The API change summary `check` prints before the file drift: at most this many changes per group. */
 const CHECK_LIMIT = 20;
@@ -38,7 +41,7 @@ export function describeCheck(report: CheckReport, paint: Paint = plain): string
     lines.push(`specforge: ${report.spec} changed since ${report.out}/ was generated; the API changes cannot be shown: ${report.api.reason}`, "");
   }
   for (const path of drift.missing) lines.push(`${paint.yellow("missing:")} ${report.out}/${path}`);
-  for (const path of drift.extra) lines.push(`${paint.yellow("extra:")}   ${report.out}/${path} (not generated from the spec)`);
+  for (const path of drift.extra) lines.push(`${paint.yellow("extra:")}   ${report.out}/${path} (${notAFile(drift, path)}not generated from the spec)`);
   for (const { path, diff } of drift.stale) {
     // The manifest's diff is hashes: what it records is said above.
     if (path === MANIFEST_FILE) lines.push(`${paint.yellow("stale:")}   ${report.out}/${path} (the spec, generator and file hashes it records)`);
@@ -166,7 +169,7 @@ export function checkMarkdown(report: CheckReport): string {
   lines.push(`#### Files out of date (${count})`, "");
   for (const path of report.drift.missing) lines.push(`- \`${report.out}/${path}\` (missing)`);
   for (const { path } of report.drift.stale) lines.push(`- \`${report.out}/${path}\` (stale)`);
-  for (const path of report.drift.extra) lines.push(`- \`${report.out}/${path}\` (not generated from the spec)`);
+  for (const path of report.drift.extra) lines.push(`- \`${report.out}/${path}\` (${notAFile(report.drift, path)}not generated from the spec)`);
   lines.push("", `Run \`${report.fix}\` and commit the result.`, "", "");
   return lines.join("\n");
 }

@@ -130,7 +130,7 @@ export async function runWebhookTest(
     `status: ${response.status} ${escapeControl(response.statusText)} in ${elapsed} ms`,
     ...[...response.headers].map(([name, value]) => `${name}: ${escapeControl(value)}`),
     "",
-    escapeControl(reply.text) + (reply.truncated ? "\n[… cut at " + MAX_REPLY_BYTES + " bytes]" : ""),
+    withoutCiCommands(escapeControl(reply.text)) + (reply.truncated ? "\n[… cut at " + MAX_REPLY_BYTES + " bytes]" : ""),
   ];
   return { status: response.status, ok: response.ok, text: lines.join("\n"), warnings };
 }
@@ -232,6 +232,16 @@ function escapeControl(text: string): string {
     if (c === "\r") return "\\r";
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
   });
+}
+
+/**
+ * The reply with every line a CI runner would take for a command written inert: GitHub Actions reads a line that
+ * starts with `::` (`::error::`, `::add-mask::`, `::set-output`, `::stop-commands::`; and `##[…]`), Azure Pipelines
+ * one that starts with `##vso[`, whatever the process prints. Their first character is escaped (`\x3a:error::…`), so
+ * a receiver's reply cannot annotate, mask, set outputs or stop command processing in the job that runs the test.
+ */
+function withoutCiCommands(text: string): string {
+  return text.replace(/^(\s*)(::|##(?:vso)?\[)/gm, (_, space: string, command: string) => `${space}\\x${command.charCodeAt(0).toString(16)}${command.slice(1)}`);
 }
 
 interface Target {

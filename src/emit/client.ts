@@ -7,6 +7,7 @@ import { STYLED_PARAMETER_LOCATIONS, defaultExplode, defaultStyle } from "../ope
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText, stringLiteral } from "./literal.js";
+import { LongTexts, abridge } from "./long-text.js";
 import { FileTemplate, namedImports, typeText } from "./template.js";
 
 type Member = OptionalKind<PropertySignatureStructure>;
@@ -67,7 +68,8 @@ export function emitClient(model: ApiModel, source: FileTemplateSource): Emitted
 
   const client = template.structure("Client", "interface");
   client.docs = [`One method per operation of ${commentText(model.title)} ${commentText(model.version)}.`];
-  client.properties = model.operations.map((op) => operationMember(op, model.tags));
+  const texts = new LongTexts();
+  client.properties = model.operations.map((op) => operationMember(op, model.tags, texts));
 
   // A required option (the spec declares no server: `baseUrl`) makes `options` required.
   if (servers.some((server) => server.options.some((option) => !option.hasQuestionToken))) {
@@ -245,10 +247,11 @@ function operationType(op: Operation): string {
   return typeText.reference("Operation", [typeRef, ...mediaArg]);
 }
 
-function operationMember(op: Operation, tags: readonly Tag[]): Member {
+function operationMember(op: Operation, tags: readonly Tag[], texts: LongTexts): Member {
   const docs: string[] = [];
-  if (op.summary) docs.push(commentText(op.summary));
-  if (op.description && op.description !== op.summary) docs.push(commentText(op.description));
+  // (An operation of a path item that several paths `$ref` has the same texts in each: see long-text.ts.)
+  if (op.summary) docs.push(commentText(texts.use(op.summary, `\`${op.name}\``)));
+  if (op.description && op.description !== op.summary) docs.push(commentText(texts.use(op.description, `\`${op.name}\``)));
   docs.push(`\`${op.wireMethod} ${commentText(op.path)}\`${op.operationId ? ` (operationId \`${commentText(op.operationId)}\`)` : ""}`);
   // Tags are listed when the document describes them the OpenAPI 3.2 way (a summary, a parent or a kind).
   if (op.tags.length > 0 && tags.some((tag) => tag.summary !== undefined || tag.parent !== undefined || tag.kind !== undefined)) {
@@ -502,7 +505,4 @@ function credentialDoc(scheme: SecurityScheme): string {
 }
 
 /** The first paragraph of a (Markdown) description, at most 300 characters, for a JSDoc line. */
-function firstParagraph(text: string): string {
-  const paragraph = commentText(text).split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim();
-  return paragraph.length > 300 ? `${paragraph.slice(0, 299).trimEnd()}…` : paragraph;
-}
+const firstParagraph = (text: string): string => abridge(commentText(text), 300);

@@ -13,6 +13,7 @@ import { emitServerValidators } from "./server-validators.js";
 import { emitSchemas } from "./schemas.js";
 import { superLinearPatterns } from "./server-patterns.js";
 import { emitTypes, type TypesInput } from "./types.js";
+import type { OutputBudget } from "./budget.js";
 import { emitWebhooks } from "./webhooks.js";
 
 /** What the emitters are given besides the model. Emitters read no file: the pipeline hands them everything. */
@@ -23,6 +24,8 @@ export interface EmitInputs {
    * schema.ts itself (the pipeline does, in a worker thread, while these emitters run).
    */
   typesDocument?: () => TypesInput;
+  /** The output's cap (budget.ts): every file is counted as it is emitted. */
+  budget?: OutputBudget;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
@@ -43,40 +46,43 @@ export interface EmitOutputs {
  * from templates/files/) and its runtime (copied from templates/<kind>/), and index.ts. Not yet stamped or formatted.
  */
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
-  const { templates } = inputs;
-  const files: EmittedFile[] = inputs.typesDocument ? [emitTypes(inputs.typesDocument())] : [];
+  const { templates, budget } = inputs;
+  const files: EmittedFile[] = [];
+  // (Pushed through here: each file counted against the output's cap as soon as it is made.)
+  const add = (...made: EmittedFile[]) => {
+    for (const file of made) budget?.add(file.path, file.content);
+    files.push(...made);
+  };
+  if (inputs.typesDocument) add(emitTypes(inputs.typesDocument(), budget));
   traceTime(inputs.typesDocument ? "types emitted" : "emitters loaded");
   const warnings: EmitterWarning[] = [];
   const webhooks = outputs.webhooks && model.webhooks.length > 0;
   if (outputs.client) {
     // Only the runtime modules client.ts imports (with what they import): what the spec does not use is not copied.
     const client = emitClient(model, templates.file("client"));
-    files.push(...client, ...emitRuntime("client", templates.runtime("client"), client));
+    add(...client, ...emitRuntime("client", templates.runtime("client"), client));
     traceTime("client emitted");
   }
   if (outputs.server) {
     const data = serverRuntimeData(model);
     warnings.push(...data.warnings);
-    files.push(
-      ...emitServer(model, data, templates.file("server")),
-      ...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []),
-      ...emitRuntime("server", templates.runtime("server")),
-    );
+    add(...emitServer(model, data, templates.file("server")));
+    add(...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []), ...emitRuntime("server", templates.runtime("server")));
     traceTime("server emitted");
   }
   if (webhooks) {
-    files.push(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    add(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
   if (outputs.schemas) {
     const slow = new Set(superLinearPatterns(model.document).map((found) => found.pattern));
     const schemas = emitSchemas(model, templates.file("schemas"), { form: "js", superLinearPatterns: slow });
-    files.push(...schemas, ...emitRuntime("schemas", templates.runtime("schemas"), schemas));
+    add(...schemas, ...emitRuntime("schemas", templates.runtime("schemas"), schemas));
     // The validation engine (the router's), unless the router brought it.
-    if (!outputs.server) files.push(...emitRuntime("server", templates.runtime("server")));
+    if (!outputs.server) add(...emitRuntime("server", templates.runtime("server")));
     traceTime("schemas emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
-  files.push(emitIndex({ client, server: outputs.server, webhooks, schemas: outputs.schemas ?? false }, templates.file("index")));
+  add(emitIndex({ client, server: outputs.server, webhooks, schemas: outputs.schemas ?? false }, templates.file("index")));
   return { files, warnings };
 }

@@ -2,7 +2,7 @@ import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, PartHeaderSpec,
 import type { ApiModel, EncodingHeader, MediaType, Operation, Parameter } from "../ir/model.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAPS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
-import { superLinearPatterns, superLinearWarnings, type EmitterWarning } from "./server-patterns.js";
+import { superLinearPatterns, superLinearWarnings, validationWarnings, type EmitterWarning } from "./server-patterns.js";
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -15,7 +15,7 @@ export interface ServerRuntimeData {
   routes: RouteSpec[];
   /** Facts found at generation time: the patterns the router matches with its linear-time matcher. */
   generated: GeneratedInfo;
-  /** Where the spec's patterns backtrack catastrophically. */
+  /** Where the spec's patterns backtrack catastrophically or do not compile, and keywords the router does not enforce. */
   warnings: EmitterWarning[];
 }
 
@@ -26,7 +26,7 @@ export function serverRuntimeData(model: ApiModel): ServerRuntimeData {
     document: serverDocument(model, routes),
     routes,
     generated: { superLinearPatterns: slow.map((found) => found.pattern).sort() },
-    warnings: superLinearWarnings(slow),
+    warnings: [...superLinearWarnings(slow), ...validationWarnings(model.document)],
   };
 }
 

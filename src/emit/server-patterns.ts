@@ -150,15 +150,36 @@ function compiles(pattern: string, flags: string): boolean {
  * a map of names (`properties`, …) are schemas whatever their names.
  */
 export function findPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
+  return walked(document).patterns;
+}
+
+/** Schema keywords the router does not enforce (`$dynamicRef`, `$recursiveRef`) where they appear, in document order. */
+export function findUnenforced(document: Record<string, unknown>): { keyword: string; pointer: string[] }[] {
+  return walked(document).unenforced;
+}
+
+/**
+ * Keywords that assert something the router's validator does not check: the dynamic references of 2019-09/2020-12,
+ * which resolve against the evaluation path (extensible recursive schemas) rather than a fixed location.
+ */
+const UNENFORCED = new Set(["$dynamicRef", "$recursiveRef"]);
+
+interface Walked {
+  patterns: { pattern: string; pointer: string[] }[];
+  unenforced: { keyword: string; pointer: string[] }[];
+}
+
+function walked(document: Record<string, unknown>): Walked {
   // Asked twice of the same document in a run (what to hand the pattern thread, then the server's list).
   let found = foundIn.get(document);
   if (!found) foundIn.set(document, (found = walkPatterns(document)));
   return found;
 }
-const foundIn = new WeakMap<object, { pattern: string; pointer: string[] }[]>();
+const foundIn = new WeakMap<object, Walked>();
 
-function walkPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[] }[] {
+function walkPatterns(document: Record<string, unknown>): Walked {
   const found: { pattern: string; pointer: string[] }[] = [];
+  const unenforced: { keyword: string; pointer: string[] }[] = [];
   // One path, pushed and popped on the way down: a copy is made only for a pattern found (a copy per node visited
   // was most of this walk's time on GitHub's description).
   const path: string[] = [];
@@ -180,6 +201,7 @@ function walkPatterns(document: Record<string, unknown>): { pattern: string; poi
       path.push(key);
       if (names) visit(value, false);
       else if (key === "pattern" && typeof value === "string") found.push({ pattern: value, pointer: [...path] });
+      else if (UNENFORCED.has(key)) unenforced.push({ keyword: key, pointer: [...path] });
       else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
         for (const [source, schema] of Object.entries(value)) {
           path.push(source);
@@ -196,7 +218,7 @@ function walkPatterns(document: Record<string, unknown>): { pattern: string; poi
     visit(document[section], false);
     path.pop();
   }
-  return found;
+  return { patterns: found, unenforced };
 }
 
 /** The super-linear patterns of the document, each once, in the order they first appear, with where that is. */
@@ -208,6 +230,35 @@ export function superLinearPatterns(document: Record<string, unknown>): SuperLin
     else if (isSuperLinear(pattern)) byPattern.set(pattern, { pattern, pointer, occurrences: 1 });
   }
   return [...byPattern.values()];
+}
+
+/** Patterns JavaScript cannot compile (with the `u` flag or without), each once, where they first appear. */
+export function invalidPatterns(document: Record<string, unknown>): { pattern: string; pointer: string[]; occurrences: number }[] {
+  const byPattern = new Map<string, { pattern: string; pointer: string[]; occurrences: number } | null>();
+  for (const { pattern, pointer } of findPatterns(document)) {
+    const known = byPattern.get(pattern);
+    if (known) known.occurrences++;
+    else if (known === undefined) byPattern.set(pattern, compiles(pattern, "u") || compiles(pattern, "") ? null : { pattern, pointer, occurrences: 1 });
+  }
+  return [...byPattern.values()].filter((found) => found !== null);
+}
+
+/**
+ * One warning per invalid pattern (at its first occurrence) and per unenforced keyword: what the generated router
+ * then does, and how to fix it.
+ */
+export function validationWarnings(document: Record<string, unknown>): EmitterWarning[] {
+  const patterns = invalidPatterns(document).map(({ pattern, pointer, occurrences }) => ({
+    message: `pattern ${JSON.stringify(pattern)}${occurrences > 1 ? ` (used in ${occurrences} places)` : ""} is not a valid JavaScript regular expression: the generated router fails closed, refusing every string checked against it`,
+    pointer,
+    hint: "fix the pattern (JavaScript has no inline flags such as `(?i)`: spell both cases out, `[Aa]`), or hand the router a matcher that takes it (`patterns.compile`); docs/security.md",
+  }));
+  const keywords = findUnenforced(document).map(({ keyword, pointer }) => ({
+    message: `${keyword} is not enforced by the generated router: what it points to is not checked`,
+    pointer,
+    hint: "use a `$ref` to the schema itself; docs/security.md lists what the router does not enforce",
+  }));
+  return [...patterns, ...keywords];
 }
 
 /** One warning per super-linear pattern, at its first occurrence. */

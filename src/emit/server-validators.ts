@@ -1,6 +1,6 @@
 import type { RouteSpec, Schema, SchemaDocument, SchemaObject } from "../../templates/server/index.js";
 import { resolvePointer } from "../../templates/server/schema.js";
-import { canonicalJson, FORMAT_NAMES, isNullOnlySchema, SchemaCompiler } from "../../templates/server/validate.js";
+import { canonicalJson, dependentKeywords, FORMAT_NAMES, isNullOnlySchema, NUMBER_FORMAT_NAMES, SchemaCompiler } from "../../templates/server/validate.js";
 import type { EmittedFile } from "./file.js";
 import { printJsonConstant } from "./printer.js";
 
@@ -12,8 +12,11 @@ import { printJsonConstant } from "./printer.js";
  * ends the check, depth limit, readOnly ignored in requests, defaults filled only when the closures would, the
  * discriminator's tag table, patterns through the compiler's own tests, so super-linear ones stay on the linear
  * matcher), but only answer valid or not: the runtime asks the closures again to report an invalid value's issues
- * (`SchemaCompiler.useGenerated`), so error answers are what they always were. Equivalence is pinned by a
- * differential test over the feature fixtures and the corpus.
+ * (`SchemaCompiler.useGenerated`), so error answers are what they always were. `unevaluatedProperties` and
+ * `unevaluatedItems`, which depend on what every other keyword evaluated, are the closures' own check, called from the
+ * code (`env.unevaluated`). The code does not remember answers as the closures do: each `$ref` target it enters takes
+ * a step of `env.budget`, and an answer given past the budget is decided by the closures instead. Equivalence is
+ * pinned by a differential test over the feature fixtures and the corpus.
  *
  * Safety: every string and number from the spec is in one `JSON.parse('…')` table (`S`); a property name or tag
  * appears in code only as a `JSON.stringify`d literal of plain printable ASCII without quotes or backslashes.
@@ -45,6 +48,7 @@ const LOCATIONS: readonly Loc[] = ["path", "query", "header", "cookie"];
 /** Header parameters the router ignores (templates/server/params.ts). */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const FORMATS = new Set(FORMAT_NAMES);
+const NUMBER_FORMATS = new Set(NUMBER_FORMAT_NAMES);
 /** Bits of the type helper `T` of the generated module. */
 const TYPE_BITS: Record<string, number> = { string: 1, integer: 2, number: 4, boolean: 8, array: 16, object: 32, null: 64 };
 /** Failing conditions for one type. */
@@ -105,6 +109,8 @@ class ValidatorEmitter {
   private readonly bySchema = new WeakMap<object, FunctionEntry>();
   private readonly patterns = new Map<string, string>();
   private readonly formats = new Map<string, string>();
+  /** The document's schemas reached through a `$ref`: their functions take a step of the budget. */
+  private readonly refTargetSchemas = new WeakSet<object>();
   private count = 0;
   private never: string | undefined;
 
@@ -147,6 +153,7 @@ class ValidatorEmitter {
       "",
       "export function requestValidators(env) {",
       "  const M = env.maxDepth;",
+      "  const B = env.budget;",
       "  const MATCH = env.MATCH;",
       "  const UNCHECKED = env.UNCHECKED;",
       "  const len = env.len;",
@@ -236,6 +243,7 @@ class ValidatorEmitter {
   private ref(ref: string): string | null {
     const target = this.resolve(ref);
     if (target === undefined) throw new Unsupported(`unresolvable $ref ${ref}`);
+    if (typeof target === "object") this.refTargetSchemas.add(target);
     return this.fnFor(target);
   }
 
@@ -259,6 +267,8 @@ class ValidatorEmitter {
       entry.resolved = body; // only a `$ref`: its target's function
     } else {
       const lines: Line[] = typeof body === "string" ? [[0, `return ${body}(x, d, f);`]] : body;
+      // Recursion and sharing go through `$ref`s: counting their entries bounds the work (see env.budget).
+      if (this.refTargetSchemas.has(schema)) lines.unshift([0, "if (--B.left < 0) return false;"]);
       // A name already handed out (a cycle) must exist as such; any other body equal to one written is that function.
       entry.resolved = entry.usedEarly ? this.addFunction(entry.name, lines, true) : this.sharedFunction(entry.name, lines);
     }
@@ -299,21 +309,40 @@ class ValidatorEmitter {
     }
     const valueLines = this.enumConst(schema);
     for (const part of [this.stringKeywords(schema), this.numberKeywords(schema), this.arrayKeywords(schema), this.objectKeywords(schema)]) if (part) checks.push(part);
-    if (typeof schema.$ref === "string") checks.push(this.callLines(this.ref(schema.$ref)));
-    for (const member of schema.allOf ?? []) checks.push(this.callLines(this.fnFor(member)));
+    const called = new Set<string>();
+    const call = (name: string | null) => {
+      // (The same function twice in a row, `allOf: [$ref: X, $ref: X]`, is one call, as one check in the closures.)
+      if (name !== null && called.has(name)) return;
+      if (name !== null) called.add(name);
+      checks.push(this.callLines(name));
+    };
+    if (typeof schema.$ref === "string") call(this.ref(schema.$ref));
+    for (const member of schema.allOf ?? []) call(this.fnFor(member));
     const discriminated = schema.discriminator ? this.discriminator(schema) : undefined;
-    if (discriminated !== undefined) checks.push(this.callLines(discriminated));
+    if (discriminated !== undefined) call(discriminated);
     else {
-      if (schema.anyOf) checks.push(this.callLines(this.union(schema.anyOf, false)));
-      if (schema.oneOf) checks.push(this.callLines(this.union(schema.oneOf, true)));
+      if (schema.anyOf) call(this.union(schema.anyOf, false));
+      if (schema.oneOf) call(this.union(schema.oneOf, true));
     }
     if (schema.not !== undefined) {
       const not = this.fnFor(schema.not);
       checks.push([[0, not === null ? "return false;" : `if (${not}(x, d, false)) return false;`]]);
     }
+    if (schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined)) checks.push(this.conditional(schema));
+    const dependent = dependentKeywords(schema).schemas.map(([name, sub]) => [name, this.fnFor(sub)] as const).filter(([, check]) => check !== null);
+    if (dependent.length > 0) {
+      checks.push([
+        [0, `if (${IS_OBJECT}) {`],
+        ...dependent.map(([name, check]) => this.keyed(1, name, (key) => `if (Object.hasOwn(x, ${key}) && !${check}(x, d, f)) return false;`)),
+        [0, "}"],
+      ]);
+    }
     if (typeof schema.pattern === "string") {
       const test = this.patternTest(schema.pattern);
-      checks.push([[0, `if (typeof x === "string" && ${test} !== undefined) {`], [1, `if (${test}(x) !== MATCH) return false;`], [0, "}"]]);
+      checks.push([[0, `if (typeof x === "string" && ${test}(x) !== MATCH) return false;`]]);
+    }
+    if ((schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== true) || (schema.unevaluatedItems !== undefined && schema.unevaluatedItems !== true)) {
+      checks.push([[0, `if (!${this.factoryConst("U", `env.unevaluated(${this.constant(schema)})`)}(x, d, f)) return false;`]]);
     }
     const nonEmpty = checks.filter((c) => c.length > 0);
     if (!nullable && typeLine === undefined && valueLines.length === 0) {
@@ -335,6 +364,16 @@ class ValidatorEmitter {
 
   private callLines(name: string | null): Line[] {
     return name === null ? [] : [[0, `if (!${name}(x, d, f)) return false;`]];
+  }
+
+  /** `if`/`then`/`else`: `if` only probes (no defaults), the branch it picks checks as any subschema does. */
+  private conditional(schema: SchemaObject): Line[] {
+    const condition = this.fnFor(schema.if);
+    const then = this.fnFor(schema.then);
+    const otherwise = this.fnFor(schema.else);
+    const branch = (check: string | null, indent: number): Line[] => (check === null ? [] : [[indent, `if (!${check}(x, d, f)) return false;`]]);
+    if (condition === null) return branch(then, 0);
+    return [[0, `if (${condition}(x, d, false)) {`], ...branch(then, 1), [0, "} else {"], ...branch(otherwise, 1), [0, "}"]];
   }
 
   private enumConst(schema: SchemaObject): Line[] {
@@ -382,8 +421,10 @@ class ValidatorEmitter {
     if (schema.exclusiveMaximum === true && maximum !== undefined) [exclusiveMaximum, maximum] = [maximum, undefined];
     else if (typeof schema.exclusiveMaximum === "number") exclusiveMaximum = schema.exclusiveMaximum;
     const multipleOf = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
-    if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && !multipleOf) return undefined;
+    const format = typeof schema.format === "string" && NUMBER_FORMATS.has(schema.format) ? schema.format : undefined;
+    if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && !multipleOf && !format) return undefined;
     const lines: Line[] = [[0, 'if (typeof x === "number") {']];
+    if (format) lines.push([1, `if (!${this.formatTest(format)}(x)) return false;`]);
     if (minimum !== undefined) lines.push([1, `if (x < ${this.constant(minimum)}) return false;`]);
     if (exclusiveMinimum !== undefined) lines.push([1, `if (x <= ${this.constant(exclusiveMinimum)}) return false;`]);
     if (maximum !== undefined) lines.push([1, `if (x > ${this.constant(maximum)}) return false;`]);
@@ -397,9 +438,10 @@ class ValidatorEmitter {
     const { minItems, maxItems, uniqueItems } = schema;
     const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? (schema.items as readonly Schema[]) : undefined);
     const tupleChecks = tuple?.map((s) => this.fnFor(s));
-    const rest = Array.isArray(schema.items) ? undefined : (schema.items as Schema | undefined);
+    const rest = Array.isArray(schema.items) ? schema.additionalItems : (schema.items as Schema | undefined);
     const itemCheck = rest === undefined || rest === true ? undefined : this.fnFor(rest);
-    if (minItems === undefined && maxItems === undefined && !uniqueItems && !tupleChecks && itemCheck === undefined) return undefined;
+    const contains = schema.contains === undefined ? undefined : this.fnFor(schema.contains);
+    if (minItems === undefined && maxItems === undefined && !uniqueItems && !tupleChecks && itemCheck === undefined && contains === undefined) return undefined;
     const lines: Line[] = [[0, "if (Array.isArray(x)) {"]];
     if (minItems !== undefined) lines.push([1, `if (x.length < ${this.constant(minItems)}) return false;`]);
     if (maxItems !== undefined) lines.push([1, `if (x.length > ${this.constant(maxItems)}) return false;`]);
@@ -409,6 +451,16 @@ class ValidatorEmitter {
     });
     if (itemCheck) {
       lines.push([1, `for (let i = ${tupleChecks?.length ?? 0}; i < x.length; i++) {`], [2, `if (!${itemCheck}(x[i], d + 1, f)) return false;`], [1, "}"]);
+    }
+    if (contains !== undefined) {
+      const min = typeof schema.minContains === "number" ? schema.minContains : 1;
+      const max = typeof schema.maxContains === "number" ? schema.maxContains : undefined;
+      const matches = contains === null ? "x.length" : "c";
+      if (contains !== null) {
+        lines.push([1, "let c = 0;"], [1, "for (let i = 0; i < x.length; i++) {"], [2, `if (${contains}(x[i], d + 1, false)) c++;`], [1, "}"]);
+      }
+      if (min > 0) lines.push([1, `if (${matches} < ${this.constant(min)}) return false;`]);
+      if (max !== undefined) lines.push([1, `if (${matches} > ${this.constant(max)}) return false;`]);
     }
     if (uniqueItems) lines.push([1, "if (x.length > 1 && !unique(x)) return false;"]);
     lines.push([0, "}"]);
@@ -437,11 +489,23 @@ class ValidatorEmitter {
     const additional = schema.additionalProperties;
     const additionalCheck = additional === undefined || additional === true ? undefined : additional === false ? false : this.fnFor(additional);
     const { minProperties, maxProperties } = schema;
+    const dependent = dependentKeywords(schema).required.filter(([, needed]) => needed.length > 0);
+    const propertyNames = schema.propertyNames === undefined ? null : this.fnFor(schema.propertyNames);
     const walkExtras = additionalCheck !== undefined || patterns.length > 0;
-    if (properties.length === 0 && requiredOnly.length === 0 && !walkExtras && minProperties === undefined && maxProperties === undefined) return undefined;
+    if (
+      properties.length === 0 &&
+      requiredOnly.length === 0 &&
+      !walkExtras &&
+      minProperties === undefined &&
+      maxProperties === undefined &&
+      dependent.length === 0 &&
+      propertyNames === null
+    ) {
+      return undefined;
+    }
 
     const lines: Line[] = [[0, `if (${IS_OBJECT}) {`], [1, "if (d > M) return false;"]];
-    if (walkExtras || minProperties !== undefined || maxProperties !== undefined) lines.push([1, "const k = Object.keys(x);"]);
+    if (walkExtras || propertyNames !== null || minProperties !== undefined || maxProperties !== undefined) lines.push([1, "const k = Object.keys(x);"]);
     if (minProperties !== undefined) lines.push([1, `if (k.length < ${this.constant(minProperties)}) return false;`]);
     if (maxProperties !== undefined) lines.push([1, `if (k.length > ${this.constant(maxProperties)}) return false;`]);
     if (defaults.length > 0) {
@@ -470,19 +534,25 @@ class ValidatorEmitter {
       } else lines.push([1, isRequired ? `if (p === undefined || !${check}(p, d + 1, f)) return false;` : `if (p !== undefined && !${check}(p, d + 1, f)) return false;`]);
     }
     for (const name of requiredOnly) lines.push(this.keyed(1, name, (key) => `if (!Object.hasOwn(x, ${key})) return false;`));
+    for (const [name, needed] of dependent) {
+      lines.push(this.keyed(1, name, (key) => `if (Object.hasOwn(x, ${key})) {`));
+      for (const other of needed) lines.push(this.keyed(2, other, (key) => `if (!Object.hasOwn(x, ${key})) return false;`));
+      lines.push([1, "}"]);
+    }
     const extraLines: Line[] = [];
     if (patterns.length > 0) extraLines.push([2, "let m = false;"]);
-    for (const [test, check] of patterns) {
-      extraLines.push([2, `if (${test} !== undefined) {`], [3, `const r = ${test}(key);`], [3, "if (r === UNCHECKED) return false;"], [3, "if (r === MATCH) {"], [4, "m = true;"]);
-      if (check !== null) extraLines.push([4, `if (!${check}(x[key], d + 1, f)) return false;`]);
-      extraLines.push([3, "}"], [2, "}"]);
-    }
+    patterns.forEach(([test, check], i) => {
+      extraLines.push([2, `const r${i} = ${test}(key);`], [2, `if (r${i} === UNCHECKED) return false;`], [2, `if (r${i} === MATCH) {`], [3, "m = true;"]);
+      if (check !== null) extraLines.push([3, `if (!${check}(x[key], d + 1, f)) return false;`]);
+      extraLines.push([2, "}"]);
+    });
     if (additionalCheck === false) extraLines.push([2, patterns.length > 0 ? "if (!m) return false;" : "return false;"]);
     else if (additionalCheck) extraLines.push([2, patterns.length > 0 ? `if (!m && !${additionalCheck}(x[key], d + 1, f)) return false;` : `if (!${additionalCheck}(x[key], d + 1, f)) return false;`]);
     if (walkExtras && extraLines.length > 0) {
       const names = this.factoryConst("K", `new Set(${this.constant(known)})`);
       lines.push([1, "for (const key of k) {"], [2, `if (${names}.has(key)) continue;`], ...extraLines, [1, "}"]);
     }
+    if (propertyNames !== null) lines.push([1, "for (const key of k) {"], [2, `if (!${propertyNames}(key, d + 1, false)) return false;`], [1, "}"]);
     lines.push([0, "}"]);
     return lines;
   }
@@ -586,7 +656,9 @@ const INDENTS = Array.from({ length: 8 }, (_, indent) => " ".repeat(4 + indent *
 const CHECKED_KEYWORDS = new Set([
   "type", "nullable", "enum", "const", "minLength", "maxLength", "format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
   "multipleOf", "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "properties", "required", "patternProperties", "additionalProperties",
-  "minProperties", "maxProperties", "$ref", "allOf", "anyOf", "oneOf", "not", "discriminator",
+  "minProperties", "maxProperties", "$ref", "allOf", "anyOf", "oneOf", "not", "discriminator", "additionalItems", "contains", "minContains",
+  "maxContains", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies", "if", "then", "else", "unevaluatedProperties",
+  "unevaluatedItems",
 ]);
 
 /** The type helper of the generated module: one bit per JSON Schema type a value has (see TYPE_BITS). */

@@ -5,6 +5,7 @@ import { tsMorph } from "../package/ts-morph.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText } from "./literal.js";
+import { LongTexts } from "./long-text.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { validatedPartHeaders, type ServerRuntimeData } from "./server-data.js";
 import { FileTemplate, namedImports, typeText } from "./template.js";
@@ -42,12 +43,13 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
       type: tsMorph.Writers.objectType({ properties: alternative.map((scheme) => ({ name: propertyKey(scheme.key), type: credentialsType(scheme) })) }),
     }),
   );
-  template.structure("Handlers", "interface").properties = model.operations.map((op) => handlerMember(op, model.document));
+  const texts = new LongTexts();
+  template.structure("Handlers", "interface").properties = model.operations.map((op) => handlerMember(op, model.document, texts));
 
   return template.printModule("route stubs: createRouter() with typed handlers, validation, auth and SSE");
 }
 
-function handlerMember(op: Operation, document: unknown): Member {
+function handlerMember(op: Operation, document: unknown, texts: LongTexts): Member {
   const json = op.requestBody?.content.some((c) => c.type === "application/json");
   const parts = partHeadersType(op, document);
   const args = [typeText.indexed("paths", op.path, op.method), "Auth", ...(json ? [typeText.string("application/json")] : parts ? ["never"] : [])];
@@ -58,7 +60,7 @@ function handlerMember(op: Operation, document: unknown): Member {
         writer.write(">");
       }
     : typeText.reference("Handler", args);
-  const lines = [op.summary, `\`${op.wireMethod} ${op.paths.join("` and `")}\``].filter(Boolean).map((t) => commentText(t!));
+  const lines = [op.summary && texts.use(op.summary, `\`${op.name}\``), `\`${op.wireMethod} ${op.paths.join("` and `")}\``].filter(Boolean).map((t) => commentText(t!));
   if (op.deprecated) lines.push("@deprecated");
   return { name: propertyKey(op.name), hasQuestionToken: true, type, docs: [lines.join("\n\n")] };
 }

@@ -1,8 +1,12 @@
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TypeScript from "typescript";
 import { UserError } from "../errors.js";
+import { toJsonPointer } from "../openapi/pointer.js";
+import { OAS31_METHODS } from "../openapi/vocabulary.js";
 import { openapiTypescript, sameNodes, typescript, withFastCreateRef } from "../package/deps.js";
 import type { EmittedFile } from "./file.js";
+import type { OutputBudget } from "./budget.js";
+import { LONG_TEXT, abridgedUse } from "./long-text.js";
 import { printMembers, printNodes } from "./printer.js";
 
 /**
@@ -29,12 +33,12 @@ export interface TypesInput {
  * own tests (on GitHub's description that check was a quarter of `tsc` over the whole output: docs/performance.md,
  * "What your compiler pays").
  */
-export function emitTypes(input: TypesInput): EmittedFile {
-  return { ...withFastCreateRef(() => emitTypesOf(input)), noCheck: true };
+export function emitTypes(input: TypesInput, budget?: OutputBudget): EmittedFile {
+  return { ...withFastCreateRef(() => emitTypesOf(input, budget)), noCheck: true };
 }
 
-function emitTypesOf(input: TypesInput): EmittedFile {
-  const schema = input.document as unknown as OpenAPI3; // the loader checked it is OpenAPI 3
+function emitTypesOf(input: TypesInput, budget: OutputBudget | undefined): EmittedFile {
+  const schema = pathParametersDocumentedOnce(input) as unknown as OpenAPI3; // the loader checked it is OpenAPI 3
   const ctx = typesContext(schema);
   const description = "types of every path, operation, component and webhook (openapi-typescript)";
   // One part of the document at a time (paths, webhooks, components, then the operations the paths collected):
@@ -49,18 +53,23 @@ function emitTypesOf(input: TypesInput): EmittedFile {
     return { path: "schema.ts", content: openapiTypescript.astToString(nodes), description, notCanonical: unsupported };
   };
   const parts: string[] = [];
-  const operations = new OperationsSoFar(ctx, input);
+  // Every part printed, counted against the output budget as it is made (the operations' parts once: as they come).
+  let length = 0;
+  const made = (text: string) => budget?.check("schema.ts", (length += text.length), text);
+  const operations = new OperationsSoFar(ctx, input, made);
   for (const statement of typeStatements(schema, ctx, { sliced: input.moved.length === 0 })) {
+    const isOperations = !(statement instanceof SlicedInterface) && operations.isOperations(statement);
     const printed =
       statement instanceof SlicedInterface
-        ? printSliced(statement, input, parts, operations)
-        : operations.isOperations(statement)
+        ? printSliced(statement, input, parts, operations, made)
+        : isOperations
           ? operations.printAll()
           : printNodes(sameNodes(placeTranslated([statement], input)));
     if (!("text" in printed)) return throughOpenapiTypescript(printed.unsupported);
     const drained = operations.drain();
     if (!("text" in drained)) return throughOpenapiTypescript(drained.unsupported);
     parts.push(printed.text);
+    if (!isOperations) made(printed.text);
   }
   const text = parts.join("");
   return { path: "schema.ts", content: text, canonical: text, description };
@@ -91,7 +100,7 @@ class SlicedInterface {
  * printed as the printer prints them inside the whole interface (printMembers). The operations each slice's
  * transform collects are printed after it.
  */
-function printSliced(sliced: SlicedInterface, input: TypesInput, parts: string[], operations: OperationsSoFar): { text: string } | { unsupported: string } {
+function printSliced(sliced: SlicedInterface, input: TypesInput, parts: string[], operations: OperationsSoFar, made: (text: string) => void): { text: string } | { unsupported: string } {
   const skeleton = printNodes(sameNodes(placeTranslated([sliced.skeleton], input)));
   if (!("text" in skeleton)) return skeleton;
   let rest = skeleton.text;
@@ -99,12 +108,14 @@ function printSliced(sliced: SlicedInterface, input: TypesInput, parts: string[]
     const line = `\n${"  ".repeat(map.depth)}${map.placeholder}: never;`;
     const at = placeholderAt(rest, line);
     parts.push(rest.slice(0, at));
+    made(rest.slice(0, at));
     rest = rest.slice(at + line.length);
     for (let start = 0; start < map.entries.length; start += SLICE) {
       const members = withQuerystring(map.members(map.entries.slice(start, start + SLICE)), input, map.holder);
       const printed = printMembers(sameMembers(members), map.depth);
       if (!("text" in printed)) return printed;
       parts.push(printed.text);
+      made(printed.text);
       const drained = operations.drain();
       if (!("text" in drained)) return drained;
     }
@@ -131,6 +142,8 @@ class OperationsSoFar {
   constructor(
     private readonly ctx: GlobalContext,
     private readonly input: TypesInput,
+    /** Told each part printed (the output budget counts it). */
+    private readonly made: (text: string) => void,
   ) {}
 
   private node(): TypeScript.InterfaceDeclaration | undefined {
@@ -148,6 +161,7 @@ class OperationsSoFar {
     const printed = printMembers(sameMembers(withQuerystring(node.members, this.input, undefined)), 1);
     if (!("text" in printed)) return printed;
     this.printed.push(printed.text);
+    this.made(printed.text);
     (node as { members: TypeScript.NodeArray<TypeScript.TypeElement> }).members = typescript.factory.createNodeArray([]);
     return printed;
   }
@@ -221,11 +235,62 @@ export function typesContext(schema: OpenAPI3): GlobalContext {
     readWriteMarkers: false,
     resolve: ($ref: string) => {
       if (resolved.has($ref)) return resolved.get($ref);
-      const target = openapiTypescript.resolveRef(schema, $ref, { silent: true });
+      const target = documentedAsUse(openapiTypescript.resolveRef(schema, $ref, { silent: true }), $ref);
       resolved.set($ref, target);
       return target;
     },
   } as GlobalContext;
+}
+
+/**
+ * A `$ref`'d Parameter Object as openapi-typescript documents each use of it: it writes the parameter's description
+ * and example above the parameter in every operation that uses it, beside the type `components["parameters"][…]`,
+ * whose own comment has them whole. A long description is abridged there, with the `$ref` of the whole text, and a
+ * long example left out (see long-text.ts). openapi-typescript reads nothing else of these fields.
+ */
+function documentedAsUse(target: unknown, $ref: string): unknown {
+  if (target === null || typeof target !== "object" || !("in" in target) || !("name" in target)) return target;
+  const { description, example, ...rest } = target as { description?: unknown; example?: unknown };
+  const longDescription = typeof description === "string" && description.length > LONG_TEXT;
+  const longExample = example !== undefined && (JSON.stringify(example)?.length ?? 0) > LONG_TEXT;
+  if (!longDescription && !longExample) return target;
+  return {
+    ...rest,
+    ...(description === undefined ? {} : { description: longDescription ? abridgedUse(description as string, $ref) : description }),
+    ...(example === undefined || longExample ? {} : { example }),
+  };
+}
+
+/**
+ * The document with the parameters of each path item documented as a use in its operations: openapi-typescript writes
+ * a path item's parameters into each of its operations (and the loader hands it OpenAPI 3.2's `additionalOperations`
+ * as path items of their own, each with those parameters), documentation included. Each operation is given its own
+ * copy of a path parameter whose description or example is long, documented as a use (documentedAsUse, pointing at
+ * the path item), which takes the place of the path item's in the operation's type (an operation's parameter wins
+ * over its path item's of the same name and location, keeping its place). The path item keeps its own whole.
+ */
+function pathParametersDocumentedOnce(input: TypesInput): Record<string, unknown> {
+  const document = input.document;
+  const paths = document["paths"];
+  if (paths === null || typeof paths !== "object") return document;
+  const reserved = new Map(input.moved.map((move) => [move.key, move.path]));
+  let copied: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(paths as Record<string, unknown>)) {
+    const parameters = (item as { parameters?: unknown } | null)?.parameters;
+    if (!Array.isArray(parameters)) continue;
+    const path = reserved.get(key) ?? key;
+    const asUse = parameters.map((parameter, i) => (parameter !== null && typeof parameter === "object" && !("$ref" in parameter) ? documentedAsUse(parameter, `#${toJsonPointer(["paths", path, "parameters", i])}`) : parameter));
+    const abridged = asUse.filter((parameter, i) => parameter !== parameters[i]);
+    if (abridged.length === 0) continue;
+    const withCopies: Record<string, unknown> = { ...(item as Record<string, unknown>) };
+    for (const method of OAS31_METHODS) {
+      const operation = withCopies[method] as { parameters?: unknown; $ref?: unknown } | undefined;
+      if (operation === null || typeof operation !== "object" || "$ref" in operation) continue;
+      withCopies[method] = { ...operation, parameters: [...abridged, ...(Array.isArray(operation.parameters) ? operation.parameters : [])] };
+    }
+    (copied ??= { ...(paths as Record<string, unknown>) })[key] = withCopies;
+  }
+  return copied ? { ...document, paths: copied } : document;
 }
 
 /** openapi-typescript's failure to build the types is the spec's problem (exit 2). */

@@ -5,6 +5,7 @@ import { tsMorph } from "../package/ts-morph.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { commentText } from "./literal.js";
+import { LongTexts } from "./long-text.js";
 import { FileTemplate, typeText } from "./template.js";
 import { uniqueEvents, webhookRuntimeSpec } from "./webhook-spec.js";
 
@@ -40,7 +41,8 @@ export function emitWebhooks(model: ApiModel, source: FileTemplateSource): Emitt
 
   template.fillData("webhookSpec", webhookRuntimeSpec(model));
   template.fillData("WEBHOOK_EVENT_TYPES", hooks.map((hook) => hook.key));
-  setMembers(template.structure("WebhookEvents", "typeAlias"), hooks.map(eventMember), "Record<never, never>");
+  const texts = new LongTexts();
+  setMembers(template.structure("WebhookEvents", "typeAlias"), hooks.map((hook) => eventMember(hook, texts)), "Record<never, never>");
   setMembers(template.structure("WebhookHeaders", "typeAlias"), hooks.map(headersMember), "Record<never, never>");
 
   const payloadVariables = template.structure("PayloadVariables", "typeAlias");
@@ -66,8 +68,8 @@ function setMembers(alias: TypeAliasDeclarationStructure, members: Member[], emp
   alias.type = members.length > 0 ? tsMorph.Writers.objectType({ properties: members }) : empty;
 }
 
-function eventMember(hook: Webhook): Member {
-  const lines = [hook.summary, hook.description !== hook.summary ? hook.description : undefined].filter(Boolean).map((t) => commentText(t!));
+function eventMember(hook: Webhook, texts: LongTexts): Member {
+  const lines = [hook.summary, hook.description !== hook.summary ? hook.description : undefined].filter(Boolean).map((t) => commentText(texts.use(t!, `\`${hook.key}\``)));
   if (hook.deprecated) lines.push("@deprecated");
   return {
     name: propertyKey(hook.key),

@@ -384,6 +384,9 @@ function isBearerLike(ctx: BuildContext, key: string): boolean {
   return (type === "http" && str(scheme.scheme)?.toLowerCase() === "bearer") || type === "oauth2" || type === "openIdConnect";
 }
 
+/** RFC 9110's token (section 5.6.2): a header field name, and a cookie name (RFC 6265). */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+
 /**
  * `components.securitySchemes` as the client and router apply them, each with its client option (the scheme's key,
  * camelCased). A spec whose only applicable scheme takes one token also accepts that token as `apiKey`, the name
@@ -404,6 +407,13 @@ function buildSecuritySchemes(ctx: BuildContext, declared: Obj, options: NameReg
     if (type === "http" && httpScheme) {
       schemes.push({ ...base, type: "http", scheme: httpScheme, ...(str(scheme.bearerFormat) ? { bearerFormat: str(scheme.bearerFormat) } : {}) });
     } else if (type === "apiKey" && (location === "header" || location === "query" || location === "cookie") && name) {
+      // fetch refuses a header it cannot write (every request of the client would fail) and a router never sees one.
+      if (location !== "query" && !HTTP_TOKEN.test(name)) {
+        throw new UserError(`the ${location} name ${JSON.stringify(name)} of apiKey security scheme ${JSON.stringify(key)} is not an HTTP token: no request could carry it`, {
+          location: ctx.where([...pointer, "name"]),
+          hint: `a ${location} name is letters, digits and ${"!#$%&'*+-.^_`|~"} only (no spaces, colons or other punctuation, RFC 9110 section 5.6.2)`,
+        });
+      }
       schemes.push({ ...base, type: "apiKey", in: location, name });
     } else if (type === "oauth2") {
       const metadataUrl = str(scheme.oauth2MetadataUrl);

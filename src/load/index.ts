@@ -21,6 +21,8 @@ export interface SpecFile {
   sha256: string;
   /** The git blob id of the file's bytes (`git hash-object`), hex: lets `check` find this version in a repository. */
   gitBlob: string;
+  /** How many bytes the file has (the output is capped relative to the spec's size: emit/budget.ts). */
+  bytes: number;
   /** For a document from a URL: its HTTP validators and how it was had (fetched, a 304, or the cache). */
   remote?: { etag?: string; lastModified?: string; base: string; source: "fetched" | "not-modified" | "cache" };
 }
@@ -82,13 +84,15 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
   const display = (file: string) => toDisplayPath(file, cwd);
   const configuredRoots = refRoots.map((root) => resolve(cwd, root));
   const policy: ReadPolicy = { roots: entryIsUrl ? configuredRoots : [dirname(entry), ...configuredRoots], maxFileBytes: maxSpecFileBytes };
-  const hashes = new Map<string, { sha256: string; gitBlob: string }>();
+  const hashes = new Map<string, { sha256: string; gitBlob: string; bytes: number }>();
   /** Documents from URLs: their bytes (for warnings' line numbers) and how they were had. */
   const fetched = new Map<string, ReturnType<RemoteReader["read"]>>();
   /** Files with an `$id`, `$anchor`, `$dynamicAnchor` or `$self` key: only those are scanned for schema identifiers. */
   const withIds = new Set<string>();
   /** The keywords of every file read (ParsedSpec.keywords): the bundled document has no others of them. */
   const keywords = new Set<string>();
+  /** What the parser said of the files without refusing them (a repeated YAML key). */
+  const parseWarnings: SpecWarning[] = [];
 
   const readParsed = (file: string, referencedFrom?: string): unknown => {
     let bytes: Buffer;
@@ -106,8 +110,10 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
     hashes.set(file, {
       sha256: createHash("sha256").update(bytes).digest("hex"),
       gitBlob: createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex"),
+      bytes: bytes.length,
     });
     const parsed = parseSpec(bytes.toString("utf8"), display(file));
+    parseWarnings.push(...parsed.warnings);
     if (ID_KEYWORDS.some((keyword) => parsed.keywords.has(keyword))) withIds.add(file);
     for (const keyword of parsed.keywords) keywords.add(keyword);
     return parsed.document;
@@ -150,9 +156,10 @@ export function loadSpec(specPath: string, cwd: string = process.cwd(), options:
     files: files.map((path) => {
       const document = fetched.get(path);
       const remoteInfo = document && { base: document.base, source: document.source, ...(document.etag !== undefined ? { etag: document.etag } : {}), ...(document.lastModified !== undefined ? { lastModified: document.lastModified } : {}) };
-      return { path, sha256: hashes.get(path)?.sha256 ?? "", gitBlob: hashes.get(path)?.gitBlob ?? "", ...(remoteInfo ? { remote: remoteInfo } : {}) };
+      const hash = hashes.get(path);
+      return { path, sha256: hash?.sha256 ?? "", gitBlob: hash?.gitBlob ?? "", bytes: hash?.bytes ?? 0, ...(remoteInfo ? { remote: remoteInfo } : {}) };
     }),
-    warnings: [...locateWarnings(warnings, display, (file) => fetched.get(file)?.bytes.toString("utf8") ?? readFileSync(file, "utf8")), ...operationIds.warnings, ...templates.warnings, ...lint],
+    warnings: [...parseWarnings, ...locateWarnings(warnings, display, (file) => fetched.get(file)?.bytes.toString("utf8") ?? readFileSync(file, "utf8")), ...operationIds.warnings, ...templates.warnings, ...lint],
     foreignSchemaRefs,
     renamedOperations: operationIds.renamed,
   };

@@ -1,5 +1,5 @@
 import yaml from "js-yaml";
-import { UserError, formatPointer, formatPosition } from "../errors.js";
+import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
 
 /**
  * Objects and arrays may nest this deep in a spec file (and in the bundled document). Real specs nest under 30
@@ -33,6 +33,8 @@ export interface ParsedSpec {
    * during the walk that checks the file's depth, which sees every key anyway.
    */
   keywords: Set<string>;
+  /** Problems that did not stop parsing: a key repeated in a YAML mapping (the last value is used). */
+  warnings: SpecWarning[];
 }
 
 /** parseSpecText, with the keywords the file uses. */
@@ -51,11 +53,12 @@ export function parseSpec(text: string, displayPath: string): ParsedSpec {
       });
     }
     checkShape(document, displayPath, false, keywords);
-    return { document, keywords };
+    return { document, keywords, warnings: [] };
   }
   let document: unknown;
+  const warnings: SpecWarning[] = [];
   try {
-    document = yaml.load(body, { schema: yaml.CORE_SCHEMA, json: true, filename: displayPath });
+    document = loadYaml(body, displayPath, warnings);
   } catch (error) {
     if (error instanceof yaml.YAMLException) {
       const mark = error.mark;
@@ -67,7 +70,30 @@ export function parseSpec(text: string, displayPath: string): ParsedSpec {
     throw error;
   }
   checkShape(document, displayPath, ANCHOR.test(body), keywords);
-  return { document, keywords };
+  return { document, keywords, warnings };
+}
+
+/**
+ * YAML text as a value. A key repeated in a mapping is an error in YAML 1.2, and js-yaml's `json` mode takes the last
+ * value silently, as JSON.parse does: so the text is first parsed strictly, and when it has a repeated key, that is a
+ * warning at the key's line and column (the first one; a file with several shows the next once it is fixed) and the
+ * text is parsed again taking the last value.
+ */
+function loadYaml(body: string, displayPath: string, warnings: SpecWarning[]): unknown {
+  try {
+    return yaml.load(body, { schema: yaml.CORE_SCHEMA, filename: displayPath });
+  } catch (error) {
+    if (!(error instanceof yaml.YAMLException) || error.reason !== "duplicated mapping key") throw error;
+    const mark = error.mark;
+    const line = mark ? body.split(/\r?\n/, mark.line + 1)[mark.line] : undefined;
+    const key = line?.slice(mark!.column).split(":")[0]!.trim();
+    warnings.push({
+      message: `${key ? `the key ${JSON.stringify(key)}` : "a key"} is repeated in its mapping: the later value is used and the earlier one is lost`,
+      location: mark ? formatPosition(displayPath, mark.line + 1, mark.column + 1) : displayPath,
+      hint: "remove or rename one of the two (YAML mappings have unique keys)",
+    });
+    return yaml.load(body, { schema: yaml.CORE_SCHEMA, json: true, filename: displayPath });
+  }
 }
 
 /** An anchor (`&name`) at the start of a node: only then can a YAML text contain aliases. */

@@ -89,13 +89,13 @@ function directoryMessage(referencedFrom: string | undefined, file: string, disp
   return referencedFrom ? `referenced file ${display(file)} is a directory, not a file` : "spec is a directory, not a file";
 }
 
-/** Reads the whole file, expecting `size` bytes, never more than `max`. */
-function readUpTo(fd: number, size: number, max: number, tooLarge: () => never): Buffer {
+/** Reads the whole file, expecting `size` bytes, never more than `max` (past it: what `tooLarge` returns or throws). */
+export function readUpTo<T = never>(fd: number, size: number, max: number, tooLarge: () => T): Buffer | T {
   let buffer = Buffer.allocUnsafe(Math.min(Math.max(size, 0) + 1, max + 1));
   let length = 0;
   for (;;) {
     if (length === buffer.length) {
-      if (buffer.length > max) tooLarge();
+      if (buffer.length > max) return tooLarge();
       const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, max + 1));
       buffer.copy(bigger, 0, 0, length);
       buffer = bigger;
@@ -104,8 +104,31 @@ function readUpTo(fd: number, size: number, max: number, tooLarge: () => never):
     if (read === 0) break;
     length += read;
   }
-  if (length > max) tooLarge();
+  if (length > max) return tooLarge();
   return buffer.subarray(0, length);
+}
+
+/**
+ * The bytes of a regular file, when it has at most `maxBytes`: undefined for anything else (missing, a FIFO, a device,
+ * larger; a symbolic link too unless `followLinks`). The file is opened without blocking (a FIFO has no writer) and,
+ * unless told to follow links, with `O_NOFOLLOW`; its type and size are taken from the open descriptor, so nothing
+ * is read from a link or from what is not a regular file.
+ */
+export function readRegularFile(path: string, maxBytes: number, options: { followLinks?: boolean } = {}): Buffer | undefined {
+  let fd: number;
+  try {
+    // O_NOFOLLOW is not defined on Windows, where the caller's lstat is what keeps links out.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (options.followLinks ? 0 : (constants.O_NOFOLLOW ?? 0)));
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    return readUpTo(fd, stat.size, maxBytes, () => undefined);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** True when `path` is `root` or below it (lexically: no `..` step leaves it). */

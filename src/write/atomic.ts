@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { fileSystemUserError, inspectOutputFolder } from "./disk.js";
+import { readRegularFile } from "../load/read.js";
+import { fileSystemUserError, inspectOutputFolder, type OutputTree } from "./disk.js";
 
 export interface WriteSummary {
   written: string[];
@@ -37,11 +38,10 @@ export function writeOutputFolder(
   const state = inspectOutputFolder(outDir, shown);
   const parent = dirname(outDir);
   removeLeftovers(parent, basename(outDir));
-  const current = state.kind === "owned" ? state.files : new Map<string, Buffer>();
+  const current: OutputTree = state.kind === "owned" ? state.tree : new Map();
   const summary: WriteSummary = { written: [], unchanged: [], removed: [] };
   for (const [path, content] of files) {
-    const old = current.get(path);
-    if (old && old.equals(Buffer.from(content))) summary.unchanged.push(path);
+    if (isUnchanged(outDir, current, path, content)) summary.unchanged.push(path);
     else summary.written.push(path);
   }
   summary.removed = [...current.keys()].filter((path) => !files.has(path)).sort();
@@ -82,6 +82,16 @@ export function writeOutputFolder(
     throw fileSystemUserError(error, shown, "write") ?? error;
   }
   return summary;
+}
+
+/**
+ * Whether the output folder already holds `content` at `path` as a regular file: read only when the size is right,
+ * never through a link. Anything else there (a link, a FIFO, another size) is replaced.
+ */
+function isUnchanged(outDir: string, current: OutputTree, path: string, content: string): boolean {
+  const entry = current.get(path);
+  const wanted = Buffer.from(content);
+  return entry?.kind === "file" && entry.bytes === wanted.length && readRegularFile(join(outDir, path), wanted.length)?.equals(wanted) === true;
 }
 
 function removeTree(path: string): void {

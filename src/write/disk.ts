@@ -1,16 +1,26 @@
-import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../errors.js";
 import { MANIFEST_FILE } from "./manifest.js";
 
+/**
+ * One entry of an output folder as `lstat` sees it. A pull request can commit anything in the output folder: a
+ * symbolic link to `/proc/self/environ` or `~/.npmrc`, a link to `/dev/zero`, a FIFO. Only regular files are ever
+ * read (never through a link, and never more bytes than the caller can use); anything else is named, not opened.
+ */
+export type OutputEntry = { kind: "file"; bytes: number } | { kind: "other"; what: string };
+
+/** Every entry below an output folder, keyed by forward-slash relative path; folders are walked, links are not. */
+export type OutputTree = Map<string, OutputEntry>;
+
 export type FolderState =
   | { kind: "absent" }
-  | { kind: "owned"; files: Map<string, Buffer> } // with allowForeign, also a folder of someone else's files
+  | { kind: "owned"; tree: OutputTree } // with allowForeign, also a folder of someone else's files
   | { kind: "empty" };
 
 /**
- * What is at the output path now. Refuses a file, and a non-empty folder without our manifest (someone else's
- * files: we never write into or delete those).
+ * What is at the output path now. Refuses a file or a link, and a non-empty folder without our manifest (someone
+ * else's files: we never write into or delete those). Reads no file: only `lstat`s.
  */
 export function inspectOutputFolder(outDir: string, shown: string, options: { allowForeign?: boolean } = {}): FolderState {
   try {
@@ -21,12 +31,12 @@ export function inspectOutputFolder(outDir: string, shown: string, options: { al
 }
 
 function inspect(outDir: string, shown: string, options: { allowForeign?: boolean }): FolderState {
-  if (!existsSync(outDir)) return { kind: "absent" };
-  const stat = lstatSync(outDir);
+  const stat = lstatOrUndefined(outDir);
+  if (stat === undefined) return { kind: "absent" };
   if (!stat.isDirectory()) {
-    throw new UserError("the output path is a file, not a folder", {
+    throw new UserError(`the output path is ${stat.isFile() ? "a file" : describeEntry(stat)}, not a folder`, {
       location: shown,
-      hint: "pass a folder with --out (it is created if missing)",
+      hint: stat.isSymbolicLink() ? "specforge writes only into a real folder: pass that folder with --out" : "pass a folder with --out (it is created if missing)",
     });
   }
   const entries = readdirSync(outDir);
@@ -37,21 +47,41 @@ function inspect(outDir: string, shown: string, options: { allowForeign?: boolea
       hint: "choose an empty or new folder with --out, or empty this one if its files are not needed",
     });
   }
-  return { kind: "owned", files: readTree(outDir) };
+  return { kind: "owned", tree: listTree(outDir) };
 }
 
-/** Every file below `dir`, keyed by forward-slash relative path. */
-export function readTree(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** Every entry below `dir` (see OutputTree): sizes and kinds from `lstat`, nothing read, no link followed. */
+export function listTree(dir: string): OutputTree {
+  const tree: OutputTree = new Map();
   const walk = (relative: string) => {
-    for (const entry of readdirSync(join(dir, relative), { withFileTypes: true })) {
-      const rel = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(rel);
-      else files.set(rel, readFileSync(join(dir, rel)));
+    for (const name of readdirSync(join(dir, relative)).sort()) {
+      const rel = relative ? `${relative}/${name}` : name;
+      const stat = lstatSync(join(dir, rel));
+      if (stat.isDirectory()) walk(rel);
+      else tree.set(rel, stat.isFile() ? { kind: "file", bytes: stat.size } : { kind: "other", what: describeEntry(stat) });
     }
   };
   walk("");
-  return files;
+  return tree;
+}
+
+/** What an entry that is not a regular file is, for a message. */
+export function describeEntry(stat: Stats): string {
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  if (stat.isFIFO()) return "a FIFO";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isDirectory()) return "a folder";
+  return "not a regular file";
 }
 
 /** What the file system said, for the user: the environment, not specforge, is in the way. */

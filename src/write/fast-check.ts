@@ -1,12 +1,15 @@
-import { existsSync, readFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_MAX_SPEC_FILE_BYTES, readRegularFile } from "../load/read.js";
 import { generatorFingerprint, runtimeKindsOf, templatesFingerprint } from "../package/fingerprint.js";
 import { sha256 } from "../package/hash.js";
-import { readTree } from "./disk.js";
+import { listTree, type OutputTree } from "./disk.js";
 import { formattingFingerprint } from "./format.js";
+import { settingsEntriesNotFiles } from "./prettier-config.js";
+import { UserError, toDisplayPath } from "../errors.js";
 import { isHttpUrl } from "../openapi/url.js";
 import type { Drift } from "./drift.js";
-import { MANIFEST_FILE, parseManifest, pathFromOutput, readManifest } from "./manifest.js";
+import { MANIFEST_FILE, pathFromOutput, readManifest, type Manifest } from "./manifest.js";
 
 /** What of a run's settings decides its output besides the spec's bytes (a resolved config has all of it). */
 export interface OutputSettings {
@@ -20,6 +23,47 @@ export interface OutputSettings {
   format: boolean;
   /** Options of the `schemas` output. */
   schemas: { library: string };
+  /** The folder paths in messages are relative to. */
+  cwd?: string;
+  /** The largest spec file read (a spec file larger than this cannot be the one the manifest records). */
+  maxSpecFileBytes?: number;
+}
+
+/**
+ * Whether each local spec file the manifest records still has the recorded SHA-256. A spec file may be a link (it is
+ * the user's), but only a regular file of at most the spec size limit is read: anything else counts as changed.
+ */
+function localInputsUnchanged(settings: OutputSettings, manifest: Manifest): boolean {
+  const max = settings.maxSpecFileBytes ?? DEFAULT_MAX_SPEC_FILE_BYTES;
+  return Object.entries(manifest.inputs).every(([path, input]) => {
+    if (isHttpUrl(path)) return true;
+    const bytes = readRegularFile(join(settings.out, path), max, { followLinks: true });
+    return bytes !== undefined && sha256(bytes) === input.sha256;
+  });
+}
+
+/**
+ * The SHA-256 of a file of the output folder that the manifest lists, when it is a regular file no larger than an
+ * output file can be (MAX_OUTPUT_FILE_BYTES): undefined for anything else, which is then not the file `generate` wrote.
+ */
+function outputFileHash(out: string, tree: OutputTree, path: string): string | undefined {
+  const entry = tree.get(path);
+  if (entry?.kind !== "file" || entry.bytes > MAX_OUTPUT_FILE_BYTES) return undefined;
+  const bytes = readRegularFile(join(out, path), MAX_OUTPUT_FILE_BYTES);
+  return bytes && sha256(bytes);
+}
+
+/** No file specforge writes is larger (the output as a whole is capped relative to the spec: see emit/budget.ts). */
+export const MAX_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
+
+/** The entries of the output folder, or none when there is no folder there (a link is not one). */
+function outputTree(out: string): OutputTree {
+  try {
+    if (!lstatSync(out).isDirectory()) return new Map();
+  } catch {
+    return new Map();
+  }
+  return listTree(out);
 }
 
 /**
@@ -27,6 +71,14 @@ export interface OutputSettings {
  * the prettier settings of every output file (`files`: paths relative to the output folder, the manifest included).
  */
 export async function runFingerprint(settings: OutputSettings, files: readonly string[]): Promise<string> {
+  const unreadable = settings.format ? settingsEntriesNotFiles(settings.out, files) : [];
+  if (unreadable.length > 0) {
+    const shown = `${settings.cwd === undefined ? settings.out : toDisplayPath(settings.out, settings.cwd)}/${unreadable[0]}`;
+    throw new UserError("this entry of the output folder, where prettier looks for settings, is not a regular file (a link, a FIFO or a device): specforge does not let prettier read it", {
+      location: shown,
+      hint: "remove it: the output folder holds generated files only (the project's prettier settings belong above it)",
+    });
+  }
   return sha256(
     JSON.stringify({
       generator: generatorFingerprint(),
@@ -48,24 +100,14 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
  * locked document, never the network (`check --remote` asks the server).
  */
 export async function isProvablyCurrent(settings: OutputSettings): Promise<boolean> {
-  const manifestPath = join(settings.out, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) return false;
-  const manifest = parseManifest(readFileSync(manifestPath, "utf8"));
+  const manifest = readManifest(settings.out);
   if (!manifest) return false;
   if (manifest.spec !== pathFromOutput(settings.out, settings.spec)) return false;
-  for (const [path, input] of Object.entries(manifest.inputs)) {
-    if (isHttpUrl(path)) continue;
-    const absolute = join(settings.out, path);
-    if (!existsSync(absolute) || sha256(readFileSync(absolute)) !== input.sha256) return false;
-  }
+  if (!localInputsUnchanged(settings, manifest)) return false;
   if (manifest.fingerprint !== (await runFingerprint(settings, [...Object.keys(manifest.files), MANIFEST_FILE]))) return false;
-  const onDisk = readTree(settings.out);
-  if (onDisk.size !== Object.keys(manifest.files).length + 1) return false;
-  for (const [path, hash] of Object.entries(manifest.files)) {
-    const content = onDisk.get(path);
-    if (!content || sha256(content) !== hash) return false;
-  }
-  return true;
+  const tree = outputTree(settings.out);
+  if (tree.size !== Object.keys(manifest.files).length + 1 || tree.get(MANIFEST_FILE)?.kind !== "file") return false;
+  return Object.entries(manifest.files).every(([path, hash]) => outputFileHash(settings.out, tree, path) === hash);
 }
 
 /**
@@ -77,21 +119,17 @@ export async function isProvablyCurrent(settings: OutputSettings): Promise<boole
 export async function manifestDrift(settings: OutputSettings, note: string): Promise<Drift> {
   const manifest = readManifest(settings.out);
   if (!manifest) return { missing: [MANIFEST_FILE], extra: [], stale: [] };
-  const onDisk = existsSync(settings.out) ? readTree(settings.out) : new Map<string, Buffer>();
-  const missing = Object.keys(manifest.files).filter((path) => !onDisk.has(path));
-  const extra = [...onDisk.keys()].filter((path) => path !== MANIFEST_FILE && !Object.hasOwn(manifest.files, path));
+  const tree = outputTree(settings.out);
+  const missing = Object.keys(manifest.files).filter((path) => !tree.has(path));
+  const extra = [...tree.keys()].filter((path) => path !== MANIFEST_FILE && !Object.hasOwn(manifest.files, path));
   const stale: Drift["stale"] = [];
+  const notFiles: Record<string, string> = {};
+  for (const [path, entry] of tree) if (entry.kind === "other") notFiles[path] = entry.what;
   for (const [path, hash] of Object.entries(manifest.files)) {
-    const content = onDisk.get(path);
-    if (content && sha256(content) !== hash) stale.push({ path, diff: `(${path} is not the file \`generate\` wrote; ${note})` });
+    if (tree.has(path) && outputFileHash(settings.out, tree, path) !== hash) stale.push({ path, diff: `(${path} is not the file \`generate\` wrote; ${note})` });
   }
-  const localInputChanged = Object.entries(manifest.inputs).some(([path, input]) => {
-    if (isHttpUrl(path)) return false;
-    const absolute = join(settings.out, path);
-    return !existsSync(absolute) || sha256(readFileSync(absolute)) !== input.sha256;
-  });
   const fingerprint = await runFingerprint(settings, [...Object.keys(manifest.files), MANIFEST_FILE]);
-  const recordsOther = manifest.spec !== pathFromOutput(settings.out, settings.spec) || manifest.fingerprint !== fingerprint || localInputChanged;
+  const recordsOther = manifest.spec !== pathFromOutput(settings.out, settings.spec) || manifest.fingerprint !== fingerprint || !localInputsUnchanged(settings, manifest);
   if (recordsOther || missing.length + extra.length + stale.length === 0) stale.unshift({ path: MANIFEST_FILE, diff: "" });
-  return { missing, extra, stale };
+  return { missing, extra, stale, ...(Object.keys(notFiles).length > 0 ? { notFiles } : {}) };
 }

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { readRegularFile } from "../load/read.js";
 import { isHttpUrl } from "../openapi/url.js";
 
 /** The file that marks a folder as specforge's and records what was generated into it, from what. */
@@ -84,15 +84,21 @@ export function pathFromOutput(outDir: string, path: string): string {
   return relative(outDir, path).split("\\").join("/");
 }
 
+/** A manifest lists files and hashes: 16 MiB is thousands of times any real one. */
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The text of an output folder's manifest, when it is a regular file of at most MAX_MANIFEST_BYTES: a manifest that
+ * is a link (to a secret, to `/dev/zero`), a FIFO or huge is not read, and counts as no manifest.
+ */
+export function readManifestText(outDir: string): string | undefined {
+  return readRegularFile(join(outDir, MANIFEST_FILE), MAX_MANIFEST_BYTES)?.toString("utf8");
+}
+
 /** The manifest of an output folder, when it has a readable one. */
 export function readManifest(outDir: string): Manifest | undefined {
-  const file = join(outDir, MANIFEST_FILE);
-  if (!existsSync(file)) return undefined;
-  try {
-    return parseManifest(readFileSync(file, "utf8"));
-  } catch {
-    return undefined;
-  }
+  const text = readManifestText(outDir);
+  return text === undefined ? undefined : parseManifest(text);
 }
 
 /** The documents from URLs that a manifest locks: URL → SHA-256 and validators. */

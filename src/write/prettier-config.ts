@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 
@@ -55,6 +55,28 @@ export function withoutPrettierSettings(files: readonly string[]): boolean {
     }
   }
   return true;
+}
+
+/**
+ * The entries inside the output folder, in the folders of `relativePaths`, whose names prettier (its config files,
+ * `package.json`, `package.yaml`) or EditorConfig read settings from, when they are not regular files: a link to
+ * `/dev/zero` or to a secret, a FIFO. prettier would open them while it looks for the output files' settings, so
+ * they are refused before prettier is asked (a regular file there is read as prettier reads it). Relative paths.
+ */
+export function settingsEntriesNotFiles(outDir: string, relativePaths: readonly string[]): string[] {
+  const folders = new Set(relativePaths.map((path) => dirname(path)));
+  const found: string[] = [];
+  for (const folder of [...folders].sort()) {
+    for (const name of [...PRETTIER_CONFIG_FILES, ".editorconfig", "package.json", "package.yaml"]) {
+      const path = folder === "." ? name : `${folder}/${name}`;
+      try {
+        if (!lstatSync(join(outDir, path)).isFile()) found.push(path);
+      } catch {
+        // absent (or a folder above it is): nothing for prettier to read there
+      }
+    }
+  }
+  return found;
 }
 
 /** A package.json prettier would not take for a config: readable JSON without a (truthy) `prettier` key. */

@@ -4,14 +4,14 @@
  * whose only scheme sends a token gets token.ts alone.
  */
 import type { RuntimeFeatures } from "./runtime.js";
-import { apiKeyHeaders, applyToken, authorizing, credentialValue, isThenable } from "./token.js";
+import { applyToken, authorizing, credentialValue, isThenable } from "./token.js";
 import type { AppliedCredentials, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
 import { isPresent } from "./values.js";
 
 export type { AppliedCredentials };
 
 /** Credentials from the security schemes, for `createRuntime`. */
-export const authFeature: RuntimeFeatures = { credentials: credentialsFor, authorize: authorizing(credentialsFor), apiKeyHeaders };
+export const authFeature: RuntimeFeatures = { credentials: credentialsFor, authorize: authorizing(credentialsFor) };
 
 /**
  * The credentials for one call: the first alternative of `requirements` whose schemes all have a credential (an

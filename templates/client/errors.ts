@@ -27,7 +27,9 @@ class ApiErrorClass<Status extends number = number, Body = unknown> extends Erro
   declare readonly url: string;
 
   constructor({ status, statusText, body, headers, operation, method, url }: ApiErrorInit<Status, Body>) {
-    super(`${operation}: ${method} ${url} failed with ${status}${statusText ? ` ${statusText}` : ""}${summarize(body)}`);
+    // (The status text and the body are the server's: their control characters are escaped, so that a message in a
+    // log or terminal cannot forge lines or send escape sequences.)
+    super(`${operation}: ${method} ${url} failed with ${status}${statusText ? ` ${statusText}` : ""}${summarize(body)}`.replace(/[\0-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
     // (Each name once, where `this.status = init.status` spelled it twice in minified code.)
     Object.assign(this, { status, body, headers, operation, method, url });
   }
@@ -54,6 +56,17 @@ export const ApiError: ApiErrorConstructor = ApiErrorClass;
 export class ConnectionError extends Error {
   override readonly name = "ConnectionError";
 }
+
+/**
+ * A response body was larger than the client's `maxResponseBytes`, counted as decoded (after any `Content-Encoding`):
+ * the read stopped there and the connection was closed. A `RangeError`, like an oversized streamed event.
+ */
+export class ResponseTooLargeError extends RangeError {
+  override readonly name = "ResponseTooLargeError";
+}
+
+/** The ResponseTooLargeError of a body (`what`) past `max` bytes. */
+export const responseTooLarge = (what: string, max: number) => new ResponseTooLargeError(`${what} is larger than ${max} bytes (maxResponseBytes)`);
 
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export class TimeoutError extends Error {

@@ -37,7 +37,7 @@ export const ALL_FEATURES: readonly RuntimeFeatures[] = [authFeature, deviceFlow
  */
 export const createRuntime = (...[servers, options, schemes, features = ALL_FEATURES]: Parameters<typeof createCore>): ReturnType<typeof createCore> =>
   createCore(servers, options, schemes, features);
-export { ApiError, ConnectionError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
+export { ApiError, ConnectionError, ResponseTooLargeError, TimeoutError, type ApiErrorConstructor, type ApiErrorInit } from "./errors.js";
 export { Stream, parseSSE, readStream, sseFeature, streamAccept, type ParseSSEOptions, type ServerSentEvent, type StreamOptions } from "./sse.js";
 export { parseRecords, readRecords, recordFormat, recordsFeature, streamsFeature } from "./records.js";
 export { FormPart, formPart, type FormPartOptions } from "./serialize.js";

@@ -88,6 +88,7 @@ export function readRecords(response: Response, contentType: string, signal: Abo
     format &&
     new Stream(response, signal, close, {
       maxEventSize: options.maxStreamEventSize,
+      maxResponseBytes: options.maxResponseBytes,
       items: async function* (body, limits) {
         for await (const record of parseRecords(body, format, limits)) yield parseJson(record, "A streamed record");
       },

@@ -1,7 +1,8 @@
 /**
  * Redirects, followed by the client itself (`redirect: "manual"`) so that credentials never travel to another
- * origin: across origins `Authorization`, `Cookie`, `Proxy-Authorization` and the spec's API-key headers are
- * dropped, as browsers drop `Authorization`. A body is never sent to another origin.
+ * origin: across origins every header of the request is dropped but `Accept` (credentials, API keys, the caller's
+ * `headers` such as a `PRIVATE-TOKEN`, header parameters), as browsers drop `Authorization`; fetch adds its own
+ * again. A body is never sent to another origin.
  */
 
 /** Statuses that carry a `Location` to follow. */
@@ -30,10 +31,10 @@ export function isRedirect(response: Response): boolean {
  * case the redirect itself is the answer:
  * - a 303 (and a 301/302 answering a POST) becomes a GET without body, as fetch does;
  * - a 307/308 repeats method and body, unless the body is a stream (sent once only) or the target is another origin;
- * - across origins, `sensitiveHeaders` (lower-case) are removed, and they stay removed on later hops.
+ * - across origins, every header but `Accept` is removed, and they stay removed on later hops.
  * Only http(s) targets are followed.
  */
-export function nextHop(response: Response, hop: Hop, sensitiveHeaders: readonly string[]): Hop | undefined {
+export function nextHop(response: Response, hop: Hop): Hop | undefined {
   let target: URL;
   try {
     target = new URL(response.headers.get("location")!, hop.url);
@@ -42,7 +43,8 @@ export function nextHop(response: Response, hop: Hop, sensitiveHeaders: readonly
   }
   if (target.protocol !== "http:" && target.protocol !== "https:") return undefined;
   const crossOrigin = target.origin !== new URL(hop.url).origin;
-  const headers = new Headers(hop.headers);
+  // (Which headers are a secret is the caller's knowledge, not the client's: none goes to another origin.)
+  const headers = new Headers(crossOrigin ? [...hop.headers].filter(([name]) => name === "accept") : hop.headers);
   let method = hop.method;
   let body = hop.body;
   const status = response.status;
@@ -53,7 +55,6 @@ export function nextHop(response: Response, hop: Hop, sensitiveHeaders: readonly
   } else if (body !== undefined && body !== null && (crossOrigin || body instanceof ReadableStream)) {
     return undefined;
   }
-  if (crossOrigin) for (const name of sensitiveHeaders) headers.delete(name);
   // (A fragment of the redirect target is not sent.)
   target.hash = "";
   return { url: target.href, method, headers, body };

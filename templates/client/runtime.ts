@@ -2,7 +2,7 @@
  * The request engine behind every emitted client: builds the request an `OperationSpec` describes, sends it with
  * timeout, abort and retries, and turns the response into data or an error.
  */
-import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
+import { ApiError, ConnectionError, TimeoutError, responseTooLarge } from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop, type Hop } from "./redirect.js";
 import { MAX_RETRY_AFTER_MS, backoffDelay, certainlyNotSent, isIdempotent, isRetryableStatus, retryAfterDelay, sleep } from "./retry.js";
 import { encodeUnreserved, entriesOf, isJsonMediaType, isPresent, isRecord, mediaTypeEssence, pair, paramSpec, pathSerializer, presentEntries, simple, text, type EncodedBody, type ParamValues } from "./values.js";
@@ -42,11 +42,6 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
-  /**
-   * The names of the headers the schemes send API keys in, lower case, besides the standard credential headers
-   * (token.ts `apiKeyHeaders`): kept to their origin on redirects.
-   */
-  apiKeyHeaders?: ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[]) | undefined;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
   /**
@@ -144,8 +139,12 @@ type RequestInitLike = NonNullable<ConstructorParameters<typeof Request>[1]>;
 /** The `init` the runtime builds: `body` and `duplex` may be undefined, which fetch and `new Request` read as absent. */
 type SendInit = { [K in keyof RequestInitLike]?: RequestInitLike[K] | undefined } & { duplex?: "half" | undefined };
 
-/** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
-export const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+/**
+ * The headers a browser may follow a redirect with (`redirect: "follow"`): what the runtime sets from the spec, and
+ * what browsers keep to its origin themselves (`Authorization`) or never let a page set (`Cookie`,
+ * `Proxy-Authorization`). Any other header is the caller's (an API key, a `PRIVATE-TOKEN`, a header parameter).
+ */
+const BROWSER_FOLLOWS = ["accept", "content-type", "authorization", "cookie", "proxy-authorization"];
 
 /** OpenAPI's default styles of paths (`simple`) and queries (`form` exploded); headers.ts has those of headers and cookies. */
 const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query"> = {
@@ -191,12 +190,9 @@ export function createRuntime(
   const styles = features.params ?? DEFAULT_STYLES;
   // (JSON unless the spec declares another kind of body: plain.ts, serialize.ts.)
   const encodeBody = features.body ?? ((mediaType: string, value: unknown): EncodedBody => ({ body: JSON.stringify(value), contentType: mediaType }));
-  // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  const apiKeyHeaders = features.apiKeyHeaders?.(securitySchemes) ?? [];
-  const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...apiKeyHeaders];
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
-  // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
-  // (and a redirect of theirs is an error rather than a leak).
+  // across origins themselves and manage cookies, so there a request is followed by hand only when it carries a
+  // header of the caller's (and a redirect of it is an error rather than a leak).
   const inBrowser = typeof (globalThis as { document?: unknown }).document !== "undefined";
   const baseUrls: (string | undefined)[] = [];
   const baseUrl = (index: number): string => (baseUrls[index] ??= resolveServerUrl(servers[index], options));
@@ -206,6 +202,8 @@ export function createRuntime(
   // custom fetches that ignore it) is left out.
   const direct = !options.fetch && !options.onRequest && !options.onResponse;
   const guard = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> => (direct || !signal ? promise : untilAborted(promise, signal));
+  // (64 MiB by default; written in place, a minifier keeps a module constant as a variable.)
+  const maxBytes = options.maxResponseBytes ?? 2 ** 26;
 
   return {
     operation(row: OperationSpec | OperationRow, shared?: readonly unknown[]) {
@@ -300,7 +298,7 @@ export function createRuntime(
               headers,
               body: body as SendInit["body"],
               duplex: resendable ? undefined : "half",
-              redirect: inBrowser && !apiKeyHeaders.some((name) => headers.has(name)) ? "follow" : "manual",
+              redirect: inBrowser && [...headers.keys()].every((name) => BROWSER_FOLLOWS.includes(name)) ? "follow" : "manual",
             };
             // Whether a response (or a timeout, or a connection that broke after the request was written) may be
             // answered by sending again: the server may have acted on a POST already, unless an Idempotency-Key lets it
@@ -366,11 +364,11 @@ export function createRuntime(
               // The Request when one was built (custom fetch, hooks), else the URL and init (the global fetch).
               response = await guard(((options.fetch ?? globalThis.fetch) as typeof fetch)(request ?? hop?.url ?? url, (request ? { signal: attemptSignal } : hopInit) as RequestInitLike), attemptSignal);
               const opaque = response.type === "opaqueredirect";
-              const next = opaque || !isRedirect(response) ? undefined : nextHop(response, (hop ??= { url, method, headers: init.headers as Headers, body: init.body }), sensitiveHeaders);
+              const next = opaque || !isRedirect(response) ? undefined : nextHop(response, (hop ??= { url, method, headers: init.headers as Headers, body: init.body }));
               if (!opaque && !next) break;
               await discard(response);
               if (opaque || hops >= MAX_REDIRECTS) {
-                const why = opaque ? "redirected to where this environment hides: not followed (the API key must stay on its origin)" : `more than ${MAX_REDIRECTS} redirects`;
+                const why = opaque ? "redirected to where this environment hides: not followed (the request's headers must stay on its origin)" : `more than ${MAX_REDIRECTS} redirects`;
                 throw new ConnectionError(`${name}: ${why}`, { cause: undefined });
               }
               hop = next!;
@@ -426,6 +424,7 @@ export function createRuntime(
       /**
        * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
        * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
+       * A body larger than `maxResponseBytes` (as decoded) is a ResponseTooLargeError, its connection closed.
        * (One async function, each read raced against the attempt's signal: a custom fetch may ignore it.)
        */
       async function readBody(
@@ -436,22 +435,19 @@ export function createRuntime(
         contentType = response.headers.get("content-type") ?? ""): Promise<unknown> {
         const status = response.status;
         const json = isJsonMediaType(contentType);
-        const read = <T>(promise: Promise<T>) => guard(promise, signal);
-        let text: string;
+        let blob: Blob | undefined;
         try {
           if (method === "HEAD" || status === 204 || status === 205 || status === 304 || (!json && response.headers.get("content-length") === "0")) {
-            if (response.body) await read(response.body.cancel());
+            if (response.body) await guard(response.body.cancel(), signal);
             return undefined;
           }
-          if (!json) {
-            if (mediaTypeEssence(contentType).startsWith("text/")) return await read(response.text());
-            const blob = await read(response.blob());
-            return blob.size === 0 && contentType === "" ? undefined : blob;
-          }
-          text = await read(response.text());
+          blob = await guard(readWithin(response, maxBytes, contentType), signal);
         } catch (error) {
           throw failure(error);
         }
+        if (!blob) throw responseTooLarge(`${name}: the ${status} response`, maxBytes);
+        if (!json) return mediaTypeEssence(contentType).startsWith("text/") ? blob.text() : blob.size === 0 && contentType === "" ? undefined : blob;
+        const text = await blob.text();
         if (text === "") return undefined; // (also Content-Length: 0)
         let data: unknown;
         try {
@@ -480,6 +476,23 @@ export function createRuntime(
     return hooked instanceof Promise ? hooked.then((replacement) => replacement ?? request) : (hooked ?? request);
   }
 
+}
+
+/**
+ * The body as a `Blob` of `type`, or `undefined` when it has more than `max` bytes: then it is cancelled there, which
+ * closes the connection. Bytes are counted as fetch hands them over, decoded (a small gzip body can inflate to GBs).
+ */
+async function readWithin(response: Response, max: number, type: string): Promise<Blob | undefined> {
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  for (let size = 0; reader; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if ((size += value.byteLength) > max) return void reader.cancel().catch(() => {});
+    chunks.push(value);
+  }
+  // (Typed through Blob's own parameter: `Uint8Array<ArrayBuffer>` is TypeScript 5.7+, and BlobPart is DOM-only.)
+  return new Blob(chunks as NonNullable<ConstructorParameters<typeof Blob>[0]>, { type });
 }
 
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */

@@ -4,7 +4,7 @@
  * iterable a streaming operation resolves to. JSON Lines and JSON Text Sequences are records.ts's, which only a spec
  * declaring them imports.
  */
-import { ConnectionError } from "./errors.js";
+import { ConnectionError, responseTooLarge } from "./errors.js";
 import type { RequestParams, RuntimeFeatures } from "./runtime.js";
 import type { ClientOptions, OperationSpec, SseItemsSpec } from "./types.js";
 import { isRecord, mediaTypeEssence } from "./values.js";
@@ -150,6 +150,12 @@ export async function* parseSSE(stream: ReadableStream<Uint8Array>, options: Par
 
 /** Options of a `Stream`: the parser's limits, how the body is framed and how event streams are read. */
 export interface StreamOptions extends ParseSSEOptions {
+  /**
+   * Most bytes read from the body over the whole stream (as decoded); past it iteration ends with a
+   * `ResponseTooLargeError` and the body is cancelled.
+   * @default 67108864 (64 MiB)
+   */
+  maxResponseBytes?: number | undefined;
   /** The body's items (records.ts gives JSON Lines and JSON Text Sequences); default: server-sent events. */
   items?: ((body: ReadableStream<Uint8Array>, options: ParseSSEOptions) => AsyncIterable<unknown>) | undefined;
   /** Event streams: whole events or their data, and which data is JSON (default: every event's data, as JSON). */
@@ -186,9 +192,20 @@ export class Stream<T> implements AsyncIterable<T> {
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     if (this.#iterated) throw new TypeError("A Stream can be iterated only once");
     this.#iterated = true;
-    const body = this.response.body;
+    const response = this.response.body;
     try {
-      if (body === null) return;
+      if (response === null) return;
+      const max = this.#options.maxResponseBytes ?? 2 ** 26;
+      let size = 0;
+      // (An error in the transform cancels the response body: the connection closes.)
+      const body: ReadableStream<Uint8Array> = response.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            if ((size += chunk.byteLength) > max) throw responseTooLarge("The stream", max);
+            controller.enqueue(chunk);
+          },
+        }),
+      );
       const items = this.#options.items;
       // Leaving these loops by any path (break, return, throw) runs the parser's cleanup, which cancels the body.
       if (items) yield* items(body, this.#options) as AsyncIterable<T>;
@@ -201,7 +218,8 @@ export class Stream<T> implements AsyncIterable<T> {
       }
     } catch (error) {
       if (this.#signal?.aborted) throw this.#signal.reason;
-      // A JSON error in an item and an item over the size cap are the server's data, not a broken connection.
+      // A JSON error in an item and an item or a stream over its size cap (RangeErrors) are the server's data, not a
+      // broken connection.
       if (error instanceof SyntaxError || error instanceof RangeError) throw error;
       throw new ConnectionError("The stream was interrupted", { cause: error });
     } finally {
@@ -236,5 +254,5 @@ export function parseJson<T>(text: string, what: string): T {
  * response, read as `spec` says, else `undefined`.
  */
 export function readStream(response: Response, contentType: string, signal: AbortSignal | undefined, close: () => void, options: ClientOptions, spec: OperationSpec): Stream<unknown> | undefined {
-  return mediaTypeEssence(contentType) === "text/event-stream" ? new Stream(response, signal, close, { maxEventSize: options.maxStreamEventSize, sse: spec.stream?.sse }) : undefined;
+  return mediaTypeEssence(contentType) === "text/event-stream" ? new Stream(response, signal, close, { maxEventSize: options.maxStreamEventSize, maxResponseBytes: options.maxResponseBytes, sse: spec.stream?.sse }) : undefined;
 }

@@ -4,7 +4,7 @@
  * (bearer, another HTTP scheme, an API key, OAuth 2 without the device flow) and whose security requirements ask
  * for one scheme at a time; auth.ts adds requirements of several schemes and HTTP basic on top of it.
  */
-import { CREDENTIAL_HEADERS, type AuthorizedAttempt, type RuntimeFeatures } from "./runtime.js";
+import type { AuthorizedAttempt, RuntimeFeatures } from "./runtime.js";
 import type { AppliedCredentials, CredentialContext, SecurityRequirementItem, SecuritySchemeSpec } from "./types.js";
 import { pair } from "./values.js";
 
@@ -15,7 +15,6 @@ import { pair } from "./values.js";
  * called at most once per attempt (`renew` tells the runtime to ask again for the next one).
  */
 export const tokenFeature: RuntimeFeatures = {
-  apiKeyHeaders,
   credentials: chooseToken,
   authorize: authorizing(chooseToken),
 };
@@ -61,15 +60,6 @@ export function authorizing(choose: NonNullable<RuntimeFeatures["credentials"]>)
     const found = choose(spec.name, spec.security, schemes, values as Readonly<Record<string, unknown>>);
     return found instanceof Promise ? found.then(apply) : apply(found);
   };
-}
-
-/**
- * The names of the headers `schemes` send API keys in, lower case, but for the standard credential headers
- * (`RuntimeFeatures.apiKeyHeaders`). (An API key in Authorization, as Discord's, is one browsers already keep to its
- * origin.)
- */
-export function apiKeyHeaders(schemes: Readonly<Record<string, SecuritySchemeSpec>>): string[] {
-  return Object.values(schemes).flatMap((scheme) => (scheme.type === "apiKey" && scheme.in === "header" ? [scheme.name.toLowerCase()] : [])).filter((name) => !CREDENTIAL_HEADERS.includes(name));
 }
 
 /**

@@ -313,6 +313,14 @@ export interface ClientOptions {
    */
   maxStreamEventSize?: number | undefined;
   /**
+   * Largest response body read, in bytes as decoded (after any `Content-Encoding`: a small gzip body can inflate to
+   * gigabytes), error bodies included; a streamed body counts on its own, over the whole stream. Past it the read ends
+   * with a `ResponseTooLargeError` and the connection is closed. Raise it for large downloads or long-lived streams
+   * (`Infinity` turns it off).
+   * @default 67108864 (64 MiB)
+   */
+  maxResponseBytes?: number | undefined;
+  /**
    * Called before each attempt with the request about to be sent; may return a replacement. Reading the body
    * consumes it: use `request.clone()`.
    */

@@ -33,7 +33,7 @@ import { bodiesFeature, stylesFeature } from "../client/serialize.js";
 /** @slot only where a scheme runs the OAuth 2 device flow (`emitClient`) */
 import { deviceFlowFeature, type OAuth2DeviceFlow } from "../client/oauth.js";
 
-export { ApiError, ConnectionError, TimeoutError } from "../client/errors.js";
+export { ApiError, ConnectionError, ResponseTooLargeError, TimeoutError } from "../client/errors.js";
 export type { ApiErrorOf, ApiResponse, CredentialContext, RequestOptions } from "../client/types.js";
 /** @slot only where an operation streams (`emitClient`) */
 export { Stream } from "../client/sse.js";

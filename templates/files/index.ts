@@ -4,6 +4,7 @@ export {
   createClient,
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
   Stream,
   formPart,

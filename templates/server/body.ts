@@ -2,7 +2,7 @@
  * Request body handling: content-type negotiation against the declared media types, a size-limited read that
  * stops (and cancels the stream) as soon as the limit is crossed, and per-media-type parsing.
  */
-import { compileFormDecoder, declaredProperties, setOwn, type EncodingSpec, type PartHeaderSpec } from "./form.js";
+import { compileFormDecoder, declaredProperties, parseUrlEncoded, setOwn, type EncodingSpec, type PartHeaderSpec } from "./form.js";
 import { CHARSET_FIELD, MULTIPART_LIMITS, parseFormData, parseMultipartParts, type MultipartFields, type MultipartLimits, type PartHeaders } from "./multipart.js";
 import { compileParam, type ParamDecoder, type RawParams } from "./params.js";
 import type { Schema, ValidationIssue } from "./schema.js";
@@ -247,7 +247,8 @@ function parserFor(
     const effective = declared.includes("*") ? mediaType : declared;
     if (effective === "application/x-www-form-urlencoded") {
       const text = decodeText(bytes, errors, "value_error");
-      return text === undefined ? undefined : form(new URLSearchParams(text), errors);
+      const fields = text === undefined ? undefined : parseUrlEncoded(text, [BODY_LOC], errors);
+      return fields === undefined ? undefined : form(fields, errors);
     }
     if (effective.startsWith("multipart/form-data")) {
       const data = parseFormData(bytes, rawType, errors, limits, keepCharsetField);

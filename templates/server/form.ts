@@ -91,7 +91,8 @@ export function gatherBracketed(fields: Iterable<[string, string | File]>, base:
   let plain: string | File | undefined;
   for (const [key, value] of fields) {
     if (key === base) {
-      plain ??= value;
+      if (plain !== undefined) return oneValue(loc, errors);
+      plain = value;
       continue;
     }
     const path = bracketPath(key, base);
@@ -116,7 +117,9 @@ export function gatherBracketed(fields: Iterable<[string, string | File]>, base:
         continue;
       }
       if (last) {
-        if (!node.entries.has(segment)) node.entries.set(segment, value);
+        // (The same field twice is ambiguous, as a repeated scalar query parameter is: refused, not one picked.)
+        if (node.entries.has(segment)) return oneValue([...loc, ...path], errors);
+        node.entries.set(segment, value);
         continue;
       }
       const existing = node.entries.get(segment);
@@ -132,6 +135,44 @@ export function gatherBracketed(fields: Iterable<[string, string | File]>, base:
     }
   }
   return root ?? plain;
+}
+
+/** The issue of a field that takes one value and was sent several times; returns undefined (nothing was read). */
+function oneValue(loc: Loc, errors: ValidationIssue[], count = 2): undefined {
+  const name = loc.at(-1);
+  errors.push({ loc: [...loc], msg: `Expected one value for '${String(name)}', got ${count}`, type: "multiple_values" });
+  return undefined;
+}
+
+/**
+ * The fields of an `application/x-www-form-urlencoded` text (WHATWG URL's parsing: `&`-separated, `+` is a space),
+ * percent-decoded strictly: a sequence that is not UTF-8, or a `%` not followed by two hex digits, is an issue at `loc`
+ * (where URLSearchParams would put U+FFFD in, or keep the `%`), and the result is undefined.
+ */
+export function parseUrlEncoded(text: string, loc: Loc, errors: ValidationIssue[]): URLSearchParams | undefined {
+  const fields = new URLSearchParams();
+  for (const piece of text.split("&")) {
+    if (piece === "") continue;
+    const equals = piece.indexOf("=");
+    const name = decodeFormComponent(equals === -1 ? piece : piece.slice(0, equals));
+    const value = equals === -1 ? "" : decodeFormComponent(piece.slice(equals + 1));
+    if (name === undefined || value === undefined) {
+      errors.push({ loc: name === undefined ? [...loc] : [...loc, name], msg: "Invalid percent-encoding (not UTF-8)", type: "value_error" });
+      return undefined;
+    }
+    fields.append(name, value);
+  }
+  return fields;
+}
+
+function decodeFormComponent(text: string): string | undefined {
+  const spaced = text.includes("+") ? text.replaceAll("+", " ") : text;
+  if (!spaced.includes("%")) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Array indices as deepObject writes them: a canonical non-negative integer. */
@@ -222,13 +263,17 @@ function typedScalar(value: string, types: Set<string>): unknown {
   return NOT_TYPED;
 }
 
-/** The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf), else `additionalProperties`. */
-export function propertySchema(schema: Schema, key: string, document: SchemaDocument, depth = 0): Schema | undefined {
+/**
+ * The schema of property `key` of an object schema: `properties` (through allOf/anyOf/oneOf, each schema looked at
+ * once), else `additionalProperties`.
+ */
+export function propertySchema(schema: Schema, key: string, document: SchemaDocument, seen: Set<object> = new Set()): Schema | undefined {
   const resolved = resolveSafe(schema, document);
-  if (typeof resolved !== "object" || depth > MAX_DEPTH) return undefined;
+  if (typeof resolved !== "object" || seen.has(resolved)) return undefined;
+  seen.add(resolved);
   if (resolved.properties && Object.hasOwn(resolved.properties, key)) return resolved.properties[key];
   for (const branch of [...(resolved.allOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.oneOf ?? [])]) {
-    const found = propertySchema(branch, key, document, depth + 1);
+    const found = propertySchema(branch, key, document, seen);
     if (found !== undefined) return found;
   }
   if (resolved.additionalProperties !== undefined && typeof resolved.additionalProperties === "object") return resolved.additionalProperties;
@@ -287,7 +332,7 @@ export function compileFormDecoder(
 ): (fields: FormFields, errors: ValidationIssue[]) => Record<string, unknown> {
   const resolved = resolveSafe(schema, document);
   const properties: Record<string, Schema> = {};
-  if (typeof resolved === "object") collectProperties(resolved, document, properties, 0);
+  if (typeof resolved === "object") collectProperties(resolved, document, properties, new Set());
   const names = Object.keys(properties);
   const encodingOf = (name: string) => (encoding && Object.hasOwn(encoding, name) ? encoding[name] : undefined);
   const styled = names.filter((name) => isStyled(encodingOf(name)));
@@ -330,7 +375,8 @@ export function compileFormDecoder(
           const items = arrayItems(propSchema, document);
           const itemTypes = items === undefined ? new Set(["any"]) : schemaTypes(items, document);
           setOwn(target, key, values.map((value, i) => (typeof value === "string" ? coerceString(value, itemTypes, [...loc, owner, key, i], errors, false, fitsOf(items, probe)) : value)));
-        } else setOwn(target, key, typeof first === "string" ? coerceString(first, types, [...loc, owner, key], errors, false, fitsOf(propSchema, probe)) : first);
+        } else if (values.length > 1) oneValue([...loc, owner, key], errors, values.length);
+        else setOwn(target, key, typeof first === "string" ? coerceString(first, types, [...loc, owner, key], errors, false, fitsOf(propSchema, probe)) : first);
         continue;
       }
       if (!Object.hasOwn(properties, key)) {
@@ -354,12 +400,14 @@ export function declaredProperties(schema: Schema, document: SchemaDocument, see
   return out;
 }
 
-function collectProperties(schema: SchemaObject, document: SchemaDocument, out: Record<string, Schema>, depth: number): void {
-  if (depth > MAX_DEPTH) return;
+/** The properties of `schema` and of its `allOf` members, each schema read once (an `allOf` diamond is not a tree to walk). */
+function collectProperties(schema: SchemaObject, document: SchemaDocument, out: Record<string, Schema>, seen: Set<SchemaObject>): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
   for (const [name, property] of Object.entries(schema.properties ?? {})) if (!Object.hasOwn(out, name)) setOwn(out, name, property);
   for (const branch of schema.allOf ?? []) {
     const resolved = resolveSafe(branch, document);
-    if (typeof resolved === "object") collectProperties(resolved, document, out, depth + 1);
+    if (typeof resolved === "object") collectProperties(resolved, document, out, seen);
   }
 }
 
@@ -376,6 +424,8 @@ function decodeField(
   const types = schemaTypes(schema, document);
   const isArray = types.has("array") && !types.has("string");
   const json = isJsonType(encoding?.contentType);
+  // Only a list (not sent as one JSON part) reads every value of its field.
+  if (values.length > 1 && !(isArray && (!json || isStyled(encoding)))) return oneValue(loc, errors, values.length);
   if (isStyled(encoding)) {
     const style = encoding.style ?? "form";
     const explode = encoding.explode ?? style === "form";

@@ -36,6 +36,7 @@ export type {
   PartHeaderSpec,
   PatternOptions,
   PositionalHeaderSpec,
+  Principal,
   QuerystringParam,
   QuerystringParamSpec,
   RequestBody,

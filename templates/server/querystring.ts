@@ -4,7 +4,7 @@
  * percent-decoded and parsed (depth-limited, no prototypes); any other media type is the percent-decoded text.
  * The value is then validated against the parameter's schema, at location `["querystring"]`.
  */
-import { compileFormDecoder } from "./form.js";
+import { compileFormDecoder, parseUrlEncoded } from "./form.js";
 import { parseClientJson } from "./json.js";
 import type { ValidationIssue } from "./schema.js";
 import type { QuerystringParamSpec } from "./types.js";
@@ -28,7 +28,11 @@ export function compileQuerystring(spec: QuerystringParamSpec, compiler: SchemaC
     }
     const before = errors.length;
     let value: unknown;
-    if (form) value = form(new URLSearchParams(search), errors);
+    if (form) {
+      const fields = parseUrlEncoded(search, [LOC], errors);
+      if (fields === undefined) return undefined;
+      value = form(fields, errors);
+    }
     else {
       let text: string;
       try {

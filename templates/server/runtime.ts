@@ -119,7 +119,12 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
   generated: GeneratedInfo = {},
   validators?: GeneratedValidators,
 ): Router {
-  const compiler = new SchemaCompiler(document, { maxDepth: options.maxDepth, patterns: options.patterns, superLinearPatterns: generated.superLinearPatterns });
+  const compiler = new SchemaCompiler(document, {
+    maxDepth: options.maxDepth,
+    maxValidationSteps: options.maxValidationSteps,
+    patterns: options.patterns,
+    superLinearPatterns: generated.superLinearPatterns,
+  });
   if (validators) compiler.useGenerated(generatedBySchema(validators(compiler.validatorEnv()), { routes, document }));
   const trie = new RouteTrie<CompiledRoute>();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -301,9 +306,12 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     return decode(route, captures, incoming, undefined);
   };
 
-  /** The principal `authenticate` found, or a 401 for none (null or undefined). */
+  /**
+   * The principal `authenticate` found, or a 401 for none: null, undefined, and every other falsy answer (`false` from
+   * `token === SECRET`, `0`, `""`, `NaN`) — only a principal lets a request in.
+   */
   const admit = (route: CompiledRoute, captures: string[], incoming: Incoming, found: unknown): Answer | Promise<Answer> =>
-    found === undefined || found === null ? unauthorized(route, incoming, true, route.auth!.invalidChallenge) : decode(route, captures, incoming, found);
+    found ? decode(route, captures, incoming, found) : unauthorized(route, incoming, true, route.auth!.invalidChallenge);
 
   /** 2. Unimplemented operations answer before the body is read. 3. Parameters and body, all errors reported together (FastAPI style). */
   const decode = (route: CompiledRoute, captures: string[], incoming: Incoming, auth: unknown): Answer | Promise<Answer> => {

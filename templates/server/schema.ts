@@ -24,6 +24,13 @@ export interface SchemaObject {
   /** 3.1: one schema for every item (or, legacy draft-4, a tuple of schemas). */
   items?: Schema | readonly Schema[];
   prefixItems?: readonly Schema[];
+  /** Draft 4–7: the schema of the items after an `items` tuple. */
+  additionalItems?: Schema;
+  contains?: Schema;
+  minContains?: number;
+  maxContains?: number;
+  /** 2020-12: the schema of the items no other keyword (in place) evaluated. */
+  unevaluatedItems?: Schema;
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
@@ -40,6 +47,16 @@ export interface SchemaObject {
   anyOf?: readonly Schema[];
   oneOf?: readonly Schema[];
   not?: Schema;
+  if?: Schema;
+  then?: Schema;
+  else?: Schema;
+  propertyNames?: Schema;
+  dependentRequired?: Record<string, readonly string[]>;
+  dependentSchemas?: Record<string, Schema>;
+  /** Draft 7: `dependentRequired` (a list) or `dependentSchemas` (a schema) per name. */
+  dependencies?: Record<string, readonly string[] | Schema>;
+  /** 2020-12: the schema of the properties no other keyword (in place) evaluated. */
+  unevaluatedProperties?: Schema;
   /** `defaultMapping` (OpenAPI 3.2): the schema for a value whose tag is absent or not in `mapping`. */
   discriminator?: { propertyName: string; mapping?: Record<string, string>; defaultMapping?: string };
   readOnly?: boolean;

@@ -236,18 +236,28 @@ export interface GeneratedInfo {
   superLinearPatterns?: readonly string[];
 }
 
+/**
+ * What `authenticate` answers: the principal (`ctx.auth`), or `null`/`undefined` to refuse the request (401). Only a
+ * principal lets a request in — any other falsy answer (`false`, `0`, `""`, `NaN`) is refused as well — and a
+ * `boolean` does not compile: `({ bearer }) => bearer.token === SECRET` names no one, and the principal types
+ * `ctx.auth`. Return who the caller is (`{ user }`), or `null`.
+ */
+export type Principal<Auth> = (Auth & NotABoolean<Auth>) | null | undefined;
+/** (`unknown` unless `Auth` is a boolean: then a type no boolean is assignable to, named after the mistake.) */
+type NotABoolean<Auth> = [Auth] extends [boolean] ? { "authenticate returns a principal, such as { user }, or null to refuse: not a boolean": never } : unknown;
+
 /** Options of `createRouterRuntime` / the emitted `createRouter`. */
 export interface RouterOptions<Auth = unknown, Credentials = Record<string, SchemeCredentials>> {
   /**
    * Resolves a request's credentials to the principal passed as `ctx.auth`; return `null`/`undefined` to reject it
-   * with 401. `credentials` holds the first of the operation's security alternatives the request satisfies, keyed
+   * with 401 (any falsy answer is a refusal; a boolean answer does not compile, see `Principal`). `credentials` holds the first of the operation's security alternatives the request satisfies, keyed
    * by scheme (`{ bearerAuth: { type: "bearer", token } }`; a combination has several keys), so narrow with
    * `"bearerAuth" in credentials`. Called before the body is read: for every request to an operation that requires
    * credentials (one without them gets 401 first), and to one whose credentials are optional when it sends some.
    * `request` is the same object handlers get as `ctx.request` (with `toNodeListener`, built only if the callback
    * uses it).
    */
-  authenticate?: (credentials: Credentials, request: Request, info: { operation: string }) => Auth | null | undefined | Promise<Auth | null | undefined>;
+  authenticate?: (credentials: Credentials, request: Request, info: { operation: string }) => Principal<Auth> | Promise<Principal<Auth>>;
   /**
    * Development escape hatch: without `authenticate`, secured operations normally answer 401. With this flag
    * they run without any token check and `ctx.auth` is `undefined`. Never enable in production.
@@ -267,6 +277,12 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
    * `writeOnly` ones never reach the client. With `validateResponses`, the copy is what is validated.
    */
   stripResponses?: boolean;
+  /**
+   * How many `$ref` targets the validation of one value (a parameter, a body) may evaluate, not counting answers it
+   * remembered (default 1,000,000): past that the request is refused as too costly to check (400 or 422, issue type
+   * `too_costly`). Only schemas that re-check one value many times over (diamonds of `allOf`s) come near it.
+   */
+  maxValidationSteps?: number;
   /** Largest accepted request body in bytes (default 1 MiB). Larger bodies get 413 without being read. */
   maxBodyBytes?: number;
   /**

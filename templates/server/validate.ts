@@ -1,19 +1,32 @@
 /**
  * A small JSON Schema validator *compiler*: each schema is turned into a tree of closures once (at router
  * creation); validating a value afterwards only runs those closures. Errors are reported FastAPI/pydantic style
- * (`{ loc, msg, type }`).
+ * (`{ loc, msg, type }`). The engine's contract, for the router and for anything else that validates with it:
+ * `new SchemaCompiler(document).compile(schema)` (or `compileValidator(schema, document)`) once, then
+ * `validate(value)` → the issues, each a message (`msg`), a machine-readable `type` and a path (`loc`), none when the
+ * value is valid. Request validation may fill in `default`s (the value is changed in place); nothing else mutates.
  *
- * Supported: the OpenAPI 3.0/3.1 subset — type (arrays, 3.0 `nullable`), enum, const, properties, required,
- * additionalProperties, patternProperties, min/maxProperties, items/prefixItems, min/maxItems, uniqueItems,
- * min/maxLength, pattern, minimum/maximum/exclusive* (3.0 boolean and 3.1 numeric), multipleOf,
- * allOf/anyOf/oneOf/not, discriminator, local `$ref` (lazy, so recursive schemas work), formats
- * date-time/date/time/uuid/email/uri (light checks), readOnly (ignored in requests) and writeOnly (ignored in
- * responses).
+ * Supported: OpenAPI 3.0 and 3.1 (JSON Schema 2020-12) — type (arrays, 3.0 `nullable`), enum, const, properties,
+ * required, additionalProperties, patternProperties, propertyNames, min/maxProperties, dependentRequired,
+ * dependentSchemas (and draft-7 `dependencies`), items/prefixItems (and draft-4 tuples with additionalItems),
+ * min/maxItems, uniqueItems, contains/minContains/maxContains, min/maxLength, pattern, minimum/maximum/exclusive*
+ * (3.0 boolean and 3.1 numeric), multipleOf, allOf/anyOf/oneOf/not, if/then/else, unevaluatedProperties and
+ * unevaluatedItems (2020-12 annotation semantics: what adjacent keywords and the in-place subschemas that passed —
+ * `allOf`, `$ref`, passing `anyOf`/`oneOf` branches, `if`/`then`/`else`, `dependentSchemas` — evaluated),
+ * discriminator, local `$ref` (lazy, so recursive schemas work), formats date-time/date/time (ranges checked: month,
+ * day of month, hour, minute, offset), uuid/email/uri (light checks), int32 and int64 (an int64 must be a safe
+ * integer, ±(2^53 − 1): beyond that JSON numbers reach JavaScript rounded), readOnly (ignored in requests) and
+ * writeOnly (ignored in responses). Not enforced: `$dynamicRef`/`$recursiveRef` (the generator warns), formats
+ * other than those (annotations, as 2020-12 makes them by default), `content*` keywords (annotations).
  *
  * Hostile input: within a schema the cheap keywords run first (type, enum/const, lengths, bounds, counts) and the
  * first failing keyword ends that schema, so `pattern` never runs on a value that is already too long or of the
  * wrong type; values nested deeper than `maxDepth` fail instead of recursing further; at most `MAX_ISSUES` problems
- * are collected; patterns the generator found super-linear run on a linear-time matcher (see pattern.ts).
+ * are collected; patterns the generator found super-linear run on a linear-time matcher (see pattern.ts), and one
+ * that is not a valid regex fails every string (fail closed). Within one validation each `$ref` target checks a
+ * given object or array once (its answer, and its issues, are remembered), so unions that share recursive
+ * subschemas stay linear in the value; and a validation may evaluate at most `maxValidationSteps` `$ref` targets
+ * (not counting remembered answers), past which the value is refused as too costly to check.
  */
 import { nullRecord } from "./json.js";
 import { compileLinearPattern, MATCH, MISMATCH, PatternBudget, UNCHECKED, type PatternResult, type PatternTest } from "./pattern.js";
@@ -38,11 +51,24 @@ export type FastCheck = (value: unknown, depth: number, fill: boolean) => boolea
 /** What generated validators are given at router creation: settings and the helpers they share with the closures. */
 export interface ValidatorEnv {
   maxDepth: number;
+  /**
+   * The steps a generated validator may still take (one per `$ref` target entered): the router sets `left` before each
+   * validation, the code counts down, and an answer given with `left` below zero is not trusted — the closures, which
+   * remember what they checked, decide instead (generated code does not remember: a recursive union costs it
+   * exponential time, which this bounds).
+   */
+  budget: { left: number };
   /** The test of one pattern as the compiler runs it (`SchemaCompiler.patternTest`). */
   pattern(source: string): PatternTest | undefined;
   MATCH: typeof MATCH;
   UNCHECKED: typeof UNCHECKED;
-  format(name: string): (value: string) => boolean;
+  /** The test of a format of FORMAT_NAMES (strings) or NUMBER_FORMAT_NAMES (numbers). */
+  format(name: string): (value: never) => boolean;
+  /**
+   * The closures' check of `schema`'s `unevaluatedProperties`/`unevaluatedItems` alone (they depend on what the
+   * other keywords evaluated, which the closures work out), for generated code to call after the schema's other checks.
+   */
+  unevaluated(schema: SchemaObject): FastCheck;
   len(value: string): number;
   multipleOf(value: number, step: number): boolean;
   canon(value: unknown): string;
@@ -62,6 +88,10 @@ export type SchemaDirection = "request" | "response";
 export type Strip = (value: unknown) => unknown;
 
 const accept: Check = () => true;
+const never: Check = (_value, path, errors) => fail(errors, path, "never", "No value is allowed here");
+const unchecked: PatternTest = () => UNCHECKED;
+/** Cache keys of the boolean schema `false` (a WeakMap takes objects only). */
+const FALSE_KEY = {};
 const keep: Strip = (value) => value;
 
 /** Bytes and streams a handler may answer with: nothing to strip. */
@@ -81,26 +111,73 @@ export const MAX_ISSUES = 100;
  */
 export const UNSAFE_PATTERN_MAX_INPUT = 20;
 
+/**
+ * Default of `maxValidationSteps`: how many `$ref` targets one validation may evaluate. Remembered answers are not
+ * counted, so this bounds only schemas that evaluate a value many times over (diamonds of `allOf`s over a string);
+ * a 1 MiB body of small objects, each checked through a few `$ref`s, stays well within it.
+ */
+export const DEFAULT_MAX_VALIDATION_STEPS = 1_000_000;
+
+/**
+ * Steps a generated validator may take per validation (`ValidatorEnv.budget`) before the closures decide instead. The
+ * code remembers nothing, so a recursive union costs it time exponential in the nesting; the closures are a few times
+ * slower per step but linear. 100,000 `$ref` entries is a few milliseconds, beyond what ordinary bodies take (a
+ * 100 kB chat request takes a few thousand).
+ */
+const GENERATED_STEPS = 100_000;
+
 /** How a `SchemaCompiler` treats hostile values. */
 export interface CompilerSettings {
   /** Deepest nesting of objects and arrays a value may have (default `DEFAULT_MAX_DEPTH`). */
   maxDepth?: number;
+  /**
+   * How many `$ref` targets one validation may evaluate (default `DEFAULT_MAX_VALIDATION_STEPS`); past that the value
+   * fails with one issue of type `too_costly`.
+   */
+  maxValidationSteps?: number;
   /** Bounds and replacements for `pattern` matching. */
   patterns?: PatternOptions;
   /** Patterns the generator found super-linear (catastrophic backtracking): these never run on the native engine. */
   superLinearPatterns?: readonly string[];
 }
 
-/** The names of the formats the validator checks (the generator emits checks for these only). */
+/** The names of the string formats the validator checks (the generator emits checks for these only). */
 export const FORMAT_NAMES: readonly string[] = ["date-time", "date", "time", "uuid", "email", "uri"];
+/** The names of the number formats the validator checks. */
+export const NUMBER_FORMAT_NAMES: readonly string[] = ["int32", "int64"];
 
-/** Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once. */
+/** A remembered answer of one `$ref` target for one object or array, within one validation. */
+interface Memo {
+  /** The answer without reporting (a union's probe). */
+  probe?: boolean;
+  /** The answer when reporting, the issues it pushed, and the length of the location path they were found at. */
+  report?: { ok: boolean; issues: ValidationIssue[]; depth: number };
+}
+
+/**
+ * What the in-place keywords of a schema evaluated in an object or array (JSON Schema 2020-12 §11, the annotations
+ * `unevaluatedProperties`/`unevaluatedItems` read): adds property names or item indices to `out`, or returns true when
+ * every property (item) was evaluated.
+ */
+type Collect = (value: object, path: Loc, out: Set<string | number>) => boolean;
+const collectsNothing: Collect = () => false;
+const collectsAll: Collect = () => true;
+
+/**
+ * Compiles schemas of one document; caches by schema object and by `$ref`, so shared components compile once (a
+ * `$ref` target is compiled on first use, once per direction, however many places point at it).
+ */
 export class SchemaCompiler {
   private readonly bySchema = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>() };
+  /** The checks `compile` hands out: each opens a validation (steps, memo) when it is not called from inside one. */
+  private readonly entries = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>() };
   private readonly byRef = { request: new Map<string, Check>(), response: new Map<string, Check>() };
+  private readonly collectors = { properties: new WeakMap<object, Collect>(), items: new WeakMap<object, Collect>() };
+  /** Patterns that are not valid regexes (and that no `patterns.compile` took): they fail every string. */
+  private readonly invalidPatterns = new Set<string>();
   /** Schema object → whether request validation against it may fill defaults (see `mayFillDefaults`). */
   private readonly fillsDefaults = new WeakMap<object, boolean>();
-  private readonly patternTests = new Map<string, PatternTest | undefined>();
+  private readonly patternTests = new Map<string, PatternTest>();
   private readonly superLinear: ReadonlySet<string>;
   private readonly budget: PatternBudget;
   private readonly strippers = new WeakMap<object, Strip>();
@@ -108,12 +185,22 @@ export class SchemaCompiler {
   private fast: WeakMap<object, FastCheck> | undefined;
   /** Deepest nesting of objects and arrays a value may have. */
   readonly maxDepth: number;
+  /** How many `$ref` targets one validation may evaluate. */
+  readonly maxSteps: number;
+  /** The validation under way (validation is synchronous: one at a time). */
+  private running = false;
+  private steps = 0;
+  /** `$ref` check → object or array → remembered answers; made on first use in a validation, dropped at its end. */
+  private memo: Map<Check, Map<object, Memo>> | undefined;
+  /** The generated validators' step budget (`ValidatorEnv.budget`). */
+  private readonly fastBudget = { left: 0 };
 
   constructor(
     readonly document: SchemaDocument,
     private readonly settings: CompilerSettings = {},
   ) {
     this.maxDepth = settings.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.maxSteps = settings.maxValidationSteps ?? DEFAULT_MAX_VALIDATION_STEPS;
     this.superLinear = new Set(settings.superLinearPatterns ?? []);
     this.budget = new PatternBudget(settings.patterns?.budget ?? DEFAULT_PATTERN_BUDGET);
   }
@@ -121,16 +208,21 @@ export class SchemaCompiler {
   /**
    * The test of one `pattern` (or `patternProperties` key), compiled once: the user's `patterns.compile` when it
    * gives one, the linear-time matcher for super-linear patterns, else the native engine; strings longer than
-   * `patterns.maxInputLength` are not matched (UNCHECKED). Undefined for a pattern that is not a valid regex.
+   * `patterns.maxInputLength` are not matched (UNCHECKED). A pattern that is not a valid regex (`(`, `(?i)…`) and
+   * that `patterns.compile` does not take fails closed: every string is UNCHECKED (the generator warns about it).
    */
-  patternTest(source: string): PatternTest | undefined {
-    if (this.patternTests.has(source)) return this.patternTests.get(source);
-    const test = this.buildPatternTest(source);
-    this.patternTests.set(source, test);
+  patternTest(source: string): PatternTest {
+    let test = this.patternTests.get(source);
+    if (test === undefined) this.patternTests.set(source, (test = this.buildPatternTest(source)));
     return test;
   }
 
-  private buildPatternTest(source: string): PatternTest | undefined {
+  /** Whether `source` is a pattern nothing can run (see `patternTest`), once its test was asked for. */
+  isInvalidPattern(source: string): boolean {
+    return this.invalidPatterns.has(source);
+  }
+
+  private buildPatternTest(source: string): PatternTest {
     const superLinear = this.superLinear.has(source);
     const options = this.settings.patterns ?? {};
     const maxInput = options.maxInputLength ?? Infinity;
@@ -139,7 +231,11 @@ export class SchemaCompiler {
     if (custom) test = (value) => (custom(value) ? MATCH : MISMATCH);
     else {
       const regex = compilePattern(source);
-      if (!regex) return undefined; // an invalid pattern in the spec must not take the whole server down
+      if (!regex) {
+        // An invalid pattern must neither take the server down nor let anything through.
+        this.invalidPatterns.add(source);
+        return unchecked;
+      }
       if (!superLinear) test = (value) => (regex.test(value) ? MATCH : MISMATCH);
       else {
         test = compileLinearPattern(source, regex.unicode, this.budget);
@@ -166,10 +262,44 @@ export class SchemaCompiler {
    */
   readonly probe = (schema: Schema, value: unknown): boolean => this.compile(schema, "request")(value, [], null);
 
-  /** Returns the check for `schema`. Throws (at compile time) on an unresolvable `$ref`. */
+  /**
+   * Returns the check for `schema`: `check(value, path, errors)` pushes the issues found (located below `path`) into
+   * `errors` and answers whether the value is valid; with `errors === null` it only answers (and fills no default).
+   * Each call is one validation, with its own step count and memo. Throws (at compile time) on an unresolvable `$ref`.
+   */
   compile(schema: Schema | undefined, direction: SchemaDirection = "request"): Check {
     if (schema === undefined || schema === true) return accept;
-    if (schema === false) return (_value, path, errors) => fail(errors, path, "never", "No value is allowed here");
+    const entries = this.entries[direction];
+    const key = typeof schema === "object" ? schema : FALSE_KEY;
+    let entry = entries.get(key);
+    if (!entry) entries.set(key, (entry = this.entry(this.check(schema, direction))));
+    return entry;
+  }
+
+  /** A check that opens a validation when none is under way: steps counted from zero, an empty memo. */
+  private entry(check: Check): Check {
+    return (value, path, errors) => {
+      if (this.running) return check(value, path, errors);
+      this.running = true;
+      this.steps = 0;
+      const before = errors === null ? 0 : errors.length;
+      try {
+        const ok = check(value, path, errors);
+        if (this.steps <= this.maxSteps) return ok;
+        // Spent: whatever was found on the way is moot (a `not` over an unfinished check proves nothing).
+        if (errors !== null) errors.length = before;
+        return fail(errors, path, "too_costly", `Input is too costly to validate (more than ${this.maxSteps} schema evaluations)`);
+      } finally {
+        this.running = false;
+        this.memo = undefined;
+      }
+    };
+  }
+
+  /** The check of `schema` inside a validation (what subschemas use): compiled once per schema object and direction. */
+  private check(schema: Schema | undefined, direction: SchemaDirection): Check {
+    if (schema === undefined || schema === true) return accept;
+    if (schema === false) return never;
     const cache = this.bySchema[direction];
     const cached = cache.get(schema);
     if (cached) return cached;
@@ -178,7 +308,7 @@ export class SchemaCompiler {
     cache.set(schema, (v, p, e) => compiled!(v, p, e));
     compiled = this.compileObject(schema, direction);
     const fast = direction === "request" ? this.fast?.get(schema) : undefined;
-    if (fast) compiled = fronted(fast, compiled);
+    if (fast) compiled = this.fronted(fast, compiled);
     cache.set(schema, compiled);
     return compiled;
   }
@@ -191,14 +321,34 @@ export class SchemaCompiler {
     this.fast = new WeakMap(validators);
   }
 
+  /**
+   * A generated validator in front of the closures: they run again only to report an invalid value's issues, or to
+   * decide when the generated code ran out of steps (its answer is then not trusted).
+   */
+  private fronted(fast: FastCheck, slow: Check): Check {
+    const budget = this.fastBudget;
+    const steps = Math.min(this.maxSteps, GENERATED_STEPS);
+    return (value, path, errors) => {
+      budget.left = steps;
+      const ok = fast(value, path.length, errors !== null);
+      if (budget.left >= 0 && (ok || errors === null)) return ok;
+      return slow(value, path, errors);
+    };
+  }
+
   /** The helpers and settings generated validators run with (see `ValidatorEnv`). */
   validatorEnv(): ValidatorEnv {
     return {
       maxDepth: this.maxDepth,
+      budget: this.fastBudget,
       pattern: (source) => this.patternTest(source),
       MATCH,
       UNCHECKED,
-      format: (name) => FORMATS[name]!.test,
+      format: (name) => (FORMATS[name] ?? NUMBER_FORMATS[name]!).test as (value: never) => boolean,
+      unevaluated: (schema) => {
+        const check = this.unevaluatedCheck(schema, "request") ?? accept;
+        return (value, depth, fill) => check(value, new Array<string>(depth).fill(""), fill ? [] : null);
+      },
       len: codePointLength,
       multipleOf: isMultipleOf,
       canon: canonicalJson,
@@ -208,7 +358,11 @@ export class SchemaCompiler {
     };
   }
 
-  /** A lazy check for a `$ref`: the target is compiled on first use, which makes recursive schemas terminate. */
+  /**
+   * A lazy check for a `$ref`: the target is compiled on first use, which makes recursive schemas terminate. Within a
+   * validation it remembers its answer (and issues) per object or array, so a value that recursive unions or `allOf`
+   * diamonds reach many times is checked once; and it counts the steps (the evaluations it did not remember).
+   */
   private compileRef(ref: string, direction: SchemaDirection): Check {
     const refs = this.byRef[direction];
     const existing = refs.get(ref);
@@ -216,9 +370,36 @@ export class SchemaCompiler {
     const target = resolvePointer(this.document, ref);
     if (target === undefined) throw new Error(`Unresolvable $ref ${JSON.stringify(ref)}`);
     let resolved: Check | undefined;
-    const lazy: Check = (value, path, errors) => (resolved ??= this.compile(target, direction))(value, path, errors);
+    const lazy: Check = (value, path, errors) => {
+      resolved ??= this.check(target, direction);
+      if (value === null || typeof value !== "object") return ++this.steps > this.maxSteps ? false : resolved(value, path, errors);
+      return this.remembered(lazy, resolved, value, path, errors);
+    };
     refs.set(ref, lazy);
     return lazy;
+  }
+
+  /** `check(value, …)` through the memo of the validation under way (see `compileRef`). */
+  private remembered(key: Check, check: Check, value: object, path: Loc, errors: ValidationIssue[] | null): boolean {
+    const memos = (this.memo ??= new Map());
+    let byValue = memos.get(key);
+    if (byValue === undefined) memos.set(key, (byValue = new Map()));
+    let memo = byValue.get(value);
+    if (memo?.report !== undefined) {
+      if (errors === null) return memo.report.ok;
+      const { ok, issues, depth } = memo.report;
+      for (const issue of issues) if (errors.length < MAX_ISSUES) errors.push({ ...issue, loc: path.concat(issue.loc.slice(depth)) });
+      return ok;
+    }
+    if (errors === null && memo?.probe !== undefined) return memo.probe;
+    if (++this.steps > this.maxSteps) return false;
+    const before = errors === null ? 0 : errors.length;
+    const ok = check(value, path, errors);
+    if (memo === undefined) byValue.set(value, (memo = {}));
+    if (errors === null) memo.probe = ok;
+    // (Issues cut short by MAX_ISSUES are not a complete answer: not remembered.)
+    else if (errors.length < MAX_ISSUES) memo.report = { ok, issues: errors.slice(before), depth: path.length };
+    return ok;
   }
 
   private compileObject(schema: SchemaObject, direction: SchemaDirection): Check {
@@ -228,15 +409,17 @@ export class SchemaCompiler {
     const typeCheck = types.length > 0 ? compileTypeCheck(types) : undefined;
     const valueCheck = compileEnumConst(schema);
 
-    // Cheapest first; the first keyword that fails ends the schema. `pattern` comes last of all, so it only ever
-    // runs on a string that passed everything else (its length above all).
+    // Cheapest first; the first keyword that fails ends the schema. `pattern` comes last of the assertions on the
+    // value itself, so it only ever runs on a string that passed everything else (its length above all); the
+    // unevaluated* keywords come after everything, since they read what the others evaluated.
     const checks: Check[] = [];
     for (const check of [compileStringKeywords(schema), compileNumberKeywords(schema)]) if (check) checks.push(check);
     for (const check of [this.compileArrayKeywords(schema, direction), this.compileObjectKeywords(schema, direction)]) if (check) checks.push(check);
     if (typeof schema.$ref === "string") checks.push(this.compileRef(schema.$ref, direction));
-    checks.push(...this.compileCompositions(schema, direction));
-    const patternCheck = typeof schema.pattern === "string" ? this.compilePatternKeyword(schema.pattern) : undefined;
-    if (patternCheck) checks.push(patternCheck);
+    for (const check of this.compileCompositions(schema, direction)) if (!checks.includes(check)) checks.push(check);
+    if (typeof schema.pattern === "string") checks.push(this.compilePatternKeyword(schema.pattern));
+    const unevaluated = this.unevaluatedCheck(schema, direction);
+    if (unevaluated) checks.push(unevaluated);
 
     if (!nullable && !typeCheck && !valueCheck) {
       if (checks.length === 0) return accept;
@@ -252,11 +435,12 @@ export class SchemaCompiler {
     };
   }
 
-  private compilePatternKeyword(source: string): Check | undefined {
+  private compilePatternKeyword(source: string): Check {
     const test = this.patternTest(source);
-    if (!test) return undefined;
     const mismatch = `String should match pattern '${source}'`;
-    const unchecked = `String is too long or too costly to check against pattern '${source}'`;
+    const unchecked = this.isInvalidPattern(source)
+      ? `String cannot be checked against pattern '${source}': it is not a valid regular expression`
+      : `String is too long or too costly to check against pattern '${source}'`;
     return (value, path, errors) => {
       if (typeof value !== "string") return true;
       const result = test(value);
@@ -268,11 +452,16 @@ export class SchemaCompiler {
   private compileArrayKeywords(schema: SchemaObject, direction: SchemaDirection): Check | undefined {
     const { minItems, maxItems, uniqueItems } = schema;
     const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? (schema.items as readonly Schema[]) : undefined);
-    const tupleChecks = tuple?.map((s) => this.compile(s, direction));
-    const rest = Array.isArray(schema.items) ? undefined : (schema.items as Schema | undefined);
-    const itemCheck = rest === undefined || rest === true ? undefined : this.compile(rest, direction);
+    const tupleChecks = tuple?.map((s) => this.check(s, direction));
+    // After a draft-4 tuple (`items: [...]`), `additionalItems` is the schema of the rest.
+    const rest = Array.isArray(schema.items) ? schema.additionalItems : (schema.items as Schema | undefined);
+    const itemCheck = rest === undefined || rest === true ? undefined : this.check(rest, direction);
+    // `minContains`/`maxContains` mean nothing without `contains`; `contains` alone is `minContains: 1`.
+    const contains = schema.contains === undefined ? undefined : this.check(schema.contains, direction);
+    const minContains = contains === undefined ? 0 : typeof schema.minContains === "number" ? schema.minContains : 1;
+    const maxContains = contains !== undefined && typeof schema.maxContains === "number" ? schema.maxContains : Infinity;
     const maxDepth = this.maxDepth;
-    if (minItems === undefined && maxItems === undefined && !uniqueItems && !tupleChecks && !itemCheck) return undefined;
+    if (minItems === undefined && maxItems === undefined && !uniqueItems && !tupleChecks && !itemCheck && !contains) return undefined;
     return (value, path, errors) => {
       if (!Array.isArray(value)) return true;
       if (minItems !== undefined && value.length < minItems) {
@@ -305,15 +494,22 @@ export class SchemaCompiler {
         }
       }
       if (!ok) return false;
-      if (uniqueItems && value.length > 1) {
-        const seen = new Set<string>();
-        for (const item of value) {
-          const key = canonicalJson(item);
-          if (seen.has(key)) return fail(errors, path, "unique_items", "List should have unique items");
-          seen.add(key);
+      if (contains) {
+        let count = 0;
+        for (let i = 0; i < value.length && count <= maxContains && (count < minContains || maxContains !== Infinity); i++) {
+          path.push(i);
+          if (contains(value[i], path, null)) count++;
+          path.pop();
+        }
+        if (count < minContains) {
+          return fail(errors, path, "contains", `List should have at least ${minContains} item${minContains === 1 ? "" : "s"} matching the 'contains' schema, not ${count}`);
+        }
+        if (count > maxContains) {
+          return fail(errors, path, "contains", `List should have at most ${maxContains} item${maxContains === 1 ? "" : "s"} matching the 'contains' schema`);
         }
       }
-      return ok;
+      if (uniqueItems && value.length > 1 && !uniqueJson(value)) return fail(errors, path, "unique_items", "List should have unique items");
+      return true;
     };
   }
 
@@ -332,7 +528,7 @@ export class SchemaCompiler {
         required.delete(name);
         continue;
       }
-      const check = this.compile(propSchema, direction);
+      const check = this.check(propSchema, direction);
       properties.push([name, check, required.has(name)]);
       if (direction === "request" && typeof propSchema === "object" && propSchema.default !== undefined) {
         defaults.push([name, propSchema.default, check]);
@@ -342,14 +538,23 @@ export class SchemaCompiler {
     const requiredOnly = [...required]; // required names without a property schema
     const patterns: [string, PatternTest, Check][] = [];
     for (const [source, propertySchema] of Object.entries(schema.patternProperties ?? {})) {
-      const test = this.patternTest(source);
-      if (test) patterns.push([source, test, this.compile(propertySchema, direction)]);
+      patterns.push([source, this.patternTest(source), this.check(propertySchema, direction)]);
     }
     const additional = schema.additionalProperties;
-    const additionalCheck = additional === undefined || additional === true ? undefined : additional === false ? false : this.compile(additional, direction);
+    const additionalCheck = additional === undefined || additional === true ? undefined : additional === false ? false : this.check(additional, direction);
     const { minProperties, maxProperties } = schema;
+    const dependent = dependentKeywords(schema).required;
+    const propertyNames = schema.propertyNames === undefined || schema.propertyNames === true ? undefined : this.check(schema.propertyNames, direction);
     const walkExtras = additionalCheck !== undefined || patterns.length > 0;
-    if (properties.length === 0 && requiredOnly.length === 0 && !walkExtras && minProperties === undefined && maxProperties === undefined) {
+    if (
+      properties.length === 0 &&
+      requiredOnly.length === 0 &&
+      !walkExtras &&
+      minProperties === undefined &&
+      maxProperties === undefined &&
+      dependent.length === 0 &&
+      !propertyNames
+    ) {
       return undefined;
     }
     // Parallel arrays and an indexed loop: this closure runs for every object of every body.
@@ -363,12 +568,15 @@ export class SchemaCompiler {
     const defaultInherited = defaults.map(([name]) => name in Object.prototype);
     // Whether each default satisfies its own property schema, found out on first use (the schema may be recursive).
     const defaultValid: (boolean | undefined)[] = [];
+    const keyProblems = patterns.map(([source]) =>
+      this.isInvalidPattern(source) ? `Key cannot be checked against pattern '${source}': it is not a valid regular expression` : `Key is too long or too costly to check against pattern '${source}'`,
+    );
     const maxDepth = this.maxDepth;
     return (value, path, errors) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
       const record = value as Record<string, unknown>;
       if (path.length > maxDepth) return tooDeep(errors, path, maxDepth);
-      const keys = walkExtras || minProperties !== undefined || maxProperties !== undefined ? Object.keys(record) : undefined;
+      const keys = walkExtras || propertyNames || minProperties !== undefined || maxProperties !== undefined ? Object.keys(record) : undefined;
       if (minProperties !== undefined && keys!.length < minProperties) {
         return fail(errors, path, "too_short", `Object should have at least ${minProperties} propert${minProperties === 1 ? "y" : "ies"}`);
       }
@@ -413,16 +621,27 @@ export class SchemaCompiler {
           if (errors === null || errors.length >= MAX_ISSUES) return false;
         }
       }
+      for (const [name, needed] of dependent) {
+        if (!Object.hasOwn(record, name)) continue;
+        for (const other of needed) {
+          if (Object.hasOwn(record, other)) continue;
+          path.push(other);
+          ok = fail(errors, path, "missing", `Field required when '${name}' is present`);
+          path.pop();
+          if (errors === null || errors.length >= MAX_ISSUES) return false;
+        }
+      }
       // Unknown keys are reported with the missing and invalid ones: all of them are problems of single fields.
       if (walkExtras) {
         for (const key of keys!) {
           if (known.has(key)) continue;
           path.push(key);
           let matched = false;
-          for (const [source, test, check] of patterns) {
+          for (let p = 0; p < patterns.length; p++) {
+            const [, test, check] = patterns[p]!;
             const result = test(key);
             if (result === UNCHECKED) {
-              ok = fail(errors, path, "string_pattern_unchecked", `Key is too long or too costly to check against pattern '${source}'`);
+              ok = fail(errors, path, "string_pattern_unchecked", keyProblems[p]!);
               matched = true;
               break;
             }
@@ -439,13 +658,26 @@ export class SchemaCompiler {
           if (!ok && (errors === null || errors.length >= MAX_ISSUES)) return false;
         }
       }
+      if (propertyNames) {
+        for (const key of keys!) {
+          path.push(key);
+          const problems: ValidationIssue[] | null = errors === null ? null : [];
+          if (!propertyNames(key, path, problems)) ok = fail(errors, path, "invalid_key", `Property name is not allowed: ${problems?.[0]?.msg ?? ""}`);
+          path.pop();
+          if (!ok && (errors === null || errors.length >= MAX_ISSUES)) return false;
+        }
+      }
       return ok;
     };
   }
 
   private compileCompositions(schema: SchemaObject, direction: SchemaDirection): Check[] {
     const checks: Check[] = [];
-    for (const sub of schema.allOf ?? []) checks.push(this.compile(sub, direction));
+    // (`allOf: [$ref: X, $ref: X]` is one check: the same `$ref` compiles to one function.)
+    for (const sub of schema.allOf ?? []) {
+      const check = this.check(sub, direction);
+      if (!checks.includes(check)) checks.push(check);
+    }
     const discriminated = schema.discriminator ? this.compileDiscriminator(schema, direction) : undefined;
     if (discriminated) checks.push(discriminated);
     else {
@@ -453,10 +685,179 @@ export class SchemaCompiler {
       if (schema.oneOf) checks.push(this.compileUnion(schema.oneOf, direction, true));
     }
     if (schema.not !== undefined) {
-      const not = this.compile(schema.not, direction);
+      const not = this.check(schema.not, direction);
       checks.push((value, path, errors) => !not(value, path, null) || fail(errors, path, "not", "Input should not match the excluded schema"));
     }
+    // `if` only chooses (its failure is no error); without `then` and `else` it asserts nothing.
+    if (schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined)) {
+      const condition = this.check(schema.if, direction);
+      const then = this.check(schema.then, direction);
+      const otherwise = this.check(schema.else, direction);
+      checks.push((value, path, errors) => (condition(value, path, null) ? then(value, path, errors) : otherwise(value, path, errors)));
+    }
+    const dependent = dependentKeywords(schema).schemas.map(([name, sub]) => [name, this.check(sub, direction)] as const);
+    if (dependent.length > 0) {
+      checks.push((value, path, errors) => {
+        if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
+        for (const [name, check] of dependent) if (Object.hasOwn(value, name) && !check(value, path, errors)) return false;
+        return true;
+      });
+    }
     return checks;
+  }
+
+  /**
+   * The check of `unevaluatedProperties` and `unevaluatedItems` of `schema` (undefined when it has neither): the
+   * properties (items) that none of the schema's other keywords evaluated — nor its in-place subschemas that passed
+   * (see `collector`) — must satisfy the keyword's schema. Runs after every other keyword of the schema passed.
+   */
+  unevaluatedCheck(schema: SchemaObject, direction: SchemaDirection): Check | undefined {
+    const checks: Check[] = [];
+    const maxDepth = this.maxDepth;
+    if (schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== true) {
+      const rest = this.check(schema.unevaluatedProperties, direction);
+      const forbidden = schema.unevaluatedProperties === false;
+      let collect: Collect | undefined;
+      checks.push((value, path, errors) => {
+        if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
+        const evaluated = new Set<string | number>();
+        if ((collect ??= this.collectorParts(schema, "properties", direction))(value, path, evaluated)) return true;
+        if (path.length > maxDepth) return tooDeep(errors, path, maxDepth);
+        let ok = true;
+        for (const key of Object.keys(value)) {
+          if (evaluated.has(key)) continue;
+          path.push(key);
+          if (forbidden) ok = fail(errors, path, "extra_forbidden", "Extra inputs are not permitted");
+          else if (!rest((value as Record<string, unknown>)[key], path, errors)) ok = false;
+          path.pop();
+          if (!ok && (errors === null || errors.length >= MAX_ISSUES)) return false;
+        }
+        return ok;
+      });
+    }
+    if (schema.unevaluatedItems !== undefined && schema.unevaluatedItems !== true) {
+      const rest = this.check(schema.unevaluatedItems, direction);
+      const forbidden = schema.unevaluatedItems === false;
+      let collect: Collect | undefined;
+      checks.push((value, path, errors) => {
+        if (!Array.isArray(value)) return true;
+        const evaluated = new Set<string | number>();
+        if ((collect ??= this.collectorParts(schema, "items", direction))(value, path, evaluated)) return true;
+        if (path.length > maxDepth) return tooDeep(errors, path, maxDepth);
+        let ok = true;
+        for (let i = 0; i < value.length; i++) {
+          if (evaluated.has(i)) continue;
+          path.push(i);
+          if (forbidden) ok = fail(errors, path, "extra_forbidden", "Extra items are not permitted");
+          else if (!rest(value[i], path, errors)) ok = false;
+          path.pop();
+          if (!ok && (errors === null || errors.length >= MAX_ISSUES)) return false;
+        }
+        return ok;
+      });
+    }
+    if (checks.length === 0) return undefined;
+    if (checks.length === 1) return checks[0];
+    const [properties, items] = checks as [Check, Check];
+    return (value, path, errors) => properties(value, path, errors) && items(value, path, errors);
+  }
+
+  /**
+   * What `schema` evaluates in a value it validated, for the unevaluated* keywords of a schema that applies it in
+   * place: everything when it has its own `unevaluatedProperties` (`unevaluatedItems`), else what its other keywords do.
+   */
+  private collector(schema: Schema | undefined, kind: "properties" | "items", direction: SchemaDirection): Collect {
+    if (typeof schema !== "object" || schema === null) return collectsNothing; // boolean schemas annotate nothing
+    if ((kind === "properties" ? schema.unevaluatedProperties : schema.unevaluatedItems) !== undefined) return collectsAll;
+    const cache = this.collectors[kind];
+    let collect = cache.get(schema);
+    if (collect === undefined) {
+      // Lazy, like `$ref` checks: a recursive schema's collector refers to itself.
+      let built: Collect | undefined;
+      collect = (value, path, out) => (built ??= this.collectorParts(schema, kind, direction))(value, path, out);
+      cache.set(schema, collect);
+    }
+    return collect;
+  }
+
+  /**
+   * What the keywords of `schema` other than its own unevaluated* evaluate (JSON Schema 2020-12 §10.3, §11): for
+   * properties, `properties` (the names present), `patternProperties` (the names matching), `additionalProperties`
+   * (all the rest, so all); for items, `prefixItems` (or a draft-4 tuple) by index, `items` after them (so all),
+   * `contains` (the indices that match); and in both cases what the in-place subschemas evaluate — `$ref`, `allOf`,
+   * the `anyOf`/`oneOf` branches the value passes, `if` with `then` when it passes and `else` when not,
+   * `dependentSchemas` of the names present. Only subschemas that passed count: `not` never does.
+   */
+  private collectorParts(schema: SchemaObject, kind: "properties" | "items", direction: SchemaDirection): Collect {
+    const parts: Collect[] = [];
+    if (kind === "properties") {
+      if (schema.additionalProperties !== undefined) return collectsAll;
+      const names = Object.keys(schema.properties ?? {});
+      if (names.length > 0) {
+        parts.push((value, _path, out) => {
+          for (const name of names) if (Object.hasOwn(value, name)) out.add(name);
+          return false;
+        });
+      }
+      const tests = Object.keys(schema.patternProperties ?? {}).map((source) => this.patternTest(source));
+      if (tests.length > 0) {
+        parts.push((value, _path, out) => {
+          for (const key of Object.keys(value)) if (tests.some((test) => test(key) === MATCH)) out.add(key);
+          return false;
+        });
+      }
+    } else {
+      const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
+      if (rest !== undefined) return collectsAll;
+      const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? (schema.items as readonly Schema[]) : undefined);
+      if (tuple && tuple.length > 0) {
+        const length = tuple.length;
+        parts.push((value, _path, out) => {
+          for (let i = 0; i < Math.min(length, (value as unknown[]).length); i++) out.add(i);
+          return false;
+        });
+      }
+      if (schema.contains !== undefined) {
+        const contains = this.check(schema.contains, direction);
+        parts.push((value, path, out) => {
+          const items = value as unknown[];
+          for (let i = 0; i < items.length; i++) {
+            path.push(i);
+            if (contains(items[i], path, null)) out.add(i);
+            path.pop();
+          }
+          return false;
+        });
+      }
+    }
+    const inPlace = (sub: Schema | undefined): Collect => this.collector(sub, kind, direction);
+    if (typeof schema.$ref === "string") {
+      const target = resolvePointer(this.document, schema.$ref);
+      parts.push(inPlace(target));
+    }
+    for (const member of schema.allOf ?? []) parts.push(inPlace(member));
+    for (const branches of [schema.anyOf, schema.oneOf]) {
+      for (const branch of branches ?? []) {
+        const passes = this.check(branch, direction);
+        const collect = inPlace(branch);
+        parts.push((value, path, out) => passes(value, path, null) && collect(value, path, out));
+      }
+    }
+    if (schema.if !== undefined) {
+      const condition = this.check(schema.if, direction);
+      const [ifPart, thenPart, elsePart] = [inPlace(schema.if), inPlace(schema.then), inPlace(schema.else)];
+      parts.push((value, path, out) => (condition(value, path, null) ? ifPart(value, path, out) || thenPart(value, path, out) : elsePart(value, path, out)));
+    }
+    for (const [name, sub] of dependentKeywords(schema).schemas) {
+      const collect = inPlace(sub);
+      parts.push((value, path, out) => Object.hasOwn(value, name) && collect(value, path, out));
+    }
+    if (parts.length === 0) return collectsNothing;
+    if (parts.length === 1) return parts[0]!;
+    return (value, path, out) => {
+      for (const part of parts) if (part(value, path, out)) return true;
+      return false;
+    };
   }
 
   /**
@@ -475,7 +876,7 @@ export class SchemaCompiler {
     }
     for (const branch of branches) {
       if (typeof branch !== "object") continue;
-      const check = this.compile(branch, direction);
+      const check = this.check(branch, direction);
       if (typeof branch.$ref === "string") {
         const name = branch.$ref.slice(branch.$ref.lastIndexOf("/") + 1);
         const alreadyMapped = [...Object.values(schema.discriminator?.mapping ?? {})].some((r) => r === branch.$ref || r === name);
@@ -521,7 +922,7 @@ export class SchemaCompiler {
     let fills: boolean[] | undefined;
     // Decided on first use (a union of $refs may reach far into the document).
     const mayFillDefaults = (branch: number) => (fills ??= schemas.map((s) => this.mayFillDefaults(s, direction)))[branch];
-    const branches = schemas.map((s) => this.compile(s, direction));
+    const branches = schemas.map((s) => this.check(s, direction));
     const general = compileUnion(branches, exactlyOne, mayFillDefaults);
     // `anyOf: [X, {type: "null"}]` is how FastAPI writes Optional[X]. A value other than null can only be X: check X
     // once, directly (no probe and then a second, default-filling pass). Null matches at once in an anyOf.
@@ -601,9 +1002,12 @@ export class SchemaCompiler {
         const test = this.patternTest(source);
         if (test) patterns.push([test, propertySchema]);
       }
-      if (part.additionalProperties === false) closed = true;
-      else if (typeof part.additionalProperties === "object") additionalSchemas.push(part.additionalProperties);
-      else if (part.additionalProperties === true) additionalSchemas.push(true);
+      // (`unevaluatedProperties` closes or opens the object the way `additionalProperties` does, for what it declares.)
+      for (const rest of [part.additionalProperties, part.unevaluatedProperties]) {
+        if (rest === false) closed = true;
+        else if (typeof rest === "object") additionalSchemas.push(rest);
+        else if (rest === true) additionalSchemas.push(true);
+      }
       if (part.items !== undefined && !Array.isArray(part.items)) items.push(part.items as Schema);
     }
     for (const name of dropped) properties.delete(name);
@@ -672,7 +1076,9 @@ export class SchemaCompiler {
       }
       children.push(property);
     }
-    children.push(...Object.values(schema.patternProperties ?? {}), schema.additionalProperties, schema.not);
+    // (Subschemas that only probe — `not`, `if`, `contains`, `propertyNames` — fill nothing; `not` is kept as it was.)
+    children.push(...Object.values(schema.patternProperties ?? {}), schema.additionalProperties, schema.not, schema.then, schema.else);
+    children.push(schema.unevaluatedProperties, schema.unevaluatedItems, schema.additionalItems, ...dependentKeywords(schema).schemas.map(([, sub]) => sub));
     if (Array.isArray(schema.items)) children.push(...(schema.items as readonly Schema[]));
     else children.push(schema.items as Schema | undefined);
     children.push(...(schema.prefixItems ?? []), ...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []));
@@ -718,9 +1124,21 @@ export function compileValidator(
   };
 }
 
-/** A generated validator in front of the closures: they run again only to report an invalid value's issues. */
-function fronted(fast: FastCheck, slow: Check): Check {
-  return (value, path, errors) => (errors === null ? fast(value, path.length, false) : fast(value, path.length, true) || slow(value, path, errors));
+/**
+ * `dependentRequired` and `dependentSchemas`, with draft 7's `dependencies` (a list of names, or a schema) read as
+ * whichever it is, as Ajv does: the names that require others when present, and the schemas that then apply.
+ */
+export function dependentKeywords(schema: SchemaObject): { required: [string, readonly string[]][]; schemas: [string, Schema][] } {
+  const required: [string, readonly string[]][] = [];
+  const schemas: [string, Schema][] = [];
+  const entries = (map: unknown) => (map !== null && typeof map === "object" && !Array.isArray(map) ? Object.entries(map as Record<string, unknown>) : []);
+  for (const [name, value] of [...entries(schema.dependencies), ...entries(schema.dependentRequired)]) {
+    if (Array.isArray(value)) required.push([name, value.filter((other): other is string => typeof other === "string")]);
+  }
+  for (const [name, value] of [...entries(schema.dependencies), ...entries(schema.dependentSchemas)]) {
+    if (typeof value === "boolean" || (value !== null && typeof value === "object" && !Array.isArray(value))) schemas.push([name, value as Schema]);
+  }
+  return { required, schemas };
 }
 
 /** Whether no two items are equal JSON (`uniqueItems`). */
@@ -865,11 +1283,13 @@ function compileNumberKeywords(schema: SchemaObject): Check | undefined {
   if (schema.exclusiveMaximum === true && maximum !== undefined) [exclusiveMaximum, maximum] = [maximum, undefined];
   else if (typeof schema.exclusiveMaximum === "number") exclusiveMaximum = schema.exclusiveMaximum;
   const multipleOf = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
-  if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && !multipleOf) {
+  const format = typeof schema.format === "string" && Object.hasOwn(NUMBER_FORMATS, schema.format) ? NUMBER_FORMATS[schema.format] : undefined;
+  if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && !multipleOf && !format) {
     return undefined;
   }
   return (value, path, errors) => {
     if (typeof value !== "number") return true;
+    if (format && !format.test(value)) return fail(errors, path, format.type, format.msg);
     if (minimum !== undefined && value < minimum) return fail(errors, path, "greater_than_equal", `Input should be greater than or equal to ${minimum}`);
     if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) return fail(errors, path, "greater_than", `Input should be greater than ${exclusiveMinimum}`);
     if (maximum !== undefined && value > maximum) return fail(errors, path, "less_than_equal", `Input should be less than or equal to ${maximum}`);
@@ -949,26 +1369,40 @@ function compilePattern(source: string): RegExp | undefined {
   }
 }
 
-interface FormatCheck {
-  test(value: string): boolean;
+interface FormatCheck<T = string> {
+  test(value: T): boolean;
   type: string;
   msg: string;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})$/;
-const TIME = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):?(\d{2}))$/;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):?(\d{2}))?$/;
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/** A calendar date (RFC 3339 full-date): month 1–12, a day that month has (29 February in leap years only). */
 function validDate(y: string, m: string, d: string): boolean {
+  const year = Number(y);
   const month = Number(m);
   const day = Number(d);
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
-  return day <= days;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month]!);
 }
 
-function validClock(h: string, m: string, s: string): boolean {
-  return Number(h) < 24 && Number(m) < 60 && Number(s) <= 60; // 60: leap second
+/**
+ * A time of day (RFC 3339 partial-time and time-offset): hour ≤ 23, minute ≤ 59, second ≤ 59 — 60 only for a leap
+ * second, which is 23:59:60 UTC — and an offset of at most 23:59 (`+99:99` is no offset). As ajv-formats checks it.
+ */
+function validClock(h: string, m: string, s: string, sign: string | undefined, offsetHours: string | undefined, offsetMinutes: string | undefined): boolean {
+  const [hour, minute, second] = [Number(h), Number(m), Number(s)];
+  const [tzHours, tzMinutes] = [Number(offsetHours ?? 0), Number(offsetMinutes ?? 0)];
+  if (tzHours > 23 || tzMinutes > 59) return false;
+  if (hour <= 23 && minute <= 59 && second <= 59) return true;
+  const direction = sign === "-" ? -1 : 1;
+  const utcMinute = minute - tzMinutes * direction;
+  const utcHour = hour - tzHours * direction - (utcMinute < 0 ? 1 : 0);
+  return second === 60 && (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1);
 }
 
 /** Light format checks: catch obvious garbage, never reject what a reasonable client sends. */
@@ -976,7 +1410,7 @@ const FORMATS: Record<string, FormatCheck> = {
   "date-time": {
     test: (v) => {
       const m = DATE_TIME.exec(v);
-      return !!m && validDate(m[1], m[2], m[3]) && validClock(m[4], m[5], m[6]);
+      return !!m && validDate(m[1]!, m[2]!, m[3]!) && validClock(m[4]!, m[5]!, m[6]!, m[9], m[10], m[11]);
     },
     type: "datetime_parsing",
     msg: "Input should be a valid datetime",
@@ -984,7 +1418,7 @@ const FORMATS: Record<string, FormatCheck> = {
   date: {
     test: (v) => {
       const m = DATE.exec(v);
-      return !!m && validDate(m[1], m[2], m[3]);
+      return !!m && validDate(m[1]!, m[2]!, m[3]!);
     },
     type: "date_parsing",
     msg: "Input should be a valid date",
@@ -992,7 +1426,7 @@ const FORMATS: Record<string, FormatCheck> = {
   time: {
     test: (v) => {
       const m = TIME.exec(v);
-      return !!m && validClock(m[1], m[2], m[3]);
+      return !!m && validClock(m[1]!, m[2]!, m[3]!, m[6], m[7], m[8]);
     },
     type: "time_parsing",
     msg: "Input should be a valid time",
@@ -1011,6 +1445,24 @@ const FORMATS: Record<string, FormatCheck> = {
     test: (v) => /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/.test(v),
     type: "url_parsing",
     msg: "Input should be a valid URL",
+  },
+};
+
+/**
+ * OpenAPI's integer formats. An int64 must be a safe integer: JSON numbers beyond ±(2^53 − 1) reach JavaScript
+ * rounded (9007199254740993 arrives as …992), so a handler would get another id than the one sent — refused rather
+ * than handed over wrong (values beyond int64's own range are beyond that too).
+ */
+const NUMBER_FORMATS: Record<string, FormatCheck<number>> = {
+  int32: {
+    test: (v) => Number.isInteger(v) && v >= -2147483648 && v <= 2147483647,
+    type: "int_range",
+    msg: "Input should be a 32-bit integer (from -2147483648 to 2147483647)",
+  },
+  int64: {
+    test: (v) => Number.isSafeInteger(v),
+    type: "int_range",
+    msg: "Input should be an integer from -9007199254740991 to 9007199254740991 (larger int64 values cannot be received exactly)",
   },
 };
 

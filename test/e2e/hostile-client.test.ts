@@ -1,7 +1,16 @@
+import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, ConnectionError, createRuntime, parseSSE, type ClientOptions, type OperationSpec, type SecuritySchemeSpec } from "../../templates/client/index.js";
+import { ApiError, ConnectionError, ResponseTooLargeError, createRuntime, parseSSE, type ClientOptions, type OperationSpec, type SecuritySchemeSpec } from "../../templates/client/index.js";
+import { ROOT, cleanupTempDirs, tempDir } from "../helpers.js";
+
+const execFileAsync = promisify(execFile);
 
 /**
  * The client against hostile or broken servers on 127.0.0.1 (docs/client.md, "Retries, redirects and streams"): a request is never sent twice
@@ -45,6 +54,7 @@ const api = new TestServer();
 const other = new TestServer();
 beforeAll(() => Promise.all([api.start(), other.start()]));
 afterAll(() => Promise.all([api.stop(), other.stop()]));
+afterAll(cleanupTempDirs);
 afterEach(() => {
   api.seen = [];
   other.seen = [];
@@ -136,7 +146,24 @@ describe("redirects to another origin drop credentials and bodies", () => {
     expect(data).toEqual({ ok: true });
     expect(api.seen[0]!.headers).toMatchObject({ authorization: "Bearer tok", "x-api-key": "k-1", cookie: "sid=1" });
     const arrived = other.seen[0]!.headers;
-    expect([arrived.authorization, arrived["x-api-key"], arrived.cookie, arrived["x-trace"]]).toEqual([undefined, undefined, undefined, "t"]);
+    expect([arrived.authorization, arrived["x-api-key"], arrived.cookie, arrived["x-trace"]]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("every header the caller set stays on its origin: a custom credential in `headers` (GitLab's PRIVATE-TOKEN), a per-call header and a header parameter", async () => {
+    const listIssues: OperationSpec = { name: "listIssues", method: "GET", path: "/issues", params: { header: [{ name: "X-Tenant-Key" }] } };
+    api.handler = (req, res) => (req.url === "/issues" ? res.writeHead(302, { location: "/issues/2" }).end() : res.writeHead(302, { location: `${other.origin}/mirror` }).end());
+    other.handler = ok;
+    const client = createRuntime([{ url: api.origin }], { headers: { "PRIVATE-TOKEN": "glpat-secret" } });
+    const data = await client.operation(listIssues)({ headers: { "X-Tenant-Key": "tenant-secret" } }, { headers: { "X-Call-Secret": "call-secret" } });
+    expect(data).toEqual({ ok: true });
+    // Within the origin every header follows.
+    for (const seen of api.seen) expect(seen.headers).toMatchObject({ "private-token": "glpat-secret", "x-tenant-key": "tenant-secret", "x-call-secret": "call-secret" });
+    expect(api.seen).toHaveLength(2);
+    // At the other origin (another port of 127.0.0.1): none of the caller's, only what fetch sets.
+    const arrived = other.seen[0]!.headers;
+    expect(JSON.stringify(arrived)).not.toMatch(/secret/);
+    expect(Object.keys(arrived).sort()).toEqual(expect.arrayContaining(["accept", "host"]));
+    expect(Object.keys(arrived).filter((name) => !["accept", "accept-encoding", "accept-language", "connection", "host", "sec-fetch-mode", "user-agent"].includes(name))).toEqual([]);
   });
 
   it("a redirect within the origin keeps them", async () => {
@@ -237,4 +264,129 @@ describe("server-sent events are bounded", () => {
     expect(events[0]!.data.length).toBe(8191 * 1024);
     expect(elapsed).toBeLessThan(1500);
   });
+});
+
+describe("path parameters cannot name another resource", () => {
+  const removeMember: OperationSpec = { name: "removeMember", method: "DELETE", path: "/orgs/{org}/members/{user}", params: { path: [{ name: "org" }, { name: "user" }] } };
+
+  it.each([
+    ["an empty string", ""],
+    ["an empty list", []],
+  ])("%s as a path parameter is a TypeError before any request (`/members/` is the collection to many servers)", async (_what, user) => {
+    const error = await runtime(api.origin).operation(removeMember)({ path: { org: "acme", user } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String(error)).toMatch(/Missing or empty path parameter "user"/);
+    expect(api.seen).toHaveLength(0);
+  });
+});
+
+describe("error messages carry the server's text escaped", () => {
+  it("control characters of the body and the status text (escape sequences, line breaks, bidi overrides) are escaped in ApiError.message; the body is kept as sent", async () => {
+    const body = "denied\u001b[2J\u001b[31m\n::error::forged\r\nline\u202eevil\u0007";
+    api.handler = (_req, res) => res.writeHead(400, "Bad\tRequest", { "content-type": "text/plain; charset=utf-8" }).end(body);
+    const error = (await runtime(api.origin, { maxRetries: 0 }).operation(getModel)({ path: { id: "m" } }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.body).toBe(body);
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    expect(error.message).toBe("getModel: GET " + `${api.origin}/models/m` + " failed with 400 Bad\\u0009Request: denied\\u001b[2J\\u001b[31m\\u000a::error::forged\\u000d\\u000aline\\u202eevil\\u0007");
+  });
+});
+
+describe("response bodies are bounded (maxResponseBytes)", () => {
+  const download: OperationSpec = { name: "download", method: "GET", path: "/download" };
+  /** Streams `total` bytes of `piece` (JSON text) with backpressure; `written` counts what went out before the client hung up. */
+  const flood = (status: number, total: number, contentType = "application/json") => {
+    const state = { written: 0, closed: false };
+    api.handler = (_req, res) => {
+      res.writeHead(status, { "content-type": contentType });
+      res.on("close", () => (state.closed = true));
+      const piece = Buffer.from(`"${"x".repeat(64 * 1024 - 2)}"`.slice(0, 64 * 1024));
+      const pump = () => {
+        let drained = true;
+        while (!res.destroyed && state.written < total && drained) {
+          drained = res.write(piece);
+          state.written += piece.length;
+        }
+        if (res.destroyed) return;
+        if (state.written >= total) res.end();
+        else res.once("drain", pump);
+      };
+      pump();
+    };
+    return state;
+  };
+
+  it("a success body past the limit ends the read with a ResponseTooLargeError and closes the connection (not retried)", async () => {
+    const sent = flood(200, 64 * 1024 * 1024);
+    const error = await runtime(api.origin, { maxResponseBytes: 1024 * 1024 }).operation(download)().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(String(error)).toMatch(/^ResponseTooLargeError: download: the 200 response is larger than 1048576 bytes \(maxResponseBytes\)/);
+    await expect.poll(() => sent.closed, { timeout: 5000 }).toBe(true);
+    expect(sent.written).toBeLessThan(32 * 1024 * 1024);
+    expect(api.seen).toHaveLength(1);
+  });
+
+  it("an error body counts too: an endless 500 is a ResponseTooLargeError, not an ApiError holding it all", async () => {
+    const sent = flood(500, 64 * 1024 * 1024);
+    const error = await runtime(api.origin, { maxResponseBytes: 1024 * 1024, maxRetries: 0 }).operation(download)().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(String(error)).toMatch(/the 500 response is larger than 1048576 bytes/);
+    await expect.poll(() => sent.closed, { timeout: 5000 }).toBe(true);
+  });
+
+  it("a body at the limit is read; a streamed body counts over the whole stream", async () => {
+    flood(200, 1024 * 1024, "text/plain");
+    expect(((await runtime(api.origin, { maxResponseBytes: 1024 * 1024 }).operation(download)()) as string).length).toBe(1024 * 1024);
+    api.handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      // Small events, 2 MiB in all: each is far below maxStreamEventSize.
+      res.end(`data: ${"1".repeat(1000)}\n\n`.repeat(2048));
+    };
+    const events: OperationSpec = { name: "events", method: "GET", path: "/events", stream: { mediaType: "text/event-stream" } };
+    const stream = (await runtime(api.origin, { maxResponseBytes: 1024 * 1024 }).operation(events)()) as AsyncIterable<unknown>;
+    let count = 0;
+    const error = await (async () => {
+      for await (const _ of stream) count++;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(count).toBeGreaterThan(500);
+    expect(count).toBeLessThan(1100);
+  });
+
+  it("a gzip bomb (2 MB on the wire, 2 GiB inflated) ends at the default 64 MiB in bounded memory, in a process of its own", async () => {
+    // Gzip members of 64 MiB of zeros (~65 KB each), one after another: the decoder inflates each in turn.
+    const member = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    let membersSent = 0;
+    let closed = false; // by the client: the server never ends the response
+    api.handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.on("close", () => (closed = true));
+      const pump = () => {
+        let drained = true;
+        while (!res.destroyed && membersSent < 32 && drained) {
+          drained = res.write(member);
+          membersSent++;
+        }
+        // After the last member the response is left open: only the client can close the connection.
+        if (!res.destroyed && membersSent < 32) res.once("drain", pump);
+      };
+      pump();
+    };
+    const dir = tempDir();
+    await build({ entryPoints: [join(ROOT, "templates", "client", "index.ts")], bundle: true, format: "esm", platform: "node", outfile: join(dir, "client.mjs"), logLevel: "silent" });
+    writeFileSync(
+      join(dir, "bomb.mjs"),
+      `import { createRuntime } from "./client.mjs";
+const op = createRuntime([{ url: process.argv[2] }], { maxRetries: 0 }).operation({ name: "bomb", method: "GET", path: "/bomb" });
+const error = await op().then(() => undefined, (e) => e);
+process.stdout.write(JSON.stringify({ error: String(error), maxRss: process.resourceUsage().maxRSS * 1024 }));
+`,
+    );
+    const { stdout } = await execFileAsync(process.execPath, [join(dir, "bomb.mjs"), api.origin], { timeout: 240_000 });
+    const result = JSON.parse(stdout) as { error: string; maxRss: number };
+    expect(result.error).toMatch(/^ResponseTooLargeError: bomb: the 200 response is larger than 67108864 bytes/);
+    // 64 MiB of body and the process itself; without the limit the body grows past 2 GiB.
+    expect(result.maxRss).toBeLessThan(400 * 1024 * 1024);
+    await expect.poll(() => closed, { timeout: 5000 }).toBe(true);
+  }, 300_000);
 });

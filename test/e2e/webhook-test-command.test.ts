@@ -183,6 +183,19 @@ describe("webhook test against receivers that misbehave", () => {
     expect(sent).toBeLessThan(16 * 1024 * 1024);
   });
 
+  it("a reply's CI workflow commands (::error::, ::add-mask::, ::set-output, ::stop-commands::, ##[…], ##vso[…]) are printed inert", async () => {
+    const reply = ["accepted", "::error file=x.ts,line=1::forged annotation", "  ::add-mask::hunter2", "::set-output name=ok::true", "::stop-commands::tok", "##[error]old syntax", "##vso[task.setvariable variable=x]1", "not :: a command"].join("\n");
+    const { url } = await receiver((_d, res) => void res.writeHead(200, { "content-type": "text/plain" }).end(reply));
+    const result = await runBin(["webhook", "test", "--spec", spec("plain"), "--url", url], ROOT);
+    expect(result.code).toBe(0);
+    // The runner reads a command from any line of the job's output that starts (after blanks) with `::` or `##[`.
+    for (const line of (result.stdout + result.stderr).split("\n")) expect(line).not.toMatch(/^\s*(?:::|##(?:vso)?\[)/);
+    expect(result.stdout).toContain("\\x3a:error file=x.ts,line=1::forged annotation");
+    expect(result.stdout).toContain("  \\x3a:add-mask::hunter2");
+    expect(result.stdout).toContain("\\x23#vso[task.setvariable");
+    expect(result.stdout).toContain("not :: a command");
+  });
+
   it("a URL's password is sent as Basic auth but never printed, whatever the outcome", async () => {
     const { url, deliveries } = await receiver((_d, res) => void res.writeHead(401).end("no"));
     const withPassword = url.replace("http://", "http://ann:s3cr%40t@");

@@ -64,8 +64,16 @@ export declare const ApiError: ApiErrorConstructor;
 export declare class ConnectionError extends Error {
   readonly name = "ConnectionError";
 }
+/**
+ * A response body was larger than the client's `maxResponseBytes`, counted as decoded (after any `Content-Encoding`):
+ * the read stopped there and the connection was closed. A `RangeError`, like an oversized streamed event.
+ */
+export declare class ResponseTooLargeError extends RangeError {
+  readonly name = "ResponseTooLargeError";
+}
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export declare class TimeoutError extends Error {
   readonly name = "TimeoutError";
 }
+// Not declared: responseTooLarge (used only by the runtime's own modules).
 export {};

@@ -13,8 +13,13 @@ class ApiErrorClass extends Error {
   name = "ApiError";
 
   constructor({ status, statusText, body, headers, operation, method, url }) {
+    // (The status text and the body are the server's: their control characters are escaped, so that a message in a
+    // log or terminal cannot forge lines or send escape sequences.)
     super(
-      `${operation}: ${method} ${url} failed with ${status}${statusText ? ` ${statusText}` : ""}${summarize(body)}`,
+      `${operation}: ${method} ${url} failed with ${status}${statusText ? ` ${statusText}` : ""}${summarize(body)}`.replace(
+        /[\0-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      ),
     );
     // (Each name once, where `this.status = init.status` spelled it twice in minified code.)
     Object.assign(this, { status, body, headers, operation, method, url });
@@ -27,6 +32,20 @@ export const ApiError = ApiErrorClass;
 export class ConnectionError extends Error {
   name = "ConnectionError";
 }
+
+/**
+ * A response body was larger than the client's `maxResponseBytes`, counted as decoded (after any `Content-Encoding`):
+ * the read stopped there and the connection was closed. A `RangeError`, like an oversized streamed event.
+ */
+export class ResponseTooLargeError extends RangeError {
+  name = "ResponseTooLargeError";
+}
+
+/** The ResponseTooLargeError of a body (`what`) past `max` bytes. */
+export const responseTooLarge = (what, max) =>
+  new ResponseTooLargeError(
+    `${what} is larger than ${max} bytes (maxResponseBytes)`,
+  );
 
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export class TimeoutError extends Error {

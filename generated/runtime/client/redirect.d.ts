@@ -6,8 +6,9 @@
 
 /**
  * Redirects, followed by the client itself (`redirect: "manual"`) so that credentials never travel to another
- * origin: across origins `Authorization`, `Cookie`, `Proxy-Authorization` and the spec's API-key headers are
- * dropped, as browsers drop `Authorization`. A body is never sent to another origin.
+ * origin: across origins every header of the request is dropped but `Accept` (credentials, API keys, the caller's
+ * `headers` such as a `PRIVATE-TOKEN`, header parameters), as browsers drop `Authorization`; fetch adds its own
+ * again. A body is never sent to another origin.
  */
 
 // Not declared: MAX_REDIRECTS, Hop, isRedirect, nextHop (used only by the runtime's own modules).

@@ -7,8 +7,9 @@
 // @ts-self-types="./redirect.d.ts"
 /**
  * Redirects, followed by the client itself (`redirect: "manual"`) so that credentials never travel to another
- * origin: across origins `Authorization`, `Cookie`, `Proxy-Authorization` and the spec's API-key headers are
- * dropped, as browsers drop `Authorization`. A body is never sent to another origin.
+ * origin: across origins every header of the request is dropped but `Accept` (credentials, API keys, the caller's
+ * `headers` such as a `PRIVATE-TOKEN`, header parameters), as browsers drop `Authorization`; fetch adds its own
+ * again. A body is never sent to another origin.
  */
 
 /** Statuses that carry a `Location` to follow. */
@@ -33,10 +34,10 @@ export function isRedirect(response) {
  * case the redirect itself is the answer:
  * - a 303 (and a 301/302 answering a POST) becomes a GET without body, as fetch does;
  * - a 307/308 repeats method and body, unless the body is a stream (sent once only) or the target is another origin;
- * - across origins, `sensitiveHeaders` (lower-case) are removed, and they stay removed on later hops.
+ * - across origins, every header but `Accept` is removed, and they stay removed on later hops.
  * Only http(s) targets are followed.
  */
-export function nextHop(response, hop, sensitiveHeaders) {
+export function nextHop(response, hop) {
   let target;
   try {
     target = new URL(response.headers.get("location"), hop.url);
@@ -46,7 +47,12 @@ export function nextHop(response, hop, sensitiveHeaders) {
   if (target.protocol !== "http:" && target.protocol !== "https:")
     return undefined;
   const crossOrigin = target.origin !== new URL(hop.url).origin;
-  const headers = new Headers(hop.headers);
+  // (Which headers are a secret is the caller's knowledge, not the client's: none goes to another origin.)
+  const headers = new Headers(
+    crossOrigin
+      ? [...hop.headers].filter(([name]) => name === "accept")
+      : hop.headers,
+  );
   let method = hop.method;
   let body = hop.body;
   const status = response.status;
@@ -64,7 +70,6 @@ export function nextHop(response, hop, sensitiveHeaders) {
   ) {
     return undefined;
   }
-  if (crossOrigin) for (const name of sensitiveHeaders) headers.delete(name);
   // (A fragment of the redirect target is not sent.)
   target.hash = "";
   return { url: target.href, method, headers, body };

@@ -48,13 +48,6 @@ export interface RuntimeFeatures {
     schemes: Readonly<Record<string, SecuritySchemeSpec>>,
     values: Readonly<Record<string, unknown>>,
   ) => AppliedCredentials | undefined | Promise<AppliedCredentials | undefined>;
-  /**
-   * The names of the headers the schemes send API keys in, lower case, besides the standard credential headers
-   * (token.ts `apiKeyHeaders`): kept to their origin on redirects.
-   */
-  apiKeyHeaders?:
-    | ((schemes: Readonly<Record<string, SecuritySchemeSpec>>) => string[])
-    | undefined;
   /** The whole OpenAPI style table (serialize.ts `styles`) instead of the defaults only. */
   params?: ParamSerializers | undefined;
   /**
@@ -184,4 +177,3 @@ export declare function createRuntime(
   securitySchemes?: Readonly<Record<string, SecuritySchemeSpec>>,
   featureList?: readonly RuntimeFeatures[],
 ): Runtime;
-// Not declared: CREDENTIAL_HEADERS (used only by the runtime's own modules).

@@ -9,7 +9,12 @@
  * The request engine behind every emitted client: builds the request an `OperationSpec` describes, sends it with
  * timeout, abort and retries, and turns the response into data or an error.
  */
-import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
+import {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  responseTooLarge,
+} from "./errors.js";
 import { MAX_REDIRECTS, isRedirect, nextHop } from "./redirect.js";
 import {
   MAX_RETRY_AFTER_MS,
@@ -38,8 +43,14 @@ import {
 /** setTimeout fires at once for delays above 2^31 - 1 ms, so longer limits mean "none". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Headers that carry credentials whatever the spec says; never sent to another origin after a redirect. */
-export const CREDENTIAL_HEADERS = [
+/**
+ * The headers a browser may follow a redirect with (`redirect: "follow"`): what the runtime sets from the spec, and
+ * what browsers keep to its origin themselves (`Authorization`) or never let a page set (`Cookie`,
+ * `Proxy-Authorization`). Any other header is the caller's (an API key, a `PRIVATE-TOKEN`, a header parameter).
+ */
+const BROWSER_FOLLOWS = [
+  "accept",
+  "content-type",
   "authorization",
   "cookie",
   "proxy-authorization",
@@ -105,12 +116,9 @@ export function createRuntime(
       body: JSON.stringify(value),
       contentType: mediaType,
     }));
-  // Dropped on a redirect to another origin: the standard credential headers and every API-key header of the spec.
-  const apiKeyHeaders = features.apiKeyHeaders?.(securitySchemes) ?? [];
-  const sensitiveHeaders = [...CREDENTIAL_HEADERS, ...apiKeyHeaders];
   // Browsers hide where a redirect points (`redirect: "manual"` gives an opaque response); they drop Authorization
-  // across origins themselves and manage cookies, so there only requests with an API-key header are followed by hand
-  // (and a redirect of theirs is an error rather than a leak).
+  // across origins themselves and manage cookies, so there a request is followed by hand only when it carries a
+  // header of the caller's (and a redirect of it is an error rather than a leak).
   const inBrowser = typeof globalThis.document !== "undefined";
   const baseUrls = [];
   const baseUrl = (index) =>
@@ -122,6 +130,8 @@ export function createRuntime(
   const direct = !options.fetch && !options.onRequest && !options.onResponse;
   const guard = (promise, signal) =>
     direct || !signal ? promise : untilAborted(promise, signal);
+  // (64 MiB by default; written in place, a minifier keeps a module constant as a variable.)
+  const maxBytes = options.maxResponseBytes ?? 2 ** 26;
 
   return {
     operation(row, shared) {
@@ -259,7 +269,10 @@ export function createRuntime(
               body: body,
               duplex: resendable ? undefined : "half",
               redirect:
-                inBrowser && !apiKeyHeaders.some((name) => headers.has(name))
+                inBrowser &&
+                [...headers.keys()].every((name) =>
+                  BROWSER_FOLLOWS.includes(name),
+                )
                   ? "follow"
                   : "manual",
             };
@@ -355,13 +368,12 @@ export function createRuntime(
                         headers: init.headers,
                         body: init.body,
                       }),
-                      sensitiveHeaders,
                     );
               if (!opaque && !next) break;
               await discard(response);
               if (opaque || hops >= MAX_REDIRECTS) {
                 const why = opaque
-                  ? "redirected to where this environment hides: not followed (the API key must stay on its origin)"
+                  ? "redirected to where this environment hides: not followed (the request's headers must stay on its origin)"
                   : `more than ${MAX_REDIRECTS} redirects`;
                 throw new ConnectionError(`${name}: ${why}`, {
                   cause: undefined,
@@ -483,6 +495,7 @@ export function createRuntime(
       /**
        * Parses a response body by its content type: JSON, text, or `Blob` for anything else; `undefined` when there is no
        * body. An error body that is not valid JSON is kept as text rather than hiding the error behind a parse failure.
+       * A body larger than `maxResponseBytes` (as decoded) is a ResponseTooLargeError, its connection closed.
        * (One async function, each read raced against the attempt's signal: a custom fetch may ignore it.)
        */
       async function readBody(
@@ -494,8 +507,7 @@ export function createRuntime(
       ) {
         const status = response.status;
         const json = isJsonMediaType(contentType);
-        const read = (promise) => guard(promise, signal);
-        let text;
+        let blob;
         try {
           if (
             method === "HEAD" ||
@@ -504,19 +516,25 @@ export function createRuntime(
             status === 304 ||
             (!json && response.headers.get("content-length") === "0")
           ) {
-            if (response.body) await read(response.body.cancel());
+            if (response.body) await guard(response.body.cancel(), signal);
             return undefined;
           }
-          if (!json) {
-            if (mediaTypeEssence(contentType).startsWith("text/"))
-              return await read(response.text());
-            const blob = await read(response.blob());
-            return blob.size === 0 && contentType === "" ? undefined : blob;
-          }
-          text = await read(response.text());
+          blob = await guard(
+            readWithin(response, maxBytes, contentType),
+            signal,
+          );
         } catch (error) {
           throw failure(error);
         }
+        if (!blob)
+          throw responseTooLarge(`${name}: the ${status} response`, maxBytes);
+        if (!json)
+          return mediaTypeEssence(contentType).startsWith("text/")
+            ? blob.text()
+            : blob.size === 0 && contentType === ""
+              ? undefined
+              : blob;
+        const text = await blob.text();
         if (text === "") return undefined; // (also Content-Length: 0)
         try {
           return JSON.parse(text);
@@ -546,6 +564,24 @@ export function createRuntime(
       ? hooked.then((replacement) => replacement ?? request)
       : (hooked ?? request);
   }
+}
+
+/**
+ * The body as a `Blob` of `type`, or `undefined` when it has more than `max` bytes: then it is cancelled there, which
+ * closes the connection. Bytes are counted as fetch hands them over, decoded (a small gzip body can inflate to GBs).
+ */
+async function readWithin(response, max, type) {
+  const reader = response.body?.getReader();
+  const chunks = [];
+  for (let size = 0; reader;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if ((size += value.byteLength) > max)
+      return void reader.cancel().catch(() => {});
+    chunks.push(value);
+  }
+  // (Typed through Blob's own parameter: `Uint8Array<ArrayBuffer>` is TypeScript 5.7+, and BlobPart is DOM-only.)
+  return new Blob(chunks, { type });
 }
 
 /** Cancels a body that will not be read (an unread body keeps the connection busy). */

@@ -25,6 +25,12 @@ export interface ParseSSEOptions {
 }
 /** Options of a `Stream`: the parser's limits, how the body is framed and how event streams are read. */
 export interface StreamOptions extends ParseSSEOptions {
+  /**
+   * Most bytes read from the body over the whole stream (as decoded); past it iteration ends with a
+   * `ResponseTooLargeError` and the body is cancelled.
+   * @default 67108864 (64 MiB)
+   */
+  maxResponseBytes?: number | undefined;
   /** The body's items (records.ts gives JSON Lines and JSON Text Sequences); default: server-sent events. */
   items?:
     | ((

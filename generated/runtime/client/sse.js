@@ -11,7 +11,7 @@
  * iterable a streaming operation resolves to. JSON Lines and JSON Text Sequences are records.ts's, which only a spec
  * declaring them imports.
  */
-import { ConnectionError } from "./errors.js";
+import { ConnectionError, responseTooLarge } from "./errors.js";
 import { isRecord, mediaTypeEssence } from "./values.js";
 
 /** Server-sent event streams, for `createRuntime`. */
@@ -173,9 +173,21 @@ export class Stream {
     if (this.#iterated)
       throw new TypeError("A Stream can be iterated only once");
     this.#iterated = true;
-    const body = this.response.body;
+    const response = this.response.body;
     try {
-      if (body === null) return;
+      if (response === null) return;
+      const max = this.#options.maxResponseBytes ?? 2 ** 26;
+      let size = 0;
+      // (An error in the transform cancels the response body: the connection closes.)
+      const body = response.pipeThrough(
+        new TransformStream({
+          transform(chunk, controller) {
+            if ((size += chunk.byteLength) > max)
+              throw responseTooLarge("The stream", max);
+            controller.enqueue(chunk);
+          },
+        }),
+      );
       const items = this.#options.items;
       // Leaving these loops by any path (break, return, throw) runs the parser's cleanup, which cancels the body.
       if (items) yield* items(body, this.#options);
@@ -188,7 +200,8 @@ export class Stream {
       }
     } catch (error) {
       if (this.#signal?.aborted) throw this.#signal.reason;
-      // A JSON error in an item and an item over the size cap are the server's data, not a broken connection.
+      // A JSON error in an item and an item or a stream over its size cap (RangeErrors) are the server's data, not a
+      // broken connection.
       if (error instanceof SyntaxError || error instanceof RangeError)
         throw error;
       throw new ConnectionError("The stream was interrupted", { cause: error });
@@ -244,6 +257,7 @@ export function readStream(
   return mediaTypeEssence(contentType) === "text/event-stream"
     ? new Stream(response, signal, close, {
         maxEventSize: options.maxStreamEventSize,
+        maxResponseBytes: options.maxResponseBytes,
         sse: spec.stream?.sse,
       })
     : undefined;

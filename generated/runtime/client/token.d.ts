@@ -10,7 +10,7 @@
  * (bearer, another HTTP scheme, an API key, OAuth 2 without the device flow) and whose security requirements ask
  * for one scheme at a time; auth.ts adds requirements of several schemes and HTTP basic on top of it.
  */
-import { type RuntimeFeatures } from "./runtime.js";
+import type { RuntimeFeatures } from "./runtime.js";
 /**
  * Credentials for a spec whose schemes all send a token and whose requirements name one scheme per alternative, for
  * `createRuntime`: the first alternative whose scheme has a credential, as auth.ts `credentialsFor` would choose
@@ -18,4 +18,4 @@ import { type RuntimeFeatures } from "./runtime.js";
  * called at most once per attempt (`renew` tells the runtime to ask again for the next one).
  */
 export declare const tokenFeature: RuntimeFeatures;
-// Not declared: authorizing, apiKeyHeaders, credentialValue, applyToken, isThenable (used only by the runtime's own modules).
+// Not declared: authorizing, credentialValue, applyToken, isThenable (used only by the runtime's own modules).

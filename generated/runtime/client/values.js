@@ -24,7 +24,8 @@ export const pair = (name, value) =>
 /**
  * The path of one operation: each `{name}` of `template` replaced by `value(spec, parameter)`. Split once: literal
  * parts and parameter names alternate, so a call only concatenates (an operation's path is built on every call).
- * Throws when a parameter is missing, or when the values make a `.` or `..` segment.
+ * Throws when a parameter is missing or empty (`/members/` is the collection to many servers, not a member), or when
+ * the values make a `.` or `..` segment.
  */
 export function pathSerializer(template, specs, value) {
   const parts = template.split(/\{([^}]+)\}/); // literal, name, literal, name, …, literal
@@ -34,9 +35,10 @@ export function pathSerializer(template, specs, value) {
     for (let i = 1; i < parts.length; i += 2) {
       const name = parts[i];
       const given = values[name];
-      if (!isPresent(given))
-        throw new TypeError(`Missing path parameter "${name}"`);
-      out += value(paramSpec(specs, name), given) + parts[i + 1];
+      const part = isPresent(given) ? value(paramSpec(specs, name), given) : "";
+      if (!part)
+        throw new TypeError(`Missing or empty path parameter "${name}"`);
+      out += part + parts[i + 1];
     }
     // A `.` or `..` segment: every URL parser (fetch's included) removes it with the segment before, and its
     // percent-encoded forms (`%2E`, `.%2e`) too, so no request can carry it.

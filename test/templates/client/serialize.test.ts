@@ -51,9 +51,11 @@ describe("the OpenAPI 3.1.1 style examples, exactly", () => {
     }
   });
 
-  test("the empty string: `;color` (matrix), empty (simple), `color=` (form); label's `.` cannot be a whole segment", () => {
+  test("the empty string: `;color` (matrix), `color=` (form); an empty path segment (simple) is refused, and label's `.` cannot be a whole segment", () => {
     const path = (style: ParamSpec["style"]) => serializePath("/{color}", one({ name: "color", style }), { color: "" });
-    expect([path("matrix"), path("simple")]).toEqual(["/;color", "/"]);
+    expect(path("matrix")).toBe("/;color");
+    // `/members/` is the collection to many servers, not a member.
+    expect(() => path("simple")).toThrow(/Missing or empty path parameter "color"/);
     expect(() => path("label")).toThrow(/"\." or "\.\." segment/);
     expect(serializePath("/x{color}", one({ name: "color", style: "label" }), { color: "" })).toBe("/x.");
     expect(serializeQuery(one({ name: "color" }), { color: "" })).toBe("color=");
@@ -125,7 +127,7 @@ describe("other values", () => {
   });
 
   test("a missing path parameter is an error, not the text 'undefined'", () => {
-    expect(() => serializePath("/jobs/{id}", new Map(), {})).toThrow(/Missing path parameter "id"/);
+    expect(() => serializePath("/jobs/{id}", new Map(), {})).toThrow(/Missing or empty path parameter "id"/);
   });
 
   test("null and undefined values are left out; unknown keys use form style", () => {

@@ -38,7 +38,8 @@ export async function differential(specPath: string, options: { perSchema?: numb
   const settings = { superLinearPatterns, maxDepth: options.maxDepth };
   const slow = new SchemaCompiler(document, settings);
   const fronted = new SchemaCompiler(document, settings);
-  const entries = requestValidators(fronted.validatorEnv());
+  const env = fronted.validatorEnv();
+  const entries = requestValidators(env);
   const bySchema = new Map<object, FastCheck>();
   for (const [path, check] of entries) {
     let node: unknown = { routes, document };
@@ -60,8 +61,11 @@ export async function differential(specPath: string, options: { perSchema?: numb
       const closures = slow.compile(schema as Schema, "request");
       const slowErrors: ValidationIssue[] = [];
       const slowValid = closures(a, ["body"], slowErrors);
+      // (Called directly, the generated code needs its step budget set, as the router sets it per validation.)
+      env.budget.left = Number.MAX_SAFE_INTEGER;
       const fastValid = check(b, 1, true);
       const probeSlow = closures(copy(), [], null);
+      env.budget.left = Number.MAX_SAFE_INTEGER;
       const probeFast = check(e, 0, false);
       const frontedErrors: ValidationIssue[] = [];
       const frontedValid = fronted.compile(schema as Schema, "request")(c, ["body"], frontedErrors);
@@ -80,6 +84,48 @@ export async function differential(specPath: string, options: { perSchema?: numb
     }
   }
   return result;
+}
+
+/**
+ * The three answers of `schemas` (request bodies of one document) for a value: the closures', the generated code's
+ * (`server-validators.js`, through the router's fronting, and on its own) — what a test compares with an independent
+ * validator. Each answer is valid or not.
+ */
+export async function enginesFor(document: SchemaDocument, schemas: readonly Schema[]): Promise<(value: unknown) => { closures: boolean; generated: boolean; fronted: boolean }[]> {
+  const routes: RouteSpec[] = schemas.map((schema, i) => ({
+    name: `s${i}`,
+    method: "POST",
+    path: `/s${i}`,
+    secured: false,
+    params: { path: [], query: [], header: [] },
+    body: { required: true, content: { "application/json": { schema } } },
+    responses: {},
+    validationErrorStatus: 400,
+  }));
+  const file = join(tempDir("specforge-validators-"), "server-validators.mjs");
+  writeFileSync(file, serverValidatorsText(document, routes, []));
+  const { requestValidators } = (await import(pathToFileURL(file).href)) as { requestValidators: GeneratedValidators };
+  const copy = JSON.parse(JSON.stringify({ routes, document })) as { routes: RouteSpec[]; document: SchemaDocument };
+  const slow = new SchemaCompiler(copy.document);
+  const fronted = new SchemaCompiler(copy.document);
+  const env = fronted.validatorEnv();
+  const entries = requestValidators(env);
+  const schemaAt = (path: readonly (string | number)[]) => path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], copy) as Schema;
+  fronted.useGenerated(new Map(entries.map(([path, check]) => [schemaAt(path) as object, check])));
+  const bodies = copy.routes.map((route) => route.body!.content["application/json"]!.schema!);
+  const fast = new Map(entries.map(([path, check]) => [schemaAt(path), check]));
+  return (value) =>
+    bodies.map((schema) => {
+      const text = JSON.stringify(value);
+      const fresh = () => JSON.parse(text) as unknown;
+      env.budget.left = Number.MAX_SAFE_INTEGER;
+      const check = fast.get(schema);
+      return {
+        closures: slow.compile(schema)(fresh(), [], []),
+        generated: check === undefined ? true : check(fresh(), 0, true),
+        fronted: fronted.compile(schema)(fresh(), [], []),
+      };
+    });
 }
 
 /** Deterministic instances: mock values, then each broken in one place at a time. */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FORMAT_NAMES } from "../../../templates/server/validate.js";
+import { FORMAT_NAMES, NUMBER_FORMAT_NAMES } from "../../../templates/server/validate.js";
 import { cleanupTempDirs, FIXTURES, ROOT, V1_SPEC } from "../../helpers.js";
 import { differential } from "./differential.js";
 
@@ -17,6 +17,7 @@ const specs = [
     return [];
   }),
   { name: "router fixture", spec: join(ROOT, "test", "templates", "server", "fixtures", "router.yaml") },
+  { name: "2020-12 keywords", spec: join(ROOT, "test", "templates", "server", "fixtures", "keywords-2020.yaml") },
 ].filter((entry) => existsSync(entry.spec));
 
 describe("generated request validators agree with the closures (differential)", () => {
@@ -44,6 +45,8 @@ describe("generated request validators agree with the closures (differential)", 
     const block = source.slice(source.indexOf("const FORMATS: Record<string, FormatCheck> = {"));
     const names = [...block.slice(0, block.indexOf("\n};")).matchAll(/^ {2}"?([\w-]+)"?: \{$/gm)].map((m) => m[1]);
     expect(names).toEqual([...FORMAT_NAMES]);
+    const numbers = source.slice(source.indexOf("const NUMBER_FORMATS: Record<string, FormatCheck<number>> = {"));
+    expect([...numbers.slice(0, numbers.indexOf("\n};")).matchAll(/^ {2}"?([\w-]+)"?: \{$/gm)].map((m) => m[1])).toEqual([...NUMBER_FORMAT_NAMES]);
   });
 });
 

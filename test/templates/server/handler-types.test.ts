@@ -123,4 +123,17 @@ describe("handler result types", () => {
       healthCheck: () => ({ status: 500, body: { status: "ok" } }),
     });
   });
+
+  it("authenticate answers with a principal or null, never a boolean (which would name no one, and failed open when false was not a refusal)", () => {
+    const SECRET = "sk-secret";
+    // @ts-expect-error - a boolean is not a principal
+    createRouter({}, { authenticate: ({ HTTPBearer }) => HTTPBearer.token === SECRET });
+    // @ts-expect-error - nor a promise of one
+    createRouter({}, { authenticate: async ({ HTTPBearer }) => HTTPBearer.token === SECRET });
+    // @ts-expect-error - `false` to refuse: write null
+    createRouter({}, { authenticate: ({ HTTPBearer }) => (HTTPBearer.token === SECRET ? { user: "ann" } : false) });
+    createRouter({}, { authenticate: ({ HTTPBearer }) => (HTTPBearer.token === SECRET ? { user: "ann" } : null) });
+    createRouter({}, { authenticate: async ({ HTTPBearer }) => (HTTPBearer.token === SECRET ? "ann" : undefined) });
+    createRouter<{ user: string }>({ healthCheck: ({ auth }) => ({ status: 200, body: { status: auth?.user === "ann" ? "ok" : "degraded" } }) }, { authenticate: () => ({ user: "ann" }) });
+  });
 });

@@ -72,9 +72,17 @@ describe("keywords", () => {
     expect(v({ type: "string", format: "uuid" })("x")[0].type).toBe("uuid_parsing");
   });
 
-  it("an invalid spec pattern is ignored instead of crashing", () => {
+  it("an invalid spec pattern fails closed instead of crashing (every string is refused, numbers are not strings)", () => {
     expect(() => v({ type: "string", pattern: "(" })).not.toThrow();
-    expect(v({ type: "string", pattern: "(" })("x")).toEqual([]);
+    for (const pattern of ["(", "(?i)^abc$", "[z-a]"]) {
+      expect(v({ type: "string", pattern })("x"), pattern).toEqual([
+        { loc: [], msg: `String cannot be checked against pattern '${pattern}': it is not a valid regular expression`, type: "string_pattern_unchecked" },
+      ]);
+    }
+    expect(v({ pattern: "(" })(1)).toEqual([]);
+    const keys = v({ type: "object", properties: { a: {} }, patternProperties: { "(": { type: "string" } } });
+    expect(keys({ a: 1 })).toEqual([]);
+    expect(types(keys({ a: 1, b: "x" }))).toEqual(["string_pattern_unchecked"]);
     // Valid without the `u` flag only (identity escape):
     expect(v({ type: "string", pattern: "^\\-$" })("-")).toEqual([]);
   });

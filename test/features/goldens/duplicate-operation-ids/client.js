@@ -4,6 +4,7 @@ import { createRuntime } from "./runtime/client/runtime.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 

@@ -5,6 +5,7 @@ import { bodiesFeature, stylesFeature } from "./runtime/client/serialize.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export { formPart } from "./runtime/client/serialize.js";

@@ -5,6 +5,7 @@ import { bodiesFeature } from "./runtime/client/serialize.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export { formPart } from "./runtime/client/serialize.js";

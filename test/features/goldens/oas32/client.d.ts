@@ -9,6 +9,7 @@ import type { OAuth2DeviceFlow } from "./runtime/client/oauth.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export type {

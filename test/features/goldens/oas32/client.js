@@ -11,6 +11,7 @@ import { deviceFlowFeature } from "./runtime/client/oauth.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export { formPart } from "./runtime/client/serialize.js";

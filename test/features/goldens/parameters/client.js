@@ -9,6 +9,7 @@ import { stylesFeature } from "./runtime/client/serialize.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 

@@ -3,6 +3,7 @@ export {
   createClient,
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
   type Client,
   type ClientOptions,

@@ -6,6 +6,7 @@ import { cookiesFeature } from "./runtime/client/headers.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 

@@ -5,6 +5,7 @@ import { sseFeature } from "./runtime/client/sse.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export { Stream } from "./runtime/client/sse.js";

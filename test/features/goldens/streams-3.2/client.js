@@ -5,6 +5,7 @@ import { streamsFeature } from "./runtime/client/records.js";
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export { Stream } from "./runtime/client/sse.js";

@@ -3,6 +3,7 @@ import type { ClientOptions as RuntimeClientOptions } from "./runtime/client/typ
 export {
   ApiError,
   ConnectionError,
+  ResponseTooLargeError,
   TimeoutError,
 } from "./runtime/client/errors.js";
 export type {
