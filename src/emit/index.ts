@@ -77,12 +77,18 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   if (outputs.schemas) {
     const slow = new Set(superLinearPatterns(model.document).map((found) => found.pattern));
     const schemas = emitSchemas(model, templates.file("schemas"), { form: "js", superLinearPatterns: slow });
-    add(...schemas, ...emitRuntime("schemas", templates.runtime("schemas"), schemas));
-    // The validation engine (the router's), unless the router brought it.
-    if (!outputs.server) add(...emitRuntime("server", templates.runtime("server")));
+    const schemasRuntime = emitRuntime("schemas", templates.runtime("schemas"), schemas);
+    add(...schemas, ...schemasRuntime);
+    // The validation engine (the router's modules that runtime/schemas/ imports), unless the router brought it all.
+    if (!outputs.server) add(...emitRuntime("server", templates.runtime("server"), schemasRuntime.map(asImporterFromOutputRoot)));
     traceTime("schemas emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
   add(emitIndex({ client, server: outputs.server, webhooks, schemas: outputs.schemas ?? false }, templates.file("index")));
   return { files, warnings };
+}
+
+/** A runtime file as if it sat at the output's root (`../server/x.js` read as `./runtime/server/x.js`), for emitRuntime's closure. */
+function asImporterFromOutputRoot(file: EmittedFile): EmittedFile {
+  return { ...file, content: file.content.replace(/(["'])\.\.\/(\w+)\//g, "$1./runtime/$2/") };
 }

@@ -10,7 +10,7 @@
  */
 import { cloneJson, resolvePointer, type Schema, type SchemaDocument, type ValidationIssue } from "../server/schema.js";
 import { SchemaCompiler, type Check, type SchemaDirection } from "../server/validate.js";
-import type { SpecSchema, StandardSchemaIssue, StandardSchemaResult } from "./types.js";
+import type { SpecSchema, SpecSchemaProps, StandardSchemaIssue, StandardSchemaResult } from "./types.js";
 
 type AnySchema = SpecSchema<unknown>;
 
@@ -28,11 +28,11 @@ interface Compiled {
   fills: boolean;
 }
 
-const props = new WeakMap<AnySchema, AnySchema["~standard"]>();
+const props = new WeakMap<AnySchema, SpecSchemaProps<unknown>>();
 
 /** The `~standard` property of a generated schema (its getter's answer, made once). */
-export function standard<T>(schema: SpecSchema<T>): SpecSchema<T>["~standard"] {
-  let found = props.get(schema) as SpecSchema<T>["~standard"] | undefined;
+export function standard<T>(schema: SpecSchema<T>): SpecSchemaProps<T> {
+  let found = props.get(schema) as SpecSchemaProps<T> | undefined;
   if (found === undefined) {
     found = { version: 1, vendor: "specforge", validate: (value) => validateSchema(schema, value) };
     props.set(schema, found);
@@ -40,16 +40,21 @@ export function standard<T>(schema: SpecSchema<T>): SpecSchema<T>["~standard"] {
   return found;
 }
 
-/** Validates `value` against `schema`: `{ value }` (the same value) when it is valid, else `{ issues }`. */
+/**
+ * Validates `value` against `schema`: `{ value }` when it is valid, else `{ issues }`. The value answered is the
+ * value itself, except for a request part whose schema has `default`s that the value leaves out: the router fills
+ * them in, so they are filled in here too, on a copy (the caller's value is never changed).
+ */
 export function validateSchema<T>(schema: SpecSchema<T>, value: unknown): StandardSchemaResult<T> {
   let entry = compiled.get(schema);
   if (entry === undefined) compiled.set(schema, (entry = compile(schema)));
-  // The answer first, with nothing collected or changed; the issues only for a value that fails.
-  if (entry.check(value, [], null)) return { value: value as T };
+  // The answer first, with nothing collected or changed; the issues only for a value that fails. (Defaults are filled
+  // in by the reporting pass only.)
+  if (!entry.fills && entry.check(value, [], null)) return { value: value as T };
   const issues: ValidationIssue[] = [];
-  // (The engine fills request defaults while it reports: on a copy, so the caller's value is left as it was.)
-  entry.check(entry.fills ? cloneJson(value) : value, [], issues);
-  if (issues.length === 0) return { value: value as T };
+  const checked = entry.fills ? cloneJson(value) : value;
+  entry.check(checked, [], issues);
+  if (issues.length === 0) return { value: checked as T };
   return { issues: issues.map(toStandardIssue) };
 }
 
@@ -57,7 +62,7 @@ function compile(schema: AnySchema): Compiled {
   place(schema);
   compiler ??= new SchemaCompiler(document, { superLinearPatterns });
   const root = schema.at !== undefined ? resolvePointer(document, schema.at)! : (JSON.parse(schema.json) as Schema);
-  const direction: SchemaDirection = schema.use ?? "response";
+  const direction: SchemaDirection = schema.use ?? "value";
   return { check: compiler.compile(root, direction), fills: compiler.mayFillDefaults(root, direction) };
 }
 

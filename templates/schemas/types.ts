@@ -54,17 +54,15 @@ export interface StandardSchemaPathSegment {
 
 /**
  * A schema of the spec as a Standard Schema whose output is `T`, the type openapi-typescript gives it. `validate`
- * answers synchronously, with the value itself when it is valid (nothing is copied, coerced or filled in).
+ * answers synchronously, with the value itself when it is valid (nothing is coerced), or a copy with the `default`s
+ * it lacks filled in for a request part (as the router fills them in).
  *
  * The other members are what the runtime compiles the schema from, in the generated module: its JSON text as the
  * spec writes it (`$ref`s and all), where the spec's other schemas `$ref` it (`at`), the schemas it `$ref`s
  * (`refs`), and which side of an exchange it checks (`use`).
  */
 export interface SpecSchema<T> extends StandardSchemaV1<T, T> {
-  readonly "~standard": StandardSchemaProps<T, T> & {
-    readonly vendor: "specforge";
-    readonly validate: (value: unknown, options?: StandardSchemaOptions | undefined) => StandardSchemaResult<T>;
-  };
+  readonly "~standard": SpecSchemaProps<T>;
   /** The schema's JSON text. */
   readonly json: string;
   /** The JSON pointer the spec's `$ref`s name it by (a component schema's), if any. */
@@ -79,6 +77,12 @@ export interface SpecSchema<T> extends StandardSchemaV1<T, T> {
   readonly use?: "request" | "response" | undefined;
   /** The patterns in it that backtrack catastrophically (they run on the linear-time matcher), if any. */
   readonly slow?: readonly string[] | undefined;
+}
+
+/** The `~standard` property of a `SpecSchema`: its `validate` answers synchronously (a Standard Schema may not). */
+export interface SpecSchemaProps<T> extends StandardSchemaProps<T, T> {
+  readonly vendor: "specforge";
+  readonly validate: (value: unknown, options?: StandardSchemaOptions | undefined) => StandardSchemaResult<T>;
 }
 
 /** The Standard Schemas of one operation's parts, where the operation has them. */

@@ -81,8 +81,11 @@ export interface ValidatorEnv {
 /** The generated module's entry point: [path into `{ routes, document }`, validator of the schema there] pairs. */
 export type GeneratedValidators = (env: ValidatorEnv) => [readonly (string | number)[], FastCheck][];
 
-/** Which side of the exchange a schema validates: readOnly props are ignored in requests, writeOnly in responses. */
-export type SchemaDirection = "request" | "response";
+/**
+ * Which side of the exchange a schema validates: readOnly props are ignored in requests, writeOnly in responses;
+ * `value` is neither, as JSON Schema reads a schema (both are annotations, and no default is filled in).
+ */
+export type SchemaDirection = "request" | "response" | "value";
 
 /** Copies a response value down to what its schema declares (see `SchemaCompiler.stripper`). */
 export type Strip = (value: unknown) => unknown;
@@ -168,10 +171,10 @@ const collectsAll: Collect = () => true;
  * `$ref` target is compiled on first use, once per direction, however many places point at it).
  */
 export class SchemaCompiler {
-  private readonly bySchema = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>() };
+  private readonly bySchema = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>(), value: new WeakMap<object, Check>() };
   /** The checks `compile` hands out: each opens a validation (steps, memo) when it is not called from inside one. */
-  private readonly entries = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>() };
-  private readonly byRef = { request: new Map<string, Check>(), response: new Map<string, Check>() };
+  private readonly entries = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>(), value: new WeakMap<object, Check>() };
+  private readonly byRef = { request: new Map<string, Check>(), response: new Map<string, Check>(), value: new Map<string, Check>() };
   private readonly collectors = { properties: new WeakMap<object, Collect>(), items: new WeakMap<object, Collect>() };
   /** Patterns that are not valid regexes (and that no `patterns.compile` took): they fail every string. */
   private readonly invalidPatterns = new Set<string>();
@@ -514,7 +517,7 @@ export class SchemaCompiler {
   }
 
   private compileObjectKeywords(schema: SchemaObject, direction: SchemaDirection): Check | undefined {
-    const ignored = direction === "request" ? "readOnly" : "writeOnly";
+    const ignored = direction === "request" ? "readOnly" : direction === "response" ? "writeOnly" : undefined;
     const properties: [string, Check, boolean][] = [];
     // Request bodies get pydantic-like defaults: openapi-typescript types defaulted properties as required.
     const defaults: [string, unknown, Check][] = [];
@@ -524,7 +527,7 @@ export class SchemaCompiler {
     for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
       known.add(name);
       // readOnly props in a request (writeOnly in a response) are neither required nor validated.
-      if (this.hasFlag(propSchema, ignored)) {
+      if (ignored !== undefined && this.hasFlag(propSchema, ignored)) {
         required.delete(name);
         continue;
       }

@@ -89,10 +89,15 @@ describe("validation semantics", () => {
     expect(issues(response, { password: "x", name: "a" })).toEqual(["id"]);
   });
 
-  it("defaults are not filled in: the value is answered as it was, and an invalid one is left as it was", () => {
+  it("a request part fills in defaults as the router does, on a copy; a component or a response part fills in none", () => {
     const value = { password: "x" };
-    expect(request["~standard"].validate(value).issues?.map((issue) => issue.path?.join("."))).toEqual(["name"]);
+    expect(request["~standard"].validate(value)).toEqual({ value: { password: "x", name: "anonymous" } });
     expect(value).toEqual({ password: "x" });
+    const invalid = { password: 1 };
+    expect(request["~standard"].validate(invalid).issues).toEqual([{ message: "Input should be a valid string", path: ["password"] }]);
+    expect(invalid).toEqual({ password: 1 });
+    expect(Account["~standard"].validate({ id: 1, password: "x" }).issues).toEqual([{ message: "Field required", path: ["name"] }]);
+    expect(response["~standard"].validate({ id: 1 }).issues).toEqual([{ message: "Field required", path: ["name"] }]);
   });
 
   it("recursive schemas, and schemas elsewhere in the document that $refs name", () => {
