@@ -145,6 +145,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     emitted = emitFiles(model, config.outputs, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       budget,
+      schemasLibrary: config.schemas.library,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
 import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
 import { emitClient, omittedClientExports } from "./client.js";
+import type { SchemaLibrary } from "../config/resolve.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
 import { emitRuntime } from "./runtime.js";
@@ -26,6 +27,8 @@ export interface EmitInputs {
   typesDocument?: () => TypesInput;
   /** The output's cap (budget.ts): every file is counted as it is emitted. */
   budget?: OutputBudget;
+  /** What the `schemas` output is written with (config `schemas.library`). @default "specforge" */
+  schemasLibrary?: SchemaLibrary;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
@@ -76,7 +79,7 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
   }
   if (outputs.schemas) {
     const slow = new Set(superLinearPatterns(model.document).map((found) => found.pattern));
-    const schemas = emitSchemas(model, templates.file("schemas"), { form: "js", superLinearPatterns: slow });
+    const schemas = emitSchemas(model, templates.file("schemas"), { form: "js", library: inputs.schemasLibrary ?? "specforge", superLinearPatterns: slow });
     const schemasRuntime = emitRuntime("schemas", templates.runtime("schemas"), schemas);
     add(...schemas, ...schemasRuntime);
     // The validation engine (the router's modules that runtime/schemas/ imports), unless the router brought it all.

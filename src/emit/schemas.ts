@@ -5,7 +5,10 @@ import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { jsonLiteral, printString } from "./printer.js";
 import { NameRegistry } from "../ir/naming.js";
-import { planSchemas, type PlannedOperation, type PlannedPart, type PlannedSchema, type SchemasPlan } from "./schemas-plan.js";
+import type { SchemaLibrary } from "../config/resolve.js";
+import { parsePointer, resolvePointer } from "../openapi/pointer.js";
+import { planSchemas, type PartUse, type PlannedOperation, type PlannedPart, type PlannedSchema, type SchemasPlan } from "./schemas-plan.js";
+import { zodOf, type ZodContext } from "./schemas-zod.js";
 import { FileTemplate } from "./template.js";
 
 const { group, hardline, ifBreak, indent, indentIfBreak, join, line, softline } = builders;
@@ -26,27 +29,132 @@ export type ModuleForm = "ts" | "js";
  * prettier's own document printer), so no formatting pass is needed; parity is pinned by tests that run prettier on
  * them (the feature fixtures, and every spec of the corpus).
  */
-export function emitSchemas(model: ApiModel, entry: FileTemplateSource, options: { form: ModuleForm; superLinearPatterns: ReadonlySet<string> }): EmittedFile[] {
+export function emitSchemas(
+  model: ApiModel,
+  entry: FileTemplateSource,
+  options: { form: ModuleForm; library: SchemaLibrary; superLinearPatterns: ReadonlySet<string> },
+): EmittedFile[] {
   const plan = planSchemas(model, RESERVED);
-  const files = new FileTemplate(entry).printModule("the spec's schemas as Standard Schemas: validate values with the router's rules");
+  const writer = options.library === "zod" ? zodWriter(model.document, plan, options.superLinearPatterns) : specforgeWriter(options.superLinearPatterns);
+  const kind = options.library === "zod" ? "zod schemas" : "Standard Schemas";
+  const files = new FileTemplate(entry).printModule(options.library === "zod" ? "the spec's schemas as zod schemas" : "the spec's schemas as Standard Schemas: validate values with the router's rules");
   const modules: [path: string, description: string, module: ModuleText][] = [
-    ["schemas-components", "one Standard Schema per component schema of the spec", componentsModule(plan, options.superLinearPatterns)],
-    ["schemas-operations", "the Standard Schemas of each operation's parameters, body and responses", operationsModule(plan, options.superLinearPatterns)],
+    ["schemas-components", `one of the ${kind} per component schema of the spec`, componentsModule(plan, writer)],
+    ["schemas-operations", `the ${kind} of each operation's parameters, body and responses`, operationsModule(plan, writer)],
   ];
+  // (Zod expressions are one line each: prettier lays them out.)
+  const file = (path: string, description: string, content: string): EmittedFile => ({ path, description, content, ...(writer.canonical ? { canonical: content } : {}), noCheck: true });
   for (const [path, description, module] of modules) {
-    if (options.form === "ts") files.push(printed(`${path}.ts`, description, render(module.ts), true));
+    if (options.form === "ts") files.push(file(`${path}.ts`, description, render(module.ts)));
     else {
       const selfTypes = `// @ts-self-types="./${path}.d.ts"\n`;
-      files.push(printed(`${path}.js`, description, selfTypes + render(module.js), true), printed(`${path}.d.ts`, `the types of ${path}.js`, render(module.dts), true));
+      files.push(file(`${path}.js`, description, selfTypes + render(module.js)), file(`${path}.d.ts`, `the types of ${path}.js`, render(module.dts)));
     }
   }
   return files;
 }
 
+/** A schema as a module writes it. */
+interface SchemaSource {
+  at?: string | undefined;
+  schema: unknown;
+  refs: readonly PlannedSchema[];
+  patterns: readonly string[];
+  use?: PartUse | undefined;
+}
+
+/** What a library writes: each schema's value and type, and the imports they need. */
+interface SchemaWriter {
+  /** Whether the modules come out in prettier's form (else the formatting pass lays them out). */
+  canonical: boolean;
+  value(schema: SchemaSource, names: Names, reference: (schema: PlannedSchema) => string): Doc;
+  /** The type of a schema that checks values of `type`. */
+  type(names: Names, type: TypeNode): TypeNode;
+  /** The value imports of a module whose statements are `statements` (for the .ts and the .js). */
+  imports(names: Names, statements: readonly Doc[]): Doc[];
+  /**
+   * The type imports of the .ts and the .d.ts besides the spec's types: `helpers`, the runtime's types the module
+   * names (`[local, imported]`), and the library's.
+   */
+  typeImports(names: Names, declarations: boolean, helpers: readonly [local: string, imported: string][]): Doc[];
+}
+
+/** specforge's Standard Schemas: object literals the runtime (templates/schemas/standard.ts) validates. */
+function specforgeWriter(slow: ReadonlySet<string>): SchemaWriter {
+  return {
+    canonical: true,
+    value: (schema, names, reference) => schemaObject(schema, names, reference, slow),
+    type: (names, type) => ({ name: names.SpecSchema, args: [type] }),
+    imports: (names) => [valueImport(names.standard, NAMES.standard, "./runtime/schemas/standard.js")],
+    typeImports: (names, _declarations, helpers) => runtimeTypeImports([...helpers, [names.SpecSchema, NAMES.SpecSchema]]),
+  };
+}
+
+/** zod 4 schemas (src/emit/schemas-zod.ts), typed as the spec's types. */
+function zodWriter(document: unknown, plan: SchemasPlan, slow: ReadonlySet<string>): SchemaWriter {
+  const key = (pointer: string) => JSON.stringify(parsePointer(pointer.slice(1)));
+  const planned = new Map<string, PlannedSchema>([...plan.components, ...plan.others].map((schema) => [key(schema.at), schema]));
+  const helpers = ["forward", "canonical"] as const;
+  return {
+    canonical: false,
+    value: (schema, names, reference) => {
+      const context: ZodContext = {
+        use: schema.use,
+        superLinear: slow,
+        resolve: (pointer) => resolvePointer(document, parsePointer(pointer.slice(1))),
+        ref: (pointer) => {
+          if (!pointer.startsWith("#")) return undefined;
+          const target = planned.get(key(pointer));
+          if (target !== undefined) return reference(target);
+          // A pointer into a schema (`#/components/schemas/Pet/properties/id`): that subschema, inline.
+          const inner = resolvePointer(document, parsePointer(pointer.slice(1)));
+          return inner === undefined ? undefined : zodOf(inner, { ...context, ref: () => undefined });
+        },
+      };
+      return renameIdentifiers(zodOf(schema.schema, context), { z: names.z, forward: names.forward, canonical: names.canonical });
+    },
+    type: (names, type) => ({ name: `${names.z}.ZodType`, args: [type] }),
+    imports: (names, statements) => {
+      const text = JSON.stringify(statements);
+      const used = helpers.filter((helper) => text.includes(`${names[helper]}(`));
+      const runtime = used.length > 0 ? [["import { ", join(", ", used.map((helper) => specifier(names[helper], helper))), ' } from "./runtime/schemas/zod.js";']] : [];
+      return [valueImport(names.z, "z", "zod"), ...runtime];
+    },
+    typeImports: (names, declarations, helpers) => [...runtimeTypeImports(helpers), ...(declarations ? typeImports([[names.z, "z"]], "zod") : [])],
+  };
+}
+
+/** `import type { … } from "./runtime/schemas/types.js";` with the names sorted (none: no import). */
+function runtimeTypeImports(names: readonly [local: string, imported: string][]): Doc[] {
+  return typeImports([...names].sort(([a], [b]) => (a < b ? -1 : 1)), "./runtime/schemas/types.js");
+}
+
+/**
+ * `z.`, `forward(` and `canonical(` of a zod expression under the names the module imports them as (they differ only
+ * when an operation takes one of those names), outside string literals.
+ */
+function renameIdentifiers(code: string, names: { z: string; forward: string; canonical: string }): string {
+  if (names.z === "z" && names.forward === "forward" && names.canonical === "canonical") return code;
+  return code.replace(/"(?:[^"\\]|\\.)*"|(?<![\w$.])(z(?=\.)|forward(?=\()|canonical(?=\())/g, (match, name: keyof typeof names | undefined) => (name ? names[name] : match));
+}
+
 /** The names the modules import under: no schema constant takes one (an operation's name may: see operationsModule). */
-const NAMES = { components: "components", paths: "paths", standard: "standard", SpecSchema: "SpecSchema", parametersOf: "ParametersOf", requestBodyOf: "RequestBodyOf", responseBodyOf: "ResponseBodyOf" };
+const NAMES = {
+  components: "components",
+  paths: "paths",
+  standard: "standard",
+  SpecSchema: "SpecSchema",
+  parametersOf: "ParametersOf",
+  requestBodyOf: "RequestBodyOf",
+  responseBodyOf: "ResponseBodyOf",
+  z: "z",
+  forward: "forward",
+  canonical: "canonical",
+};
 type Names = typeof NAMES;
-const RESERVED = Object.values(NAMES);
+/** Globals the zod refinements call: no schema constant shadows them. */
+const GLOBALS = ["Object", "Array", "Set", "RegExp", "JSON"];
+const RESERVED = [...Object.values(NAMES), ...GLOBALS];
 
 /** A module in its three texts, as documents: the TypeScript, and the JavaScript with its declarations. */
 interface ModuleText {
@@ -60,10 +168,6 @@ interface ModuleDocs {
   statements: Doc[];
 }
 
-function printed(path: string, description: string, content: string, noCheck: boolean): EmittedFile {
-  return { path, description, content, canonical: content, noCheck };
-}
-
 const PRINT_OPTIONS = { printWidth: 80, tabWidth: 2, useTabs: false } as Parameters<typeof printer.printDocToString>[1];
 
 /** The imports, then the other statements after a blank line each, laid out by prettier's document printer. */
@@ -75,23 +179,22 @@ function render({ imports, statements }: ModuleDocs): string {
 }
 
 /** The `schemas-components` module: every component schema, exported, and the other schemas they `$ref`. */
-function componentsModule(plan: SchemasPlan, slow: ReadonlySet<string>): ModuleText {
+function componentsModule(plan: SchemasPlan, writer: SchemaWriter): ModuleText {
   const names = NAMES;
   const reference = (schema: PlannedSchema) => schema.name;
   const others = othersReached(plan.components);
   const any = plan.components.length > 0;
   const types = any ? typeImports([[names.components, NAMES.components]], "./schema.js") : [];
-  const runtime = any ? [valueImport(names.standard, NAMES.standard, "./runtime/schemas/standard.js")] : [];
-  const specSchema = any ? typeImports([[names.SpecSchema, NAMES.SpecSchema]], "./runtime/schemas/types.js") : [];
-  const type = (component: PlannedSchema) => specSchemaType(names, `${names.components}["schemas"][${printString(component.component!)}]`);
+  const type = (component: PlannedSchema) => writer.type(names, `${names.components}["schemas"][${printString(component.component!)}]`);
   const values = (typed: boolean) => [
-    ...others.map((other) => constant(other.name, false, schemaObject(other, names, reference, slow), undefined)),
-    ...plan.components.map((component) => constant(component.name, true, schemaObject(component, names, reference, slow), typed ? type(component) : undefined)),
+    ...others.map((other) => constant(other.name, false, writer.value(other, names, reference), undefined)),
+    ...plan.components.map((component) => constant(component.name, true, writer.value(component, names, reference), typed ? type(component) : undefined)),
   ];
+  const runtime = any ? writer.imports(names, values(false)) : [];
   return {
-    ts: { imports: [...types, ...runtime, ...specSchema], statements: values(true) },
+    ts: { imports: [...types, ...runtime, ...(any ? writer.typeImports(names, false, []) : [])], statements: values(true) },
     js: { imports: runtime, statements: values(false) },
-    dts: { imports: [...types, ...specSchema], statements: plan.components.map((component) => declared(component.name, type(component))) },
+    dts: { imports: [...types, ...(any ? writer.typeImports(names, true, []) : [])], statements: plan.components.map((component) => declared(component.name, type(component))) },
   };
 }
 
@@ -99,7 +202,7 @@ function componentsModule(plan: SchemasPlan, slow: ReadonlySet<string>): ModuleT
  * The `schemas-operations` module: per operation, an object of its parts' schemas. Operations are named as the client
  * names them, so the module's imports (and the other schemas it defines) take names no operation has.
  */
-function operationsModule(plan: SchemasPlan, slow: ReadonlySet<string>): ModuleText {
+function operationsModule(plan: SchemasPlan, writer: SchemaWriter): ModuleText {
   const taken = new NameRegistry(plan.operations.map((operation) => operation.name), (name) => name);
   const names = Object.fromEntries(Object.entries(NAMES).map(([key, name]) => [key, taken.claim(name)])) as Names;
   const otherNames = new Map<PlannedSchema, string>();
@@ -111,25 +214,25 @@ function operationsModule(plan: SchemasPlan, slow: ReadonlySet<string>): ModuleT
   const any = parts.length > 0;
   const types = any ? typeImports([[names.paths, NAMES.paths]], "./schema.js") : [];
   const components = usesComponents ? [namespaceImport(names.components, "./schemas-components.js")] : [];
-  const runtime = any ? [valueImport(names.standard, NAMES.standard, "./runtime/schemas/standard.js")] : [];
-  const helpers = (["parametersOf", "requestBodyOf", "responseBodyOf", "SpecSchema"] as const).filter((key) => key === "SpecSchema" || parts.some(([, , type]) => type.name === names[key]));
-  const runtimeTypes = any ? typeImports(helpers.map((key): [string, string] => [names[key], NAMES[key]]).sort(([a], [b]) => (a < b ? -1 : 1)), "./runtime/schemas/types.js") : [];
-  const otherConstants = others.map((other) => constant(otherNames.get(other)!, false, schemaObject(other, names, reference, slow), undefined));
+  const helpers = (["parametersOf", "requestBodyOf", "responseBodyOf"] as const).filter((key) => parts.some(([, , type]) => type.name === names[key]));
+  const helperTypes = (declarations: boolean) => (any ? writer.typeImports(names, declarations, helpers.map((key): [string, string] => [names[key], NAMES[key]])) : []);
+  const otherConstants = others.map((other) => constant(otherNames.get(other)!, false, writer.value(other, names, reference), undefined));
   const value = (operation: PlannedOperation, typed: boolean): Doc => {
     const members = partsOf(operation, names).map(([key, part, type]) => {
-      const object = schemaObject({ ...part, at: undefined }, names, reference, slow);
-      return { key, value: typed ? [object, " as ", typeDoc(specSchemaType(names, type))] : object };
+      const object = writer.value({ ...part, at: undefined }, names, reference);
+      return { key, value: typed ? [object, " as ", typeDoc(writer.type(names, type))] : object };
     });
     return objectOf(members, typed ? "ts" : "js");
   };
   const operations = (typed: boolean) => plan.operations.map((operation) => constant(operation.name, true, value(operation, typed), undefined));
+  const runtime = any ? writer.imports(names, [...otherConstants, ...operations(false)]) : [];
   return {
-    ts: { imports: [...types, ...components, ...runtime, ...runtimeTypes], statements: [...otherConstants, ...operations(true)] },
+    ts: { imports: [...types, ...components, ...runtime, ...helperTypes(false)], statements: [...otherConstants, ...operations(true)] },
     js: { imports: [...components, ...runtime], statements: [...otherConstants, ...operations(false)] },
     dts: {
-      imports: [...types, ...runtimeTypes],
+      imports: [...types, ...helperTypes(true)],
       statements: plan.operations.map((operation) => {
-        const members = partsOf(operation, names).map(([key, , type]) => ({ key, value: specSchemaType(names, type) }));
+        const members = partsOf(operation, names).map(([key, , type]) => ({ key, value: writer.type(names, type) }));
         return [`export declare const ${operation.name}: `, typeLiteralOf(members), ";"];
       }),
     },
@@ -161,10 +264,6 @@ function partsOf(operation: PlannedOperation, names: Names): [key: string, part:
   return parts;
 }
 
-function specSchemaType(names: Names, type: TypeNode): TypeNode {
-  return { name: names.SpecSchema, args: [type] };
-}
-
 /** The schemas outside `components.schemas` that `from` reach through one another. */
 function othersReached(from: readonly { refs: readonly PlannedSchema[] }[]): PlannedSchema[] {
   const found: PlannedSchema[] = [];
@@ -183,7 +282,7 @@ function othersReached(from: readonly { refs: readonly PlannedSchema[] }[]): Pla
  * `refs`, `slow`), each only when it says something.
  */
 function schemaObject(
-  schema: { at?: string | undefined; schema: unknown; refs: readonly PlannedSchema[]; patterns: readonly string[]; use?: string },
+  schema: SchemaSource,
   names: Names,
   reference: (schema: PlannedSchema) => string,
   slow: ReadonlySet<string>,

@@ -101,7 +101,7 @@ describe("validation semantics", () => {
   });
 
   it("recursive schemas, and schemas elsewhere in the document that $refs name", () => {
-    const Tree = schema({
+    const Tree: SpecSchema<unknown> = schema({
       at: "#/components/schemas/Tree",
       json: JSON.stringify({ type: "object", properties: { value: { $ref: "#/components/parameters/Limit/schema" }, children: { type: "array", items: { $ref: "#/components/schemas/Tree" } } } }),
       refs: () => [Tree, limit],
