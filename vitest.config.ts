@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    exclude: ["test/corpus/**", "node_modules/**"],
+    exclude: ["test/corpus/**", "test/consumers/**", "node_modules/**"],
     globalSetup: ["test/global-setup.ts"],
     // Snapshots (the goldens of test/features/goldens.test.ts) change only when asked: `vitest -u` or UPDATE_GOLDENS=1.
     update: process.env.UPDATE_GOLDENS === "1" ? "all" : "none",

@@ -1,12 +1,12 @@
 /**
- * Client runtime size: what an application ships for a generated client, i.e. its client.js bundled with the
+ * Client runtime size: what an application ships for a generated client, i.e. its client.ts bundled with the
  * runtime it imports (runtime/client/), tree-shaken and minified, as ESM for any platform. The v1 client
  * (generated/) first, then the client of each corpus spec below, each generated with `--outputs client`.
  *
  *   npm run bench:client-size [-- --specs petstore,openai] [--specforge DIR] [--no-save]
  *
  * `--specforge DIR`: generate the corpus clients with another built checkout's bin/specforge.js (and bundle its
- * generated/client.js for v1), for before/after tables; implies --no-save.
+ * generated/client.ts, or client.js, for v1), for before/after tables; implies --no-save.
  *
  * Measured with two minifiers: rolldown (a dependency of vitest's vite, so it is installed by specforge's own
  * `npm ci`; test/templates/client/size.test.ts holds the runtime to a byte budget with it) and esbuild (from
@@ -51,7 +51,7 @@ const esbuildBuild = existsSync(esbuildPath) ? benchRequire("esbuild").build : u
 const bytes = (text) => Buffer.byteLength(text);
 const gzip = (text) => gzipSync(text, { level: 9 }).length;
 
-/** The bundle of one client.js: rolldown's and esbuild's (with the bytes each input file contributes). */
+/** The bundle of one client module: rolldown's and esbuild's (with the bytes each input file contributes). */
 async function measure(entry) {
   const rolldown = (await build({ input: entry, write: false, platform: "neutral", treeshake: true, output: { format: "esm", minify: true }, logLevel: "silent" })).output[0].code;
   const result = { rolldown: bytes(rolldown), rolldownGzip: gzip(rolldown) };
@@ -62,8 +62,8 @@ async function measure(entry) {
     Object.assign(result, {
       esbuild: bytes(code),
       esbuildGzip: gzip(code),
-      // client.js is the spec's own data (servers, schemes, operations); everything else is runtime.
-      specData: inputs.filter(([file]) => basename(file) === "client.js").reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0),
+      // client.ts (client.js in the js form) is the spec's own data (servers, schemes, operations); everything else is runtime.
+      specData: inputs.filter(([file]) => /^client\.(ts|js)$/.test(basename(file))).reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0),
       files: inputs.map(([file, { bytesInOutput }]) => [relative(dirname(entry), resolve(file)), bytesInOutput]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]),
     });
     result.runtime = result.esbuild - result.specData;
@@ -71,17 +71,20 @@ async function measure(entry) {
   return result;
 }
 
-/** Generates the client of a corpus spec with `specforge`'s build; returns its client.js. */
+/** The generated client module of a folder: client.ts, or client.js in the js form (or an older build's). */
+const clientModule = (dir) => (existsSync(join(dir, "client.ts")) ? join(dir, "client.ts") : join(dir, "client.js"));
+
+/** Generates the client of a corpus spec with `specforge`'s build; returns its client module. */
 function generate(name, file) {
   const out = join(OUT, "client-size", `${basename(specforge)}-${name}`);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const run = spawnSync(process.execPath, [join(specforge, "bin", "specforge.js"), "generate", "--spec", join(CORPUS, file), "--out", out, "--outputs", "client", "--no-format", "-q"], { encoding: "utf8", cwd: out });
   if (run.status !== 0) throw new Error(`generate ${name} failed: ${run.stderr.slice(-1000)}`);
-  return join(out, "client.js");
+  return clientModule(out);
 }
 
-const results = [["v1", await measure(join(specforge, "generated", "client.js"))]];
+const results = [["v1", await measure(clientModule(join(specforge, "generated")))]];
 for (const name of wanted) {
   if (!SPECS[name]) throw new Error(`unknown spec ${name}; one of ${Object.keys(SPECS).join(", ")}`);
   console.error(`generating ${name}…`);
@@ -105,15 +108,15 @@ const markdown = `${table(
     "client",
     `rolldown ${rolldownVersion} minified`,
     "gzip -9",
-    ...(esbuildBuild ? [`esbuild ${esbuildVersion} minified`, "gzip -9", "of which spec data (client.js)", "runtime"] : []),
+    ...(esbuildBuild ? [`esbuild ${esbuildVersion} minified`, "gzip -9", "of which spec data (client.ts)", "runtime"] : []),
     `≤ ${kB(TARGET)} minified`,
   ],
   specRows,
 )}
 
-${v1.files ? `Bytes each file of the v1 bundle contributes (esbuild): ${v1.files.map(([file, n]) => `\`${file}\` ${fmt.int(n)}`).join(", ")}.\n\n` : ""}What is measured: each client.js (with its spec's servers, security schemes and operations) bundled with the runtime it imports from \`runtime/client/\`, tree-shaken and minified, i.e. what an application ships: rolldown (\`minify: true\`, treeshake, ESM, platform neutral) and esbuild (\`--bundle --minify --format=esm --platform=neutral\`), gzip -9 of each. The corpus clients are generated with \`--outputs client --no-format\` from \`../shared/corpus/\`. Measured ${env.date}.
+${v1.files ? `Bytes each file of the v1 bundle contributes (esbuild): ${v1.files.map(([file, n]) => `\`${file}\` ${fmt.int(n)}`).join(", ")}.\n\n` : ""}What is measured: each client.ts (with its spec's servers, security schemes and operations) bundled with the runtime it imports from \`runtime/client/\`, tree-shaken and minified, i.e. what an application ships: rolldown (\`minify: true\`, treeshake, ESM, platform neutral) and esbuild (\`--bundle --minify --format=esm --platform=neutral\`), gzip -9 of each. The corpus clients are generated with \`--outputs client --no-format\` from \`../shared/corpus/\`. Measured ${env.date}.
 
-Rerun: \`npm run bench:client-size\` (esbuild needs \`npm run bench:install\`). For v1 the same as \`bench/node_modules/.bin/esbuild generated/client.js --bundle --minify --format=esm --platform=neutral | wc -c\`.
+Rerun: \`npm run bench:client-size\` (esbuild needs \`npm run bench:install\`). For v1 the same as \`bench/node_modules/.bin/esbuild generated/client.ts --bundle --minify --format=esm --platform=neutral | wc -c\`.
 `;
 console.log(markdown);
 if (save) saveSection("size", { markdown, rolldown: v1.rolldown, esbuild: v1.esbuild });

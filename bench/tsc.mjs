@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `tsc --noEmit` over specforge's whole output against openapi-typescript's types alone (the target: ≤ 1.0), and
+// `tsc --noEmit` over specforge's whole output (in both forms) against openapi-typescript's types alone (the target: ≤ 1.0), and
 // nothing else: each output is generated once, then the type-checks alternate, many rounds, so a busy machine
 // slows both sides alike. Prints, per spec, tsc's own counts (load-independent: files, lines, identifiers, symbols,
 // types, memory) and the medians of CPU, wall and tsc's parse/bind/check times, with two like-for-like rows (each
@@ -8,7 +8,7 @@
 //   node bench/tsc.mjs [--runs 7] [--specs petstore,openai,stripe,github] [--corpus DIR] [--baseline DIR] [--keep]
 //     --baseline DIR   another build of specforge (e.g. a copy of the branch point) as a third column
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,6 +60,8 @@ function fail(message) {
 /** Each tool's way to write its output for a spec into a folder; `main` is the file that must exist after. */
 const TOOLS = {
   specforge: { main: "index.ts", argv: (spec, out) => [join(ROOT, "bin/specforge.js"), "generate", "--spec", spec, "--out", out] },
+  // The other output form: the modules as .js + .d.ts (tsc reads the declarations only).
+  "specforge --form js": { main: "index.ts", argv: (spec, out) => [join(ROOT, "bin/specforge.js"), "generate", "--spec", spec, "--out", out, "--form", "js"] },
   ...(baseline ? { baseline: { main: "index.ts", argv: (spec, out) => [join(baseline, "bin/specforge.js"), "generate", "--spec", spec, "--out", out] } } : {}),
   "openapi-typescript": { main: "schema.ts", argv: (spec, out) => [join(MODULES, "openapi-typescript/bin/cli.js"), spec, "-o", join(out, "schema.ts")] },
 };
@@ -83,6 +85,21 @@ function nocheckCopy(file) {
   return copy;
 }
 const COUNTS = ["Files", "Lines of Definitions", "Lines of TypeScript", "Identifiers", "Symbols", "Types", "Instantiations", "Memory used"];
+
+/** Bytes of the files below `dir` (the output a tool wrote), and of those below its runtime/ folder. */
+function sizes(dir) {
+  let total = 0;
+  let runtime = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const bytes = statSync(path).size;
+    total += bytes;
+    if (path.slice(dir.length).startsWith("/runtime/")) runtime += bytes;
+  }
+  return { total, runtime };
+}
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const PHASES = ["Parse", "Bind", "Check"];
 
 const work = mkdtempSync(join(os.tmpdir(), "specforge-bench-tsc-"));
@@ -96,6 +113,7 @@ function run(argv, cwd) {
 }
 
 const tsconfigs = {};
+const outputSizes = {};
 for (const spec of specIds) {
   for (const tool of Object.keys(TOOLS)) {
     const out = join(work, spec, tool, "out");
@@ -105,6 +123,7 @@ for (const spec of specIds) {
     const file = join(work, spec, tool, "tsconfig.json");
     writeFileSync(file, JSON.stringify({ compilerOptions: benchCompilerOptions(["node"], join(MODULES, "@types")), include: [join(out, "**", "*.ts")] }, null, 2));
     tsconfigs[`${spec}/${tool}`] = file;
+    outputSizes[`${spec}/${tool}`] = sizes(out);
   }
   for (const [id, derived] of Object.entries(DERIVED)) {
     const file = join(work, spec, id.replace(/\W+/g, "-") + ".tsconfig.json");
@@ -143,16 +162,17 @@ const median = (values) => {
 const lines = [
   `tsc --noEmit over each output, ${runs} alternating rounds per spec, medians; load average ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end (${os.cpus().length} cores)`,
   "",
-  `| spec | output | ${COUNTS.join(" | ")} | parse s | bind s | check s | CPU s | wall s | CPU ÷ oat | wall ÷ oat |`,
-  `|---|---|${COUNTS.map(() => "---:").join("|")}|---:|---:|---:|---:|---:|---:|---:|`,
+  `| spec | output | bytes (runtime) | ${COUNTS.join(" | ")} | parse s | bind s | check s | CPU s | wall s | CPU ÷ oat | wall ÷ oat |`,
+  `|---|---|---:|${COUNTS.map(() => "---:").join("|")}|---:|---:|---:|---:|---:|---:|---:|`,
 ];
 for (const spec of specIds) {
   const ref = samples[`${spec}/openapi-typescript`];
   for (const tool of toolIds) {
     const s = samples[`${spec}/${tool}`];
     const ratio = (k) => (median(s[k]) / median(ref[k])).toFixed(3);
+    const size = outputSizes[`${spec}/${tool}`];
     lines.push(
-      `| ${spec} | ${tool} | ${COUNTS.map((name) => s.counts[name]).join(" | ")} | ${PHASES.map((p) => (s[p].every(Number.isNaN) ? "–" : median(s[p]).toFixed(2))).join(" | ")} | ` +
+      `| ${spec} | ${tool} | ${size ? `${kB(size.total)} (${kB(size.runtime)})` : "–"} | ${COUNTS.map((name) => s.counts[name]).join(" | ")} | ${PHASES.map((p) => (s[p].every(Number.isNaN) ? "–" : median(s[p]).toFixed(2))).join(" | ")} | ` +
         `${median(s.cpu).toFixed(2)} | ${median(s.wall).toFixed(2)} | ${ratio("cpu")} | ${ratio("wall")} |`,
     );
   }
@@ -161,7 +181,8 @@ lines.push("");
 for (const spec of specIds) {
   const cpu = (tool) => median(samples[`${spec}/${tool}`].cpu);
   lines.push(
-    `${spec}: whole output ÷ openapi-typescript's types ${(cpu("specforge") / cpu("openapi-typescript")).toFixed(3)} (target ≤ 1.0); ` +
+    `${spec}: whole output ÷ openapi-typescript's types ${(cpu("specforge") / cpu("openapi-typescript")).toFixed(3)} (ts form), ` +
+      `${(cpu("specforge --form js") / cpu("openapi-typescript")).toFixed(3)} (js form); ` +
       `like for like, whole output ÷ specforge's schema.ts alone ${(cpu("specforge") / cpu("specforge schema.ts alone")).toFixed(3)} ` +
       `(what the client, server and webhooks add), whole output ÷ openapi-typescript's types with @ts-nocheck ` +
       `${(cpu("specforge") / cpu("openapi-typescript + @ts-nocheck")).toFixed(3)} (CPU medians)`,

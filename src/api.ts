@@ -20,6 +20,8 @@ export interface GenerateOptions extends Omit<UserConfig, "projects"> {
 export interface CheckOptions extends Omit<GenerateOptions, "write" | "offline"> {
   /** Also ask the servers whether the spec's documents from URLs are still the locked versions (`--remote`). @default false */
   remote?: boolean;
+  /** Each stale file's whole diff (`--diff`), not its first 40 lines with long lines cut. @default false */
+  fullDiff?: boolean;
 }
 
 export interface GenerateResult {
@@ -67,8 +69,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
  * files, each stale one with a unified diff) as data. Never writes. Throws a `UserError` for a bad spec or config.
  */
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
-  const { cwd = process.cwd(), config: configFile, project, remote = false, ...flags } = options;
+  const { cwd = process.cwd(), config: configFile, project, remote = false, fullDiff = false, ...flags } = options;
   const { runCheck } = await import("./pipeline.js");
-  const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] }), { remote });
+  const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] }), { remote, fullDiff });
   return { ...report, upToDate: !hasDrift(report.drift) };
 }

@@ -5,6 +5,7 @@ import { UserError } from "./errors.js";
 import { packageVersion } from "./package/root.js";
 import { traceTime } from "./package/memory-trace.js";
 import { colors, createOutput, plain, useColor, type Verbosity } from "./commands/output.js";
+import { renderHelp } from "./commands/help.js";
 import { didYouMean } from "./config/suggest.js";
 import { EXIT, type CliCommand, type CliIO, type CommandContext, type HelpDefaults, type OptionSpec } from "./commands/command.js";
 import { checkCommand } from "./commands/check.command.js";
@@ -12,12 +13,16 @@ import { diffCommand } from "./commands/diff.command.js";
 import { generateCommand } from "./commands/generate.command.js";
 import { initCommand } from "./commands/init.command.js";
 import { mockCommand } from "./commands/mock.command.js";
+import { stubsCommand } from "./commands/stubs.command.js";
 import { webhookCommand } from "./commands/webhook.command.js";
 
 export { EXIT, type CliIO } from "./commands/command.js";
 
 /** The commands, in the order `--help` lists them. A new command is one file in src/commands/ and one entry here. */
-export const COMMANDS: CliCommand<unknown>[] = [initCommand, generateCommand, checkCommand, diffCommand, mockCommand, webhookCommand] as CliCommand<unknown>[];
+export const COMMANDS: CliCommand<unknown>[] = [initCommand, generateCommand, checkCommand, diffCommand, mockCommand, stubsCommand, webhookCommand] as CliCommand<unknown>[];
+
+const ABOUT = "Generates TypeScript from an OpenAPI 3.0/3.1/3.2 document: types, a typed client, a server router with route stubs, webhook verifiers.";
+const EPILOG = "`specforge <command> --help` shows a command's options. Exit codes: 0 ok, 1 check found drift, 2 your input is wrong, 3 a bug in specforge.";
 
 const defaultIO: CliIO = {
   stdout: (text) => process.stdout.write(text + "\n"),
@@ -25,6 +30,7 @@ const defaultIO: CliIO = {
   stderrWrite: (chunk) => process.stderr.write(chunk),
   cwd: process.cwd(),
   isTTY: { stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
+  ...(process.stdout.isTTY && process.stdout.columns > 0 ? { columns: process.stdout.columns } : {}),
 };
 
 /** yargs' message for a group command (`webhook`) given without its subcommand; replaced by a usage of our own. */
@@ -51,7 +57,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     },
     stopSignal: () => stopSignal(io),
   };
-  const help = argv.includes("--help") || argv.includes("-h") ? await helpDefaults(io.cwd) : { spec: DEFAULT_SPEC, out: DEFAULT_OUT };
+  const helpAsked = argv.includes("--help") || argv.includes("-h");
+  const help = helpAsked ? await helpDefaults(io.cwd) : { spec: DEFAULT_SPEC, out: DEFAULT_OUT };
 
   const toYargs = (command: CliCommand<unknown>, path: string[]) => ({
     command: [command.name, ...Object.keys(command.positionals ?? {}).map((name) => `<${name}>`)].join(" "),
@@ -74,16 +81,11 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
 
   const parser = yargs(argv)
     .scriptName("specforge")
-    .usage(
-      "$0 <command> [options]\n\nGenerates TypeScript from an OpenAPI 3.0/3.1/3.2 document: types, a typed client, a server router with route stubs, webhook verifiers.",
-    )
-    .epilog("`specforge <command> --help` shows a command's options. Exit codes: 0 ok, 1 check found drift, 2 your input is wrong, 3 a bug in specforge.")
     .demandCommand(1, NO_COMMAND)
     .strict()
-    .help()
-    .alias("h", "help")
+    .help(false)
     .version(packageVersion())
-    .wrap(argv.includes("--help") || argv.includes("-h") ? 100 : null) // laying out help text costs ~40 ms: only for help
+    .wrap(null)
     .exitProcess(false)
     .fail((message, error) => {
       // yargs reports its own validation failures as YError (sometimes with no message argument); others are ours.
@@ -93,6 +95,13 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   for (const command of COMMANDS) parser.command(toYargs(command, [command.name]));
 
   try {
+    if (helpAsked) {
+      // Help is laid out here (commands/help.ts); yargs only parses. A word that names no command is reported as such.
+      const { path, stray } = commandPath(argv);
+      if (stray !== undefined) throw explainParseFailure(`Unknown argument: ${stray}`, argv);
+      io.stdout(renderHelp(COMMANDS, path, help, helpWidth(io, env), { about: ABOUT, epilog: EPILOG }));
+      return EXIT.ok;
+    }
     let printed = "";
     await parser.parseAsync(argv, {}, (_error, _args, output) => {
       printed = output;
@@ -108,6 +117,12 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return EXIT.internalError;
   }
   return exitCode;
+}
+
+/** The width `--help` wraps at: the terminal's, else $COLUMNS, else 80; never so narrow that nothing fits. */
+function helpWidth(io: CliIO, env: NodeJS.ProcessEnv): number {
+  const columns = io.columns ?? Number(env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? Math.max(columns, 40) : 80;
 }
 
 /** An AbortSignal that fires on the io's signal, or on SIGINT / SIGTERM of this process. */
@@ -152,6 +167,23 @@ async function helpDefaults(cwd: string): Promise<HelpDefaults> {
     })();
     return found ? { spec: "from the config", out: "from the config" } : { spec: DEFAULT_SPEC, out: DEFAULT_OUT };
   }
+}
+
+/**
+ * The commands named in argv, outermost first, and the first word that names none where a command was expected (at
+ * the start, or after a group command such as `webhook`).
+ */
+function commandPath(argv: string[]): { path: CliCommand<unknown>[]; stray?: string } {
+  const path: CliCommand<unknown>[] = [];
+  let list: readonly CliCommand<unknown>[] = COMMANDS;
+  for (const token of argv) {
+    if (token === "--" || token.startsWith("-")) break;
+    const next = list.find((c) => c.name === token);
+    if (!next) return path.length === 0 || path.at(-1)!.subcommands ? { path, stray: token } : { path };
+    path.push(next);
+    list = next.subcommands ?? [];
+  }
+  return { path };
 }
 
 /** The command (and subcommand) named in argv, if any: the first words that are command names. */
@@ -211,7 +243,8 @@ function explainParseFailure(message: string, argv: string[]): UserError {
   }
   const unknown = /^Unknown arguments?: (.+)$/.exec(message);
   if (unknown) {
-    const token = unknown[1]!.split(", ")[0]!;
+    // A misspelt command first (`specforge genrate --spec x`): its flags are unknown only because the command is.
+    const token = commandPath(argv).stray ?? unknown[1]!.split(", ")[0]!;
     const own = flagsOf(command, { spec: DEFAULT_SPEC, out: DEFAULT_OUT });
     const asFlag = argv.find((a) => a === `--${token}` || a.startsWith(`--${token}=`) || a === `-${token}` || a === `--no-${token}`);
     if (!asFlag) {

@@ -23,7 +23,7 @@ import { traceMemory, traceTime } from "./package/memory-trace.js";
 import { packageVersion } from "./package/root.js";
 import { writeOutputFolder, type WriteHooks, type WriteSummary } from "./write/atomic.js";
 import { inspectOutputFolder } from "./write/disk.js";
-import { compareTrees, hasDrift, type Drift } from "./write/drift.js";
+import { compareTrees, hasDrift, type DiffOptions, type Drift } from "./write/drift.js";
 import { isProvablyCurrent, manifestDrift, runFingerprint } from "./write/fast-check.js";
 import { MANIFEST_FILE, lockedDocuments, manifestInputs, pathFromOutput, readManifest, readManifestText, serializeManifest, type Manifest, type ManifestInput } from "./write/manifest.js";
 import { stampTypeScript } from "./write/stamp.js";
@@ -142,11 +142,13 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const { documentForTypes } = await import("./load/index.js");
   let emitted: ReturnType<typeof emitFiles>;
   try {
-    emitted = emitFiles(model, config.outputs, {
+    emitted = emitFiles(model, { ...config.outputs, adapters: config.adapters }, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       budget,
       schemasLibrary: config.schemas.library,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
+      webhooks: config.webhooks,
+      form: config.form,
     });
   } catch (error) {
     typesThread?.stop();
@@ -307,6 +309,8 @@ export interface RunCheckOptions {
   provenCurrent?: boolean;
   /** Also ask the servers whether the documents from URLs are still the locked versions (`check --remote`). */
   remote?: boolean;
+  /** Each stale file's whole diff (`check --diff`), not its first lines. */
+  fullDiff?: boolean;
 }
 
 /**
@@ -325,7 +329,7 @@ export async function runCheck(config: ResolvedConfig, options: RunCheckOptions 
     report = { out, spec, fast: true, fix, drift: { missing: [], extra: [], stale: [] }, milliseconds: 0 };
   } else {
     try {
-      const { drift, spec: loaded } = await findDrift(config, out, { remote: "locked" });
+      const { drift, spec: loaded } = await findDrift(config, out, { remote: "locked" }, { fullDiff: options.fullDiff });
       const api = hasDrift(drift) ? await explainSpecChange(config, loaded, spec) : undefined;
       report = { out, spec, fast: false, fix, drift, milliseconds: 0, ...(api ? { api } : {}) };
     } catch (error) {
@@ -424,7 +428,7 @@ function sameRecord(a: Record<string, string | undefined>, b: Record<string, str
 }
 
 /** Compares a fresh in-memory generation with the output folder; also returns the spec as it was loaded. */
-export async function findDrift(config: ResolvedConfig, outLabel: string, options: RenderOptions = {}): Promise<{ drift: Drift; spec: LoadedSpec }> {
+export async function findDrift(config: ResolvedConfig, outLabel: string, options: RenderOptions = {}, diff: DiffOptions = {}): Promise<{ drift: Drift; spec: LoadedSpec }> {
   const { files, spec } = await render(config, options);
   const state = inspectOutputFolder(config.out, outLabel, { allowForeign: true });
   if (state.kind === "owned" && !state.tree.has(MANIFEST_FILE)) {
@@ -436,5 +440,5 @@ export async function findDrift(config: ResolvedConfig, outLabel: string, option
   }
   const tree = state.kind === "owned" ? state.tree : new Map();
   const read = (path: string, maxBytes: number) => readRegularFile(join(config.out, path), maxBytes);
-  return { drift: compareTrees(files, tree, read, outLabel), spec };
+  return { drift: compareTrees(files, tree, read, outLabel, diff), spec };
 }

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS } from "../src/cli.js";
 import type { CliCommand } from "../src/commands/command.js";
-import { validateConfig } from "../src/config/resolve.js";
-import { cleanupTempDirs, ROOT, tempDir, typecheck } from "./helpers.js";
+import { ADAPTERS, validateConfig } from "../src/config/resolve.js";
+import { generate } from "../src/index.js";
+import { cleanupTempDirs, ROOT, tempDir, typecheck, V1_SPEC } from "./helpers.js";
 
 afterAll(cleanupTempDirs);
 
@@ -62,25 +63,32 @@ function anchors(markdown: string): Set<string> {
  * type-check under tsc --strict. ```typescript blocks are examples for other specs (GitHub's, OpenAI's, a fixture's)
  * and are not compiled.
  */
-function exampleModule(page: string): string | undefined {
+function exampleModule(page: string, generated = join(ROOT, "generated")): string | undefined {
   const ts = blocks(page, "ts");
   if (ts.length === 0) return undefined;
-  // Imports are merged per module: the generated code (`./generated/index.js`), the package itself (`specforge`)
-  // or Node's built-ins.
+  // Imports are merged per module: the generated code (`./generated/index.js`), the package itself (`specforge`),
+  // Node's built-ins or the frameworks the adapters page mounts the router in (default imports of those kept as
+  // they are).
   const modules: Record<string, string> = {
-    "./generated/index.js": join(ROOT, "generated", "index.js"),
+    "./generated/index.js": join(generated, "index.js"),
     specforge: join(ROOT, "src", "index.js"),
   };
   const imports = new Map<string, Set<string>>();
+  const defaultImports = new Set<string>();
   for (const line of ts.flatMap((b) => b.split("\n").filter((l) => l.startsWith("import ")))) {
+    const framework = /^import \w+ from "([^"]+)";$/.exec(line)?.[1];
+    if (framework !== undefined && FRAMEWORKS.has(framework)) {
+      defaultImports.add(line);
+      continue;
+    }
     const [, names, from] = /^import \{([^}]*)\} from "([^"]+)";$/.exec(line) ?? [];
-    const target = from?.startsWith("node:") ? from : modules[from!];
+    const target = from?.startsWith("node:") || FRAMEWORKS.has(from!) ? from : modules[from!];
     expect(target, `${page}: ${line}`).toBeDefined();
     const set = imports.get(target!) ?? new Set<string>();
     for (const name of names!.split(",").map((n) => n.trim()).filter(Boolean)) set.add(name);
     imports.set(target!, set);
   }
-  const header = [...imports].map(([path, names]) => `import { ${[...names].join(", ")} } from ${JSON.stringify(path)};`).join("\n");
+  const header = [...defaultImports, ...[...imports].map(([path, names]) => `import { ${[...names].join(", ")} } from ${JSON.stringify(path)};`)].join("\n");
   // Several blocks stand for files of their own (a config, a Worker) with a default export each.
   let defaults = 0;
   const body = ts
@@ -96,20 +104,34 @@ function exampleModule(page: string): string | undefined {
   return `// ${page}\n${header}\n${runtimes}\n${body}\nexport {};\n`;
 }
 
+/** The frameworks docs/adapters.md imports (resolved from this repository's node_modules). */
+const FRAMEWORKS = new Set(["express", "fastify", "hono", "@hono/node-server"]);
+/** The pages whose examples use the adapters: compiled against the example spec generated with all of them. */
+const ADAPTER_PAGES = new Set(["docs/adapters.md"]);
+
 describe("documentation examples", () => {
+  let root = "";
+  let withAdapters = "";
+  beforeAll(async () => {
+    root = tempDir("specforge-docs-");
+    symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"), "dir");
+    withAdapters = join(root, "generated-adapters");
+    await generate({ cwd: ROOT, spec: V1_SPEC, out: withAdapters, adapters: [...ADAPTERS], format: false, write: true });
+  });
+
   it("every page's TypeScript examples type-check against generated/", async () => {
-    const dir = join(tempDir("specforge-docs-"), "examples");
+    const dir = join(root, "examples");
     mkdirSync(dir);
     writeFileSync(join(dir, "package.json"), '{"type":"module"}');
     const compiled: string[] = [];
     for (const page of PAGES) {
-      const module = exampleModule(page);
+      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : undefined);
       if (module === undefined) continue;
       writeFileSync(join(dir, `${page.replace(/\.md$/, "").replace(/[/.]/g, "-")}.ts`), module);
       compiled.push(page);
     }
     // The pages whose examples are the product's main uses must have some.
-    expect(compiled).toEqual(expect.arrayContaining(["README.md", "docs/client.md", "docs/server.md", "docs/webhooks.md", "docs/security.md", "docs/cli.md", "docs/configuration.md"]));
+    expect(compiled).toEqual(expect.arrayContaining(["README.md", "docs/adapters.md", "docs/client.md", "docs/server.md", "docs/webhooks.md", "docs/security.md", "docs/cli.md", "docs/configuration.md"]));
     const tsc = await typecheck(dir);
     expect(tsc.output).toBe("");
   }, 120_000);

@@ -57,6 +57,23 @@ export async function runCli(args: string[], cwd: string): Promise<CliResult> {
   return { code, stdout, stderr };
 }
 
+/**
+ * The environment of a new user's shell: none of the npm_* variables `npm test` sets (npm_config_local_prefix
+ * would make an inner npm treat this repository as the project), no colour settings.
+ */
+export const USER_ENV: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && !["INIT_CWD", "NO_COLOR", "FORCE_COLOR"].includes(key)),
+);
+
+/** Runs a command in `cwd` as a user's shell would (USER_ENV, plus `env`); never throws: the exit code is in the result. */
+export function runAsUser(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeout = 300_000): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env: { ...USER_ENV, ...env }, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
 /** Runs the built bin as a real process. */
 export function runBin(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve) => {
@@ -134,16 +151,19 @@ export const STRICT_NODE_COMPILER_OPTIONS = {
   types: ["node"],
 };
 
-/** The generated modules shipped as `.js` + `.d.ts` whose declarations come from the spec (not the runtime's). */
+/** The generated modules shipped as `.js` + `.d.ts` (the `js` form) whose declarations come from the spec (not the runtime's). */
 const SPEC_DECLARATIONS = new Set(["client.d.ts", "server.d.ts", "webhooks.d.ts"]);
+/** Generated TypeScript that is code without types (checked by the router's own tests, not by tsc). */
+const UNTYPED_CODE = new Set(["server-validators.ts"]);
 
 /**
  * Type-checks every .ts file below `dir` with `tsc --strict --noEmit`; returns tsc's output and exit code.
  *
- * The generated client.d.ts, server.d.ts, webhooks.d.ts and schema.ts are marked `// @ts-nocheck` (users' compilers
- * need not check them) and `skipLibCheck` skips declaration files: so that their types are checked all the same (an
- * indexed access into schema.ts that does not exist would otherwise be `any`), each is also checked as a `.ts` copy
- * without the directive, removed afterwards.
+ * The generated files are marked `// @ts-nocheck` (users' compilers need not check them) and `skipLibCheck` skips
+ * declaration files: so that their types are checked all the same (an indexed access into schema.ts that does not
+ * exist would otherwise be `any`), each of schema.ts, client.ts, server.ts, webhooks.ts and index.ts (or client.d.ts,
+ * server.d.ts and webhooks.d.ts) is also checked as a `.ts` copy without the directive, removed afterwards. The
+ * runtime is type-checked in specforge's own templates/.
  */
 export async function typecheck(dir: string, extraOptions: string[] = []): Promise<{ code: number; output: string }> {
   const copies: string[] = [];
@@ -155,10 +175,10 @@ export async function typecheck(dir: string, extraOptions: string[] = []): Promi
         const copy = path.replace(/\.d\.ts$/, ".declarations-checked.ts");
         writeFileSync(copy, readFileSync(path, "utf8").replace(/^\/\/ @ts-nocheck\n/m, ""));
         copies.push(copy);
-      } else if (entry.isFile() && entry.name === "schema.ts") {
+      } else if (entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") && !UNTYPED_CODE.has(entry.name) && !entry.name.includes(".checked.")) {
         const text = readFileSync(path, "utf8");
         if (!/^\/\/ @ts-nocheck\n/m.test(text)) continue;
-        const copy = join(folder, "schema.checked.ts");
+        const copy = path.replace(/\.ts$/, ".checked.ts");
         writeFileSync(copy, text.replace(/^\/\/ @ts-nocheck\n/m, ""));
         copies.push(copy);
       }

@@ -3,7 +3,7 @@
  * source (comments and blank lines kept, text inside strings untouched) and the declarations of its exports.
  */
 import { execFile } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileRuntime } from "../src/package/runtime-js.js";
@@ -115,10 +115,14 @@ describe("compileRuntime with the file templates: declarations trimmed to the ty
 });
 
 describe("the runtime's trimmed declarations", () => {
-  it.each(["client", "server", "webhooks"] as const)("of %s compile on their own, without skipLibCheck (nothing kept names what was dropped)", async (kind) => {
+  it.each(["client", "server", "webhooks", "adapters"] as const)("of %s compile on their own, without skipLibCheck (nothing kept names what was dropped)", async (kind) => {
     const dir = tempDir("specforge-runtime-dts-");
-    for (const template of runtimeTemplates(kind)) writeFileSync(join(dir, `${template.name}.d.ts`), template.dts.replace(/^\/\/ @ts-nocheck\n/m, ""));
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...STRICT_NODE_COMPILER_OPTIONS, skipLibCheck: false }, include: ["*.d.ts"] }));
+    // The adapters' declarations name the server's, as runtime/adapters/ names runtime/server/.
+    for (const folder of kind === "adapters" ? (["server", kind] as const) : [kind]) {
+      mkdirSync(join(dir, folder));
+      for (const template of runtimeTemplates(folder)) writeFileSync(join(dir, folder, `${template.name}.d.ts`), template.dts.replace(/^\/\/ @ts-nocheck\n/m, ""));
+    }
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...STRICT_NODE_COMPILER_OPTIONS, skipLibCheck: false }, include: ["*/*.d.ts"] }));
     const output = await new Promise<string>((resolve) =>
       execFile(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", dir, "--pretty", "false"], (_error, stdout, stderr) => resolve(stdout + stderr)),
     );

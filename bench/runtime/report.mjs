@@ -38,9 +38,9 @@ export function saveSection(name, section) {
       "rewrites its own section and keeps the other's last result. How they are measured and what was optimised:",
       "[docs/performance.md](../docs/performance.md#runtime-cost-and-size).",
       "",
-      part("router", "Router throughput (generated/server.js)"),
-      part("client", "Client overhead (generated/client.js)"),
-      part("size", "Client size (generated/client.js with its runtime, minified)", "bench:client-size"),
+      part("router", "Router throughput (generated/server.ts)"),
+      part("client", "Client overhead (generated/client.ts)"),
+      part("size", "Client size (generated/client.ts with its runtime, minified)", "bench:client-size"),
     ].join("\n"),
   );
 }

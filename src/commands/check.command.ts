@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { resolveConfigs } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { EXIT, defineCommand } from "./command.js";
-import { configOption, configSources, formatOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
+import { configOption, configSources, formatOption, formOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import type { ProjectOutcome } from "./projects.js";
 import { printOutcome, worstExitCode } from "./report.js";
 
@@ -12,6 +12,7 @@ interface CheckArgs extends ConfigArgs {
   verbose?: boolean;
   remote?: boolean;
   markdown?: string;
+  diff?: boolean;
 }
 
 export const checkCommand = defineCommand<CheckArgs>({
@@ -23,10 +24,12 @@ export const checkCommand = defineCommand<CheckArgs>({
     out: outOption(defaults),
     outputs: outputsOption,
     format: formatOption,
+    form: formOption,
     config: configOption,
     project: projectOption,
     remote: { type: "boolean", describe: "also ask the server whether a spec from a URL changed since it was locked (exit 1 with the API changes if so)" },
     markdown: { type: "string", requiresArg: true, describe: "also write the report as Markdown to this file (for an issue or a comment)" },
+    diff: { type: "boolean", describe: "print each stale file's whole diff (by default its first 40 lines, long lines cut)" },
     ...verbosityOptions,
   }),
   examples: [
@@ -51,7 +54,7 @@ export const checkCommand = defineCommand<CheckArgs>({
       }
     };
     if (configs.length === 1) {
-      const report = await runCheck(configs[0]!, { remote: args.remote });
+      const report = await runCheck(configs[0]!, { remote: args.remote, fullDiff: args.diff });
       // Annotations and the step summary; only stdout reaches the workflow-command parser.
       if (context.env.GITHUB_ACTIONS === "true") for (const line of await githubActionsReport(report, configs[0]!, context.env)) context.io.stdout(line);
       writeMarkdown(checkMarkdown(report));
@@ -67,7 +70,7 @@ export const checkCommand = defineCommand<CheckArgs>({
     const outcomes: ProjectOutcome[] = [];
     let printed = 0;
     await runProjects("check", configs, {
-      check: { remote: args.remote },
+      check: { remote: args.remote, fullDiff: args.diff },
       onOutcome: (index, outcome) => {
         outcomes[index] = outcome;
         for (; printed < configs.length && outcomes[printed]; printed++) printOutcome(configs[printed]!, outcomes[printed]!, out);

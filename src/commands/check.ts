@@ -4,7 +4,7 @@ import type { ResolvedConfig } from "../config/resolve.js";
 import { escapeMarkdown, printable, summaryLine, toMarkdown, toText } from "../diff/format.js";
 import { isBreaking } from "../diff/model.js";
 import type { CheckReport, DocumentChange, RemoteReport } from "../pipeline.js";
-import { hasDrift, type Drift } from "../write/drift.js";
+import { DIFF_LINES, hasDrift, type Drift, type StaleFile } from "../write/drift.js";
 import { MANIFEST_FILE } from "../write/manifest.js";
 import { plain, type Paint } from "./output.js";
 
@@ -29,6 +29,10 @@ export function describeCheck(report: CheckReport, paint: Paint = plain): string
     else lines.push(`specforge: ${report.out}/ is up to date with ${report.spec}`);
     return lines.join("\n");
   }
+  if (neverGenerated(report)) {
+    lines.push(`specforge: ${report.out}/ has not been generated from ${report.spec} yet (${drift.missing.length} files to write); run \`${report.fix}\``);
+    return lines.join("\n");
+  }
   if (report.unverified) {
     lines.push(`specforge: ${report.unverified}; the output was compared with the file hashes its manifest records`, "");
   }
@@ -42,15 +46,36 @@ export function describeCheck(report: CheckReport, paint: Paint = plain): string
   }
   for (const path of drift.missing) lines.push(`${paint.yellow("missing:")} ${report.out}/${path}`);
   for (const path of drift.extra) lines.push(`${paint.yellow("extra:")}   ${report.out}/${path} (${notAFile(drift, path)}not generated from the spec)`);
-  for (const { path, diff } of drift.stale) {
+  for (const file of drift.stale) {
     // The manifest's diff is hashes: what it records is said above.
-    if (path === MANIFEST_FILE) lines.push(`${paint.yellow("stale:")}   ${report.out}/${path} (the spec, generator and file hashes it records)`);
-    else lines.push(`${paint.yellow("stale:")}   ${report.out}/${path}`, indent(diff, paint), "");
+    if (file.path === MANIFEST_FILE) {
+      lines.push(`${paint.yellow("stale:")}   ${report.out}/${file.path} (the spec, generator and file hashes it records)`);
+      continue;
+    }
+    const changed = changedCount(file);
+    lines.push(`${paint.yellow("stale:")}   ${report.out}/${file.path}${changed ? ` (${changed})` : ""}`, indent(file.diff, paint));
+    if (file.hidden) lines.push(`    … ${file.hidden} more diff line${file.hidden === 1 ? "" : "s"}`);
+    lines.push("");
   }
   const count = drift.missing.length + drift.extra.length + drift.stale.length;
+  if (drift.stale.some((file) => file.abridged)) {
+    lines.push(`specforge: each diff above is cut at ${DIFF_LINES} lines, long lines at \`…\`; \`specforge check --diff\` prints them whole`);
+  }
   lines.push(`specforge: ${report.out}/ is out of date with ${report.spec} (${count} file${count === 1 ? "" : "s"}); run \`${report.fix}\``);
   if (remote?.kind === "unchanged") lines.push(`specforge: the server still has the version of ${report.spec} that ${report.out}/ locks`);
   return lines.join("\n");
+}
+
+/** Whether the output folder holds nothing of the output: not one file of it is there, the manifest included. */
+function neverGenerated(report: CheckReport): boolean {
+  const { drift } = report;
+  return drift.missing.includes(MANIFEST_FILE) && drift.stale.length === 0 && drift.extra.length === 0;
+}
+
+/** `+3 -1 lines`: how much of a stale file changes ("" when only its hash is known). */
+function changedCount(file: StaleFile): string {
+  if (file.lines) return `changed throughout: ${file.lines.onDisk} lines on disk, ${file.lines.generated} generated`;
+  return file.added === undefined || file.removed === undefined ? "" : `+${file.added} -${file.removed} line${file.added + file.removed === 1 ? "" : "s"}`;
 }
 
 /** `check --remote` when the vendor changed a document: which, and the API changes since the locked version. */
@@ -168,7 +193,10 @@ export function checkMarkdown(report: CheckReport): string {
   const count = report.drift.missing.length + report.drift.extra.length + report.drift.stale.length;
   lines.push(`#### Files out of date (${count})`, "");
   for (const path of report.drift.missing) lines.push(`- \`${report.out}/${path}\` (missing)`);
-  for (const { path } of report.drift.stale) lines.push(`- \`${report.out}/${path}\` (stale)`);
+  for (const file of report.drift.stale) {
+    const changed = file.path === MANIFEST_FILE ? "" : changedCount(file);
+    lines.push(`- \`${report.out}/${file.path}\` (stale${changed ? `: ${changed}` : ""})`);
+  }
   for (const path of report.drift.extra) lines.push(`- \`${report.out}/${path}\` (${notAFile(report.drift, path)}not generated from the spec)`);
   lines.push("", `Run \`${report.fix}\` and commit the result.`, "", "");
   return lines.join("\n");

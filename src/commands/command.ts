@@ -24,6 +24,8 @@ export interface CliIO {
   stderrWrite?: (chunk: string) => void;
   /** How long a run must take before its progress is shown. @default 1000 */
   progressDelayMs?: number;
+  /** The terminal's width, which `--help` wraps at. @default $COLUMNS, else 80 */
+  columns?: number;
 }
 
 /** A yargs option plus the value checks yargs does not make; a failed check is a user error naming the flag. */

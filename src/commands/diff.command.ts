@@ -1,6 +1,6 @@
 import { EXIT, defineCommand } from "./command.js";
 import { DIFF_FORMATS, FAIL_ON } from "./diff.js";
-import { verbosityOptions } from "./options.js";
+import { quietOption } from "./options.js";
 
 interface DiffCommandArgs {
   old: string;
@@ -8,7 +8,6 @@ interface DiffCommandArgs {
   format: (typeof DIFF_FORMATS)[number];
   "fail-on"?: (typeof FAIL_ON)[number];
   quiet?: boolean;
-  verbose?: boolean;
 }
 
 export const diffCommand = defineCommand<DiffCommandArgs>({
@@ -25,14 +24,13 @@ export const diffCommand = defineCommand<DiffCommandArgs>({
       requiresArg: true,
       describe: "exit 1 when there is a change that is breaking (for clients or servers), breaking for clients, breaking for servers, or any change",
     },
-    ...verbosityOptions,
+    ...quietOption,
   }),
   examples: [
     ["$0 diff git:HEAD~1:openapi.yaml openapi.yaml", "what changed in the API since the last commit"],
     ["$0 diff old.json new.json --format markdown --fail-on breaking", "a PR comment; exit 1 when something breaks"],
     ["$0 diff openapi.yaml https://api.vendor.com/openapi.yaml", "what the vendor's published version changes against yours"],
   ],
-  conflicts: [["quiet", "verbose"]],
   async run(args, context) {
     const out = context.output(args);
     const { runDiff } = await import("./diff.js");

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, 
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_OUTPUTS, DEFAULT_SPEC, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
+import { invalidJson } from "../load/json-error.js";
 import { JsonShapeError, addScripts, type ScriptsEdit } from "../write/json-edit.js";
 import { isHttpUrl } from "../openapi/url.js";
 
@@ -64,7 +65,7 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
   try {
     edit = addScripts(pkgText, INIT_SCRIPTS, { force });
   } catch (error) {
-    if (error instanceof SyntaxError) throw new UserError(`invalid JSON in package.json: ${error.message}`, { location: pkgPath, hint: "fix the file (or `npm pkg fix`), then run init again" });
+    if (error instanceof SyntaxError) throw invalidJson(error, pkgText.replace(/^\uFEFF/, ""), pkgPath, "invalid JSON in package.json", "fix the file (or `npm pkg fix`), then run init again");
     if (error instanceof JsonShapeError) throw new UserError(`cannot add scripts: ${error.message}`, { location: pkgPath });
     throw error;
   }
@@ -110,9 +111,11 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
     const spec = flags.spec !== undefined ? portable(cwd, flags.spec) : (SPEC_CANDIDATES.find((c) => existsSync(join(cwd, c))) ?? "openapi.yaml");
     if (!isHttpUrl(spec) && !existsSync(join(cwd, spec))) missingSpec = spec;
     const fields = {
-      out: flags.out !== undefined ? portable(cwd, flags.out) : project !== undefined ? `${DEFAULT_OUT}/${project}` : DEFAULT_OUT,
+      out: flags.out !== undefined ? portable(cwd, flags.out) : defaultOut(cwd, project),
       outputs: flags.outputs ?? [...DEFAULT_OUTPUTS],
       format: flags.format ?? true,
+      // Written only when asked: the default form ("ts") is what a project should get unless it chose otherwise.
+      ...(flags.form !== undefined ? { form: flags.form } : {}),
     };
     const { out, ...defaults } = fields;
     // With --project, a list of one; `outputs` and `format` stay at the top, the defaults of projects added later.
@@ -146,6 +149,24 @@ export function runInit({ cwd, flags, force = false, project }: InitOptions): In
 function serializeConfig(content: UserConfig, indent: string, eol: string): string {
   const json = JSON.stringify(content, null, indent).replace(/\[\s*("[^"\n]*"(?:,\s*"[^"\n]*")*)\s*\]/g, (_, items: string) => `[${items.split(/,\s*/).join(", ")}]`);
   return json.replace(/\n/g, eol) + eol;
+}
+
+/**
+ * Where a new config puts the output: beside the project's code when it has a `src/` folder (`src/generated`), so a
+ * `tsc` whose `rootDir` is `src` (what `tsc --init` suggests) compiles it with the rest; else `generated`. With a
+ * project name, a folder of its own below either.
+ */
+function defaultOut(cwd: string, project: string | undefined): string {
+  const base = isDirectory(join(cwd, "src")) ? `src/${DEFAULT_OUT}` : DEFAULT_OUT;
+  return project !== undefined ? `${base}/${project}` : base;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function checkedName(name: string): string {
@@ -190,6 +211,7 @@ function addProject(cwd: string, current: UserConfig, name: string, flags: UserC
     out,
     ...(flags.outputs !== undefined ? { outputs: flags.outputs } : {}),
     ...(flags.format !== undefined ? { format: flags.format } : {}),
+    ...(flags.form !== undefined ? { form: flags.form } : {}),
   };
   const same = projects.find((p) => p.name === name);
   if (same) {
@@ -198,7 +220,8 @@ function addProject(cwd: string, current: UserConfig, name: string, flags: UserC
       same.spec === spec &&
       (flags.out === undefined || same.out === out) &&
       (flags.outputs === undefined || JSON.stringify(same.outputs ?? defaults.outputs) === JSON.stringify(flags.outputs)) &&
-      (flags.format === undefined || (same.format ?? defaults.format ?? true) === flags.format);
+      (flags.format === undefined || (same.format ?? defaults.format ?? true) === flags.format) &&
+      (flags.form === undefined || (same.form ?? defaults.form ?? "ts") === flags.form);
     if (asked) return { config: current, report: {} };
     throw new UserError(`the config already has a project "${name}" (spec: ${same.spec}, out: ${same.out})`, {
       location: "command line",
@@ -253,7 +276,7 @@ export function describeInit(report: InitReport, cwd: string): { lines: string[]
   if (config.created) {
     const c = config.content!;
     const where = c.projects ? `project ${c.projects[0]!.name}: spec: ${c.projects[0]!.spec}, out: ${c.projects[0]!.out}` : `spec: ${c.spec}, out: ${c.out}`;
-    lines.push(`specforge: wrote ${shown(config.path)} (${where}, outputs: ${c.outputs!.join(", ")}, format: ${c.format})`);
+    lines.push(`specforge: wrote ${shown(config.path)} (${where}, outputs: ${c.outputs!.join(", ")}, format: ${c.format}${c.form ? `, form: ${c.form}` : ""})`);
   } else if (added?.project) {
     const p = added.project;
     if (added.convertedFrom) lines.push(`specforge: ${shown(config.path)}: its spec is now the project ${added.convertedFrom}`);
@@ -272,7 +295,7 @@ export function describeInit(report: InitReport, cwd: string): { lines: string[]
   lines.push(
     added?.project || config.content?.projects
       ? "specforge: next: `npm run api:generate` writes every project's output (`-- --project NAME` one of them), `npm run api:check` verifies them in CI"
-      : "specforge: next: `npm run api:generate` writes the output, `npm run api:check` verifies it in CI",
+      : `specforge: next: \`npm run api:generate\` writes the output${config.content?.out ? ` (its entry point: ${config.content.out.replace(/\/+$/, "")}/index.ts)` : ""}, \`npm run api:check\` verifies it in CI`,
   );
   return { lines, warnings };
 }

@@ -1,12 +1,11 @@
 import { assertSpecExists, resolveConfig } from "../config/resolve.js";
 import { UserError, formatWarning, toDisplayPath } from "../errors.js";
 import { EXIT, defineCommand } from "./command.js";
-import { configOption, configSources, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
+import { configOption, configSources, projectOption, specOption, quietOption, type ConfigArgs, readingOptions } from "./options.js";
 
 interface MockArgs extends Pick<ConfigArgs, "spec" | "config" | "project" | "ref-root" | "max-spec-file-bytes"> {
   port: number;
   quiet?: boolean;
-  verbose?: boolean;
 }
 
 export const mockCommand = defineCommand<MockArgs>({
@@ -18,13 +17,12 @@ export const mockCommand = defineCommand<MockArgs>({
     config: configOption,
     project: { ...projectOption, defaultDescription: undefined, describe: "with a config listing several `projects`: the one to serve" },
     port: { type: "number", default: 4010, requiresArg: true, integer: true, min: 0, max: 65535, describe: "port on 127.0.0.1 (0 picks a free one)" },
-    ...verbosityOptions,
+    ...quietOption,
   }),
   examples: [
     ["$0 mock", "serve the spec on http://127.0.0.1:4010 (requests are validated; answers come from the spec)"],
     ["$0 mock --spec openapi.yaml --port 0", "another spec, on any free port"],
   ],
-  conflicts: [["quiet", "verbose"]],
   async run(args, context) {
     const out = context.output(args);
     const config = await resolveConfig(configSources(args, context.io.cwd, context.env));
@@ -40,7 +38,9 @@ export const mockCommand = defineCommand<MockArgs>({
       throw error;
     });
     for (const warning of mock.warnings) out.warn(formatWarning(warning));
-    out.info(`specforge: mock server for ${toDisplayPath(config.spec, config.cwd)} on ${mock.url}${mock.basePath} (${mock.routes} routes); Ctrl-C stops it`);
+    const [first, ...others] = mock.basePaths;
+    const also = others.length > 0 ? `; also under ${others.map((path) => path || "/").join(", ")}` : "";
+    out.info(`specforge: mock server for ${toDisplayPath(config.spec, config.cwd)} on ${mock.url}${first ?? ""} (${mock.routes} routes${also}); Ctrl-C stops it`);
     const stop = context.stopSignal();
     try {
       await new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener("abort", () => resolve(), { once: true })));

@@ -5,13 +5,12 @@ import { toNodeListener } from "../../templates/server/node.js";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { formatPointer, type SpecWarning } from "../errors.js";
 import { serverRuntimeData } from "../emit/server-data.js";
-import type { Server } from "../ir/model.js";
 import { loadModel } from "../pipeline.js";
 
 export interface MockServer {
   url: string;
-  /** The path prefix of the spec's first server (`/api/v3`), under which routes are served. */
-  basePath: string;
+  /** The paths the routes are served under (the paths of the spec's servers, `/api/v3`; "" for the root). */
+  basePaths: string[];
   routes: number;
   /** Problems in the spec that did not stop the server (see LoadedSpec.warnings). */
   warnings: SpecWarning[];
@@ -27,8 +26,8 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
   // The spec is read and modelled as `generate` does, and the router is given the data server.ts would hold.
   const { model, specShown, warnings } = await loadModel(config);
   const { document, routes, generated, warnings: patternWarnings } = serverRuntimeData(model);
-  const basePath = serverBasePath(model.servers[0]);
-  const router = createRouterRuntime(document, routes, {}, { mock: true, basePath }, generated);
+  // Each operation under its server's path, as the generated router serves it by default.
+  const router = createRouterRuntime(document, routes, {}, { mock: true }, generated);
   const server = createServer(toNodeListener(router));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -37,21 +36,8 @@ export async function startMockServer(config: ResolvedConfig, port: number): Pro
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routes: routes.length,
-    basePath,
+    basePaths: [...new Set((generated.serverPaths ?? [[""]]).flat())].sort(),
     warnings: [...warnings, ...patternWarnings.map((w) => ({ message: w.message, location: formatPointer(specShown, w.pointer), hint: w.hint }))],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** `/api/v3` for `https://petstore3.swagger.io/api/v3` or `/api/v3`; "" for a bare host. Variables take their defaults. */
-function serverBasePath(server: Server | undefined): string {
-  if (!server) return "";
-  const url = server.variables.reduce((text, v) => text.split(`{${v.name}}`).join(v.default), server.url);
-  let path = url;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    // a relative server URL is already a path
-  }
-  return path.startsWith("/") ? path.replace(/\/+$/, "") : "";
 }

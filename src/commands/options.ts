@@ -1,5 +1,5 @@
 /** Options that several commands declare, and the values they turn into. */
-import { DEFAULT_OUTPUTS, OUTPUT_KINDS, type ConfigSources, type OutputKind, type UserConfig } from "../config/resolve.js";
+import { DEFAULT_OUTPUTS, OUTPUT_FORMS, OUTPUT_KINDS, type ConfigSources, type OutputForm, type OutputKind, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import type { HelpDefaults, OptionSpec } from "./command.js";
 
@@ -30,6 +30,13 @@ export const formatOption: OptionSpec = {
   defaultDescription: "true",
 };
 
+export const formOption: OptionSpec = {
+  type: "string",
+  requiresArg: true,
+  describe: `how the modules are written: ${OUTPUT_FORMS.join(" or ")} (ts: TypeScript for any project; js: .js + .d.ts for ESM projects with huge specs)`,
+  defaultDescription: "ts",
+};
+
 export const configOption: OptionSpec = {
   type: "string",
   requiresArg: true,
@@ -50,8 +57,13 @@ export const readingOptions: Record<string, OptionSpec> = {
   "max-spec-file-bytes": { type: "number", requiresArg: true, integer: true, min: 1, describe: "largest spec file read, in bytes", defaultDescription: "134217728 (128 MiB)" },
 };
 
-export const verbosityOptions: Record<string, OptionSpec> = {
+/** `--quiet`, for every command; `--verbose` only where there are files and phases to print (`verbosityOptions`). */
+export const quietOption: Record<string, OptionSpec> = {
   quiet: { type: "boolean", alias: "q", describe: "print only errors and warnings" },
+};
+
+export const verbosityOptions: Record<string, OptionSpec> = {
+  ...quietOption,
   verbose: { type: "boolean", describe: "also print every file and the time of each phase" },
 };
 
@@ -60,6 +72,7 @@ export interface ConfigArgs {
   out?: string;
   outputs?: string | string[];
   format?: boolean;
+  form?: string;
   config?: string;
   project?: string | string[];
   "ref-root"?: string[];
@@ -102,6 +115,7 @@ export function configFlags(args: ConfigArgs): UserConfig {
     out: args.out,
     outputs: parseOutputs(args.outputs),
     format: args.format,
+    form: args.form as OutputForm | undefined, // checked with the config's rules
     refRoots: args["ref-root"],
     maxSpecFileBytes: args["max-spec-file-bytes"],
   };

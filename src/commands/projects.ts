@@ -37,7 +37,7 @@ export type WorkerRequest = { id: number; command: ProjectCommand; config: Resol
 
 /** How each job runs: `check --remote`, `generate --offline`. */
 export interface JobOptions {
-  check?: Pick<RunCheckOptions, "remote">;
+  check?: Pick<RunCheckOptions, "remote" | "fullDiff">;
   offline?: boolean;
 }
 export type WorkerReply = { id: number; phase: Phase } | { id: number; outcome: ProjectOutcome };

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { SchemaCompiler, mockFromSchema, type Schema, type SchemaDocument } from "../../templates/server/index.js";
 import type { ValidationIssue } from "../../templates/server/schema.js";
-import { createWebhookTools, normalizeEventName, type WebhookSchemeName } from "../../templates/webhooks/index.js";
+import { createWebhookTools, twilioJsonUrl, type WebhookScheme, type WebhookSpec } from "../../templates/webhooks/index.js";
 import { schemeOf } from "../../templates/webhooks/parse.js";
 import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { ResolvedConfig } from "../config/resolve.js";
@@ -24,8 +24,8 @@ export interface WebhookTestOptions {
   secretFile?: string;
   tokenEnv?: string;
   tokenFile?: string;
-  /** The signature scheme; default: the spec's, else Standard Webhooks (as the generated receiver). */
-  scheme?: WebhookSchemeName;
+  /** The signature scheme; default: the config's, else the spec's, else Standard Webhooks (as the generated receiver). */
+  scheme?: WebhookScheme;
   /** Milliseconds for the whole exchange: connecting, sending and reading the reply. */
   timeoutMs: number;
 }
@@ -78,26 +78,10 @@ export async function runWebhookTest(
   const secret = readCredential(env, options.secretEnv, inCwd(options.secretFile), "secret");
   const token = readCredential(env, options.tokenEnv, inCwd(options.tokenFile), "token");
 
-  const spec = webhookRuntimeSpec(model);
-  const tools = createWebhookTools<Record<string, unknown>>(spec);
   const warnings: string[] = [];
-  const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, env, token, warnings);
-  const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
-
-  const headers = new Headers({ "content-type": "application/json", "user-agent": "specforge-webhook-test" });
-  if (secret !== undefined) {
-    let signed: Record<string, string>;
-    try {
-      signed = await tools.signDelivery(body, secret, { scheme: options.scheme });
-    } catch (error) {
-      throw new UserError(`cannot sign with the ${scheme.name} scheme: ${(error as Error).message}`);
-    }
-    for (const [name, value] of Object.entries(signed)) headers.set(name, value);
-  } else {
-    warnings.push("no --secret-env / --secret-file: the delivery is sent unsigned, and a receiver that checks signatures answers 401");
-  }
-  // GitHub names the event in a header; the other schemes read it from the body.
-  if (scheme.eventWithAction && hook && !spec.eventType) headers.set("x-github-event", githubEventName(hook));
+  const delivery = await webhookDelivery(model, config, hook, { ...options, url: target.url, secret, token, env, warnings });
+  const { spec, scheme, body, headers } = delivery;
+  target.url = delivery.url;
   if (token !== undefined) headers.set(spec.auth?.header ?? "authorization", `Bearer ${token}`);
   if (target.basic !== undefined) {
     if (headers.has("authorization")) throw new UserError("--url has a user:password and --token-env / --token-file sets Authorization too: use one");
@@ -135,20 +119,62 @@ export async function runWebhookTest(
   return { status: response.status, ok: response.ok, text: lines.join("\n"), warnings };
 }
 
+/** What `webhookDelivery` needs besides the spec: the `webhook test` options, the credentials read. */
+export interface DeliveryOptions extends Pick<WebhookTestOptions, "payload" | "vars" | "scheme"> {
+  url: URL;
+  secret: string | undefined;
+  token: string | undefined;
+  env: NodeJS.ProcessEnv;
+  /** Collects what is said on stderr. */
+  warnings: string[];
+}
+
+/**
+ * The delivery `webhook test` sends for `hook`, built from the data the generated webhooks.ts holds (the config's
+ * `webhooks` over the spec's): the payload, with the event where the receiver reads it (a body property, or an event
+ * header), signed under the scheme the receiver chooses. Twilio: the URL gains the body's `bodySHA256`.
+ */
+export async function webhookDelivery(model: ApiModel, config: Pick<ResolvedConfig, "cwd" | "webhooks">, hook: Webhook | undefined, options: DeliveryOptions) {
+  const spec = webhookRuntimeSpec(model, config.webhooks);
+  const tools = createWebhookTools<Record<string, unknown>>(spec);
+  const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
+  // Where the receiver looks for the event first (what the spec says or implies, else the scheme's convention).
+  const eventAt = spec.eventType ?? (model.webhooks.length > 1 ? scheme.eventSources[0] : undefined);
+  const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, options.env, options.token, options.warnings, eventAt);
+
+  const headers = new Headers({ "content-type": "application/json", "user-agent": "specforge-webhook-test" });
+  // Twilio signs the URL, and a JSON body by its hash in the URL's `bodySHA256`.
+  const url = scheme.kind === "twilio" ? new URL(await twilioJsonUrl(options.url.href, body)) : options.url;
+  if (options.secret !== undefined) {
+    let signed: Record<string, string>;
+    try {
+      signed = await tools.signDelivery(body, options.secret, { scheme: options.scheme, url: url.href });
+    } catch (error) {
+      throw new UserError(`cannot sign with the ${scheme.name} scheme: ${(error as Error).message}`);
+    }
+    for (const [name, value] of Object.entries(signed)) headers.set(name, value);
+  } else {
+    options.warnings.push("no --secret-env / --secret-file: the delivery is sent unsigned, and a receiver that checks signatures answers 401");
+  }
+  if (hook && eventAt?.in === "header") headers.set(eventAt.name, eventHeaderValue(hook));
+  return { spec, scheme, url, body, headers };
+}
+
 /** The payload: a template (`--payload`, else the event's `x-payload-template`) rendered, else a sample of the schema. */
 function renderBody(
   model: ApiModel,
   hook: Webhook | undefined,
-  options: WebhookTestOptions,
+  options: Pick<WebhookTestOptions, "payload" | "vars">,
   cwd: string,
   render: (template: string, variables?: never, secrets?: Readonly<Record<string, string>>) => string,
   env: NodeJS.ProcessEnv,
   token: string | undefined,
   warnings: string[],
+  eventAt: WebhookSpec["eventType"],
 ): string {
   const template = options.payload ? readTextFile(resolve(cwd, options.payload), "--payload") : hook?.payloadTemplate;
   if (template === undefined) {
-    const sample = samplePayload(model, hook!);
+    const sample = samplePayload(model, hook!, eventAt);
     if (sample.problem) {
       warnings.push(`the sample generated for ${hook!.key} does not satisfy its schema (${sample.problem}); --payload FILE sends your own`);
     }
@@ -175,16 +201,26 @@ function renderBody(
  * A body for the event: its example when that validates, else one generated from its schema (which prefers the
  * schema's own examples), with the first way it fails its schema when it does (an unsatisfiable or unusual schema).
  * Webhook bodies come from the provider, so they are generated as responses are: `readOnly` properties included.
+ * `eventAt`: where the receiver reads the event name; a body property there is set to this event's name, so that the
+ * sample is a delivery of this event (a generated string would name none).
  */
-export function samplePayload(model: ApiModel, hook: Webhook): { value: unknown; problem?: string } {
+export function samplePayload(model: ApiModel, hook: Webhook, eventAt?: WebhookSpec["eventType"]): { value: unknown; problem?: string } {
   const media = hook.requestBody?.content.find((c) => /json/i.test(c.type)) ?? hook.requestBody?.content[0];
   if (!media || media.schema === undefined) return { value: hook.example ?? {} };
   const document = model.document as SchemaDocument;
   const compiler = new SchemaCompiler(document);
   const schema = media.schema as Schema;
   const check = compiler.compile(schema, "response");
-  if (media.example !== undefined && check(media.example, [], null)) return { value: media.example };
-  const value = mockFromSchema(schema, document, { direction: "response", compiler });
+  const named = (value: unknown): unknown => {
+    if (eventAt?.in !== "body" || typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    const record = value as Record<string, unknown>;
+    const wanted = hook.eventValue ?? hook.eventType;
+    if (eventAt.property === undefined) return hook.wireValues.includes(record[eventAt.name] as string) ? value : { ...record, [eventAt.name]: wanted };
+    const inner = record[eventAt.name];
+    return { ...record, [eventAt.name]: { ...(typeof inner === "object" && inner !== null ? inner : {}), [eventAt.property]: wanted } };
+  };
+  if (media.example !== undefined && check(media.example, [], null)) return { value: named(media.example) };
+  const value = named(mockFromSchema(schema, document, { direction: "response", compiler }));
   if (check(value, [], null)) return { value };
   const issues: ValidationIssue[] = [];
   check(structuredClone(value), [], issues);
@@ -192,13 +228,9 @@ export function samplePayload(model: ApiModel, hook: Webhook): { value: unknown;
   return { value, problem: first ? `${first.loc.length > 0 ? `at ${first.loc.join(".")}: ` : ""}${first.msg}` : "it does not validate" };
 }
 
-/** The `X-GitHub-Event` of a GitHub-style webhook: `x-github.subcategory`, else its key without the action. */
-function githubEventName(hook: Webhook): string {
-  if (hook.eventHeader) return hook.eventHeader;
-  const action = hook.conditions.action;
-  const suffix = action === undefined ? "" : `-${normalizeEventName(action)}`;
-  const name = suffix && hook.key.endsWith(suffix) ? hook.key.slice(0, -suffix.length) : hook.key;
-  return name.replace(/-/g, "_");
+/** The event header of a webhook: the value the generator found (GitHub's `x-github.subcategory`), else its key. */
+function eventHeaderValue(hook: Webhook): string {
+  return hook.eventValue ?? hook.eventHeader ?? hook.key;
 }
 
 /** Reads at most `max` bytes of the reply, then stops reading (cancels the stream). */

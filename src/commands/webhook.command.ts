@@ -1,7 +1,7 @@
 import { WEBHOOK_SCHEME_NAMES, type WebhookSchemeName } from "../../templates/webhooks/types.js";
 import { assertSpecExists, resolveConfig } from "../config/resolve.js";
 import { EXIT, defineCommand } from "./command.js";
-import { configOption, configSources, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
+import { configOption, configSources, projectOption, specOption, quietOption, type ConfigArgs, readingOptions } from "./options.js";
 
 interface WebhookTestArgs extends Pick<ConfigArgs, "spec" | "config" | "project" | "ref-root" | "max-spec-file-bytes"> {
   url: string;
@@ -15,7 +15,6 @@ interface WebhookTestArgs extends Pick<ConfigArgs, "spec" | "config" | "project"
   scheme?: WebhookSchemeName;
   timeout: number;
   quiet?: boolean;
-  verbose?: boolean;
 }
 
 const webhookTestCommand = defineCommand<WebhookTestArgs>({
@@ -36,7 +35,7 @@ const webhookTestCommand = defineCommand<WebhookTestArgs>({
     ...readingOptions,
     config: configOption,
     project: { ...projectOption, defaultDescription: undefined, describe: "with a config listing several `projects`: the one whose webhooks to use" },
-    ...verbosityOptions,
+    ...quietOption,
   }),
   examples: [
     ["$0 webhook test --url $URL --secret-env KEY", "the spec's first event, signed with the secret in $KEY"],
@@ -46,7 +45,6 @@ const webhookTestCommand = defineCommand<WebhookTestArgs>({
     ["event", "payload"],
     ["secret-env", "secret-file"],
     ["token-env", "token-file"],
-    ["quiet", "verbose"],
   ],
   async run(args, context) {
     const out = context.output(args);

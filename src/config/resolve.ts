@@ -3,6 +3,7 @@ import { createRequire, isBuiltin } from "node:module";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { UserError, formatPosition } from "../errors.js";
+import { invalidJson } from "../load/json-error.js";
 import { PACKAGE_ROOT } from "../package/root.js";
 import { didYouMean } from "./suggest.js";
 import { DEFAULT_MAX_SPEC_FILE_BYTES } from "../load/read.js";
@@ -11,6 +12,8 @@ import type { SpecSource } from "../load/remote-documents.js";
 import { escapePointerSegment } from "../openapi/pointer.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
 import { proxiesFromEnv, type ProxyEnvironment } from "../load/remote-proxy-env.js";
+import { resolveScheme } from "../../templates/webhooks/schemes.js";
+import type { WebhookEventTypeSpec, WebhookScheme } from "../../templates/webhooks/types.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks", "schemas"] as const;
@@ -30,6 +33,22 @@ export interface SchemasConfig {
   /** Which validators `schemas` holds (see SCHEMA_LIBRARIES). @default "specforge" */
   library?: SchemaLibrary;
 }
+
+/** The frameworks the server output has an adapter for (`adapters`). */
+export const ADAPTERS = ["express", "fastify", "hono", "next"] as const;
+export type AdapterName = (typeof ADAPTERS)[number];
+
+/** Where `specforge stubs` writes handler stubs when neither `--out` nor the config's `stubs` says. */
+export const DEFAULT_STUBS = "src/handlers";
+
+/**
+ * How the generated modules are written: `ts`, TypeScript sources your own toolchain compiles to whatever module
+ * system and target the project uses; `js`, ES modules as JavaScript plus declarations (`.js` + `.d.ts`), which your
+ * compiler reads without checking any code (ESM projects only; a `tsc` build that emits into an `outDir` also needs
+ * `allowJs`).
+ */
+export const OUTPUT_FORMS = ["ts", "js"] as const;
+export type OutputForm = (typeof OUTPUT_FORMS)[number];
 
 /**
  * What a user may write in a config file (`specforge.config.{json,ts,mjs,js}` or package.json's `specforge` key)
@@ -53,6 +72,19 @@ export interface UserConfig {
   /** Options of the `schemas` output (see SchemasConfig). @default { library: "specforge" } */
   schemas?: SchemasConfig;
   /**
+   * The frameworks to generate an adapter of the server for (`toExpress`, `toFastify`, `toHono`, `toNextHandlers`);
+   * needs the `server` output. None imports its framework. @default []
+   */
+  adapters?: AdapterName[];
+  /** The folder `specforge stubs` writes handler stubs into, relative to the config file. @default "src/handlers" */
+  stubs?: string;
+  /**
+   * How the modules are written (see OUTPUT_FORMS): `"ts"`, TypeScript for any project (CommonJS or ESM, `tsc`
+   * builds, bundlers); `"js"`, `.js` + `.d.ts` for ESM projects whose spec is so large that type-checking its code
+   * matters. Flag: `--form ts|js`. @default "ts"
+   */
+  form?: OutputForm;
+  /**
    * Folders besides the spec's own folder (and its subfolders) that `$ref`s may read files from, relative to the
    * config file. Flag: `--ref-root DIR` (repeatable). Applies to every project. @default []
    */
@@ -61,12 +93,26 @@ export interface UserConfig {
   maxSpecFileBytes?: number;
   /** How specs and `$ref`s on http(s) URLs are fetched (see FetchConfig). In a project, replaces the top-level one field by field. */
   fetch?: FetchConfig;
+  /** The generated webhook receiver's defaults (see WebhooksConfig). In a project, replaces the top-level one. */
+  webhooks?: WebhooksConfig;
   /**
    * Several specs in one repository, each generated into its own folder with its own options; `generate` and
    * `check` handle them all in one run (`--project NAME` picks some). With `projects`, the top-level `outputs` and
    * `format` are the defaults of every project, and `spec` / `out` are not allowed at the top level.
    */
   projects?: ProjectConfig[];
+}
+
+/** The defaults of the generated webhook receiver, for vendors whose spec does not say how they sign or name events. */
+export interface WebhooksConfig {
+  /**
+   * How deliveries are signed: `"stripe"`, `"github"`, `"zoom"`, `"slack"`, `"shopify"`, `"twilio"`, `"svix"`,
+   * `"standard-webhooks"`, `"wandb"`, or `{ type: "hmac", header, algorithm, encoding, signedContent, … }`.
+   * @default what the spec says, else "standard-webhooks"
+   */
+  scheme?: WebhookScheme;
+  /** Where deliveries name their event: `{ in: "body", name: "event" }` or `{ in: "header", name: "x-vendor-event" }`. @default what the spec says or implies */
+  eventType?: WebhookEventTypeSpec;
 }
 
 /**
@@ -104,8 +150,16 @@ export interface ProjectConfig {
   format?: boolean;
   /** @default the top-level `schemas` */
   schemas?: SchemasConfig;
+  /** @default the top-level `adapters`, else none */
+  adapters?: AdapterName[];
+  /** This project's handler stubs folder (`specforge stubs`). @default "src/handlers/<name>" */
+  stubs?: string;
+  /** @default the top-level `form`, else "ts" */
+  form?: OutputForm;
   /** @default the top-level `fetch` (this one's fields replace its fields) */
   fetch?: FetchConfig;
+  /** @default the top-level `webhooks` */
+  webhooks?: WebhooksConfig;
 }
 
 /**
@@ -143,11 +197,18 @@ export interface ResolvedConfig {
   format: boolean;
   /** Options of the `schemas` output, defaults filled in. */
   schemas: Required<SchemasConfig>;
+  /** The server's framework adapters to generate (empty or absent: none). */
+  adapters?: AdapterName[];
+  /** Absolute path of the folder `specforge stubs` writes into. */
+  stubs?: string;
+  form: OutputForm;
   /** Absolute folders `$ref`s may read from besides the spec's own folder tree. */
   refRoots: string[];
   /** Largest spec file read, in bytes. */
   maxSpecFileBytes: number;
   fetch: ResolvedFetch;
+  /** The webhook receiver's defaults from the config (a project's, else the top-level ones). */
+  webhooks: WebhooksConfig;
   /** The config file that was read (package.json when its `specforge` key was used); absent when there was none. */
   configFile?: string;
   /** The project's name, when the config lists `projects`. */
@@ -222,6 +283,14 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
   };
   const resolveOutputs = (list: readonly OutputKind[]) =>
     Object.fromEntries(OUTPUT_KINDS.map((k) => [k, k === "types" || list.includes(k)])) as Record<OutputKind, boolean>;
+  /** The adapters in a fixed order; they need the server output. */
+  const resolveAdapters = (list: readonly AdapterName[] | undefined, outputs: Record<OutputKind, boolean>, where: string): AdapterName[] => {
+    const adapters = ADAPTERS.filter((name) => list?.includes(name));
+    if (adapters.length > 0 && !outputs.server) {
+      throw new UserError(`the adapters (${adapters.join(", ")}) adapt the server, which \`outputs\` leaves out`, { location: where, hint: "add \"server\" to `outputs`, or remove `adapters`" });
+    }
+    return adapters;
+  };
 
   if (fileConfig.projects === undefined) {
     if (selection !== undefined && selection.length > 0) {
@@ -231,16 +300,21 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       });
     }
     const spec = specFromFlag(flags.spec) ?? specFromFile(fileConfig.spec) ?? resolve(cwd, DEFAULT_SPEC);
+    const outputs = resolveOutputs(flags.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS);
     return [
       {
         cwd,
         spec,
         out: fromFlag(flags.out) ?? fromFile(fileConfig.out) ?? resolve(cwd, DEFAULT_OUT),
-        outputs: resolveOutputs(flags.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS),
+        outputs,
         format: flags.format ?? fileConfig.format ?? true,
+        adapters: resolveAdapters(flags.adapters ?? fileConfig.adapters, outputs, flags.adapters !== undefined ? flagsFrom : `${pointerBase(shown)}/adapters`),
+        stubs: fromFlag(flags.stubs) ?? fromFile(fileConfig.stubs) ?? resolve(base, DEFAULT_STUBS),
+        form: flags.form ?? fileConfig.form ?? "ts",
         schemas: resolveSchemas(flags.schemas ?? fileConfig.schemas),
         ...loading,
         fetch: fetchFor(spec),
+        webhooks: flags.webhooks ?? fileConfig.webhooks ?? {},
         ...(source ? { configFile: source } : {}),
         specSource: flags.spec !== undefined ? "flag" : fileConfig.spec !== undefined ? "config" : "default",
         regenerateArgs: regenerate(),
@@ -289,15 +363,21 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
     .filter(({ project }) => wanted.includes(project.name))
     .map(({ project, index }) => {
       const spec = specFromFlag(flags.spec) ?? resolveSpecPath(base, project.spec);
+      const outputs = resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS);
+      const adaptersFrom = flags.adapters !== undefined ? flagsFrom : project.adapters !== undefined ? where(index, "adapters") : `${pointerBase(shown)}/adapters`;
       return {
       cwd,
       spec,
       out: fromFlag(flags.out) ?? resolve(base, project.out),
-      outputs: resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS),
+      outputs,
       format: flags.format ?? project.format ?? fileConfig.format ?? true,
+      adapters: resolveAdapters(flags.adapters ?? project.adapters ?? fileConfig.adapters, outputs, adaptersFrom),
+      stubs: fromFlag(flags.stubs) ?? fromFile(project.stubs) ?? resolve(base, DEFAULT_STUBS, project.name),
+      form: flags.form ?? project.form ?? fileConfig.form ?? "ts",
       schemas: resolveSchemas(flags.schemas ?? project.schemas ?? fileConfig.schemas),
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
+      webhooks: flags.webhooks ?? project.webhooks ?? fileConfig.webhooks ?? {},
       configFile: source!,
       project: project.name,
       specSource: flags.spec !== undefined ? ("flag" as const) : ("config" as const),
@@ -432,6 +512,7 @@ function regenerateArgs(flags: UserConfig, configFile: string | undefined, proje
   if (flags.out !== undefined) args.push("--out", flags.out);
   if (flags.outputs !== undefined) args.push("--outputs", flags.outputs.join(","));
   if (flags.format !== undefined) args.push(flags.format ? "--format" : "--no-format");
+  if (flags.form !== undefined) args.push("--form", flags.form);
   return args.map(shellQuote);
 }
 
@@ -480,20 +561,22 @@ export function findConfigFile(dir: string): string | undefined {
 }
 
 function readPackageJson(path: string): { specforge?: unknown } {
+  const text = readFileSync(path, "utf8");
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as { specforge?: unknown };
+    return JSON.parse(text) as { specforge?: unknown };
   } catch (error) {
-    throw new UserError(`invalid JSON in package.json: ${(error as Error).message}`, { location: path });
+    throw invalidJson(error, text, path, "invalid JSON in package.json");
   }
 }
 
 async function readConfigFile(path: string): Promise<UserConfig> {
   if (!existsSync(path)) throw new UserError("config file not found", { location: path });
   if (path.endsWith(".json")) {
+    const text = readFileSync(path, "utf8");
     try {
-      return JSON.parse(readFileSync(path, "utf8")) as UserConfig;
+      return JSON.parse(text) as UserConfig;
     } catch (error) {
-      throw new UserError(`invalid JSON in config file: ${(error as Error).message}`, { location: path });
+      throw invalidJson(error, text, path, "invalid JSON in config file");
     }
   }
   const url = path.endsWith(".ts") ? await transpileConfig(path) : pathToFileURL(path).href;
@@ -567,7 +650,7 @@ function resolveConfigImport(specifier: string, configPath: string): string {
 }
 
 /** Flags whose name is not the config field's. */
-const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes" };
+const FLAG_NAMES: Record<string, string> = { refRoots: "ref-root", maxSpecFileBytes: "max-spec-file-bytes", stubs: "out" };
 
 /** Throws a UserError naming the field (or flag), what it must be and what it was. */
 export function validateConfig(config: unknown, where: string): asserts config is UserConfig {
@@ -576,10 +659,10 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
   const allowed =
     where === "command line"
-      ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes"]
+      ? ["spec", "out", "outputs", "format", "form", "stubs", "refRoots", "maxSpecFileBytes"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "schemas"]
-        : ["spec", "out", "outputs", "format", "refRoots", "maxSpecFileBytes", "fetch", "projects", "schemas"];
+        ? ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "schemas"]
+        : ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "projects", "schemas"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -588,11 +671,13 @@ export function validateConfig(config: unknown, where: string): asserts config i
       throw new UserError(`${name} ${expected}, got ${JSON.stringify(value)}`, { location: where, hint });
     };
     if (!allowed.includes(key)) fail(`is unknown (allowed: ${allowed.join(", ")})`, didYouMean(key, allowed, (k) => `\`${k}\``));
-    if ((key === "spec" || key === "out") && typeof value !== "string") fail("must be a path string");
+    if ((key === "spec" || key === "out" || key === "stubs") && (typeof value !== "string" || value.trim() === "")) fail("must be a path string");
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
     if (key === "schemas") validateSchemas(value, where);
+    if (key === "webhooks") validateWebhooks(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
+    if (key === "form" && !OUTPUT_FORMS.includes(value as OutputForm)) fail(`must be one of: ${OUTPUT_FORMS.map((form) => JSON.stringify(form)).join(", ")}`);
     if (key === "refRoots" && (!Array.isArray(value) || value.some((v) => typeof v !== "string" || v === ""))) fail("must be a list of folder paths");
     if (key === "maxSpecFileBytes" && (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)) fail("must be a positive whole number of bytes");
     if (key === "outputs") {
@@ -600,6 +685,16 @@ export function validateConfig(config: unknown, where: string): asserts config i
       const wrong = (value as unknown[]).find((v) => !OUTPUT_KINDS.includes(v as OutputKind));
       if (wrong !== undefined) {
         throw new UserError(`${name}: ${JSON.stringify(wrong)} is not an output (allowed: ${OUTPUT_KINDS.join(", ")})`, { location: where });
+      }
+    }
+    if (key === "adapters") {
+      if (!Array.isArray(value)) fail(`must be a list of: ${ADAPTERS.join(", ")}`);
+      const wrong = (value as unknown[]).find((v) => !ADAPTERS.includes(v as AdapterName));
+      if (wrong !== undefined) {
+        throw new UserError(`${name}: ${JSON.stringify(wrong)} is not an adapter (allowed: ${ADAPTERS.join(", ")})`, {
+          location: where,
+          hint: typeof wrong === "string" ? didYouMean(wrong, ADAPTERS, (a) => `"${a}"`) : undefined,
+        });
       }
     }
     if (key === "projects") validateProjects(value, where);
@@ -616,11 +711,11 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "fetch", "schemas"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "form", "adapters", "stubs", "fetch", "webhooks", "schemas"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
-  const shape = "{ name, spec, out, outputs?, format? }";
+  const shape = "{ name, spec, out, outputs?, format?, form? }";
   if (!Array.isArray(value) || value.length === 0) {
     throw new UserError(`config field \`projects\` must be a non-empty list of ${shape}, got ${JSON.stringify(value)}`, { location: where });
   }
@@ -704,6 +799,39 @@ function validateSchemas(value: unknown, where: string): void {
         hint: field === "standard" || field === "standard-schema" ? '"specforge" is the Standard Schema validators specforge generates (zod 4 schemas are Standard Schemas too)' : undefined,
       });
     }
+  }
+}
+
+const WEBHOOKS_FIELDS = ["scheme", "eventType"];
+
+/** Checks `webhooks` (see WebhooksConfig): the scheme as the generated receiver will resolve it at start-up. */
+function validateWebhooks(value: unknown, where: string): void {
+  const at = (...segments: string[]) => (where === API_OPTIONS ? where : `${pointerBase(where)}/${["webhooks", ...segments].join("/")}`);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new UserError(`config field \`webhooks\` must be an object { ${WEBHOOKS_FIELDS.join(", ")} }, got ${JSON.stringify(value)}`, { location: at() });
+  }
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (!WEBHOOKS_FIELDS.includes(key)) {
+      throw new UserError(`config field \`webhooks.${key}\` is unknown (allowed: ${WEBHOOKS_FIELDS.join(", ")})`, { location: at(key), hint: didYouMean(key, WEBHOOKS_FIELDS, (k) => `\`${k}\``) });
+    }
+  }
+  if (fields.scheme !== undefined) {
+    try {
+      resolveScheme(fields.scheme as WebhookScheme);
+    } catch (error) {
+      throw new UserError(`config field \`webhooks.scheme\`: ${(error as Error).message}`, { location: at("scheme") });
+    }
+  }
+  const eventType = fields.eventType as Partial<WebhookEventTypeSpec> | undefined;
+  if (
+    eventType !== undefined &&
+    (eventType === null || typeof eventType !== "object" || (eventType.in !== "body" && eventType.in !== "header") || typeof eventType.name !== "string" || eventType.name.trim() === "")
+  ) {
+    throw new UserError(`config field \`webhooks.eventType\` must be { in: "body" | "header", name }, got ${JSON.stringify(eventType)}`, {
+      location: at("eventType"),
+      hint: 'like { "in": "body", "name": "event" } or { "in": "header", "name": "x-github-event" }',
+    });
   }
 }
 

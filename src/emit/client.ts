@@ -208,7 +208,9 @@ function clientServers(servers: Server[]): ClientServer[] {
         : `Overrides the server URL${server.description ? ` (${commentText(server.description)})` : ""}.\n@default ${commentText(stringLiteral(server.url))}`;
       return {
         spec: { url: "{url}", variables: { url: { option: server.urlOption, default: hostless ? "" : server.url } } },
-        options: [{ name: server.urlOption, hasQuestionToken: true, type: "string", docs: [docs] }],
+        // `| undefined`: `createClient({ baseUrl: process.env.API_URL })` compiles under exactOptionalPropertyTypes, and
+        // an undefined option means its default, like every other option.
+        options: [{ name: server.urlOption, hasQuestionToken: true, type: "string | undefined", docs: [docs] }],
       };
     }
     const options: Member[] = [];
@@ -219,7 +221,7 @@ function clientServers(servers: Server[]): ClientServer[] {
       options.push({
         name: variable.option,
         hasQuestionToken: true,
-        type: "string",
+        type: "string | undefined",
         docs: [
           `Server variable \`${commentText(variable.name)}\` of \`${commentText(server.url)}\`; may also be a whole URL.${variable.description ? ` ${commentText(variable.description)}` : ""}${values}\n@default ${commentText(stringLiteral(variable.default))}`,
         ],
@@ -338,10 +340,12 @@ function operationSpec(op: Operation, serverCount: number): OperationSpec {
 /**
  * The operations as the rows of client.ts' table (templates/client/types.ts `OperationRow`; the runtime's
  * `operationSpecOf` reads them back): `[name, method, path, rest]`, `rest` left out when empty. A parameter with nothing
- * but a name is written as that name. Only values whose JSON two or more operations share, and whose index is shorter
- * than their JSON, go into `shared`, in order of first use.
+ * but a name is written as that name. Values whose JSON two or more operations share, and is longer than their key,
+ * go into `shared` once, each under a key its JSON hashes to (`sharedKeys`): an edit of one operation changes the
+ * keys of no other value, so the other rows keep their text (position indexes would all shift past a value that
+ * comes or goes).
  */
-export function operationTable(operations: readonly OperationSpec[]): { shared: unknown[]; rows: OperationRow[] } {
+export function operationTable(operations: readonly OperationSpec[]): { shared: Record<number, unknown>; rows: OperationRow[] } {
   const sharable = (key: string) => SHARED_FIELDS.has(key);
   const compact = operations.map((op) => Object.entries(op).map(([key, value]): [string, unknown] => [key, key === "params" ? paramsRow(value as NonNullable<OperationSpec["params"]>) : value]));
   const uses = new Map<string, number>();
@@ -352,23 +356,51 @@ export function operationTable(operations: readonly OperationSpec[]): { shared: 
       uses.set(json, (uses.get(json) ?? 0) + 1);
     }
   }
-  const shared: unknown[] = [];
-  const index = new Map<string, number>();
+  const keys = sharedKeys([...uses].filter(([, count]) => count >= 2).map(([json]) => json));
+  const shared: Record<number, unknown> = {};
   const rows = operations.map((op, i): OperationRow => {
     const rest: Record<string, unknown> = {};
     for (const [key, value] of compact[i]!) {
       if (key === "name" || key === "method" || key === "path") continue;
-      const json = sharable(key) ? JSON.stringify(value) : undefined;
-      if (json === undefined || uses.get(json)! < 2 || json.length <= String(shared.length).length) {
+      const slot = sharable(key) ? keys.get(JSON.stringify(value)) : undefined;
+      if (slot === undefined) {
         rest[key] = value;
         continue;
       }
-      if (!index.has(json)) index.set(json, shared.push(value) - 1);
-      rest[key] = index.get(json);
+      shared[slot] = value;
+      rest[key] = slot;
     }
     return Object.keys(rest).length > 0 ? [op.name, op.method, op.path, rest] : [op.name, op.method, op.path];
   });
   return { shared, rows };
+}
+
+/**
+ * A key for each shared value (by its JSON text) that depends on that text alone: its FNV-1a hash modulo a power of
+ * ten ten times the number of values or more (two digits up to 10 values, three up to 100…), so few keys collide; a
+ * collision takes the next free key, in the order of the texts. Values whose JSON is no longer than their key stay in
+ * their rows.
+ */
+function sharedKeys(texts: readonly string[]): Map<string, number> {
+  const digits = Math.max(2, String(texts.length).length + 1);
+  const size = 10 ** digits;
+  const keys = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const text of [...texts].sort()) {
+    if (text.length <= digits) continue;
+    let key = fnv1a(text) % size;
+    while (taken.has(key)) key = (key + 1) % size;
+    taken.add(key);
+    keys.set(text, key);
+  }
+  return keys;
+}
+
+/** The 32-bit FNV-1a hash of a text's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 /** `OperationSpec.params` as a row writes it: a parameter with nothing but a name as that name. */
@@ -376,7 +408,7 @@ function paramsRow(params: NonNullable<OperationSpec["params"]>): ParamsRow {
   return Object.fromEntries(Object.entries(params).map(([where, specs]) => [where, Array.isArray(specs) ? specs.map((spec: ParamSpec) => (Object.keys(spec).length === 1 ? spec.name : spec)) : specs]));
 }
 
-/** The fields of `OperationSpec` that `OperationRow` may write as an index into the shared values. */
+/** The fields of `OperationSpec` that `OperationRow` may write as a key of the shared values. */
 const SHARED_FIELDS: ReadonlySet<string> = new Set(["security", "params", "body", "stream", "pagination", "errors"]);
 
 /** An operation whose streaming response declares no JSON body besides the stream: every call streams. */

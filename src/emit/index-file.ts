@@ -1,3 +1,4 @@
+import { ADAPTERS, type AdapterName } from "../config/resolve.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 import { FileTemplate, namedExports } from "./template.js";
@@ -9,6 +10,8 @@ export interface IndexModules {
   server: boolean;
   webhooks: boolean;
   schemas: boolean;
+  /** The server's framework adapters to re-export. */
+  adapters?: readonly AdapterName[];
 }
 
 /**
@@ -20,6 +23,10 @@ export function emitIndex(modules: IndexModules, source: FileTemplateSource): Em
   for (const module of ["server", "webhooks", "schemas"] as const) {
     if (modules[module]) template.keep(`export ./${module}.js`);
     else template.remove(`export ./${module}.js`);
+  }
+  for (const adapter of ADAPTERS) {
+    if (modules.adapters?.includes(adapter)) template.keep(`export ./runtime/adapters/${adapter}.js`);
+    else template.remove(`export ./runtime/adapters/${adapter}.js`);
   }
   if (!modules.client) template.remove("export ./client.js");
   else if (modules.client.omitted.size === 0) template.keep("export ./client.js");

@@ -1,7 +1,10 @@
+import type { WebhooksConfig } from "../config/resolve.js";
+import type { AdapterName } from "../config/resolve.js";
 import type { ApiModel } from "../ir/model.js";
 import type { RuntimeKind } from "../package/fingerprint.js";
 import { traceTime } from "../package/memory-trace.js";
-import type { FileTemplateKind, FileTemplateSource, RuntimeTemplate } from "../package/templates.js";
+import type { OutputForm } from "../config/resolve.js";
+import type { FileTemplateKind, FileTemplateSource, RuntimeFolder, RuntimeTemplate } from "../package/templates.js";
 import { emitClient, omittedClientExports } from "./client.js";
 import type { SchemaLibrary } from "../config/resolve.js";
 import type { EmittedFile } from "./file.js";
@@ -29,11 +32,18 @@ export interface EmitInputs {
   budget?: OutputBudget;
   /** What the `schemas` output is written with (config `schemas.library`). @default "specforge" */
   schemasLibrary?: SchemaLibrary;
+  /** The config's defaults of the webhook receiver (scheme, eventType). */
+  webhooks?: WebhooksConfig;
   /** specforge's templates (src/package/templates.ts). */
   templates: {
     file(kind: FileTemplateKind): FileTemplateSource;
     runtime(kind: RuntimeKind): readonly RuntimeTemplate[];
   };
+  /**
+   * How the modules are written: TypeScript (`ts`), or JavaScript and declarations (`js`). Every file template and
+   * every runtime folder is written in either: the emitters are handed templates that carry the form.
+   */
+  form: OutputForm;
 }
 
 /** Which outputs to emit besides the types (schema.ts) and index.ts, which always are. */
@@ -42,6 +52,8 @@ export interface EmitOutputs {
   server: boolean;
   webhooks: boolean;
   schemas?: boolean;
+  /** The server's framework adapters (runtime/adapters/, re-exported from index.ts). */
+  adapters?: readonly AdapterName[];
 }
 
 /**
@@ -49,7 +61,11 @@ export interface EmitOutputs {
  * from templates/files/) and its runtime (copied from templates/<kind>/), and index.ts. Not yet stamped or formatted.
  */
 export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInputs): { files: EmittedFile[]; warnings: EmitterWarning[] } {
-  const { templates, budget } = inputs;
+  const { form, budget } = inputs;
+  const templates = {
+    file: (kind: FileTemplateKind): FileTemplateSource => ({ ...inputs.templates.file(kind), form }),
+    runtime: (kind: RuntimeKind): RuntimeFolder => ({ form, modules: inputs.templates.runtime(kind) }),
+  };
   const files: EmittedFile[] = [];
   // (Pushed through here: each file counted against the output's cap as soon as it is made.)
   const add = (...made: EmittedFile[]) => {
@@ -70,16 +86,16 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     const data = serverRuntimeData(model);
     warnings.push(...data.warnings);
     add(...emitServer(model, data, templates.file("server")));
-    add(...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? []), ...emitRuntime("server", templates.runtime("server")));
+    add(...emitServerValidators(data.document, data.routes, data.generated.superLinearPatterns ?? [], form), ...emitRuntime("server", templates.runtime("server")));
     traceTime("server emitted");
   }
   if (webhooks) {
-    add(...emitWebhooks(model, templates.file("webhooks")), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    add(...emitWebhooks(model, templates.file("webhooks"), inputs.webhooks), ...emitRuntime("webhooks", templates.runtime("webhooks")));
     traceTime("webhooks emitted");
   }
   if (outputs.schemas) {
     const slow = new Set(superLinearPatterns(model.document).map((found) => found.pattern));
-    const schemas = emitSchemas(model, templates.file("schemas"), { form: "js", library: inputs.schemasLibrary ?? "specforge", superLinearPatterns: slow });
+    const schemas = emitSchemas(model, templates.file("schemas"), { form, library: inputs.schemasLibrary ?? "specforge", superLinearPatterns: slow });
     const schemasRuntime = emitRuntime("schemas", templates.runtime("schemas"), schemas);
     add(...schemas, ...schemasRuntime);
     // The validation engine (the router's modules that runtime/schemas/ imports), unless the router brought it all.
@@ -87,7 +103,11 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     traceTime("schemas emitted");
   }
   const client = outputs.client && { omitted: omittedClientExports(model) };
-  add(emitIndex({ client, server: outputs.server, webhooks, schemas: outputs.schemas ?? false }, templates.file("index")));
+  const adapters = outputs.server ? (outputs.adapters ?? []) : [];
+  const index = emitIndex({ client, server: outputs.server, webhooks, adapters, schemas: outputs.schemas ?? false }, templates.file("index"));
+  // Only the adapters index.ts re-exports are copied (with what they import).
+  if (adapters.length > 0) add(...emitRuntime("adapters", templates.runtime("adapters"), [index]));
+  add(index);
   return { files, warnings };
 }
 

@@ -3,6 +3,7 @@ import { builders, printer, utils } from "prettier/doc";
 import type { ts as TS } from "ts-morph";
 import { isIdentifierName } from "../ir/naming.js";
 import { ts } from "../package/deps.js";
+import { dataTableLines, type DataTable } from "./data-layout.js";
 import type { InterfaceParts } from "./structure-text.js";
 
 const { align, conditionalGroup, group, hardline, ifBreak, indent, indentIfBreak, join, line, literalline, markAsRoot, softline } = builders;
@@ -45,10 +46,11 @@ export function printMembers(members: readonly TS.TypeElement[], depth: number):
 
 export interface SourcePrintOptions {
   /**
-   * `const` declarations whose value is this JSON data: printed `const name: Type = JSON.parse('…')` (quick to load,
-   * free for the type checker), whatever their initializer in the source (a template's stand-in).
+   * `const` declarations whose value is this JSON data: printed `const name: Type = JSON.parse('…')`, one entry per
+   * line (quick to load, free for the type checker, reviewable line by line), whatever their initializer in the
+   * source (a template's stand-in).
    */
-  data?: ReadonlyMap<string, unknown>;
+  data?: ReadonlyMap<string, DataTable>;
   /** Whether a blank line comes before each top-level statement; without it, the source's blank lines are kept. */
   blankLinesBefore?: readonly boolean[];
 }
@@ -290,16 +292,16 @@ function jsDocText(bodies: readonly string[], indentation: string): string {
  * Each statement of a source file (a filled template's) printed as printSourceFile prints it, with its line break
  * after it; the caller puts the blank lines between them.
  */
-export function printSourceStatements(file: TS.SourceFile, data: ReadonlyMap<string, unknown>): { texts: string[] } | { unsupported: string } {
+export function printSourceStatements(file: TS.SourceFile, data: ReadonlyMap<string, DataTable>): { texts: string[] } | { unsupported: string } {
   return new Printer(file, data, undefined).statementTexts(file.statements);
 }
 
 /** The source text of a file with every data declaration's initializer replaced by `JSON.parse('…')` (see printSourceFile). */
-export function sourceWithData(file: TS.SourceFile, data: ReadonlyMap<string, unknown>): string {
+export function sourceWithData(file: TS.SourceFile, data: ReadonlyMap<string, DataTable>): string {
   const edits: [number, number, string][] = [];
   for (const statement of file.statements) {
     const declaration = dataDeclaration(statement, data);
-    if (declaration?.initializer) edits.push([declaration.initializer.getStart(file), declaration.initializer.end, `JSON.parse(${jsonText(data.get(declaration.name.getText(file)))})`]);
+    if (declaration?.initializer) edits.push([declaration.initializer.getStart(file), declaration.initializer.end, `JSON.parse(${dataLiteral(data.get(declaration.name.getText(file))!)})`]);
   }
   let text = file.text;
   for (const [start, end, replacement] of edits.reverse()) text = text.slice(0, start) + replacement + text.slice(end);
@@ -319,36 +321,27 @@ function describe(node: TS.Node, detail = ""): string {
   return `${SK[node.kind]}${comment}${detail ? ` (${detail})` : ""}`;
 }
 
-/** A JSON string literal in JavaScript source: JSON's escapes plus U+2028/U+2029 (line ends to older parsers). */
-function jsonText(value: unknown): string {
-  return stringLiteralOf(JSON.stringify(value));
-}
-
-function stringLiteralOf(json: string): string {
-  return JSON.stringify(json).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
-}
-
 /**
- * `printRawString(jsonText(value))` (the JSON text as a string literal, in prettier's quotes) without scanning the
- * multi-megabyte literal character by character. jsonText escapes every `"` and `\` of the JSON text and nothing else
- * but U+2028/U+2029 (JSON text has no control characters or lone surrogates left to escape), so prettier's choice is
- * counted on the JSON itself, and in single quotes (a table has more `"` than `'`) the literal is the JSON with each
- * `\` doubled and each `'` escaped: native replaces, without stringifying the text again and undoing its `\"`.
+ * A data table as the string literal of its JSON text, one entry per line (data-layout.ts), each line but the last
+ * ending in a line continuation (`\` before the line break, which the string's value leaves out), in the quotes
+ * prettier gives it: the quote that occurs less often in the text (a table has more `"` than `'`), `"` when as often.
+ * Only `\`, that quote and U+2028/U+2029 (line ends to older parsers) are escaped: the JSON text has no control
+ * characters or lone surrogates left to escape, and prettier keeps every escape written so.
  */
-export function jsonLiteral(value: unknown): string {
-  const json = JSON.stringify(value);
-  if (!occursMoreThan(json, '"', count(json, "'"))) return stringLiteralOf(json);
-  return `'${json.replaceAll("\\", "\\\\").replaceAll("'", "\\'").replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029")}'`;
+export function dataLiteral(table: DataTable): string {
+  const json = JSON.stringify(table.value);
+  // Layout adds no quotes: the choice made on the JSON text is the choice for every layout of it.
+  const quote = count(json, '"') > count(json, "'") ? "'" : '"';
+  const escape = (text: string) => text.replaceAll("\\", "\\\\").replaceAll(quote, `\\${quote}`).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+  // A table whose literal on one line is a short argument stays on one line (prettier would put a short literal that
+  // spans lines below `=`, and its call's argument below that).
+  const flat = quote + escape(json) + quote;
+  if (flat.length <= SHORT_ARGUMENT) return flat;
+  const width = (text: string) => text.length + count(text, "\\") + count(text, quote) + 5 * (count(text, "\u2028") + count(text, "\u2029"));
+  return quote + dataTableLines(table, width).map(escape).join("\\\n") + quote;
 }
 
-/** Whether `char` occurs in `text` more than `times` times (stops counting there). */
-function occursMoreThan(text: string, char: string, times: number): boolean {
-  let n = 0;
-  for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) if (++n > times) return true;
-  return false;
-}
-
-function dataDeclaration(statement: TS.Statement, data: ReadonlyMap<string, unknown>): TS.VariableDeclaration | undefined {
+function dataDeclaration(statement: TS.Statement, data: ReadonlyMap<string, DataTable>): TS.VariableDeclaration | undefined {
   if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return undefined;
   const declaration = statement.declarationList.declarations[0]!;
   return ts.isIdentifier(declaration.name) && data.has(declaration.name.text) ? declaration : undefined;
@@ -369,7 +362,7 @@ class Printer {
 
   constructor(
     private readonly source: TS.SourceFile | undefined,
-    private readonly data: ReadonlyMap<string, unknown>,
+    private readonly data: ReadonlyMap<string, DataTable>,
     private readonly blankLinesBefore: readonly boolean[] | undefined,
   ) {}
 
@@ -678,9 +671,10 @@ class Printer {
     if (!ts.isIdentifier(declaration.name) || declaration.exclamationToken) this.unsupported(declaration);
     const name = (declaration.name as TS.Identifier).text;
     const head: Doc = [this.modifiers(node), keyword, name, declaration.type ? [": ", this.type(declaration.type, { kind: "annotation" })] : ""];
-    if (this.data.has(name)) {
+    const table = this.data.get(name);
+    if (table) {
       if (declaration.initializer) this.skippedComments += countComments(declaration.initializer.getFullText(this.source));
-      return layoutJsonConstant(head, this.data.get(name));
+      return layoutJsonConstant(head, table);
     }
     if (!declaration.initializer) return [head, ";"];
     // An array of names (the client's runtime features) is prettier's "fluid" assignment of an array that breaks
@@ -1489,75 +1483,46 @@ function couldExpand(node: TS.Expression): boolean {
   );
 }
 
-/** `head = JSON.parse('…');` of a JSON value, in prettier's form (a generated JavaScript module's data table). */
-export function printJsonConstant(head: string, value: unknown): string {
-  return layoutJsonConstant(head, value);
+/** `head = JSON.parse('…');` of a data table, in prettier's form (a generated JavaScript module's data). */
+export function printJsonConstant(head: string, table: DataTable): string {
+  return layoutJsonConstant(head, table);
 }
 
 /**
- * `head = JSON.parse('…');` laid out at column 0 (a top-level statement). A literal wider than a line never fits
- * wherever it goes, so prettier's decisions are the same for any such text: the layout is made with a short stand-in
- * as wide as a line and the literal put in its place, and prettier's printer does not measure, copy and trim the
- * multi-megabyte string.
+ * `head = JSON.parse('…');` laid out at column 0 (a top-level statement). prettier prints a string literal that spans
+ * lines with hard breaks, which break every group around it: the call's argument goes on a line of its own, and the
+ * call after `=` when `head = JSON.parse(` fits ("fluid": its argument is not short). Only the first line decides, so
+ * the layout is made with the rest of the table stood in for, and prettier's printer does not measure or copy the
+ * multi-megabyte text.
  */
-function layoutJsonConstant(head: Doc, value: unknown): string {
-  const literal = jsonLiteral(value);
-  if (!widerThanALine(literal)) return printer.printDocToString(jsonConstant(head, literal), PRINT_OPTIONS).formatted;
-  const laidOut = printer.printDocToString(jsonConstant(head, WIDE_STAND_IN), PRINT_OPTIONS).formatted;
-  // The last one: the stand-in comes after the head, and only `,`, `)` and `;` after it.
-  const at = laidOut.lastIndexOf(WIDE_STAND_IN);
-  return laidOut.slice(0, at) + literal + laidOut.slice(at + WIDE_STAND_IN.length);
-}
-
-/** Printable ASCII, 100 columns: wider than any line, as the literals it stands in for. */
-const WIDE_STAND_IN = `'${"x".repeat(98)}'`;
-
-/**
- * Whether prettier measures `literal` wider than the print width: each printable ASCII character counts at least one
- * column in getStringWidth (an emoji sequence holding one, a keycap, counts one or two), so 81 of them in its first
- * 200 characters are enough.
- */
-function widerThanALine(literal: string): boolean {
-  return literal.length > PRINT_WIDTH && literal.slice(0, 200).replace(/[^\x20-\x7E]/g, "").length > PRINT_WIDTH;
-}
-
-/** A literal as `JSON.parse(literal)` after `head` (`const name: Type`), in prettier's assignment layouts. */
-function jsonConstant(head: Doc, literal: string): Doc {
-  const call: Doc = ["JSON.parse", group(["(", indent([softline, cheapToMeasure(literal)]), ifBreak(","), softline, ")"])];
-  // prettier's "break-after-operator" for a call whose lone argument is short (a quarter of the print width: it
-  // is "poorly breakable"), else "fluid": the call stays after `=` when its opening fits, else moves below it.
-  if (literal.length <= 20) return group([head, " =", group(indent([line, call])), ";"]);
-  return fluidAssignment(head, call);
-}
-
-/**
- * A long text as parts that prettier's layout measures cheaply, printing the same characters. prettier measures a
- * string by its length when it is printable ASCII, and otherwise through an emoji regex and a scan per code point
- * (`getStringWidth`); one non-ASCII character in a multi-megabyte JSON table made every measurement of the whole
- * table take that path (~0.18 s on Stripe). Each run of other characters stays in one part with the character before
- * it: the emoji regex's only sequences with an ASCII character are keycaps (`#`, `*`, a digit, then U+FE0F?
- * U+20E3), which start with it, so every part's width is what it adds to the whole's.
- */
-export function cheapToMeasure(text: string): Doc {
-  if (!NOT_PRINTABLE_ASCII.test(text)) return text;
-  const parts: string[] = [];
-  let start = 0;
-  for (const match of text.matchAll(/[^]?[^\x20-\x7F]+/g)) {
-    if (match.index > start) parts.push(text.slice(start, match.index));
-    parts.push(match[0]);
-    start = match.index + match[0].length;
+function layoutJsonConstant(head: Doc, table: DataTable): string {
+  const literal = dataLiteral(table);
+  const newline = literal.indexOf("\n");
+  if (newline === -1) {
+    const call: Doc = ["JSON.parse", group(["(", indent([softline, literal]), ifBreak(","), softline, ")"])];
+    // A literal of a quarter of the print width or less is a short argument: prettier's "break-after-operator".
+    return printer.printDocToString(literal.length <= SHORT_ARGUMENT ? group([head, " =", group(indent([line, call])), ";"]) : fluidAssignment(head, call), PRINT_OPTIONS).formatted;
   }
-  if (start < text.length) parts.push(text.slice(start));
-  return parts;
+  const call: Doc = ["JSON.parse", group(["(", indent([softline, literal.slice(0, newline), literalline, TABLE_REST]), ifBreak(","), softline, ")"])];
+  const laidOut = printer.printDocToString(fluidAssignment(head, call), PRINT_OPTIONS).formatted;
+  const at = laidOut.lastIndexOf(TABLE_REST);
+  return laidOut.slice(0, at) + literal.slice(newline + 1) + laidOut.slice(at + TABLE_REST.length);
 }
-/** What prettier's getStringWidth measures the slow way. */
-const NOT_PRINTABLE_ASCII = /[^\x20-\x7F]/;
+
+/** prettier's bound of a short call argument (a quarter of the print width). */
+const SHORT_ARGUMENT = 20;
+
+/** Stands in for a table's lines after its first while prettier's printer lays the statement out. */
+const TABLE_REST = "\u0000specforge: the rest of the table\u0000";
 
 /** prettier's "fluid" assignment: the right side stays after `=` when its opening fits, else moves below it. */
 function fluidAssignment(head: Doc, right: Doc): Doc {
   const afterOperator = Symbol("assignment");
   return group([head, " =", group(indent(line), { id: afterOperator }), indentIfBreak(right, { groupId: afterOperator }), ";"]);
 }
+
+/** What prettier's getStringWidth measures the slow way. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7F]/;
 
 /** `doc` inside `depth` indents. */
 function indented(depth: number, doc: Doc): Doc {

@@ -1,18 +1,35 @@
 import type { RuntimeKind } from "../package/fingerprint.js";
-import type { RuntimeTemplate } from "../package/templates.js";
+import type { RuntimeFolder, RuntimeTemplate } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
 
 /**
- * The hand-written runtime of one output kind, shipped as npm packages ship code: each module of `templates/<kind>/`
- * as `runtime/<kind>/<name>.js` (compiled by specforge's build, comments kept) and `<name>.d.ts` (its declarations),
- * so a downstream `tsc` reads declarations only. The `.js` names its declarations for Deno (`@ts-self-types`).
+ * The hand-written runtime of one output kind, in the output's form:
+ * - `ts`: each module of `templates/<kind>/` as it is, `runtime/<kind>/<name>.ts`, for the project's own compiler
+ *   or bundler to build like the rest of its code (any module system, any target);
+ * - `js`: as npm packages ship code, `runtime/<kind>/<name>.js` (compiled by specforge's build, comments kept) and
+ *   `<name>.d.ts` (its declarations), so a downstream `tsc` reads declarations only. The `.js` names its
+ *   declarations for Deno (`@ts-self-types`).
  *
- * With `importers` (the generated files that import this runtime), only the modules they need are copied: a module's
- * `.js` when code imports it (the import closure of the `.js` files, whose type-only imports are gone), its `.d.ts`
- * when a declaration does (a type the typed surface names, such as `Stream`, needs no code). Without, all of them.
+ * With `importers` (the generated files that import this runtime), only the modules they need are copied: in the
+ * `ts` form every module their imports reach; in the `js` form a module's `.js` when code imports it (the import
+ * closure of the `.js` files, whose type-only imports are gone), its `.d.ts` when a declaration does (a type the
+ * typed surface names, such as `Stream`, needs no code). Without, all of them.
  */
-export function emitRuntime(kind: RuntimeKind, templates: readonly RuntimeTemplate[], importers?: readonly EmittedFile[]): EmittedFile[] {
-  const needed = importers && runtimeClosure(kind, templates, importers);
+export function emitRuntime(kind: RuntimeKind, folder: RuntimeFolder, importers?: readonly EmittedFile[]): EmittedFile[] {
+  const templates = folder.modules;
+  if (folder.form === "ts") {
+    const needed = importers && closure(templates, typeScriptRoots(kind, importers), (template) => template.ts);
+    return templates
+      .filter((template) => !needed || needed.has(template.name))
+      .map((template) => ({
+        path: `runtime/${kind}/${template.name}.ts`,
+        content: template.ts,
+        description: `${kind} runtime, copied from specforge's templates/${kind}/${template.name}.ts`,
+        canonical: template.formatted?.ts,
+        noCheck: true,
+      }));
+  }
+  const needed = importers && javaScriptClosure(kind, templates, importers);
   return templates.flatMap((template): EmittedFile[] => {
     const description = `${kind} runtime, compiled from specforge's templates/${kind}/${template.name}.ts (type-checked there)`;
     const selfTypes = `// @ts-self-types="./${template.name}.d.ts"\n`;
@@ -42,36 +59,46 @@ export function emitRuntime(kind: RuntimeKind, templates: readonly RuntimeTempla
 /** `from "./x.js"` / `import "./x.js"` / `import("./x.js")`: the sibling modules a file names. */
 const SIBLING = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']\.\/([\w-]+)\.js["']/g;
 
-/**
- * The modules of `runtime/<kind>/` the importers reach: by code (`.js`, from the imports the importers do not mark
- * `import type`/`export type` and then the `.js` files' own imports) and by types (`.d.ts`, every import).
- */
-function runtimeClosure(kind: RuntimeKind, templates: readonly RuntimeTemplate[], importers: readonly EmittedFile[]): { js: Set<string>; dts: Set<string> } {
+/** `from "./runtime/<kind>/x.js"` (and the other forms of SIBLING) in a generated file. */
+const runtimeImport = (kind: RuntimeKind) => new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(?\\s*)["']\\./runtime/${kind}/([\\w-]+)\\.js["']`, "g");
+
+/** The modules of `runtime/<kind>/` a TypeScript importer names, by any import or re-export. */
+function typeScriptRoots(kind: RuntimeKind, importers: readonly EmittedFile[]): string[] {
+  return importers.flatMap((file) => [...file.content.matchAll(runtimeImport(kind))].map(([, name]) => name!));
+}
+
+/** The modules `start` names and every module those import (by `text`), transitively. */
+function closure(templates: readonly RuntimeTemplate[], start: readonly string[], text: (template: RuntimeTemplate) => string): Set<string> {
   const byName = new Map(templates.map((template) => [template.name, template]));
-  const prefix = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(?\\s*)["']\\./runtime/${kind}/([\\w-]+)\\.js["']`, "g");
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    const template = byName.get(name);
+    if (seen.has(name) || !template) continue;
+    seen.add(name);
+    for (const [, next] of text(template).matchAll(SIBLING)) queue.push(next!);
+  }
+  return seen;
+}
+
+/**
+ * The modules of `runtime/<kind>/` the importers reach in the `js` form: by code (`.js`, from the imports the
+ * importers do not mark `import type`/`export type` and then the `.js` files' own imports) and by types (`.d.ts`,
+ * every import).
+ */
+function javaScriptClosure(kind: RuntimeKind, templates: readonly RuntimeTemplate[], importers: readonly EmittedFile[]): { js: Set<string>; dts: Set<string> } {
   const roots = { js: [] as string[], dts: [] as string[] };
   for (const file of importers) {
     for (const statement of file.content.split(/;\s*\n/)) {
-      for (const [, name] of statement.matchAll(prefix)) {
+      for (const [, name] of statement.matchAll(runtimeImport(kind))) {
         roots.dts.push(name!);
         // (A declaration file, `import type …` and `export type …` bring no code; a statement with a value name does.)
         if (!file.path.endsWith(".d.ts") && !/^\s*(?:\/\*\*[\s\S]*?\*\/\s*)?(?:import|export)\s+type\b/.test(statement)) roots.js.push(name!);
       }
     }
   }
-  const close = (start: string[], text: (template: RuntimeTemplate) => string): Set<string> => {
-    const seen = new Set<string>();
-    const queue = [...start];
-    while (queue.length > 0) {
-      const name = queue.pop()!;
-      const template = byName.get(name);
-      if (seen.has(name) || !template) continue;
-      seen.add(name);
-      for (const [, next] of text(template).matchAll(SIBLING)) queue.push(next!);
-    }
-    return seen;
-  };
-  const js = close(roots.js, (template) => template.js);
-  const dts = close([...roots.dts, ...js], (template) => template.dts);
+  const js = closure(templates, roots.js, (template) => template.js);
+  const dts = closure(templates, [...roots.dts, ...js], (template) => template.dts);
   return { js, dts };
 }

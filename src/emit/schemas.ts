@@ -3,7 +3,7 @@ import { builders, printer } from "prettier/doc";
 import type { ApiModel } from "../ir/model.js";
 import type { FileTemplateSource } from "../package/templates.js";
 import type { EmittedFile } from "./file.js";
-import { jsonLiteral, printString } from "./printer.js";
+import { dataLiteral, printString } from "./printer.js";
 import { NameRegistry } from "../ir/naming.js";
 import type { SchemaLibrary } from "../config/resolve.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
@@ -291,7 +291,7 @@ function schemaObject(
   const members: Doc[] = [['get "~standard"() {', indent([hardline, `return ${names.standard}(this);`]), hardline, "}"]];
   if (schema.use !== undefined) members.push(["use: ", printString(schema.use)]);
   if (schema.at !== undefined) members.push(["at: ", printString(schema.at)]);
-  members.push(["json: ", jsonLiteral(schema.schema)]);
+  members.push(["json: ", dataLiteral({ value: schema.schema, entriesAt: 1 })]);
   if (schema.refs.length > 0) members.push(["refs: () => ", arrayOf(schema.refs.map(reference))]);
   const patterns = schema.patterns.filter((pattern) => slow.has(pattern));
   if (patterns.length > 0) members.push(["slow: ", arrayOf(patterns.map(printString))]);

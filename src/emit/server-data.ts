@@ -1,5 +1,5 @@
 import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, PartHeaderSpec, QuerystringParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
-import type { ApiModel, EncodingHeader, MediaType, Operation, Parameter } from "../ir/model.js";
+import type { ApiModel, EncodingHeader, MediaType, Operation, Parameter, Server } from "../ir/model.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAPS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import { superLinearPatterns, superLinearWarnings, validationWarnings, type EmitterWarning } from "./server-patterns.js";
@@ -22,12 +22,63 @@ export interface ServerRuntimeData {
 export function serverRuntimeData(model: ApiModel): ServerRuntimeData {
   const routes = serverRoutes(model);
   const slow = superLinearPatterns(model.document);
+  const paths = routedServerPaths(model);
   return {
     document: serverDocument(model, routes),
     routes,
-    generated: { superLinearPatterns: slow.map((found) => found.pattern).sort() },
+    generated: { superLinearPatterns: slow.map((found) => found.pattern).sort(), ...(paths ? { serverPaths: paths } : {}) },
     warnings: [...superLinearWarnings(slow), ...validationWarnings(model.document)],
   };
+}
+
+/** The most paths one server is served under (its enumerated path variables' combinations); more: its defaults alone. */
+const MAX_SERVER_PATHS = 16;
+
+/**
+ * Where the router serves each server's operations by default (`GeneratedInfo.serverPaths`), the servers in the
+ * model's order; undefined when every server is at the root (the router then needs nothing).
+ */
+function routedServerPaths(model: ApiModel): string[][] | undefined {
+  const paths = model.servers.map(serverPaths);
+  return paths.some((list) => list.some((path) => path !== "")) ? paths : undefined;
+}
+
+/**
+ * The paths a server's operations are served under by default: the path of its URL without a trailing slash, with
+ * its variables' defaults (what the generated client sends to unless told otherwise). A variable of the path with
+ * an `enum` gives one path per value (the client may be told to send to any of them), the default first.
+ */
+export function serverPaths(server: Pick<Server, "url" | "variables">): string[] {
+  const defaults = Object.fromEntries(server.variables.map((variable) => [variable.name, variable.default]));
+  const pathWith = (values: Record<string, string>) => urlPath(server.url.replace(/\{([^{}]+)\}/g, (_, name: string) => values[name] ?? ""));
+  const base = pathWith(defaults);
+  let combinations = [defaults];
+  for (const variable of server.variables) {
+    // Only a variable that moves the path multiplies the paths (a region in the host does not).
+    const others = (variable.enum ?? []).filter((value) => value !== variable.default && pathWith({ ...defaults, [variable.name]: value }) !== base);
+    if (others.length === 0) continue;
+    combinations = combinations.flatMap((values) => [values, ...others.map((value) => ({ ...values, [variable.name]: value }))]);
+    if (combinations.length > MAX_SERVER_PATHS) return [base];
+  }
+  return [...new Set(combinations.map(pathWith))];
+}
+
+/**
+ * The path of a URL (RFC 3986: after the scheme and authority, before a query or fragment) without a trailing slash:
+ * `/v1` for `https://api.example.com/v1/` and for the relative `/v1` or `v1` (read against the root, as a document
+ * served at `/` has it); "" for `https://api.example.com` and for a URL with an empty host (`https://`, which the
+ * WHATWG parser refuses).
+ */
+function urlPath(url: string): string {
+  const rest = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, "");
+  // A scheme without an authority (`urn:…`) names no place to serve from.
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(rest)) return "";
+  const path = rest.replace(/[?#].*$/s, "");
+  try {
+    return new URL(path === "" ? "/" : path, "http://relative.invalid/").pathname.replace(/\/+$/, "");
+  } catch {
+    return "";
+  }
 }
 
 /**
@@ -121,10 +172,13 @@ function schemasOfRoutes(routes: readonly RouteSpec[]): unknown[] {
 
 /** The route table the server runtime is configured with, one entry per path of each operation. */
 export function serverRoutes(model: ApiModel): RouteSpec[] {
+  // Which server's paths a route is served under matters only when some server has a path.
+  const servers = routedServerPaths(model) !== undefined;
   return model.operations.flatMap((op) => {
     const base: Omit<RouteSpec, "path"> = {
       name: op.name,
       method: op.wireMethod,
+      ...(servers && op.server !== 0 ? { server: op.server } : {}),
       secured: op.security.schemes.length > 0 && !op.security.anonymous,
       ...(op.security.requirements.some((alternative) => alternative.length > 0)
         ? {

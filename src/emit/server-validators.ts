@@ -1,11 +1,12 @@
 import type { RouteSpec, Schema, SchemaDocument, SchemaObject } from "../../templates/server/index.js";
 import { resolvePointer } from "../../templates/server/schema.js";
 import { canonicalJson, dependentKeywords, FORMAT_NAMES, isNullOnlySchema, NUMBER_FORMAT_NAMES, SchemaCompiler } from "../../templates/server/validate.js";
+import type { OutputForm } from "../config/resolve.js";
 import type { EmittedFile } from "./file.js";
 import { printJsonConstant } from "./printer.js";
 
 /**
- * `server-validators.js` (+ `.d.ts`): the router's request validators as straight-line JavaScript, one function per
+ * `server-validators.ts` (or `.js` + `.d.ts`): the router's request validators as straight-line JavaScript, one function per
  * schema (shared through `$ref`), emitted here at generate time so the router needs no `eval`/`new Function` and
  * runs under `--disallow-code-generation-from-strings` (Workers). They mirror the closures of
  * templates/server/validate.ts keyword for keyword and in the same order (cheap keywords first, the first failure
@@ -18,14 +19,19 @@ import { printJsonConstant } from "./printer.js";
  * a step of `env.budget`, and an answer given past the budget is decided by the closures instead. Equivalence is
  * pinned by a differential test over the feature fixtures and the corpus.
  *
- * Safety: every string and number from the spec is in one `JSON.parse('…')` table (`S`); a property name or tag
+ * Safety: every string and number from the spec is in one `JSON.parse(String.raw`…`)` table (`S`, one value per line); a property name or tag
  * appears in code only as a `JSON.stringify`d literal of plain printable ASCII without quotes or backslashes.
  * The text is printed in prettier's form (short generated lines, no spec text in them), so no formatting pass.
- * A `.js` module with a two-line `.d.ts`: nothing for a project's type checker to infer. Like the runtime's `.js`, it
- * is marked `// @ts-nocheck` (a `checkJs` project would otherwise infer `any` parameters) and names its declarations
- * for Deno (`@ts-self-types`).
+ * Nothing for a project's type checker to infer: in the `ts` form, `server-validators.ts` with its one export typed;
+ * in the `js` form, a `.js` module with a two-line `.d.ts`. Either is marked `// @ts-nocheck` (its parameters are
+ * untyped), and the `.js` names its declarations for Deno (`@ts-self-types`).
  */
-export function emitServerValidators(document: SchemaDocument, routes: readonly RouteSpec[], superLinearPatterns: readonly string[]): EmittedFile[] {
+export function emitServerValidators(document: SchemaDocument, routes: readonly RouteSpec[], superLinearPatterns: readonly string[], form: OutputForm = "ts"): EmittedFile[] {
+  if (form === "ts") {
+    // The same code, its one export typed: a project's compiler infers nothing here (the file is `// @ts-nocheck`).
+    const content = serverValidatorsText(document, routes, superLinearPatterns, "ts");
+    return [{ path: "server-validators.ts", content, canonical: content, description: "the router's request validators, generated as code", noCheck: true }];
+  }
   const content = `// @ts-self-types="./server-validators.d.ts"\n${serverValidatorsText(document, routes, superLinearPatterns)}`;
   return [
     { path: "server-validators.js", content, canonical: content, description: "the router's request validators, generated as code", noCheck: true },
@@ -64,9 +70,9 @@ const NOT_TYPE: Record<string, string> = {
 const IS_OBJECT = 'x !== null && typeof x === "object" && !Array.isArray(x)';
 const PRINT_WIDTH = 80;
 
-/** The text of `server-validators.js` (no header). */
-export function serverValidatorsText(source: SchemaDocument, sourceRoutes: readonly RouteSpec[], superLinearPatterns: readonly string[]): string {
-  // What the router runs with: the data as server.ts writes it, `JSON.parse('…')` of its JSON text (the routes'
+/** The text of `server-validators.js`, or with `form` "ts" of `server-validators.ts` (no header). */
+export function serverValidatorsText(source: SchemaDocument, sourceRoutes: readonly RouteSpec[], superLinearPatterns: readonly string[], form: OutputForm = "js"): string {
+  // What the router runs with: the data as server.ts writes it, `JSON.parse` of its JSON text (the routes'
   // request schemas are copied one at a time, in entries: nothing else of a route is read).
   const document = JSON.parse(JSON.stringify(source)) as SchemaDocument;
   let emitter = new ValidatorEmitter(document, superLinearPatterns);
@@ -79,7 +85,7 @@ export function serverValidatorsText(source: SchemaDocument, sourceRoutes: reado
     emitter = new ValidatorEmitter(document, superLinearPatterns);
     entries = [];
   }
-  return emitter.module(entries);
+  return emitter.module(entries, form);
 }
 
 interface FunctionEntry {
@@ -146,12 +152,14 @@ class ValidatorEmitter {
     return out;
   }
 
-  module(entries: [(string | number)[], string][]): string {
+  module(entries: [(string | number)[], string][], form: OutputForm): string {
     const registrations = entries.map(([path, name]) => `  out.push([${this.constant(path)}, ${name}]);`);
+    const typed = form === "ts";
     const parts = [
-      printJsonConstant("const S", this.table),
+      ...(typed ? ["import type {", "  GeneratedValidators,", "  ValidatorEnv,", '} from "./runtime/server/index.js";', ""] : []),
+      printJsonConstant(typed ? "const S: unknown[]" : "const S", { value: this.table, entriesAt: 1 }),
       "",
-      "export function requestValidators(env) {",
+      ...(typed ? ["export function requestValidators(", "  env: ValidatorEnv,", "): ReturnType<GeneratedValidators> {"] : ["export function requestValidators(env) {"]),
       "  const M = env.maxDepth;",
       "  const B = env.budget;",
       "  const MATCH = env.MATCH;",

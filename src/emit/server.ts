@@ -33,9 +33,10 @@ export function emitServer(model: ApiModel, data: ServerRuntimeData, source: Fil
     (specifier) => !(CREDENTIAL_TYPES as readonly string[]).includes(specifier.name) || used.has(specifier.name),
   );
 
-  template.fillData("document", data.document);
+  // One schema (and security scheme) per line, one route per line, one pattern per line.
+  template.fillData("document", data.document, 3);
   template.fillData("routes", data.routes);
-  template.fillData("generated", data.generated);
+  template.fillData("generated", data.generated, 2);
 
   template.structure("SecurityAlternatives", "interface").properties = alternatives.map(
     (alternative): Member => ({

@@ -13,9 +13,11 @@ import type {
   TypeAliasDeclarationStructure,
   VariableStatementStructure,
 } from "ts-morph";
+import type { OutputForm } from "../config/resolve.js";
 import type { FileTemplateKind, FileTemplateSource, PreparedStatement, PreparedTemplate } from "../package/templates.js";
 import { ts } from "../package/deps.js";
 import { tsMorph } from "../package/ts-morph.js";
+import type { DataTable } from "./data-layout.js";
 import type { EmittedFile } from "./file.js";
 import { isNextLineEmpty, printInterfaces, printSourceFile, printSourceStatements, printString, sourceWithData } from "./printer.js";
 import { interfaceParts, partsText, sourceText, statementText, type InterfaceParts } from "./structure-text.js";
@@ -47,12 +49,14 @@ interface SlotStructures {
  */
 export class FileTemplate {
   private readonly kind: FileTemplateKind;
+  private readonly form: OutputForm;
   private readonly statements: readonly PreparedStatement[];
   private readonly filled = new Map<string, StatementStructures | "data" | "removed" | "kept">();
-  private readonly data = new Map<string, unknown>();
+  private readonly data = new Map<string, DataTable>();
 
   constructor(source: FileTemplateSource) {
     this.kind = source.kind;
+    this.form = source.form ?? "ts";
     this.statements = (source.prepared ?? prepare(source.kind, source.text)).statements;
   }
 
@@ -68,11 +72,14 @@ export class FileTemplate {
     return structure as SlotStructures[K];
   }
 
-  /** Fills the data slot `name` (a `const`): it is printed `JSON.parse('…')` of `value`. */
-  fillData(name: string, value: unknown): void {
+  /**
+   * Fills the data slot `name` (a `const`): it is printed `JSON.parse(String.raw`…`)` of `value`, one entry per line.
+   * The entries are the value's members, or (`entriesAt`) the members of its members… at that depth.
+   */
+  fillData(name: string, value: unknown, entriesAt = 1): void {
     this.unfilled(name);
     this.filled.set(name, "data");
-    this.data.set(name, value);
+    this.data.set(name, { value, entriesAt });
   }
 
   /** Leaves slot `name` out of the file (what it declares has no counterpart in this spec). */
@@ -94,25 +101,33 @@ export class FileTemplate {
     return statement;
   }
 
-  /** The generated file: printed in prettier's form, or (for syntax the printer does not know) left to prettier. */
+  /**
+   * The generated file as TypeScript (`<kind>.ts`), whatever the output's form (index.ts, which only re-exports):
+   * printed in prettier's form, or (for syntax the printer does not know) left to prettier. In the `ts` form it is
+   * marked `// @ts-nocheck`, like every file of that form.
+   */
   print(description: string): EmittedFile {
     const kept = this.keptStatements();
     const statements = kept.map((s) => {
       const filled = s.slot === undefined ? undefined : this.filled.get(s.slot);
       return typeof filled === "object" ? filled : s.text;
     });
-    return { path: `${this.kind}.ts`, description, ...this.printStatements(statements, kept, this.data) };
+    return { path: `${this.kind}.ts`, description, ...(this.form === "ts" ? { noCheck: true } : {}), ...this.printStatements(statements, kept, this.data) };
   }
 
   /**
-   * The generated module as `<kind>.js` (what runs: the template's code with its types stripped, the data, the
-   * imports and re-exports of values) and `<kind>.d.ts` (the typed surface: interfaces, type aliases, `declare`d
-   * exported values and functions, the imports they name). Both are written from the template's statements and the
-   * filled structures, as `print` writes the `.ts`: no compiler transpiles anything at generate time. Both are
-   * marked `// @ts-nocheck` (tsc only reads the declarations; their types are checked where they are used) and the
-   * `.js` names its declarations for Deno (`@ts-self-types`).
+   * The generated module in the output's form:
+   * - `ts`: `<kind>.ts`, the template filled (`print`), marked `// @ts-nocheck` so a project's settings never fail
+   *   it; every export has the type the template writes, so a project's compiler infers nothing from the data.
+   * - `js`: `<kind>.js` (what runs: the template's code with its types stripped, the data, the imports and re-exports
+   *   of values) and `<kind>.d.ts` (the typed surface: interfaces, type aliases, `declare`d exported values and
+   *   functions, the imports they name). Both are written from the template's statements and the filled structures,
+   *   as `print` writes the `.ts`: no compiler transpiles anything at generate time. Both are marked `// @ts-nocheck`
+   *   (tsc only reads the declarations; their types are checked where they are used) and the `.js` names its
+   *   declarations for Deno (`@ts-self-types`).
    */
   printModule(description: string): EmittedFile[] {
+    if (this.form === "ts") return [this.print(description)];
     const kept = this.keptStatements();
     const js: { statement: string | StatementStructures; from: PreparedStatement }[] = [];
     const dts: { statement: string | StatementStructures; from: PreparedStatement }[] = [];
@@ -194,7 +209,7 @@ export class FileTemplate {
     return this.statements.filter((s) => s.slot === undefined || this.filled.get(s.slot) !== "removed");
   }
 
-  private printStatements(statements: Statement[], from: readonly PreparedStatement[], data: Map<string, unknown>): { content: string; canonical?: string; notCanonical?: string } {
+  private printStatements(statements: Statement[], from: readonly PreparedStatement[], data: ReadonlyMap<string, DataTable>): { content: string; canonical?: string; notCanonical?: string } {
     // Interfaces are printed from their parts (printInterfaces: the client's and the server's, whose JSDoc is most of
     // their declarations); the other statements are parsed and printed, and the texts put back in order.
     const parts = statements.map((statement) =>

@@ -1,15 +1,18 @@
 import type { SignatureEncoding, WebhookSignatureSpec, WebhookSpec } from "../../templates/webhooks/types.js";
+import type { WebhooksConfig } from "../config/resolve.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
 
 /**
  * The descriptor the webhooks runtime (templates/webhooks/) is configured with: written into webhooks.ts, and used as
- * it is by `specforge webhook test`.
+ * it is by `specforge webhook test`. The config's `webhooks` (scheme, eventType) win over what the spec says.
  */
-export function webhookRuntimeSpec(model: ApiModel): WebhookSpec {
+export function webhookRuntimeSpec(model: ApiModel, config: WebhooksConfig = {}): WebhookSpec {
   const settings = model.webhookSettings;
   const signature = settings.signature;
+  const scheme = config.scheme ?? settings.scheme;
+  const eventType = config.eventType ?? settings.eventType;
   return {
-    ...(settings.scheme ? { scheme: settings.scheme } : {}),
+    ...(scheme ? { scheme } : {}),
     ...(signature
       ? {
           // As the spec writes them: the runtime refuses an algorithm or encoding it does not implement when it starts.
@@ -23,7 +26,7 @@ export function webhookRuntimeSpec(model: ApiModel): WebhookSpec {
           },
         }
       : {}),
-    ...(settings.eventType ? { eventType: settings.eventType } : {}),
+    ...(eventType ? { eventType } : {}),
     ...(settings.auth ? { auth: settings.auth } : {}),
     events: uniqueEvents(model.webhooks).map((hook) => {
       const values = [...new Set([...hook.wireValues, ...(hook.eventHeader ? [hook.eventHeader] : [])])];

@@ -1,4 +1,5 @@
 import type { OptionalKind, PropertySignatureStructure, TypeAliasDeclarationStructure } from "ts-morph";
+import type { WebhooksConfig } from "../config/resolve.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
 import { tsMorph } from "../package/ts-morph.js";
@@ -17,17 +18,18 @@ type Member = OptionalKind<PropertySignatureStructure>;
  * `x-payload-variables` extensions (each optional), from templates/files/webhooks.ts. Behaviour lives in the runtime
  * copied from templates/webhooks/.
  */
-export function emitWebhooks(model: ApiModel, source: FileTemplateSource): EmittedFile[] {
+export function emitWebhooks(model: ApiModel, source: FileTemplateSource, config: WebhooksConfig = {}): EmittedFile[] {
   const template = new FileTemplate(source);
   const settings = model.webhookSettings;
   const hooks = uniqueEvents(model.webhooks);
   const signatureHeader = settings.signature?.header;
+  const named = config.scheme ?? settings.scheme;
 
   // The comments that say which signature the receiver checks unless `options.scheme` says otherwise (the
   // runtime's `schemeOf`).
   const signatureWhere = signatureHeader ? `the \`${commentText(signatureHeader)}\` header` : "a signature header you name";
-  const scheme = settings.scheme
-    ? `\`${settings.scheme}\``
+  const scheme = named
+    ? `\`${typeof named === "string" ? named : commentText(named.type)}\``
     : signatureHeader
       ? `the spec's HMAC-SHA256 of the body in \`${commentText(signatureHeader)}\``
       : "`standard-webhooks`";
@@ -39,7 +41,8 @@ export function emitWebhooks(model: ApiModel, source: FileTemplateSource): Emitt
   };
   for (const [name, comment] of Object.entries(comments)) template.structure(name, "variable").docs = [comment];
 
-  template.fillData("webhookSpec", webhookRuntimeSpec(model));
+  // One event (and payload variable) per line.
+  template.fillData("webhookSpec", webhookRuntimeSpec(model, config), 2);
   template.fillData("WEBHOOK_EVENT_TYPES", hooks.map((hook) => hook.key));
   const texts = new LongTexts();
   setMembers(template.structure("WebhookEvents", "typeAlias"), hooks.map((hook) => eventMember(hook, texts)), "Record<never, never>");

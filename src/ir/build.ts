@@ -31,6 +31,7 @@ import {
   type WebhookSettings,
 } from "./model.js";
 import { WEBHOOK_SCHEME_NAMES as WEBHOOK_SCHEMES } from "../../templates/webhooks/types.js";
+import { inferEventSource, pinnedProperty } from "./webhook-events.js";
 import { NameRegistry, operationBaseName, securitySchemeOption, serverUrlOption, serverVariableOption, toIdentifier } from "./naming.js";
 import type { SpecWarning } from "../errors.js";
 
@@ -825,10 +826,9 @@ function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
       const requestBody = toRequestBody(ctx, op.requestBody, [...pointer, "requestBody"]);
       const eventType = str(op["x-event-type"]) ?? key;
       const wireValues = [eventType];
+      const sdkEventType = str(op["x-sdk-event-type"]);
+      if (sdkEventType !== undefined && sdkEventType !== eventType) wireValues.push(sdkEventType);
       const bodySchema = ctx.deref(requestBody?.content.find((c) => JSON_TYPE.test(c.type))?.schema, [...pointer, "requestBody"]);
-      for (const extra of [str(op["x-sdk-event-type"]), pinnedProperty(ctx, bodySchema, "type")]) {
-        if (extra !== undefined && !wireValues.includes(extra)) wireValues.push(extra);
-      }
       const action = pinnedProperty(ctx, bodySchema, "action", true);
       const github = isObject(op["x-github"]) ? op["x-github"] : undefined;
       result.push({
@@ -853,40 +853,17 @@ function buildWebhooks(ctx: BuildContext, doc: Obj): Webhook[] {
   return result;
 }
 
-/**
- * The one string a body property can have (`const`, or a one-value `enum`), if the schema pins it: directly, in a
- * member of `allOf`, or the same in every member of `oneOf` / `anyOf` (GitHub's `pull-request-review-requested`).
- * With `mustBeRequired`, only where the schema also requires the property.
- */
-function pinnedProperty(ctx: BuildContext, raw: unknown, name: string, mustBeRequired = false, depth = 0): string | undefined {
-  const schema = ctx.deref(raw, []);
-  if (!isObject(schema) || depth > 8) return undefined;
-  if (isObject(schema.properties) && (!mustBeRequired || (Array.isArray(schema.required) && schema.required.includes(name)))) {
-    const property = ctx.deref(schema.properties[name], []);
-    if (isObject(property)) {
-      if (typeof property.const === "string") return property.const;
-      if (Array.isArray(property.enum) && property.enum.length === 1 && typeof property.enum[0] === "string") return property.enum[0];
-    }
-  }
-  for (const member of Array.isArray(schema.allOf) ? schema.allOf : []) {
-    const value = pinnedProperty(ctx, member, name, mustBeRequired, depth + 1);
-    if (value !== undefined) return value;
-  }
-  for (const keyword of ["oneOf", "anyOf"] as const) {
-    const members = Array.isArray(schema[keyword]) ? schema[keyword] : [];
-    const values = new Set(members.map((member) => pinnedProperty(ctx, member, name, mustBeRequired, depth + 1)));
-    const [only] = values;
-    if (members.length > 0 && values.size === 1 && only !== undefined) return only;
-  }
-  return undefined;
-}
-
 /** The signature header each scheme's deliveries carry, lower case. */
 const SCHEME_BY_SIGNATURE_HEADER = new Map<string, WebhookSchemeName>([
   ["webhook-signature", "standard-webhooks"],
   ["stripe-signature", "stripe"],
   ["x-hub-signature-256", "github"],
   ["x-wandb-signature", "wandb"],
+  ["svix-signature", "svix"],
+  ["x-zm-signature", "zoom"],
+  ["x-slack-signature", "slack"],
+  ["x-shopify-hmac-sha256", "shopify"],
+  ["x-twilio-signature", "twilio"],
 ]);
 
 /** The scheme whose signature header the webhooks declare as a parameter, when they name exactly one. */
@@ -931,9 +908,12 @@ function buildWebhookSettings(ctx: BuildContext, doc: Obj, webhooks: Webhook[]):
     };
   }
   if (!settings.scheme && !settings.signature) settings.scheme = impliedScheme(webhooks);
-  if (eventType && (eventType.in === "body" || eventType.in === "header") && typeof eventType.name === "string") {
-    settings.eventType = { in: eventType.in, name: eventType.name };
-  }
+  const explicit =
+    eventType && (eventType.in === "body" || eventType.in === "header") && typeof eventType.name === "string"
+      ? { in: eventType.in as "body" | "header", name: eventType.name }
+      : undefined;
+  const source = inferEventSource(ctx, webhooks, explicit);
+  if (source) settings.eventType = { in: source.in, name: source.name };
   if (auth) {
     settings.auth = {
       scheme: str(auth.scheme) ?? "bearer",

@@ -301,8 +301,9 @@ export interface Webhook {
   /** The event type value on the wire (`x-event-type`, else the key). */
   eventType: string;
   /**
-   * Every value that identifies this event in a delivery: the event type, plus `x-sdk-event-type`, plus the single
-   * value of the body's `type` property when the schema pins one (OpenAI's `batch.cancelled` for `batch_cancelled`).
+   * Every value that identifies this event in a delivery: the event type, plus `x-sdk-event-type`, plus what its
+   * deliveries carry where the spec's deliveries name their event (OpenAI's `type` `batch.cancelled` for
+   * `batch_cancelled`; see src/ir/webhook-events.ts).
    */
   wireValues: string[];
   /**
@@ -310,6 +311,11 @@ export interface Webhook {
    * `x-github.subcategory`, the `X-GitHub-Event` of its deliveries (`issues` for `issues-opened`).
    */
   eventHeader?: string;
+  /**
+   * The value this webhook's deliveries carry where the spec's deliveries name their event (`WebhookSettings.eventType`),
+   * when that tells it from the others: what `specforge webhook test` puts there.
+   */
+  eventValue?: string;
   /**
    * Body properties that tell this event from others with the same event type: the body's `action` when the schema
    * pins it to one value and requires it (GitHub's `issues` deliveries: `opened` is `issues-opened`).
@@ -333,7 +339,7 @@ export type { WebhookSchemeName };
 export interface WebhookSettings {
   /**
    * The scheme preset the spec names (`x-webhook-signature: { scheme }`) or implies (the signature header its
-   * webhooks declare: `webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256`).
+   * webhooks declare: `webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256`, `x-zm-signature`, …).
    */
   scheme?: WebhookSchemeName;
   /** The HMAC of the raw body `x-webhook-signature` describes with a `header`. */
@@ -344,6 +350,7 @@ export interface WebhookSettings {
     acceptEncodings: string[];
     prefix?: string;
   };
+  /** Where deliveries name their event: the spec's `x-webhook-event-type`, else what tells its webhooks apart. */
   eventType?: { in: "body" | "header"; name: string };
   auth?: { scheme: string; header: string; optional: boolean };
   payloadVariables: PayloadVariable[];

@@ -1,5 +1,6 @@
 import yaml from "js-yaml";
 import { UserError, formatPointer, formatPosition, type SpecWarning } from "../errors.js";
+import { invalidJson } from "./json-error.js";
 
 /**
  * Objects and arrays may nest this deep in a spec file (and in the bundled document). Real specs nest under 30
@@ -46,11 +47,7 @@ export function parseSpec(text: string, displayPath: string): ParsedSpec {
     try {
       document = JSON.parse(body);
     } catch (error) {
-      const offset = jsonErrorOffset(error, body);
-      const { line, column } = lineColumn(body, offset);
-      throw new UserError(`invalid JSON: ${cleanJsonMessage(error)}`, {
-        location: formatPosition(displayPath, line, column),
-      });
+      throw invalidJson(error, body, displayPath, "invalid JSON");
     }
     checkShape(document, displayPath, false, keywords);
     return { document, keywords, warnings: [] };
@@ -229,30 +226,6 @@ function looksLikeJson(path: string, text: string): boolean {
   if (/\.ya?ml$/i.test(path)) return false;
   const first = text.trimStart()[0];
   return first === "{" || first === "[";
-}
-
-/** V8 reports `... at position N` (and, from Node 22, `(line L column C)`); end of input has no position. */
-function jsonErrorOffset(error: unknown, text: string): number {
-  const message = error instanceof Error ? error.message : "";
-  const match = /at position (\d+)/.exec(message);
-  if (match) return Number(match[1]);
-  return text.length;
-}
-
-function cleanJsonMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "");
-}
-
-/** 1-based line and column of a UTF-16 offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /** A `$ref` whose value YAML read as null, with where it is written and the comment that swallowed its value. */

@@ -1,7 +1,7 @@
 /**
  * Run after `tsc` in the build (`npm run build`): records the hash of src/ so a built CLI fingerprints itself like the
  * source does, checks the templates import nothing a downstream repository would have to install, and compiles the
- * runtime templates to `.js` + `.d.ts` and formats them once with prettier's defaults, so a run in a project with
+ * runtime templates to `.js` + `.d.ts` and formats the three forms once with prettier's defaults, so a run in a project with
  * default settings copies them without a compile or formatting pass.
  */
 import { writeFileSync } from "node:fs";
@@ -36,10 +36,15 @@ const compiled = compileRuntime(
   fileTemplateTexts(),
 );
 const formatted: FormattedTemplates = {};
-for (const { path, sha256 } of runtime) {
+for (const { path, text, sha256 } of runtime) {
   const { js, dts } = compiled.get(path)!;
   const base = path.replace(/\.ts$/, "");
-  formatted[path] = { sourceHash: runtimeSourceHash(sha256), js, dts, formatted: { js: await formatWithDefaults(js, `${base}.js`), dts: await formatWithDefaults(dts, `${base}.d.ts`) } };
+  formatted[path] = {
+    sourceHash: runtimeSourceHash(sha256),
+    js,
+    dts,
+    formatted: { ts: await formatWithDefaults(text, path), js: await formatWithDefaults(js, `${base}.js`), dts: await formatWithDefaults(dts, `${base}.d.ts`) },
+  };
 }
 writeFileSync(FORMATTED_TEMPLATES, buildJson(formatted));
 

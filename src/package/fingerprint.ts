@@ -62,13 +62,17 @@ export function generatorFingerprint(): string {
   return cached;
 }
 
-/** Output kinds whose runtime is copied from `templates/<kind>/`. */
-export const RUNTIME_KINDS = ["client", "server", "webhooks", "schemas"] as const;
+/** Output kinds whose runtime is copied from `templates/<kind>/` (`adapters`: the server's, each only when listed). */
+export const RUNTIME_KINDS = ["client", "server", "webhooks", "adapters", "schemas"] as const;
 export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
 
-/** The runtime folders an output's files need: its own, and the validation engine's for specforge's schemas. */
-export function runtimeKindsOf(outputs: Readonly<Record<string, boolean>>): RuntimeKind[] {
-  return RUNTIME_KINDS.filter((kind) => outputs[kind] || (kind === "server" && outputs.schemas));
+/**
+ * The runtime folders a run's files are copied from: each output's own, the adapters listed, and the validation
+ * engine's (server/) for the schemas output.
+ */
+export function runtimeKindsOf(settings: { outputs: Readonly<Record<string, boolean>>; adapters?: readonly string[] | undefined }): RuntimeKind[] {
+  const { outputs } = settings;
+  return RUNTIME_KINDS.filter((kind) => (kind === "adapters" ? (settings.adapters?.length ?? 0) > 0 : outputs[kind] || (kind === "server" && outputs.schemas)));
 }
 
 /** Hash of the runtime templates of the given output kinds (only those can change the output). */

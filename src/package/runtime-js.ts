@@ -44,6 +44,13 @@ export function compileRuntime(sources: ReadonlyMap<string, string>, templatesDi
     types: ["node"],
     typeRoots: [join(templatesDir, "..", "node_modules", "@types")],
     strict: true,
+    // The rules the `ts` form's users compile the runtime under (it is copied into their projects as it is): any
+    // module system and transpiler (type-only imports marked, nothing that is not erased), and no export whose type
+    // their compiler would have to infer from a body.
+    verbatimModuleSyntax: true,
+    isolatedModules: true,
+    erasableSyntaxOnly: true,
+    isolatedDeclarations: true,
     declaration: true,
     skipLibCheck: true,
     removeComments: false,

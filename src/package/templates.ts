@@ -1,6 +1,7 @@
 import { isAscii } from "node:buffer";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { OutputForm } from "../config/resolve.js";
 import type { RuntimeKind } from "./fingerprint.js";
 import { sha256, treeHash, type TreeFile } from "./hash.js";
 import { BUILD_DIR, TEMPLATES_DIR } from "./root.js";
@@ -13,21 +14,32 @@ import { templateFiles } from "./template-files.js";
  */
 
 /**
- * Written by the build: each runtime template compiled to JavaScript and declarations (src/package/runtime-js.ts)
- * and formatted with prettier's defaults, keyed by `<kind>/<file>.ts`.
+ * Written by the build: each runtime template compiled to JavaScript and declarations (src/package/runtime-js.ts),
+ * and the three forms (`.ts`, `.js`, `.d.ts`) formatted with prettier's defaults, keyed by `<kind>/<file>.ts`.
  */
 export const FORMATTED_TEMPLATES = join(BUILD_DIR, "templates.formatted.json");
-export type FormattedTemplates = Record<string, { sourceHash: string; js: string; dts: string; formatted: { js: string; dts: string } }>;
+export type FormattedTemplates = Record<string, { sourceHash: string; js: string; dts: string; formatted: { ts: string; js: string; dts: string } }>;
 
-/** One module of a runtime folder, as it is shipped: `<name>.js` and `<name>.d.ts`. */
+/**
+ * One module of a runtime folder, in both forms it is shipped in: `<name>.ts` (the template itself) and
+ * `<name>.js` + `<name>.d.ts` (compiled from it).
+ */
 export interface RuntimeTemplate {
   /** The module's name: its file name in `templates/<kind>/` without `.ts`. */
   name: string;
+  /** The template's source. */
+  ts: string;
   /** As TypeScript emits them. */
   js: string;
   dts: string;
   /** The same as prettier prints them with default settings, when the build compiled this exact source. */
-  formatted?: { js: string; dts: string };
+  formatted?: { ts: string; js: string; dts: string };
+}
+
+/** The runtime of one output kind as an emitter copies it: its modules, and the form the output is written in. */
+export interface RuntimeFolder {
+  form: OutputForm;
+  modules: readonly RuntimeTemplate[];
 }
 
 /**
@@ -81,10 +93,10 @@ export function runtimeTemplates(kind: RuntimeKind): RuntimeTemplate[] {
     const built = formattedTemplates();
     const fresh = sources.every(({ name, sha256 }) => built[`${kind}/${name}`]?.sourceHash === runtimeSourceHash(sha256));
     const compiled = fresh ? undefined : compileRuntime(new Map(sources.map(({ name, text }) => [`${kind}/${name}`, text])), TEMPLATES_DIR, fileTemplateTexts());
-    templates = sources.map(({ name }) => {
+    templates = sources.map(({ name, text }) => {
       const key = `${kind}/${name}`;
       const { js, dts } = compiled?.get(key) ?? built[key]!;
-      return { name: name.replace(/\.ts$/, ""), js, dts, formatted: compiled ? undefined : built[key]!.formatted };
+      return { name: name.replace(/\.ts$/, ""), ts: text, js, dts, formatted: compiled ? undefined : built[key]!.formatted };
     });
     runtimeCache.set(kind, templates);
   }
@@ -126,11 +138,15 @@ export interface PreparedStatement {
   jsBody?: string;
 }
 
-/** A file template's source, and its prepared form when the build made it from this exact source. */
+/**
+ * A file template's source, its prepared form when the build made it from this exact source, and the form the file
+ * filled from it is written in (TypeScript when not said).
+ */
 export interface FileTemplateSource {
   kind: FileTemplateKind;
   text: string;
   prepared?: PreparedTemplate;
+  form?: OutputForm;
 }
 
 /** Written by the build: each file template prepared, keyed by kind. */

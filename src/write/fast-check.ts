@@ -19,10 +19,14 @@ export interface OutputSettings {
   spec: string;
   /** Which outputs are generated. */
   outputs: Readonly<Record<string, boolean>>;
+  /** The server's framework adapters generated. */
+  adapters?: readonly string[];
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
   /** Options of the `schemas` output. */
   schemas: { library: string };
+  /** How the modules are written: TypeScript, or JavaScript and declarations. */
+  form: string;
   /** The folder paths in messages are relative to. */
   cwd?: string;
   /** The largest spec file read (a spec file larger than this cannot be the one the manifest records). */
@@ -82,10 +86,12 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
   return sha256(
     JSON.stringify({
       generator: generatorFingerprint(),
-      templates: templatesFingerprint(runtimeKindsOf(settings.outputs)),
+      templates: templatesFingerprint(runtimeKindsOf(settings)),
       outputs: settings.outputs,
+      ...(settings.adapters?.length ? { adapters: settings.adapters } : {}),
       format: settings.format,
       schemas: settings.outputs.schemas ? settings.schemas : undefined,
+      form: settings.form,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),
   );

@@ -66,7 +66,7 @@ export class ResponseTooLargeError extends RangeError {
 }
 
 /** The ResponseTooLargeError of a body (`what`) past `max` bytes. */
-export const responseTooLarge = (what: string, max: number) => new ResponseTooLargeError(`${what} is larger than ${max} bytes (maxResponseBytes)`);
+export const responseTooLarge = (what: string, max: number): ResponseTooLargeError => new ResponseTooLargeError(`${what} is larger than ${max} bytes (maxResponseBytes)`);
 
 /** An attempt took longer than `timeoutMs` (after all retries). */
 export class TimeoutError extends Error {

@@ -54,13 +54,13 @@ export interface OAuth2DeviceFlow {
 /** What the spec says of a scheme's OAuth endpoints (templates/client/types.ts `SecuritySchemeSpec.oauth2`). */
 /** Raised when the flow cannot give a token: the user denied it, the code expired, or the server refused. */
 export class OAuth2Error extends Error {
-  constructor(
-    message: string,
-    /** The OAuth `error` code (`access_denied`, `expired_token`, …), when the server sent one. */
-    readonly code?: string,
-  ) {
+  /** The OAuth `error` code (`access_denied`, `expired_token`, …), when the server sent one. */
+  readonly code: string | undefined;
+
+  constructor(message: string, code?: string) {
     super(message);
     this.name = "OAuth2Error";
+    this.code = code;
   }
 }
 

@@ -125,8 +125,8 @@ export interface RuntimeOperation {
 
 /** What `createRuntime` returns: a factory of operations sharing the client's options. */
 export interface Runtime {
-  /** An operation of the generated client's table, whose shared values are indexes into `shared`. */
-  operation(row: OperationRow, shared: readonly unknown[]): RuntimeOperation;
+  /** An operation of the generated client's table, whose shared values are keys of `shared`. */
+  operation(row: OperationRow, shared: Readonly<Record<number, unknown>>): RuntimeOperation;
   // (Last: `Parameters<Runtime["operation"]>` reads the last signature.)
   operation(spec: OperationSpec): RuntimeOperation;
 }
@@ -156,11 +156,11 @@ const DEFAULT_STYLES: Pick<ParamSerializers, "path" | "query"> = {
 
 /**
  * The operation spec of a row of the generated client's table (see `OperationRow`): name, method and path, then the
- * row's other fields in their order, each index into `shared` (a number: `server` is the only field whose value is
- * one) replaced by that value, and each parameter written as its name alone made `{ name }` again. A new object
+ * row's other fields in their order, each key of `shared` (a number: `server` is the only field whose value is one)
+ * replaced by that value, and each parameter written as its name alone made `{ name }` again. A new object
  * (its parameter lists are the table's, decoded in place).
  */
-function operationSpecOf([name, method, path, rest]: OperationRow, shared: readonly unknown[]): OperationSpec {
+function operationSpecOf([name, method, path, rest]: OperationRow, shared: Readonly<Record<number, unknown>>): OperationSpec {
   const spec: Record<string, unknown> = { name, method, path, ...rest };
   for (const key in spec) if (key !== "server" && typeof spec[key] === "number") spec[key] = shared[spec[key] as number];
   // (In place: the table's own objects, and a list decoded once is left as it is when another operation shares it.)
@@ -206,7 +206,7 @@ export function createRuntime(
   const maxBytes = options.maxResponseBytes ?? 2 ** 26;
 
   return {
-    operation(row: OperationSpec | OperationRow, shared?: readonly unknown[]) {
+    operation(row: OperationSpec | OperationRow, shared?: Readonly<Record<number, unknown>>) {
       const spec = shared ? operationSpecOf(row as OperationRow, shared) : (row as OperationSpec);
       const { name, method } = spec;
       // Whether `new Request` has accepted this operation's base URL and method (see assertRequestable).

@@ -37,7 +37,7 @@ export interface ServerSentEvent {
 }
 
 /** Default cap of one event (and of one line), in characters: 16 Mi. */
-export const DEFAULT_MAX_EVENT_SIZE = 16 * 1024 * 1024;
+export const DEFAULT_MAX_EVENT_SIZE: number = 16 * 1024 * 1024;
 
 export interface ParseSSEOptions {
   /**

@@ -229,8 +229,8 @@ export interface OperationSpec {
 /**
  * An operation as the generated client's table writes it, in fewer bytes than its `OperationSpec` (`operationSpecOf`
  * reads it back): name, method and path by position, then the other fields, if any; a value several operations share
- * (the same security, errors, body, parameters, stream or pagination) is written once in a list beside the table, and
- * each of them holds its index there instead; a parameter with nothing but a name is that name.
+ * (the same security, errors, body, parameters, stream or pagination) is written once in a table beside it, and
+ * each of them holds its key there instead; a parameter with nothing but a name is that name.
  */
 export type OperationRow = [name: string, method: HttpMethod, path: string, rest?: OperationRowRest];
 

@@ -78,7 +78,7 @@ export interface ClientOptions extends RuntimeClientOptions {
    * Overrides the server URL.
    * @default "https://petstore.example/v1"
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** The token of security scheme `bearerAuth` (HTTP bearer), sent as `Authorization: Bearer <token>`. */
   bearerAuth?: Credential<string> | undefined;
   /** The same credential as `bearerAuth`, under the name most SDKs use. */
@@ -116,20 +116,20 @@ export interface Client {
 }
 
 /** @slot data: the values several operations share, each once (`operationTable`) */
-/** Values several operations share; `operations` holds their indexes here. */
-const shared: unknown[] = [[[{ scheme: "bearerAuth" }]]];
+/** Values several operations share, by key; `operations` holds their keys. */
+const shared: Record<number, unknown> = { 17: [[{ scheme: "bearerAuth" }]] };
 
-/** @slot data: one entry per operation (`operationSpec`, shared values by index: `operationTable`) */
+/** @slot data: one entry per operation (`operationSpec`, shared values by key: `operationTable`) */
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations: OperationRow[] = [
   [
     "listPets",
     "GET",
     "/pets",
-    { security: 0, params: { query: ["after", "limit"] }, pagination: { items: "data", hasMore: "has_more", cursor: "last_id", param: "after" } },
+    { security: 17, params: { query: ["after", "limit"] }, pagination: { items: "data", hasMore: "has_more", cursor: "last_id", param: "after" } },
   ],
-  ["createPet", "POST", "/pets", { security: 0, body: { mediaType: "application/json", required: true }, errors: [422] }],
-  ["getPet", "GET", "/pets/{petId}", { security: 0, params: { path: ["petId"] }, errors: [404] }],
+  ["createPet", "POST", "/pets", { security: 17, body: { mediaType: "application/json", required: true }, errors: [422] }],
+  ["getPet", "GET", "/pets/{petId}", { security: 17, params: { path: ["petId"] }, errors: [404] }],
 ];
 
 /** @slot signature: `options` is required (no `= {}`) when an option is (the spec declares no server) */

@@ -53,5 +53,13 @@ export {
   type WebhookFailureReason,
   type WebhookScheme,
 } from "./webhooks.js";
+/** @slot removed unless the config lists the adapter (`adapters`) */
+export { toExpress, type ExpressMiddleware } from "../adapters/express.js";
+/** @slot removed unless the config lists the adapter (`adapters`) */
+export { toFastify, type FastifyPlugin } from "../adapters/fastify.js";
+/** @slot removed unless the config lists the adapter (`adapters`) */
+export { toHono, type HonoMiddleware } from "../adapters/hono.js";
+/** @slot removed unless the config lists the adapter (`adapters`) */
+export { toNextHandlers, type NextHandlers } from "../adapters/next.js";
 /** @slot removed when the schemas are not generated */
 export * as schemas from "./schemas.js";

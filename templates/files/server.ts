@@ -111,8 +111,8 @@ export interface SecurityAlternatives {
 }
 export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
 
-/** @slot data: the spec's patterns that backtrack catastrophically (`superLinearPatterns`) */
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
+/** @slot data: the spec's patterns that backtrack catastrophically (`superLinearPatterns`) and its servers' paths (`serverPaths`) */
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated: GeneratedInfo = { superLinearPatterns: [] };
 
 /** @slot members: one optional handler per operation (`handlerMember`) */

@@ -13,14 +13,16 @@ import type { PositionalHeaderSpec, RequestBodySpec } from "./types.js";
 
 /** An error that maps straight to an HTTP error response (413, 415, ...). */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-    readonly headers?: Record<string, string>,
-  ) {
+  readonly status: number;
+  readonly type: string;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(status: number, type: string, message: string, headers?: Record<string, string>) {
     super(message);
     this.name = "HttpError";
+    this.status = status;
+    this.type = type;
+    this.headers = headers;
   }
 }
 

@@ -152,8 +152,11 @@ function isJsonMedia(type: string): boolean {
  */
 export class ErrorShapes {
   private readonly byDeclaration = new Map<string, ErrorShape>();
+  private readonly compiler: SchemaCompiler;
 
-  constructor(private readonly compiler: SchemaCompiler) {}
+  constructor(compiler: SchemaCompiler) {
+    this.compiler = compiler;
+  }
 
   /** The shape for an error of `status` on an operation that declares `responses`. */
   shapeFor(responses: Record<string, ResponseSpec> | undefined, status: number, validation: boolean): ErrorShape {

@@ -23,6 +23,8 @@ export interface Incoming {
    * Express do, and decodes a parameter only after it is split out.
    */
   readonly pathname: string;
+  /** The path as sent, when `pathname` is the part below the path an app mounts the router at (see `MountOptions`). */
+  readonly requestPath?: string;
   /** Why the request cannot be served (an invalid Host header, an unusable target): answered 400, never routed. */
   readonly malformed?: string;
   /** The URL's query parameters. */
@@ -74,24 +76,44 @@ export type Answer = Reply | Response;
  */
 export const SERVE_INCOMING: unique symbol = Symbol.for("specforge.server.serveIncoming") as never;
 
-/** A router's `SERVE_INCOMING` entry point: an Answer, or a promise of one when something had to be awaited. */
-export type ServeIncoming = (incoming: Incoming) => Answer | Promise<Answer>;
+/**
+ * A router's `SERVE_INCOMING` entry point: an Answer, or a promise of one when something had to be awaited. With
+ * `"pass"`, undefined for a request no route's path matches (see `Router.handle`).
+ */
+export interface ServeIncoming {
+  (incoming: Incoming): Answer | Promise<Answer>;
+  (incoming: Incoming, unmatched: "pass"): Answer | Promise<Answer> | undefined;
+}
+
+/** The Incoming entry point of a router made by `createRouterRuntime` (undefined for any other `{ fetch }` object). */
+export function serveIncomingOf(router: object): ServeIncoming | undefined {
+  const serve = (router as { [SERVE_INCOMING]?: ServeIncoming })[SERVE_INCOMING];
+  return typeof serve === "function" ? serve : undefined;
+}
 
 /** Whether `value` is a promise (or another thenable), which `await` would wait for. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
 }
 
-/** `Incoming` over a web Request (what `router.fetch` serves). */
-export function fromRequest(request: Request): Incoming {
+/**
+ * `Incoming` over a web Request (what `router.fetch` serves). With `prefix` (where an app mounts the router), the
+ * path below it; undefined when the request's path is not below it.
+ */
+export function fromRequest(request: Request): Incoming;
+export function fromRequest(request: Request, prefix: string | undefined): Incoming | undefined;
+export function fromRequest(request: Request, prefix?: string): Incoming | undefined {
   const url = new URL(request.url);
+  const pathname = prefix === undefined ? url.pathname : pathBelow(url.pathname, prefix);
+  if (pathname === undefined) return undefined;
   // Runtimes that build `request.url` from the Host header (Deno, Bun, adapters) hand over a URL whose path a
   // Host such as `x/v1/admin?` has rewritten: a Host that is not a host name is refused, as with node:http.
   const host = request.headers.get("host");
   return {
     method: request.method,
     malformed: host === null || isValidHost(host) ? undefined : "Invalid Host header",
-    pathname: url.pathname,
+    pathname,
+    requestPath: url.pathname,
     searchParams: url.searchParams,
     search: url.search.slice(1),
     header: (name) => request.headers.get(name),
@@ -103,6 +125,17 @@ export function fromRequest(request: Request): Incoming {
     signal: request.signal,
     request: () => request,
   };
+}
+
+/**
+ * The part of a request path below a mount prefix (`/api` of `/api/v1/pets`: `/v1/pets`; of `/api`: `/`), compared
+ * as sent; undefined when the path is not below it. A prefix's trailing slashes do not count.
+ */
+export function pathBelow(pathname: string, prefix: string): string | undefined {
+  const base = prefix.replace(/\/+$/, "");
+  if (base === "") return pathname;
+  if (pathname !== base && !pathname.startsWith(`${base}/`)) return undefined;
+  return pathname.slice(base.length) || "/";
 }
 
 /**
@@ -149,8 +182,11 @@ const REAL = Symbol("real request");
 class LazyRequest implements ProxyHandler<object> {
   private real: Request | undefined;
   private methods: Map<PropertyKey, unknown> | undefined;
+  private readonly source: RequestSource;
 
-  constructor(private readonly source: RequestSource) {}
+  constructor(source: RequestSource) {
+    this.source = source;
+  }
 
   request(): Request {
     return (this.real ??= this.source.buildRequest());

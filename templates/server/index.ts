@@ -28,6 +28,7 @@ export type {
   HttpCredentials,
   Loc,
   MediaSpec,
+  MountOptions,
   NoParams,
   NoPartHeaders,
   OAuth2Credentials,

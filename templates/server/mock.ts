@@ -80,11 +80,10 @@ class MockGenerator {
   private readonly strings: readonly string[];
   /** How often each $ref is on the current path: a repeat means recursion, so generate the minimum. */
   private readonly refStack = new Map<string, number>();
+  private readonly document: SchemaDocument;
 
-  constructor(
-    private readonly document: SchemaDocument,
-    options: MockOptions,
-  ) {
+  constructor(document: SchemaDocument, options: MockOptions) {
+    this.document = document;
     this.compiler = options.compiler ?? new SchemaCompiler(document);
     this.direction = options.direction ?? "response";
     this.maxDepth = options.maxDepth ?? 3;

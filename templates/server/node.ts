@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { bodyTooLarge, concatBytes, readLimited } from "./body.js";
-import { isThenable, isValidHost, lazyRequest, SERVE_INCOMING, type Answer, type Incoming, type Reply, type RequestSource, type ServeIncoming } from "./incoming.js";
+import { isThenable, isValidHost, lazyRequest, pathBelow, serveIncomingOf, type Answer, type Incoming, type Reply, type RequestSource } from "./incoming.js";
 import type { Router } from "./types.js";
 
 /** Options of `toNodeListener`. */
@@ -35,15 +35,42 @@ function problemText(status: number, title: string, detail: string): string {
 
 /** A `node:http` request listener: `http.createServer(toNodeListener(router)).listen(3000)`. */
 export function toNodeListener(router: Pick<Router, "fetch">, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
-  const serveIncoming = (router as { [SERVE_INCOMING]?: ServeIncoming })[SERVE_INCOMING];
+  const serveIncoming = serveIncomingOf(router);
+  const fail = (error: unknown, res: ServerResponse) => failed(error, res, options);
   return (req, res) => {
     try {
-      if (serveIncoming) handleIncoming(router, serveIncoming, req, res, options);
-      else handle(router, req, res).then(undefined, (error: unknown) => failed(error, res, options));
+      if (serveIncoming) {
+        let incoming: NodeIncoming;
+        try {
+          incoming = new NodeIncoming(req, res);
+        } catch {
+          badRequest(res);
+          return;
+        }
+        settle(serveIncoming(incoming), (answer) => writeAnswer(answer, incoming, req, res, fail), (error) => fail(error, res));
+      } else handle(router, req, res).then(undefined, (error: unknown) => fail(error, res));
     } catch (error) {
-      failed(error, res, options);
+      fail(error, res);
     }
   };
+}
+
+/**
+ * `then(answer)` with the router's answer: synchronous (no promise at all) when the router answered at once, else one
+ * `then` whose callbacks handle their own failures (no second promise just to catch).
+ */
+export function settle(answer: Answer | Promise<Answer>, then: (answer: Answer) => void, fail: (error: unknown) => void): void {
+  if (!isThenable(answer)) {
+    then(answer);
+    return;
+  }
+  answer.then((settled) => {
+    try {
+      then(settled);
+    } catch (error) {
+      fail(error);
+    }
+  }, fail);
 }
 
 /** The router itself threw, or writing the answer failed: `onError` (else the log), then a 500 or a cut connection. */
@@ -58,36 +85,10 @@ function failed(error: unknown, res: ServerResponse, options: NodeListenerOption
   }
 }
 
-/**
- * Serves a router's Incoming entry point; synchronous (no promise at all) when the router answers at once, else one
- * `then` whose callbacks handle their own failures (no second promise just to catch).
- */
-function handleIncoming(router: Pick<Router, "fetch">, serveIncoming: ServeIncoming, req: IncomingMessage, res: ServerResponse, options: NodeListenerOptions): void {
-  let incoming: NodeIncoming;
-  try {
-    incoming = new NodeIncoming(req, res);
-  } catch {
-    badRequest(res);
-    return;
-  }
-  const answer = serveIncoming.call(router, incoming);
-  if (isThenable(answer)) {
-    answer.then(
-      (settled) => {
-        try {
-          write(settled, incoming, req, res, options);
-        } catch (error) {
-          failed(error, res, options);
-        }
-      },
-      (error: unknown) => failed(error, res, options),
-    );
-  } else write(answer, incoming, req, res, options);
-}
-
-function write(answer: Answer, incoming: NodeIncoming, req: IncomingMessage, res: ServerResponse, options: NodeListenerOptions): void {
-  if (answer instanceof Response) writeResponse(answer, req, res).then(undefined, (error: unknown) => failed(error, res, options));
-  else writeReply(answer, !req.complete && incoming.mayHaveBody, req, res);
+/** Writes the router's answer to `res`; `fail` is told when writing a streamed one fails. */
+export function writeAnswer(answer: Answer, incoming: NodeIncoming, req: IncomingMessage, res: ServerResponse, fail: (error: unknown, res: ServerResponse) => void): void {
+  if (answer instanceof Response) writeResponse(answer, req, res).then(undefined, (error: unknown) => fail(error, res));
+  else writeReply(answer, incoming.bodyUnread(), req, res);
 }
 
 /** Serves any other `{ fetch }` router through web Request/Response. */
@@ -149,12 +150,38 @@ function splitTarget(target: string): Target | undefined {
 }
 
 /**
+ * How a framework hands a node:http request to the router (the Express and Fastify adapters): where it mounts it,
+ * and a body it has already read.
+ */
+export interface NodeMount {
+  /** The request target as the client sent it. @default req.url */
+  target?: string;
+  /** The path the framework serves the router under (Express's `req.baseUrl`, a Fastify prefix): stripped before routing. */
+  prefix?: string;
+  /** The body, when something before the router read it from the socket (an Express body parser). */
+  body?: ReadBody;
+}
+
+/** A request body read before the router: its bytes as the client could have sent them, and their Content-Type. */
+export interface ReadBody {
+  /** Called at most once, when the router (or the handler's Request) reads the body. */
+  bytes(): Uint8Array;
+  /** Replaces the request's Content-Type header (text re-encoded as UTF-8, say). */
+  contentType?: string;
+}
+
+/**
  * An IncomingMessage as the router reads it: headers straight from `rawHeaders`, the body straight from the
  * socket, the web Request only on demand.
  */
-class NodeIncoming implements Incoming, RequestSource {
+export class NodeIncoming implements Incoming, RequestSource {
   readonly method: string;
+  /** The path the router routes: below the mount prefix, if any. */
   readonly pathname: string;
+  /** False when the path is not below the mount prefix: such a request is not the router's. */
+  readonly mounted: boolean = true;
+  /** The path as sent (for error bodies, logs and the URL of the web Request). */
+  readonly requestPath: string;
   readonly malformed: string | undefined;
   readonly hasBody: boolean;
   /** Whether the request declares a body (Transfer-Encoding, or a Content-Length other than 0), whatever its method. */
@@ -173,11 +200,16 @@ class NodeIncoming implements Incoming, RequestSource {
   /** Whether the lazy Request carries the body stream (the first `request(withBody)` call decides). */
   private lazyWithBody = false;
   private built: Request | undefined;
+  private readonly req: IncomingMessage;
+  private readonly res: ServerResponse;
 
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly res: ServerResponse,
-  ) {
+  private readonly read: ReadBody | undefined;
+  private readBytes: Uint8Array | undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse, mount?: NodeMount) {
+    this.req = req;
+    this.res = res;
+    this.read = mount?.body;
     const method = (this.method = req.method ?? "GET");
     // The three headers every request needs, in one pass over rawHeaders (the first value of each, as
     // `req.headers` keeps them).
@@ -196,19 +228,21 @@ class NodeIncoming implements Incoming, RequestSource {
     this.contentLength = length;
     this.mayHaveBody = chunked || (length !== undefined && length !== "0");
     this.hasBody = method !== "GET" && method !== "HEAD" && this.mayHaveBody;
-    const url = req.url ?? "/";
+    const url = mount?.target ?? req.url ?? "/";
     // The usual origin-form target without a fragment is split in place; anything else by `splitTarget`.
     if (url.charCodeAt(0) === 47 && !url.includes("#")) {
       const query = url.indexOf("?");
-      this.pathname = query < 0 ? url : url.slice(0, query);
+      this.pathname = this.requestPath = query < 0 ? url : url.slice(0, query);
       this.search = query < 0 ? "" : url.slice(query + 1);
       this.authority = host;
+      if (mount?.prefix) [this.pathname, this.mounted] = below(this.requestPath, mount.prefix);
       if (method !== "GET" && method !== "POST" && FORBIDDEN_METHODS.test(method)) this.malformed = `Method ${method} is not supported`;
       else if (host !== undefined && !isValidHost(host)) this.malformed = "Invalid Host header";
       return;
     }
     const target = splitTarget(url);
-    this.pathname = target?.path ?? "/";
+    this.pathname = this.requestPath = target?.path ?? "/";
+    if (mount?.prefix) [this.pathname, this.mounted] = below(this.requestPath, mount.prefix);
     this.search = target?.search ?? "";
     this.authority = target?.authority ?? host;
     if (FORBIDDEN_METHODS.test(method)) this.malformed = `Method ${method} is not supported`;
@@ -237,7 +271,13 @@ class NodeIncoming implements Incoming, RequestSource {
     return controller.signal;
   }
 
+  /** Whether part of the request body may still be on its way (see `bodyUnread`). */
+  bodyUnread(): boolean {
+    return !this.req.complete && this.mayHaveBody && this.read === undefined;
+  }
+
   header(name: string): string | null {
+    if (this.read?.contentType !== undefined && name === "content-type") return this.read.contentType;
     // `req.headers` would do, but Node keeps only the first of some repeated headers (Authorization,
     // Content-Type, …) where web `Headers` join them all: read rawHeaders to answer exactly like Headers.get.
     const raw = this.req.rawHeaders;
@@ -256,11 +296,16 @@ class NodeIncoming implements Incoming, RequestSource {
     const declared = this.contentLength;
     if (declared !== undefined && Number(declared) > maxBytes) {
       this.body = "discarded";
-      this.req.pause();
+      if (this.read === undefined) this.req.pause();
       return Promise.reject(bodyTooLarge(maxBytes));
     }
     this.body = "read";
     if (!this.hasBody) return Promise.resolve(new Uint8Array(0));
+    if (this.read !== undefined) {
+      // A body read before the router is held to the same limit, as the bytes it stands for.
+      const bytes = this.parsedBytes();
+      return bytes.byteLength > maxBytes ? Promise.reject(bodyTooLarge(maxBytes)) : Promise.resolve(bytes);
+    }
     const req = this.req;
     return new Promise((resolve, reject) => {
       const chunks: Uint8Array[] = [];
@@ -306,8 +351,12 @@ class NodeIncoming implements Incoming, RequestSource {
     if (this.body === "stream") await this.built!.body?.cancel().catch(() => undefined);
     else if (this.body === "unread") {
       this.body = "discarded";
-      this.req.pause();
+      if (this.read === undefined) this.req.pause();
     }
+  }
+
+  private parsedBytes(): Uint8Array {
+    return (this.readBytes ??= this.read!.bytes());
   }
 
   request(withBody: boolean): Request {
@@ -328,15 +377,27 @@ class NodeIncoming implements Incoming, RequestSource {
     const headers = new Headers();
     const raw = this.req.rawHeaders;
     for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+    if (this.read?.contentType !== undefined) headers.set("content-type", this.read.contentType);
     const init: RequestInit & { duplex?: "half" } = { method: this.method, headers, signal: this.signal };
     if (withBody && this.hasBody && this.body === "unread") {
-      this.body = "stream";
-      init.body = bodyStream(this.req);
-      init.duplex = "half"; // required by fetch implementations for streaming request bodies
+      if (this.read !== undefined) {
+        this.body = "read";
+        init.body = this.parsedBytes() as Uint8Array<ArrayBuffer>;
+      } else {
+        this.body = "stream";
+        init.body = bodyStream(this.req);
+        init.duplex = "half"; // required by fetch implementations for streaming request bodies
+      }
     }
     const query = this.search === "" ? "" : `?${this.search}`;
-    return new Request(requestUrl(this.req, this.authority, `${this.pathname}${query}`), init);
+    return new Request(requestUrl(this.req, this.authority, `${this.requestPath}${query}`), init);
   }
+}
+
+/** The path below a mount prefix, and whether it is below it (else the path as it is). */
+function below(path: string, prefix: string): [string, boolean] {
+  const rest = pathBelow(path, prefix);
+  return rest === undefined ? [path, false] : [rest, true];
 }
 
 /**

@@ -30,9 +30,12 @@ export type PatternTest = (value: string) => PatternResult;
 export class PatternBudget {
   private left = 0;
   private armed = false;
+  /** Steps per turn (one step: one instruction of the matcher's program visited at one position). */
+  readonly steps: number;
 
-  /** @param steps steps per turn (one step: one instruction of the matcher's program visited at one position). */
-  constructor(readonly steps: number) {}
+  constructor(steps: number) {
+    this.steps = steps;
+  }
 
   /** Takes `steps` from this turn's budget; false when it is spent. */
   take(steps: number): boolean {
@@ -71,11 +74,13 @@ class Unsupported extends Error {}
 
 class Parser {
   private i = 0;
+  private readonly source: string;
+  private readonly unicode: boolean;
 
-  constructor(
-    private readonly source: string,
-    private readonly unicode: boolean,
-  ) {}
+  constructor(source: string, unicode: boolean) {
+    this.source = source;
+    this.unicode = unicode;
+  }
 
   parse(): Node {
     const node = this.disjunction();

@@ -15,23 +15,26 @@ import { compileParam, parseCookies, parseRawCookies, readsRawCookies, readsRawP
 import { fromRequest, headAnswer, headersRecord, isThenable, SERVE_INCOMING, toWebHeaders, toWebResponse, type Answer, type Incoming, type Reply, type ReplyHeaders, type ServeIncoming } from "./incoming.js";
 import { compileQuerystring, type QuerystringDecoder } from "./querystring.js";
 import { isBodylessStatus, streamResponse } from "./responses.js";
-import { RouteTrie } from "./routing.js";
+import { RouteTrie, type RouteMatch } from "./routing.js";
 import { schemaTypes, type SchemaDocument, type ValidationIssue } from "./schema.js";
-import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials, SequenceSpec } from "./types.js";
+import type { AnyHandlerResult, ErrorContext, GeneratedInfo, MediaSpec, MountOptions, ParamSpec, ResponseSpec, Router, RouterOptions, RouteSpec, SchemeCredentials, SequenceSpec } from "./types.js";
 import { SchemaCompiler, type Check, type FastCheck, type GeneratedValidators, type Strip } from "./validate.js";
 
 /** Default request body limit: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
 
 /** Thrown (to `onError`) when `validateResponses` finds a handler result that does not match the spec. */
 export class ResponseValidationError extends Error {
-  constructor(
-    readonly operation: string,
-    readonly status: number,
-    readonly issues: ValidationIssue[],
-  ) {
+  readonly operation: string;
+  readonly status: number;
+  readonly issues: ValidationIssue[];
+
+  constructor(operation: string, status: number, issues: ValidationIssue[]) {
     super(`Response of ${operation} (status ${status}) does not match the spec: ${issues.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; ")}`);
     this.name = "ResponseValidationError";
+    this.operation = operation;
+    this.status = status;
+    this.issues = issues;
   }
 }
 
@@ -126,12 +129,13 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     superLinearPatterns: generated.superLinearPatterns,
   });
   if (validators) compiler.useGenerated(generatedBySchema(validators(compiler.validatorEnv()), { routes, document }));
-  const trie = new RouteTrie<CompiledRoute>();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const terminator = options.sseTerminator === undefined ? "[DONE]" : options.sseTerminator;
-  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
   const shapes = new ErrorShapes(compiler);
 
+  // The routes under each base path: `options.basePath` for all of them, else each under its server's paths.
+  const mounts = new Map<string, RouteTrie<CompiledRoute>>();
+  const override = options.basePath === undefined ? undefined : [normalizeBasePath(options.basePath)];
   const byPath = new Map<string, CompiledRoute>();
   for (const spec of routes) {
     const method = spec.method.toUpperCase();
@@ -139,7 +143,8 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     const at = spec.path.indexOf("?");
     const path = at < 0 ? spec.path : spec.path.slice(0, at);
     if (at >= 0) compiled.fixedQuery = [...new URLSearchParams(spec.path.slice(at + 1))];
-    const key = `${method} ${path}`;
+    const bases = override ?? (generated.serverPaths?.[spec.server ?? 0] ?? [""]).map(normalizeBasePath);
+    const key = `${method} ${path} ${bases.join(" ")}`;
     const first = byPath.get(key);
     if (first && (first.fixedQuery || compiled.fixedQuery)) {
       // Same method and path, told apart by the fixed query: captures come in template order for all of them.
@@ -147,10 +152,28 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       first.variants = [...(first.variants ?? [first]), compiled].sort((a, b) => (b.fixedQuery?.length ?? 0) - (a.fixedQuery?.length ?? 0));
       continue;
     }
-    const { paramNames } = trie.add(method, path, compiled);
-    compiled.paramNames = paramNames;
+    for (const base of bases) {
+      let trie = mounts.get(base);
+      if (!trie) mounts.set(base, (trie = new RouteTrie<CompiledRoute>()));
+      compiled.paramNames = trie.add(method, path, compiled).paramNames;
+    }
     byPath.set(key, compiled);
   }
+
+  /** The base paths, longest first: a path under `/v1/beta` is looked up there before under `/v1`. */
+  const mountList = [...mounts].sort(([a], [b]) => b.length - a.length);
+  /** What a 404 for a path outside every base path says was expected: `/v1`, or `/v1 or /v2`. */
+  const outsideHint = [...mounts.keys()].sort().join(" or ");
+
+  /** The route of `method` at `pathname` under one of the base paths, without the base path. */
+  const findRoute = (method: string, pathname: string): RouteMatch<CompiledRoute> | undefined => {
+    for (const [base, trie] of mountList) {
+      if (!isUnder(pathname, base)) continue;
+      const match = trie.match(method, base === "" ? pathname : pathname.slice(base.length) || "/");
+      if (match) return match;
+    }
+    return undefined;
+  };
 
   /** The route among same-path variants whose fixed query the request carries (most pairs first); else none. */
   const pickVariant = (route: CompiledRoute, incoming: Incoming): CompiledRoute | undefined => {
@@ -188,7 +211,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
       shape = route.errorShapes.get(key);
       if (!shape) route.errorShapes.set(key, (shape = shapes.shapeFor(route.spec.responses, status, validation)));
     } else shape = shapes.shapeFor(specWideFor(status), status, validation);
-    const facts: ErrorFacts = { status, type, title: statusTitle(status), detail, instance: incoming.pathname };
+    const facts: ErrorFacts = { status, type, title: statusTitle(status), detail, instance: incoming.requestPath ?? incoming.pathname };
     if (issues) facts.issues = issues;
     if (route) facts.operation = route.spec.name;
     return errorReply(shape, facts, options.errorBody, headers);
@@ -230,29 +253,41 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
    * The whole pipeline for one request; never throws (failures become error replies). It stays synchronous
    * until something really is asynchronous (a promise from authenticate or the handler, reading the body):
    * most GETs are answered without a single promise.
+   *
+   * With `unmatched: "pass"` (a router mounted inside another app) a request that no route's path matches (outside
+   * `basePath`, or a path the spec does not have) is not answered: the result is undefined and nothing of the
+   * request was read, so the app can serve it. A path of the spec with another method still gets its 405.
    */
-  const serveIncoming = (incoming: Incoming): Answer | Promise<Answer> => {
+  const serveIncoming = ((incoming: Incoming, unmatched?: "pass"): Answer | Promise<Answer> | undefined => {
     let route: CompiledRoute | undefined;
+    const pass = unmatched === "pass";
     try {
-      // A request the adapter could not read as one (an invalid Host header, say) is never routed.
-      if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
-      let pathname = incoming.pathname;
-      if (basePath) {
-        if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return fail(undefined, incoming, ...NOT_FOUND);
-        pathname = pathname.slice(basePath.length) || "/";
-      }
+      // A request the adapter could not read as one (an invalid Host header, say) is never routed; mounted, it is
+      // refused only on a path of the spec (the app's own paths are the app's business).
+      if (incoming.malformed !== undefined && !pass) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
+      const notFound = () => (pass ? undefined : fail(undefined, incoming, ...NOT_FOUND));
+      const { pathname } = incoming;
       const method = incoming.method.toUpperCase();
-      let match = trie.match(method, pathname);
+      let match = findRoute(method, pathname);
       const isHead = method === "HEAD" && !match;
-      if (isHead) match = trie.match("GET", pathname); // HEAD is served by the GET route, minus the body
+      if (isHead) match = findRoute("GET", pathname); // HEAD is served by the GET route, minus the body
       if (!match) {
-        const allowed = trie.allowedMethods(pathname);
-        if (allowed.length === 0) return fail(undefined, incoming, ...NOT_FOUND);
+        const allowed: string[] = [];
+        let under = false;
+        for (const [base, trie] of mountList) {
+          if (!isUnder(pathname, base)) continue;
+          under = true;
+          for (const allow of trie.allowedMethods(pathname.slice(base.length) || "/")) if (!allowed.includes(allow)) allowed.push(allow);
+        }
+        if (!under && outsideHint !== "") return pass ? undefined : fail(undefined, incoming, 404, NOT_FOUND[1], `${NOT_FOUND[2]}: expected paths under ${outsideHint}`);
+        if (allowed.length === 0) return notFound();
+        if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
         if (allowed.includes("GET") && !allowed.includes("HEAD")) allowed.push("HEAD");
         return fail(undefined, incoming, 405, "method_not_allowed", "Method Not Allowed", { allow: allowed.join(", ") });
       }
       const found = (route = pickVariant(match.value, incoming));
-      if (!found) return fail(undefined, incoming, ...NOT_FOUND);
+      if (!found) return notFound();
+      if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
       const answer = serve(found, match.captures, incoming);
       // A promise from `serve` settles with an answer: each step that waits turns its own failures into one.
       if (isThenable(answer)) return isHead ? answer.then(headAnswer) : answer;
@@ -260,11 +295,17 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     } catch (error) {
       return failed(route, incoming, error);
     }
-  };
+  }) as ServeIncoming;
 
   const fetch = async (request: Request): Promise<Response> => {
     const answer = await serveIncoming(fromRequest(request));
     return answer instanceof Response ? answer : toWebResponse(answer);
+  };
+
+  const handle = async (request: Request, options?: MountOptions): Promise<Response | undefined> => {
+    const incoming = fromRequest(request, options?.prefix);
+    const answer = incoming && (await serveIncoming(incoming, "pass"));
+    return answer === undefined || answer instanceof Response ? answer : toWebResponse(answer);
   };
 
   /**
@@ -479,7 +520,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
     return fail(route, incoming, ...INTERNAL);
   };
 
-  const router: Router & { [SERVE_INCOMING]: ServeIncoming } = { fetch, [SERVE_INCOMING]: serveIncoming };
+  const router: Router & { [SERVE_INCOMING]: ServeIncoming } = { fetch, handle, [SERVE_INCOMING]: serveIncoming };
   return router;
 }
 
@@ -606,6 +647,17 @@ function checkSingleQuery(names: readonly string[], query: URLSearchParams, issu
 }
 
 /** `{ [names[i]]: values[i] }`, inheriting nothing. */
+/** A base path as the router compares it: "" for the root, else with a leading and without a trailing slash. */
+function normalizeBasePath(base: string): string {
+  const trimmed = base.replace(/\/+$/, "");
+  return trimmed === "" || trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+/** Whether a request path is under a base path (`/v1` and `/v1/…` are under `/v1`; every path is under ""). */
+function isUnder(pathname: string, base: string): boolean {
+  return base === "" || pathname === base || (pathname.startsWith(base) && pathname.charCodeAt(base.length) === 47 /* / */);
+}
+
 function nullProtoEntries(names: readonly string[], values: readonly string[]): Record<string, string> {
   const out = nullRecord<string>();
   for (let i = 0; i < names.length; i++) out[names[i]!] = values[i]!;
@@ -615,7 +667,7 @@ function nullProtoEntries(names: readonly string[], values: readonly string[]): 
 /** The log line of a failure nobody listens to: where it happened (quoted: the path is the client's), then the error. */
 function logFailure(error: unknown, operation: string | undefined, incoming: Incoming): void {
   try {
-    console.error(`specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`, error);
+    console.error(`specforge router: ${incoming.method.replace(/[^A-Za-z-]/g, "?")} ${JSON.stringify(incoming.requestPath ?? incoming.pathname)}${operation ? ` (${operation})` : ""} failed (pass onError to handle this yourself):`, error);
   } catch {
     // A broken console must not take the answer down with it.
   }

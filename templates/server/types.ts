@@ -108,6 +108,8 @@ export interface RouteSpec {
   method: string;
   /** Path template exactly as declared, e.g. `/v1/models/{model_id}` or `/repos/{o}/{r}/compare/{base}...{head}`. */
   path: string;
+  /** Which of `GeneratedInfo.serverPaths` the route is served under (the operation's server); absent: the first. */
+  server?: number;
   /** True when the operation requires credentials (no alternative of `security` lets a request without them through). */
   secured: boolean;
   /**
@@ -234,6 +236,12 @@ export interface PatternOptions {
 export interface GeneratedInfo {
   /** Patterns that backtrack catastrophically on the native engine. */
   superLinearPatterns?: readonly string[];
+  /**
+   * Where the routes are served when `RouterOptions.basePath` does not say: for each server of the spec (the index a
+   * route's `server` names), the paths of its URL (`["/v1"]` for `https://api.example.com/v1`, one per value of an
+   * enumerated server variable in the path, `[""]` for none). Absent: every route at the root.
+   */
+  serverPaths?: readonly (readonly string[])[];
 }
 
 /**
@@ -308,15 +316,37 @@ export interface RouterOptions<Auth = unknown, Credentials = Record<string, Sche
    * each such failure is logged once with `console.error` (the request's method and path, never its body).
    */
   onError?: (error: unknown, context: ErrorContext) => void;
-  /** Prefix stripped from request paths before routing, e.g. "/api" (no trailing slash). */
-  basePath?: string;
+  /**
+   * The path every route is served under: "/api" serves `/pets` at `/api/pets`; "" serves the spec's paths at the
+   * root. By default each operation is served under the path of its server in the spec, the server the generated
+   * client sends it to (`https://api.example.com/v1` → `/v1`, "" for a server without a path). A request outside
+   * every base path gets 404 saying which paths were expected.
+   */
+  basePath?: string | undefined;
   /** Final SSE message; default "[DONE]" (OpenAI framing). `null` ends streams without one. */
   sseTerminator?: string | null;
 }
 
 /** A router: a web-standard fetch function (Workers, Deno, Bun, Hono `mount`, or Node via `toNodeListener`). */
 export interface Router {
+  /** Answers every request: one no route matches gets the router's 404 (or 405 for a path with other methods). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Like `fetch`, for a router mounted inside another app (what the Express, Fastify, Hono and Next.js adapters
+   * call): resolves to undefined, having read nothing of the request, when no route's path matches it (outside
+   * `prefix` and `basePath`, or a path the spec does not have), so the app answers it itself.
+   */
+  handle(request: Request, options?: MountOptions): Promise<Response | undefined>;
+}
+
+/** Where an app mounts a router (`router.handle`). */
+export interface MountOptions {
+  /**
+   * The path the app serves the router under (`"/api"`), stripped before the router's own `basePath`: a route
+   * `/pets` of a router with `basePath: "/v1"` mounted at `/api` is served at `/api/v1/pets`. The request's URL (as
+   * handlers see it) keeps it.
+   */
+  prefix?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------

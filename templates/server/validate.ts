@@ -198,10 +198,12 @@ export class SchemaCompiler {
   /** The generated validators' step budget (`ValidatorEnv.budget`). */
   private readonly fastBudget = { left: 0 };
 
-  constructor(
-    readonly document: SchemaDocument,
-    private readonly settings: CompilerSettings = {},
-  ) {
+  readonly document: SchemaDocument;
+  private readonly settings: CompilerSettings;
+
+  constructor(document: SchemaDocument, settings: CompilerSettings = {}) {
+    this.document = document;
+    this.settings = settings;
     this.maxDepth = settings.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.maxSteps = settings.maxValidationSteps ?? DEFAULT_MAX_VALIDATION_STEPS;
     this.superLinear = new Set(settings.superLinearPatterns ?? []);

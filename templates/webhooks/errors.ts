@@ -10,6 +10,8 @@
  * - `unknown_event`: the event type could not be found or is not declared in the spec.
  * - `body_too_large`: the body exceeds the configured byte limit.
  * - `body_timeout`: the body did not arrive within the configured time.
+ * - `challenge`: not a failure: a verified endpoint check of the vendor (Zoom's `endpoint.url_validation`, Slack's
+ *   `url_verification`), to be answered 200 with `error.challenge` as JSON (`createWebhookHandler` does).
  */
 export type WebhookFailureReason =
   | "missing_signature"
@@ -19,7 +21,8 @@ export type WebhookFailureReason =
   | "bad_json"
   | "unknown_event"
   | "body_too_large"
-  | "body_timeout";
+  | "body_timeout"
+  | "challenge";
 
 const STATUS: Readonly<Record<WebhookFailureReason, number>> = {
   missing_signature: 401,
@@ -30,6 +33,7 @@ const STATUS: Readonly<Record<WebhookFailureReason, number>> = {
   unknown_event: 400,
   body_too_large: 413,
   body_timeout: 408,
+  challenge: 200,
 };
 
 /**
@@ -40,16 +44,19 @@ const STATUS: Readonly<Record<WebhookFailureReason, number>> = {
 export class WebhookVerificationError extends Error {
   /** Machine-readable failure reason. */
   readonly reason: WebhookFailureReason;
-  /** The HTTP status a receiver should answer with (401, 400, 408 or 413). */
+  /** The HTTP status a receiver should answer with (401, 400, 408 or 413; 200 for a `challenge`). */
   readonly status: number;
+  /** `challenge`: the JSON body of the answer the vendor expects. */
+  readonly challenge?: Readonly<Record<string, string>>;
 
-  constructor(reason: WebhookFailureReason, message?: string) {
+  constructor(reason: WebhookFailureReason, message?: string, challenge?: Readonly<Record<string, string>>) {
     super(message ?? `Webhook rejected: ${reason}`);
     // Keeps `instanceof` working when a downstream project compiles to ES5.
     Object.setPrototypeOf(this, new.target.prototype);
     this.name = "WebhookVerificationError";
     this.reason = reason;
     this.status = STATUS[reason];
+    if (challenge !== undefined) this.challenge = challenge;
   }
 }
 

@@ -80,6 +80,8 @@ export function createReceiver<Events>(compiled: CompiledSpec, options: WebhookH
       event = await verifyDelivery(compiled, resolved, source);
     } catch (error) {
       if (!isWebhookVerificationError(error)) return fail(error, request, undefined);
+      // The vendor's endpoint check, verified like any delivery: answered as its documentation asks.
+      if (error.reason === "challenge" && error.challenge) return json(200, error.challenge);
       try {
         const custom = await options.onReject?.(error, request());
         if (isResponse(custom)) return custom;
@@ -106,7 +108,8 @@ export function createReceiver<Events>(compiled: CompiledSpec, options: WebhookH
  *
  * Responses: 405 for non-POST; 413 body too large (Content-Length checked first, then counted while reading); 408
  * body slower than `bodyTimeoutMs`; 401 bad/missing signature, stale timestamp or bad token; 400 bad JSON or unknown
- * event; 200 `{"ok":true}` (or the handler's own Response) after the handler ran; 500 when it threw.
+ * event; 200 `{"ok":true}` (or the handler's own Response) after the handler ran; 500 when it threw; 200 with the
+ * vendor's expected answer to a verified endpoint check (Zoom, Slack).
  */
 export function createHandler<Events>(
   compiled: CompiledSpec,

@@ -14,11 +14,10 @@ import type { WebhookHandlerOptions } from "./handler.js";
 import { createNodeListener } from "./node.js";
 import { resolveScheme, schemeKeys, signDelivery } from "./schemes.js";
 import type { SignDeliveryOptions } from "./schemes.js";
-import { assertSupportedSignature, signPayload, verifySignature } from "./signature.js";
+import { assertSupportedSignature, isBlankSecret, signPayload, verifySignature } from "./signature.js";
 import type { RawBody } from "./signature.js";
 import { checkTemplate, compileVariables, renderTemplate } from "./template.js";
 import type { CheckTemplateOptions, PayloadTemplateVariables, TemplateCheckResult } from "./template.js";
-import { WEBHOOK_SCHEME_NAMES } from "./types.js";
 import type { SignatureEncoding, WebhookEventOf, WebhookScheme, WebhookSignatureSpec, WebhookSpec } from "./types.js";
 
 export { WebhookVerificationError, isWebhookVerificationError } from "./errors.js";
@@ -26,7 +25,7 @@ export type { WebhookFailureReason } from "./errors.js";
 export { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, normalizeEventName } from "./parse.js";
 export type { ParseWebhookOptions, PlainHeaders, WebhookCredentials, WebhookInput, WebhookSecret } from "./parse.js";
 export type { WebhookEventHandlers, WebhookHandlerOptions } from "./handler.js";
-export { DEFAULT_TOLERANCE_SECONDS } from "./schemes.js";
+export { DEFAULT_TOLERANCE_SECONDS, twilioJsonUrl } from "./schemes.js";
 export type { SignDeliveryOptions } from "./schemes.js";
 export type { RawBody } from "./signature.js";
 export { WEBHOOK_SCHEME_NAMES } from "./types.js";
@@ -37,6 +36,8 @@ export type {
   TemplateProblem,
 } from "./template.js";
 export type {
+  HmacAlgorithm,
+  HmacSchemeOptions,
   PayloadVariableKind,
   PayloadVariableSpec,
   SignatureEncoding,
@@ -87,7 +88,8 @@ export interface WebhookTools<Events, Vars> {
   /**
    * The signature headers a sender puts on `body` under a scheme (default: the spec's, else `standard-webhooks`):
    * `webhook-id`/`webhook-timestamp`/`webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256` (with
-   * `X-GitHub-Delivery`), … For tests of your receiver. Throws TypeError on an empty or malformed secret.
+   * `X-GitHub-Delivery`), `x-zm-signature` and `x-zm-request-timestamp`, … For tests of your receiver. Throws
+   * TypeError on an empty, blank or malformed secret. Twilio and `{url}` sign `options.url`.
    * Standard Webhooks with a `whsk_…` secret key signs `v1a` (Ed25519) instead of `v1` (HMAC).
    */
   readonly signDelivery: (body: RawBody, secret: string, options?: SignWebhookDeliveryOptions) => Promise<Record<string, string>>;
@@ -135,9 +137,7 @@ export function createWebhookTools<Events, Vars = Record<string, unknown>>(
   spec: WebhookSpec<keyof Events & string>,
 ): WebhookTools<Events, Vars> {
   assertSupportedSignature(spec.signature);
-  if (spec.scheme !== undefined && !WEBHOOK_SCHEME_NAMES.includes(spec.scheme)) {
-    throw new TypeError(`Unknown webhook scheme ${JSON.stringify(spec.scheme)} (one of ${WEBHOOK_SCHEME_NAMES.join(", ")})`);
-  }
+  if (spec.scheme !== undefined) resolveScheme(spec.scheme); // an unusable scheme fails here, at start-up
   const compiled = compileEvents(spec);
   const variables = compileVariables(spec.variables);
   return {
@@ -147,7 +147,7 @@ export function createWebhookTools<Events, Vars = Record<string, unknown>>(
     sign: (rawBody, secret, encoding) => signPayload(rawBody, secret, encoding, spec.signature),
     signDelivery: async (body, secret, options = {}) => {
       const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
-      if (typeof secret !== "string" || secret === "") throw new TypeError("Webhook secret must be a non-empty string");
+      if (isBlankSecret(secret)) throw new TypeError("The webhook `secret` must be a non-empty string (not only whitespace)");
       return signDelivery(scheme, body, schemeKeys(scheme, [secret])[0]!, options);
     },
     parse: async (input, options) => (await parseDelivery(compiled, input, options)) as WebhookEventOf<Events>,

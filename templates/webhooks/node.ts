@@ -68,6 +68,22 @@ function readNodeBody(req: IncomingMessage, max: number, timeoutMs: number): Pro
   });
 }
 
+/**
+ * The URL the sender called, as this server sees it (Twilio and `{url}` sign it): its Host header and the request
+ * target, on https when the socket is TLS. Undefined for a target that is not a path or a missing Host.
+ */
+function targetUrl(req: IncomingMessage): string | undefined {
+  const target = req.url ?? "";
+  const host = req.headers.host;
+  if (!target.startsWith("/") || target.startsWith("//") || !host) return undefined;
+  const secure = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  try {
+    return new URL(target, `${secure ? "https" : "http"}://${host}`).href;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The web Request the callbacks (`onError`, `onReject`) see: method, headers and path, without the body. */
 function requestOf(req: IncomingMessage, headers: Headers): Request {
   const target = req.url ?? "/";
@@ -103,7 +119,7 @@ export function createNodeListener(receive: DeliveryReceiver): (req: IncomingMes
       if (req.method !== "POST") return json(405, { ok: false, error: "method_not_allowed" }, { allow: "POST" });
       const headers = headersOf(req);
       let request: Request | undefined;
-      const source: DeliverySource = { headers, readBody: (max, timeoutMs) => readNodeBody(req, max, timeoutMs) };
+      const source: DeliverySource = { headers, url: targetUrl(req), readBody: (max, timeoutMs) => readNodeBody(req, max, timeoutMs) };
       return receive(source, () => (request ??= requestOf(req, headers)));
     };
     answer()

@@ -1,12 +1,12 @@
 import { WebhookVerificationError } from "./errors.js";
-import { matchSignature, presentedSignature, resolveScheme, schemeKeys } from "./schemes.js";
-import type { PresentedSignature, ResolvedScheme } from "./schemes.js";
-import { secretsEqual, toBytes } from "./signature.js";
+import { challengeAnswer, formNames, matchSignature, presentedSignature, resolveScheme, schemeKeys } from "./schemes.js";
+import type { PresentedSignature, ResolvedScheme, SignatureMatch } from "./schemes.js";
+import { isBlankSecret, secretsEqual, toBytes } from "./signature.js";
 import type { RawBody, SignatureKey } from "./signature.js";
-import type { WebhookAuthSpec, WebhookEventSpec, WebhookScheme, WebhookSignatureSpec, WebhookSpec } from "./types.js";
+import type { WebhookAuthSpec, WebhookEventSpec, WebhookEventTypeSpec, WebhookScheme, WebhookSignatureSpec, WebhookSpec } from "./types.js";
 
 /** Default body limit of `parseWebhook` and `createWebhookHandler`: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
 
 /** Default time the whole body may take to arrive: 10 s (a slow sender holds a connection, not the event loop). */
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
@@ -14,8 +14,11 @@ export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 /** Header values as plain objects carry them (Node's `IncomingMessage.headers` fits). */
 export type PlainHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** A delivery to verify: a web `Request`, or a body with its headers (any framework). */
-export type WebhookInput = Request | { readonly body: RawBody; readonly headers: Headers | PlainHeaders };
+/**
+ * A delivery to verify: a web `Request`, or a body with its headers (any framework), and the URL it was sent to when
+ * the scheme signs it (Twilio, a described scheme's `{url}`).
+ */
+export type WebhookInput = Request | { readonly body: RawBody; readonly headers: Headers | PlainHeaders; readonly url?: string };
 
 /**
  * The signing secret, or several while you rotate it (a delivery signed with any of them verifies). Standard
@@ -36,10 +39,17 @@ export type WebhookCredentials =
 /** Options of `parseWebhook` (and of `createWebhookHandler`). */
 export type ParseWebhookOptions = WebhookCredentials & {
   /**
-   * How deliveries are signed. Default: what the spec says (`x-webhook-signature`, or the signature header its
-   * webhooks declare), else `standard-webhooks`.
+   * How deliveries are signed: a name (`"stripe"`, `"zoom"`, …), a name with options, or `{ type: "hmac", … }`.
+   * Default: what the config or the spec says (`x-webhook-signature`, or the signature header its webhooks declare),
+   * else `standard-webhooks`.
    */
   readonly scheme?: WebhookScheme;
+  /**
+   * Where deliveries name their event, when the spec cannot tell: `{ in: "body", name: "event" }`,
+   * `{ in: "header", name: "x-github-event" }`. Only this place is read. Default: what the spec says or the generator
+   * inferred, then where the scheme puts it.
+   */
+  readonly eventType?: WebhookEventTypeSpec;
   /** Body limit in bytes (default 1 MiB): larger deliveries get 413 and are not read further. */
   readonly maxBodyBytes?: number;
   /** Milliseconds the whole body may take to arrive (default 10 000; 0: no limit): slower ones get 408. */
@@ -101,6 +111,8 @@ export function compileEvents(spec: WebhookSpec): CompiledSpec {
 /** One delivery as the verifier reads it: its headers, and its body on demand (bounded in size and time). */
 export interface DeliverySource {
   readonly headers: Headers;
+  /** The URL the delivery was sent to, as the receiver sees it (Twilio and `{url}` sign it). */
+  readonly url?: string;
   /** The whole body: `body_too_large` past `maxBytes` (by Content-Length before reading), `body_timeout` past `timeoutMs`. */
   readBody(maxBytes: number, timeoutMs: number): Promise<Uint8Array>;
 }
@@ -123,8 +135,8 @@ function toHeaders(headers: Headers | PlainHeaders): Headers {
   return out;
 }
 
-export const bodyTooLarge = () => new WebhookVerificationError("body_too_large");
-export const bodyTimeout = () => new WebhookVerificationError("body_timeout", "Webhook rejected: the body did not arrive in time");
+export const bodyTooLarge = (): WebhookVerificationError => new WebhookVerificationError("body_too_large");
+export const bodyTimeout = (): WebhookVerificationError => new WebhookVerificationError("body_timeout", "Webhook rejected: the body did not arrive in time");
 
 /** A Content-Length above `max` (checked before reading a byte). */
 export function declaredTooLarge(contentLength: string | null, max: number): boolean {
@@ -177,9 +189,10 @@ async function readRequestBody(request: Request, max: number, timeoutMs: number)
 
 /** A `WebhookInput` as a `DeliverySource`. */
 export function deliverySource(input: WebhookInput): DeliverySource {
-  if (isRequest(input)) return { headers: input.headers, readBody: (max, timeoutMs) => readRequestBody(input, max, timeoutMs) };
+  if (isRequest(input)) return { headers: input.headers, url: input.url, readBody: (max, timeoutMs) => readRequestBody(input, max, timeoutMs) };
   return {
     headers: toHeaders(input.headers),
+    ...(typeof input.url === "string" ? { url: input.url } : {}),
     readBody: async (max) => {
       const bytes = toBytes(input.body);
       if (bytes.byteLength > max) throw bodyTooLarge();
@@ -197,21 +210,52 @@ function extractToken(value: string | null, auth: WebhookAuthSpec | undefined): 
   return match[2]!;
 }
 
-function identify(compiled: CompiledSpec, scheme: ResolvedScheme, payload: unknown, headers: Headers): WebhookEventSpec | undefined {
-  const body = typeof payload === "object" && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : undefined;
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** A body property (own, never inherited: `__proto__` is no event name). */
+function own(object: Record<string, unknown> | undefined, name: string): unknown {
+  return object !== undefined && Object.prototype.hasOwnProperty.call(object, name) ? object[name] : undefined;
+}
+
+/**
+ * Where a receiver looks for the event name, in order: the `eventType` option alone; else where the config or spec
+ * says (or the generator inferred), then the scheme's conventions.
+ */
+function eventSources(spec: WebhookSpec, scheme: ResolvedScheme, option: WebhookEventTypeSpec | undefined): readonly WebhookEventTypeSpec[] {
+  if (option !== undefined) return [option];
+  const sources = spec.eventType ? [spec.eventType, ...scheme.eventSources] : scheme.eventSources;
+  const key = (s: WebhookEventTypeSpec) => `${s.in}\u0000${s.in === "header" ? s.name.toLowerCase() : s.name}\u0000${s.property ?? ""}`;
+  const seen = new Set<string>();
+  return sources.filter((source) => !seen.has(key(source)) && seen.add(key(source)));
+}
+
+function checkEventType(value: unknown): WebhookEventTypeSpec | undefined {
+  if (value === undefined) return undefined;
+  const spec = value as Partial<WebhookEventTypeSpec>;
+  if (typeof spec !== "object" || spec === null || (spec.in !== "body" && spec.in !== "header") || typeof spec.name !== "string" || spec.name.trim() === "") {
+    throw new TypeError('`eventType` must be { in: "body" | "header", name } (like { in: "body", name: "event" })');
+  }
+  if (spec.property !== undefined && (spec.in !== "body" || typeof spec.property !== "string")) throw new TypeError("`eventType.property` is a property name, of a body property");
+  return spec as WebhookEventTypeSpec;
+}
+
+function identify(compiled: CompiledSpec, resolved: ResolvedOptions, payload: unknown, headers: Headers): WebhookEventSpec | undefined {
+  const { scheme } = resolved;
+  const body = asObject(payload);
   const fits = (event: WebhookEventSpec | null | undefined): event is WebhookEventSpec =>
-    !!event && Object.entries(event.when ?? {}).every(([key, expected]) => body?.[key] === expected);
-  // The spec's `x-webhook-event-type` says where; else the scheme's convention.
-  const sources = compiled.spec.eventType ? [compiled.spec.eventType] : scheme.eventSources;
-  const action = !compiled.spec.eventType && scheme.eventWithAction && typeof body?.["action"] === "string" ? body["action"] : undefined;
-  for (const source of sources) {
-    const raw = source.in === "header" ? headers.get(source.name) : body?.[source.name];
+    !!event && Object.entries(event.when ?? {}).every(([key, expected]) => own(body, key) === expected);
+  const action = scheme.eventWithAction && typeof own(body, "action") === "string" ? (own(body, "action") as string) : undefined;
+  for (const source of resolved.eventSources) {
+    const raw =
+      source.in === "header" ? headers.get(source.name) : source.property === undefined ? own(body, source.name) : own(asObject(own(body, source.name)), source.property);
     if (typeof raw !== "string" || raw.trim() === "") continue;
     const value = raw.trim();
     const exact = compiled.byValue.get(value)?.find(fits);
     if (exact) return exact;
     // GitHub: `X-GitHub-Event: issues` + `action: opened` is `issues-opened` in GitHub's own spec.
-    const withAction = action === undefined ? undefined : compiled.byNormalized.get(normalizeEventName(`${value}-${action}`));
+    const withAction = action === undefined || source.in !== "header" ? undefined : compiled.byNormalized.get(normalizeEventName(`${value}-${action}`));
     if (fits(withAction)) return withAction;
     const loose = compiled.byNormalized.get(normalizeEventName(value));
     if (fits(loose)) return loose;
@@ -222,6 +266,8 @@ function identify(compiled: CompiledSpec, scheme: ResolvedScheme, payload: unkno
 /** Options with every default filled in and the secrets turned into keys, once per receiver. */
 export interface ResolvedOptions {
   readonly scheme: ResolvedScheme;
+  /** Where the event name is looked for, in order. */
+  readonly eventSources: readonly WebhookEventTypeSpec[];
   /** The keys (HMAC, or Ed25519 for Standard Webhooks `v1a`); empty with `insecureNoSignature` (nothing is verified). */
   readonly keys: readonly SignatureKey[];
   readonly accessToken: string | undefined;
@@ -255,8 +301,8 @@ export function resolveOptions(compiled: CompiledSpec, options: ParseWebhookOpti
     accessToken?: unknown;
     insecureNoSignature?: unknown;
   };
-  if (accessToken !== undefined && (typeof accessToken !== "string" || accessToken === "")) {
-    throw new TypeError("Webhook `accessToken` must be a non-empty string (omit it to not require one)");
+  if (accessToken !== undefined && isBlankSecret(accessToken)) {
+    throw new TypeError("Webhook `accessToken` must be a non-empty string, not only whitespace (omit it to not require one)");
   }
   const scheme = resolveScheme(schemeOf(compiled.spec, options));
   let keys: SignatureKey[] = [];
@@ -264,16 +310,18 @@ export function resolveOptions(compiled: CompiledSpec, options: ParseWebhookOpti
     if (secret !== undefined) throw new TypeError("Pass either a webhook `secret` or `insecureNoSignature: true`, not both");
   } else {
     const secrets = typeof secret === "string" ? [secret] : Array.isArray(secret) ? (secret as unknown[]) : undefined;
-    if (secrets === undefined || secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s === "")) {
+    if (secrets === undefined || secrets.length === 0 || secrets.some(isBlankSecret)) {
       throw new TypeError(
-        "A webhook `secret` is required (a non-empty string, or a list of them while you rotate it): without one, anyone " +
-          "can send deliveries. Is its environment variable set? To accept unsigned deliveries, pass `insecureNoSignature: true`.",
+        "A webhook `secret` is required (a non-empty string, not only whitespace, or a list of them while you rotate it): " +
+          "without one, anyone can send deliveries. Is its environment variable set? To accept unsigned deliveries, pass " +
+          "`insecureNoSignature: true`.",
       );
     }
     keys = schemeKeys(scheme, secrets as string[]);
   }
   return {
     scheme,
+    eventSources: eventSources(compiled.spec, scheme, checkEventType(options.eventType)),
     keys,
     accessToken: accessToken as string | undefined,
     maxBodyBytes: limit(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, "maxBodyBytes"),
@@ -299,24 +347,23 @@ export async function verifyDelivery(compiled: CompiledSpec, resolved: ResolvedO
   }
 
   let presented: PresentedSignature | undefined;
-  if (keys.length > 0) presented = presentedSignature(scheme, headers, Math.floor(Date.now() / 1000));
+  if (keys.length > 0) presented = presentedSignature(scheme, headers, { nowSeconds: Math.floor(Date.now() / 1000), url: source.url });
 
   const raw = await source.readBody(resolved.maxBodyBytes, resolved.bodyTimeoutMs);
 
-  let digest: string | undefined;
+  let match: SignatureMatch | undefined;
   if (presented) {
-    digest = await matchSignature(presented, raw, keys);
-    if (digest === undefined) throw new WebhookVerificationError("bad_signature", "Webhook rejected: signature does not match the body");
+    match = await matchSignature(scheme, presented, raw, keys);
+    if (match === undefined) throw new WebhookVerificationError("bad_signature", "Webhook rejected: signature does not match the body");
   }
+  const digest = match?.digest;
 
-  let payload: unknown;
-  try {
-    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
-  } catch {
-    throw new WebhookVerificationError("bad_json", "Webhook rejected: body is not valid JSON");
-  }
+  const payload = parseBody(raw, headers.get("content-type"));
 
-  const event = identify(compiled, scheme, payload, headers);
+  const challenge = await challengeAnswer(scheme, payload, match?.key);
+  if (challenge) throw new WebhookVerificationError("challenge", `Webhook endpoint check of ${scheme.name}: answer 200 with \`error.challenge\``, challenge);
+
+  const event = identify(compiled, resolved, payload, headers);
   if (!event) throw new WebhookVerificationError("unknown_event", "Webhook rejected: unknown or missing event type");
 
   const bodyId =
@@ -328,6 +375,36 @@ export async function verifyDelivery(compiled: CompiledSpec, resolved: ResolvedO
     (scheme.deliveryIdHeader ? (headers.get(scheme.deliveryIdHeader) ?? undefined) : scheme.kind === "stripe" ? bodyId : undefined);
   const replayKey = presented?.messageId ?? (scheme.kind === "stripe" && digest !== undefined ? (bodyId ?? digest) : digest);
   return { type: event.name, payload, headers, deliveryId, replayKey };
+}
+
+const FORM = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * The verified body: JSON, or form parameters (`application/x-www-form-urlencoded`: Twilio, Slack commands) as an
+ * object of strings (a repeated name: the list of its values). `bad_json` when it is neither, or not UTF-8.
+ */
+function parseBody(raw: Uint8Array, contentType: string | null): unknown {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    throw new WebhookVerificationError("bad_json", "Webhook rejected: body is not valid UTF-8");
+  }
+  if (contentType !== null && FORM.test(contentType)) {
+    const form: Record<string, string | string[]> = {};
+    const params = new URLSearchParams(text);
+    for (const name of formNames(params)) {
+      const values = params.getAll(name);
+      // defineProperty: a parameter named `__proto__` is data, not the object's prototype.
+      Object.defineProperty(form, name, { value: values.length === 1 ? values[0] : values, enumerable: true, writable: true, configurable: true });
+    }
+    return form;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new WebhookVerificationError("bad_json", "Webhook rejected: body is not valid JSON");
+  }
 }
 
 /** `parseWebhook`: resolves the options, then verifies and parses one delivery. */

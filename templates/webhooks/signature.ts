@@ -31,11 +31,17 @@ function cachedKey(cacheKey: string, importKey: () => Promise<CryptoKeyOf>): Pro
   return key;
 }
 
-function hmacKey(secret: HmacSecret): Promise<CryptoKeyOf> {
-  // The string "ab" and the bytes 0xab are different keys.
-  return cachedKey(typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret), () => {
+/** The hashes of the HMAC schemes, as Web Crypto names them. */
+export type HashName = "SHA-1" | "SHA-256" | "SHA-512";
+
+/** Bytes of each hash's digest. */
+export const DIGEST_BYTES_OF: Readonly<Record<HashName, number>> = { "SHA-1": 20, "SHA-256": 32, "SHA-512": 64 };
+
+function hmacKey(secret: HmacSecret, hash: HashName): Promise<CryptoKeyOf> {
+  // The string "ab" and the bytes 0xab are different keys; so are one key's SHA-1 and SHA-256 imports.
+  return cachedKey(hash + (typeof secret === "string" ? "s" + secret : "b" + encodeHex(secret)), () => {
     const bytes = typeof secret === "string" ? encoder.encode(secret) : secret;
-    return crypto.subtle.importKey("raw", toArrayBuffer(bytes), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    return crypto.subtle.importKey("raw", toArrayBuffer(bytes), { name: "HMAC", hash }, false, ["sign"]);
   });
 }
 
@@ -55,24 +61,46 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return new Uint8Array(bytes).buffer as ArrayBuffer;
 }
 
+/** The parts one after the other, text as UTF-8: what a scheme signs (`v0:` + timestamp + `:` + the body's bytes). */
+export function concatBytes(parts: readonly RawBody[]): Uint8Array {
+  const bytes = parts.map(toBytes);
+  if (bytes.length === 1) return bytes[0]!;
+  const joined = new Uint8Array(bytes.reduce((total, part) => total + part.byteLength, 0));
+  let offset = 0;
+  for (const part of bytes) {
+    joined.set(part, offset);
+    offset += part.byteLength;
+  }
+  return joined;
+}
+
 /** The signed bytes: `prefix` (the `id.timestamp.` of the timestamped schemes), then the body. */
 function signedBytes(raw: RawBody, prefix: string | undefined): Uint8Array {
-  const bytes = toBytes(raw);
-  if (!prefix) return bytes;
-  const head = encoder.encode(prefix);
-  const joined = new Uint8Array(head.byteLength + bytes.byteLength);
-  joined.set(head, 0);
-  joined.set(bytes, head.byteLength);
-  return joined;
+  return prefix ? concatBytes([prefix, raw]) : toBytes(raw);
+}
+
+/** The HMAC of `message` keyed with `secret`. */
+export async function hmacDigest(message: Uint8Array, secret: HmacSecret, hash: HashName = "SHA-256"): Promise<Uint8Array> {
+  const key = await hmacKey(secret, hash);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, toArrayBuffer(message)));
 }
 
 /**
  * HMAC-SHA256 of `raw` (after `prefix`, when given: the `id.timestamp.` of the timestamped schemes) keyed with
  * `secret`.
  */
-export async function hmacSha256(raw: RawBody, secret: HmacSecret, prefix?: string): Promise<Uint8Array> {
-  const key = await hmacKey(secret);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, toArrayBuffer(signedBytes(raw, prefix))));
+export function hmacSha256(raw: RawBody, secret: HmacSecret, prefix?: string): Promise<Uint8Array> {
+  return hmacDigest(signedBytes(raw, prefix), secret);
+}
+
+/** The SHA-256 of `raw`, in lowercase hex (Twilio's `bodySHA256`). */
+export async function sha256Hex(raw: RawBody): Promise<string> {
+  return encodeHex(new Uint8Array(await crypto.subtle.digest("SHA-256", toArrayBuffer(toBytes(raw)))));
+}
+
+/** An unusable secret: not a string, empty, or only whitespace (an environment variable set to " "). */
+export function isBlankSecret(secret: unknown): boolean {
+  return typeof secret !== "string" || secret.trim() === "";
 }
 
 /**
@@ -189,13 +217,13 @@ export function acceptedEncodings(spec: WebhookSignatureSpec | undefined): reado
   return ["hex", "base64"];
 }
 
-/** Decodes a digest written in one of the accepted encodings; null unless it is exactly 32 bytes. */
-export function decodeDigest(text: string, accept: readonly SignatureEncoding[]): Uint8Array | null {
-  // Hex is tried first: a 64-char string is never a valid 32-byte base64 digest, and vice versa.
-  if (accept.includes("hex") && text.length === DIGEST_BYTES * 2) return decodeHex(text);
+/** Decodes a digest written in one of the accepted encodings; null unless it is exactly `length` bytes. */
+export function decodeDigest(text: string, accept: readonly SignatureEncoding[], length: number = DIGEST_BYTES): Uint8Array | null {
+  // Hex is tried first: 2n hex characters are never a valid n-byte base64 digest, and vice versa.
+  if (accept.includes("hex") && text.length === length * 2) return decodeHex(text);
   if (accept.includes("base64")) {
     const bytes = decodeBase64(text);
-    if (bytes && bytes.length === DIGEST_BYTES) return bytes;
+    if (bytes && bytes.length === length) return bytes;
   }
   return null;
 }
@@ -225,7 +253,7 @@ export async function verifySignature(
   spec?: WebhookSignatureSpec,
 ): Promise<boolean> {
   try {
-    if (typeof secret !== "string" || secret === "" || typeof signature !== "string") return false;
+    if (isBlankSecret(secret) || typeof signature !== "string") return false;
     let text = signature.trim();
     const prefix = spec?.prefix ?? "";
     if (prefix) {
@@ -251,7 +279,7 @@ export async function signPayload(
   encoding: SignatureEncoding | undefined,
   spec?: WebhookSignatureSpec,
 ): Promise<string> {
-  if (typeof secret !== "string" || secret === "") throw new TypeError("Webhook secret must be a non-empty string");
+  if (isBlankSecret(secret)) throw new TypeError("The webhook `secret` must be a non-empty string (not only whitespace)");
   const digest = await hmacSha256(rawBody, secret);
   const enc = encoding ?? spec?.encoding ?? "hex";
   if (enc !== "hex" && enc !== "base64") throw new TypeError(`Unsupported signature encoding: ${String(enc)}`);

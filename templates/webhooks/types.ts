@@ -28,43 +28,108 @@ export interface WebhookSignatureSpec {
 }
 
 /**
- * A signature scheme by name, as its provider signs deliveries:
- * - `standard-webhooks` ([standardwebhooks.com](https://www.standardwebhooks.com), OpenAI, Svix): `webhook-id`,
+ * A signature scheme by name, as its provider signs deliveries (docs/webhooks.md has the headers and the
+ * secret formats):
+ * - `standard-webhooks` ([standardwebhooks.com](https://www.standardwebhooks.com), OpenAI): `webhook-id`,
  *   `webhook-timestamp` and `webhook-signature: v1,<base64>` (several during key rotation) over `id.timestamp.body`,
- *   with a `whsec_<base64>` secret; timestamps more than 5 minutes off are refused. Events by the body's `type`.
- *   Its asymmetric signatures (`v1a,<base64>`, Ed25519) verify with the sender's `whpk_<base64>` public key (and are
- *   made with its `whsk_<base64>` secret key).
- * - `stripe`: `Stripe-Signature: t=<timestamp>,v1=<hex>` (several `v1` during rotation) over `timestamp.body`, keyed
- *   with the `whsec_…` string; timestamps older than 5 minutes are refused. Events by the body's `type`.
- * - `github`: `X-Hub-Signature-256: sha256=<hex>` over the body. Events by `X-GitHub-Event` and the body's `action`
- *   (`issues` + `opened` is the spec's `issues-opened`). No timestamp: see specforge's docs/security.md on replays.
- * - `wandb`: the training service's `X-Wandb-Signature: <hex>` (base64 accepted) over the body. Events by the body's
- *   `event_type`. No timestamp.
+ *   with a `whsec_<base64>` secret; asymmetric `v1a,<base64>` (Ed25519) signatures verify with the sender's
+ *   `whpk_<base64>` public key. Events by the body's `type`.
+ * - `svix`: the same signatures under `svix-id`, `svix-timestamp` and `svix-signature` (either set is accepted).
+ * - `stripe`: `Stripe-Signature: t=<timestamp>,v1=<hex>` over `timestamp.body`, keyed with the `whsec_…` string.
+ * - `github`: `X-Hub-Signature-256: sha256=<hex>` over the body. Events by `X-GitHub-Event` and the body's `action`.
+ * - `zoom`: `x-zm-signature: v0=<hex>` over `v0:{timestamp}:{body}`, the timestamp in `x-zm-request-timestamp`,
+ *   keyed with the app's secret token. Events by the body's `event`; answers `endpoint.url_validation`.
+ * - `slack`: `X-Slack-Signature: v0=<hex>` over `v0:{timestamp}:{body}`, the timestamp in
+ *   `X-Slack-Request-Timestamp`, keyed with the signing secret. Events by the body's `type`, then `event.type`;
+ *   answers `url_verification`.
+ * - `shopify`: `X-Shopify-Hmac-Sha256: <base64>` over the body, keyed with the app's client secret. Events by
+ *   `X-Shopify-Topic`.
+ * - `twilio`: `X-Twilio-Signature: <base64>` HMAC-SHA1 of the URL Twilio called followed by the form parameters
+ *   sorted by name (JSON bodies: of the URL, whose `bodySHA256` is the body's SHA-256), keyed with the auth token.
+ * - `wandb`: the training service's `X-Wandb-Signature: <hex>` (base64 accepted) over the body. Events by
+ *   `event_type`.
+ * Timestamped schemes refuse deliveries more than 5 minutes off the receiver's clock (Stripe: only behind).
  */
-export type WebhookSchemeName = "standard-webhooks" | "stripe" | "github" | "wandb";
+export type WebhookSchemeName = "standard-webhooks" | "svix" | "stripe" | "github" | "zoom" | "slack" | "shopify" | "twilio" | "wandb";
 
 /** The names `WebhookSchemeName` allows, for checks at run time. */
-export const WEBHOOK_SCHEME_NAMES: readonly WebhookSchemeName[] = ["standard-webhooks", "stripe", "github", "wandb"];
+export const WEBHOOK_SCHEME_NAMES: readonly WebhookSchemeName[] = [
+  "standard-webhooks",
+  "svix",
+  "stripe",
+  "github",
+  "zoom",
+  "slack",
+  "shopify",
+  "twilio",
+  "wandb",
+];
+
+/** The hash of an HMAC scheme. */
+export type HmacAlgorithm = "sha1" | "sha256" | "sha512";
 
 /**
- * How deliveries are signed: a preset by name, a preset with options, or an HMAC-SHA256 of the raw body in a header
- * you name (what the spec's `x-webhook-signature` describes).
+ * Any other HMAC signature, described: what is signed (`signedContent`, a template over `{body}` (the raw bytes),
+ * `{timestamp}`, `{id}` and `{url}`), with which hash, how the digest is written and in which header.
+ */
+export interface HmacSchemeOptions {
+  readonly type: "hmac";
+  /** @default "sha256" */
+  readonly algorithm?: HmacAlgorithm;
+  /** How the digest is written. @default "hex" */
+  readonly encoding?: SignatureEncoding;
+  /** The signed text; `{body}` must appear once. @default "{body}" */
+  readonly signedContent?: string;
+  /** The header carrying the signature. */
+  readonly header: string;
+  /** Text before the digest (`v1=`), compared case-insensitively. */
+  readonly prefix?: string;
+  /** The header carrying the Unix timestamp in seconds; required when `signedContent` has `{timestamp}`. */
+  readonly timestampHeader?: string;
+  /** The header carrying the message id; required when `signedContent` has `{id}`. */
+  readonly idHeader?: string;
+  /** Seconds the timestamp may be off the receiver's clock, either way. @default 300 */
+  readonly toleranceSeconds?: number;
+  /** How the secret is written: its UTF-8 bytes, or the key bytes in hex or base64. @default "utf8" */
+  readonly secretEncoding?: "utf8" | "hex" | "base64";
+  /** `{url}`: the origin the sender calls (`https://hooks.example.com`) when the receiver sees another (a proxy). */
+  readonly origin?: string;
+}
+
+/** Options of the timestamped presets. */
+interface TimestampOptions {
+  /** Seconds a delivery's timestamp may be off (Stripe: behind) the receiver's clock. @default 300 */
+  readonly toleranceSeconds?: number;
+}
+
+/**
+ * How deliveries are signed: a preset by name, a preset with options, an HMAC you describe (`{ type: "hmac", … }`), or
+ * an HMAC-SHA256 of the raw body in a header you name (what the spec's `x-webhook-signature` describes).
  */
 export type WebhookScheme =
   | WebhookSchemeName
+  | ({ readonly type: "standard-webhooks" | "svix" | "stripe" } & TimestampOptions)
+  | ({
+      readonly type: "zoom" | "slack";
+      /** Answer the vendor's endpoint check (Zoom's `endpoint.url_validation`, Slack's `url_verification`). @default true */
+      readonly challenge?: boolean;
+    } & TimestampOptions)
+  | { readonly type: "github" | "shopify" | "wandb" }
   | {
-      readonly type: "standard-webhooks" | "stripe";
-      /** Seconds a delivery's timestamp may be off (Stripe: behind) the receiver's clock. Default 300. */
-      readonly toleranceSeconds?: number;
+      readonly type: "twilio";
+      /** The origin Twilio calls (`https://hooks.example.com`) when the receiver sees another one (behind a proxy). */
+      readonly origin?: string;
     }
-  | { readonly type: "github" | "wandb" }
+  | HmacSchemeOptions
   | ({ readonly type: "hmac-sha256"; readonly header: string } & Omit<WebhookSignatureSpec, "header">);
 
-/** From `x-webhook-event-type`: where the event type is read. */
+/** Where a delivery names its event (`x-webhook-event-type`, inferred from the spec, or the `eventType` option). */
 export interface WebhookEventTypeSpec {
   readonly in: "body" | "header";
   /** Top-level body property name or header name. */
   readonly name: string;
+  /** Body only: the property of the object in `name` that holds it (Slack's `event` + `type`). */
+  readonly property?: string;
 }
 
 /** From `x-webhook-auth`. */
@@ -115,16 +180,18 @@ export interface PayloadVariableSpec {
 /** Everything the generated `webhooks.ts` passes to `createWebhookTools`. */
 export interface WebhookSpec<Name extends string = string> {
   /**
-   * The scheme the spec names (`x-webhook-signature: { scheme }`) or implies (its webhooks declare `webhook-signature`,
-   * `Stripe-Signature` or `X-Hub-Signature-256`). Absent: `signature` when set, else `standard-webhooks`.
+   * The scheme the config names (`webhooks: { scheme }`), or the spec names (`x-webhook-signature: { scheme }`) or
+   * implies (its webhooks declare `webhook-signature`, `Stripe-Signature`, `X-Hub-Signature-256`, `x-zm-signature`,
+   * …). Absent: `signature` when set, else `standard-webhooks`.
    */
-  readonly scheme?: WebhookSchemeName;
+  readonly scheme?: WebhookScheme;
   /** The HMAC of the raw body the spec's `x-webhook-signature` describes. */
   readonly signature?: WebhookSignatureSpec;
   /**
-   * Absent: where the scheme puts it (GitHub: `X-GitHub-Event` and the body's `action`; Stripe and Standard Webhooks:
-   * the body's `type`; others: the body's `type`, then `event_type`). If that names no declared event and exactly one
-   * event is declared, it is that one.
+   * Where deliveries name their event: the config's `webhooks.eventType`, the spec's `x-webhook-event-type`, or the
+   * property the generator found telling the spec's webhooks apart (`type`, `event`, …). Looked at first, then where
+   * the scheme puts it (GitHub: `X-GitHub-Event` and the body's `action`; Zoom: the body's `event`; others: the body's
+   * `type`, then `event_type`). If that names no declared event and exactly one event is declared, it is that one.
    */
   readonly eventType?: WebhookEventTypeSpec;
   readonly auth?: WebhookAuthSpec;

@@ -38,11 +38,11 @@ describe("config files", () => {
     expect(result.code).toBe(0);
     expect(existsSync(join(project, "api-client"))).toBe(false);
     const files = [...snapshotTree(join(project, "elsewhere")).keys()];
-    expect(files).toEqual(expect.arrayContaining(["client.js", "client.d.ts", "server.js", "server.d.ts"]));
-    expect(files).not.toContain("webhooks.js");
+    expect(files).toEqual(expect.arrayContaining(["client.ts", "server.ts"]));
+    expect(files).not.toContain("webhooks.ts");
     expect((await runBin(["check", "--out", "elsewhere", "--outputs", "client,server", "--format"], project)).code).toBe(0);
     // Without the flags, the file's values apply: a different folder, not generated yet.
-    expect((await runBin(["check"], project)).stderr).toMatch(/missing: api-client\/client\.d\.ts/);
+    expect((await runBin(["check"], project)).stderr).toMatch(/^specforge: api-client\/ has not been generated from spec\/training-api\.v1\.yaml yet/);
    }, 240_000); // three processes that each load the generator
 
   it("--no-format and --outputs change the output like the config fields do", async () => {
@@ -67,15 +67,22 @@ describe("config files", () => {
 
 describe("config errors: exit 2, the field or flag and what is allowed, nothing written", () => {
   const cases: [string, Record<string, string>, string[], RegExp][] = [
-    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, refRoots, maxSpecFileBytes, fetch, projects\), got "x"\n  hint: did you mean `outputs`\?/],
+    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, adapters, stubs, refRoots, maxSpecFileBytes, fetch, projects\), got "x"\n  hint: did you mean `outputs`\?/],
     ["unknown output", { "specforge.config.json": '{ "outputs": ["client", "sdk"] }' }, [], /config field `outputs`: "sdk" is not an output \(allowed: types, client, server, webhooks\)/],
     ["outputs not a list", { "specforge.config.json": '{ "outputs": "client" }' }, [], /config field `outputs` must be a list of: types, client, server, webhooks, got "client"/],
+    ["unknown adapter", { "specforge.config.json": '{ "adapters": ["express", "fastfy"] }' }, [], /config field `adapters`: "fastfy" is not an adapter \(allowed: express, fastify, hono, next\)\n  hint: did you mean "fastify"\?/],
+    ["adapters not a list", { "specforge.config.json": '{ "adapters": "hono" }' }, [], /config field `adapters` must be a list of: express, fastify, hono, next, got "hono"/],
+    ["adapters without the server", { "specforge.config.json": '{ "outputs": ["client"], "adapters": ["next", "hono"] }' }, [], /specforge\.config\.json#\/adapters: the adapters \(hono, next\) adapt the server, which `outputs` leaves out\n  hint: add "server" to `outputs`, or remove `adapters`/],
+    ["a project's adapters without the server", { "specforge.config.json": '{ "projects": [{ "name": "a", "spec": "spec/training-api.v1.yaml", "out": "a", "outputs": ["types"], "adapters": ["express"] }] }' }, [], /specforge\.config\.json#\/projects\/0\/adapters: the adapters \(express\) adapt the server/],
+    ["stubs not a path", { "specforge.config.json": '{ "stubs": 3 }' }, [], /config field `stubs` must be a path string, got 3/],
     ["format not a boolean", { "specforge.config.json": '{ "format": "yes" }' }, [], /config field `format` must be true or false, got "yes"/],
     ["spec not a string", { "specforge.config.json": '{ "spec": 1 }' }, [], /config field `spec` must be a path string, got 1/],
     ["refRoots not a list of paths", { "specforge.config.json": '{ "refRoots": "../schemas" }' }, [], /config field `refRoots` must be a list of folder paths, got "\.\.\/schemas"/],
     ["maxSpecFileBytes not a positive number", { "specforge.config.json": '{ "maxSpecFileBytes": -1 }' }, [], /config field `maxSpecFileBytes` must be a positive whole number of bytes, got -1/],
     ["not an object", { "specforge.config.json": "[]" }, [], /specforge\.config\.json: the config must be an object, got \[\]/],
-    ["invalid JSON", { "specforge.config.json": '{ "spec": }' }, [], /specforge\.config\.json: invalid JSON in config file: /],
+    ["invalid JSON", { "specforge.config.json": '{ "spec": }' }, [], /specforge\.config\.json:1:11: invalid JSON in config file: Unexpected token '}', "{ "spec": }" is not valid JSON\n$/],
+    ["invalid JSON on a later line", { "specforge.config.json": '{\n  "spec": "api.yaml",\n  "out" "src/api"\n}\n' }, [], /specforge\.config\.json:3:9: invalid JSON in config file: Unexpected string\n$/],
+    ["invalid JSON in package.json", { "package.json": '{ "name": "app",\n  "specforge": { "out": "x", }\n}\n' }, [], /package\.json:2:30: invalid JSON in package\.json: Expected double-quoted property name\n$/],
     ["a .ts config with a syntax error", { "specforge.config.ts": "export default {\n  spec: 'x',,\n};\n" }, [], /specforge\.config\.ts:2:13: invalid TypeScript in config file: /],
     ["a .ts config with a wrong field", { "specforge.config.ts": 'export default { outputs: ["types", "mobile"] };\n' }, [], /specforge\.config\.ts: config field `outputs`: "mobile" is not an output/],
     ["a .ts config that throws", { "specforge.config.ts": 'throw new Error("no config today");\nexport default {};\n' }, [], /specforge\.config\.ts: cannot load config file: no config today\n$/],

@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMANDS, main } from "../../src/cli.js";
+import type { CliCommand } from "../../src/commands/command.js";
 import { cleanupTempDirs, projectWithV1Spec, runBin, runCli, snapshotTree, tempDir, writeFiles } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
@@ -9,18 +11,59 @@ afterAll(cleanupTempDirs);
 const flagsIn = (help: string) => [...help.matchAll(/^\s+(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]!).sort();
 
 describe("--help: each command shows its own flags and examples", () => {
+  // `--version` is the program's (`specforge --help` lists it); `--verbose` only where there are files and phases to print.
   const own: Record<string, string[]> = {
-    init: ["force", "format", "help", "out", "outputs", "project", "quiet", "spec", "verbose", "version"],
-    generate: ["config", "format", "help", "max-spec-file-bytes", "offline", "out", "outputs", "poll", "project", "quiet", "ref-root", "spec", "verbose", "version", "watch"],
-    check: ["config", "format", "help", "markdown", "max-spec-file-bytes", "out", "outputs", "project", "quiet", "ref-root", "remote", "spec", "verbose", "version"],
-    mock: ["config", "help", "max-spec-file-bytes", "port", "project", "quiet", "ref-root", "spec", "verbose", "version"],
-    "webhook test": ["config", "event", "help", "max-spec-file-bytes", "payload", "project", "quiet", "ref-root", "scheme", "secret-env", "secret-file", "spec", "timeout", "token-env", "token-file", "url", "var", "verbose", "version"],
+    init: ["force", "format", "help", "out", "outputs", "project", "quiet", "spec"],
+    generate: ["config", "format", "help", "max-spec-file-bytes", "offline", "out", "outputs", "poll", "project", "quiet", "ref-root", "spec", "verbose", "watch"],
+    check: ["config", "diff", "format", "help", "markdown", "max-spec-file-bytes", "out", "outputs", "project", "quiet", "ref-root", "remote", "spec", "verbose"],
+    diff: ["fail-on", "format", "help", "quiet"],
+    mock: ["config", "help", "max-spec-file-bytes", "port", "project", "quiet", "ref-root", "spec"],
+    "webhook test": ["config", "event", "help", "max-spec-file-bytes", "payload", "project", "quiet", "ref-root", "scheme", "secret-env", "secret-file", "spec", "timeout", "token-env", "token-file", "url", "var"],
   };
   it.each(Object.entries(own))("specforge %s --help", async (command, flags) => {
     const result = await runCli([...command.split(" "), "--help"], tempDir());
     expect(result.code).toBe(0);
     expect(flagsIn(result.stdout)).toEqual(flags);
     expect(result.stdout).toMatch(new RegExp(`^Examples:\\n  specforge ${command}`, "m"));
+  });
+
+  it("--verbose is refused where it would print nothing more", async () => {
+    for (const command of [["diff", "a.yaml", "b.yaml"], ["mock"], ["init"]]) {
+      const result = await runCli([...command, "--verbose"], tempDir());
+      expect(result.code, command[0]).toBe(2);
+      expect(result.stderr, command[0]).toMatch(/^specforge: error: unknown option --verbose for `specforge \w+`\n/);
+    }
+  });
+
+  /** `specforge …args` with a terminal `columns` wide. */
+  const helpAt = async (args: string[], columns?: number, env: NodeJS.ProcessEnv = {}) => {
+    let stdout = "";
+    const code = await main(args, { cwd: tempDir(), env, columns, stdout: (text) => (stdout += text + "\n"), stderr: () => {} });
+    expect(code).toBe(0);
+    return stdout;
+  };
+  const commands = [[], ...Object.keys(own).map((command) => command.split(" ")), ["webhook"]];
+
+  it.each([40, 60, 80, 132])("wraps at the terminal's width (%i), on word boundaries, each flag's text apart from its type", async (columns) => {
+    for (const command of commands) {
+      const text = await helpAt([...command, "--help"], columns);
+      // Only an example's command line (kept whole, to be copied) or a word longer than a line may be wider.
+      const wide = text.split("\n").filter((line) => line.length > columns && !/^ {2}specforge /.test(line) && /\S \S/.test(line.trim()));
+      expect(wide, command.join(" ")).toEqual([]);
+      // No word is cut: every description reads whole once the line breaks are taken out.
+      const flat = text.replace(/\s+/g, " ");
+      const path = command.length === 0 ? undefined : command.reduce<CliCommand<unknown> | undefined>((found, word) => (found?.subcommands ?? COMMANDS).find((c) => c.name === word), undefined);
+      const describes = path ? [path.describe, ...Object.values(path.options({ spec: "", out: "" })).map((spec) => spec.describe ?? "")] : COMMANDS.map((c) => c.describe);
+      for (const describe of describes) expect(flat, command.join(" ")).toContain(describe.replace(/\s+/g, " "));
+      expect(text).not.toMatch(/\S\[(string|number|boolean|array|required|default|choices)\b/);
+    }
+  });
+
+  it("80 columns when the width is unknown, $COLUMNS when set", async () => {
+    const widest = (text: string) => Math.max(...text.split("\n").filter((line) => !/^ {2}specforge /.test(line)).map((line) => line.length));
+    expect(widest(await helpAt(["generate", "--help"]))).toBeLessThanOrEqual(80);
+    expect(widest(await helpAt(["generate", "--help"]))).toBeGreaterThan(70);
+    expect(widest(await helpAt(["generate", "--help"], undefined, { COLUMNS: "120" }))).toBeGreaterThan(100);
   });
 
   it("mock --help does not offer --outputs, init --help does not offer --config (which init never reads)", async () => {
@@ -41,8 +84,9 @@ describe("--help: each command shows its own flags and examples", () => {
     const project = tempDir();
     writeFiles(project, { "specforge.config.json": '{ "spec": "api/openapi.yaml", "out": "src/api" }' });
     const configured = await runCli(["generate", "--help"], project);
-    expect(configured.stdout).toMatch(/\[default: api\/openapi\.yaml \(from specforge\.config\.json\)\]/);
-    expect(configured.stdout).toMatch(/\[default: src\/api \(from specforge\.config\.json\)\]/);
+    const text = configured.stdout.replace(/\s+/g, " ");
+    expect(text).toMatch(/\[default: api\/openapi\.yaml \(from specforge\.config\.json\)\]/);
+    expect(text).toMatch(/\[default: src\/api \(from specforge\.config\.json\)\]/);
     expect(configured.stdout).not.toMatch(/training-api/);
   });
 });
@@ -56,6 +100,8 @@ describe("mistakes on the command line: exit 2, one message that says what to do
   const cases: [string, string[], RegExp][] = [
     ["a command without its subcommand", ["webhook"], /^specforge: error: `specforge webhook` needs a subcommand:\n  specforge webhook test: send one signed delivery[^\n]*\n  hint: for example: specforge webhook test --url /],
     ["a misspelt command", ["generat"], /^specforge: error: unknown command `generat`\n  hint: did you mean `specforge generate`\?\n$/],
+    ["a misspelt command with the flags of the right one", ["genrate", "--spec", "x"], /^specforge: error: unknown command `genrate`\n  hint: did you mean `specforge generate`\?\n$/],
+    ["a misspelt command's help", ["genrate", "--help"], /^specforge: error: unknown command `genrate`\n  hint: did you mean `specforge generate`\?\n$/],
     ["a misspelt subcommand", ["webhook", "tset"], /^specforge: error: unknown command `webhook tset`\n  hint: did you mean `specforge webhook test`\?\n$/],
     ["a misspelt flag", ["generate", "--sepc", "x.yaml"], /^specforge: error: unknown option --sepc for `specforge generate`\n  hint: did you mean --spec\?\n$/],
     ["a misspelt --version", ["--versoin"], /^specforge: error: unknown option --versoin\n  hint: did you mean --version\?\n$/],
@@ -119,7 +165,7 @@ describe("messages name the spec that was really read", () => {
     expect(flags.stderr).toMatch(/run `npx specforge generate --spec api\/v1\.yaml --out 'my api'`\n$/);
     writeFiles(project, { "conf/specforge.json": '{ "spec": "../api/v1.yaml", "out": "../src/api" }' });
     const viaConfig = await runCli(["check", "--config", "conf/specforge.json"], project);
-    expect(viaConfig.stderr).toMatch(/src\/api\/ is out of date with api\/v1\.yaml \(\d+ files\); run `npx specforge generate --config conf\/specforge\.json`\n$/);
+    expect(viaConfig.stderr).toMatch(/src\/api\/ has not been generated from api\/v1\.yaml yet \(\d+ files to write\); run `npx specforge generate --config conf\/specforge\.json`\n$/);
     expect((await runCli(["generate", "--config", "conf/specforge.json"], project)).code).toBe(0);
     expect((await runCli(["check", "--config", "conf/specforge.json"], project)).code).toBe(0);
   });

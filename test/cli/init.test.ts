@@ -50,7 +50,22 @@ describe("specforge init", () => {
     expect(snapshotTree(project)).toEqual(before);
 
     // And the config it wrote works.
-    expect((await runCli(["check"], project)).stderr).toMatch(/missing: generated\/schema\.ts/);
+    expect((await runCli(["check"], project)).stderr).toMatch(/^specforge: generated\/ has not been generated from spec\/training-api\.v1\.yaml yet/);
+  });
+
+  it("a project with a src/ folder gets its output there (beside the code tsc compiles); --form goes into the config", async () => {
+    const project = projectWithV1Spec();
+    writeFiles(project, { "package.json": '{\n  "name": "app"\n}\n', "src/main.ts": "export {};\n" });
+    const result = await runCli(["init", "--form", "js"], project);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^specforge: wrote specforge\.config\.json \(spec: spec\/training-api\.v1\.yaml, out: src\/generated, outputs: types, client, server, webhooks, format: true, form: js\)$/m);
+    expect(JSON.parse(read(project, "specforge.config.json"))).toEqual({ spec: "spec/training-api.v1.yaml", out: "src/generated", outputs: ["types", "client", "server", "webhooks"], format: true, form: "js" });
+    // A file called src is not a folder for code.
+    const other = projectWithV1Spec();
+    writeFiles(other, { "package.json": "{}\n", src: "" });
+    expect((await runCli(["init"], other)).code).toBe(0);
+    expect(JSON.parse(read(other, "specforge.config.json"))).toMatchObject({ out: "generated" });
+    expect(JSON.parse(read(other, "specforge.config.json"))).not.toHaveProperty("form");
   });
 
   it("a script of the same name that runs something else is kept with a warning; --force replaces it", async () => {
@@ -103,7 +118,7 @@ describe("specforge init", () => {
 
   const errors: [string, Record<string, string>, string[], RegExp][] = [
     ["no package.json", {}, [], /^specforge: error: .*: no package\.json in this folder\n  hint: run `npx specforge init` in the project's root folder \(create one with `npm init -y`\)/],
-    ["invalid package.json", { "package.json": '{ "name": "app", }\n' }, [], /package\.json: invalid JSON in package\.json: .*\n  hint: fix the file/],
+    ["invalid package.json", { "package.json": '{ "name": "app", }\n' }, [], /package\.json:1:18: invalid JSON in package\.json: .*\n  hint: fix the file/],
     ["scripts that are not an object", { "package.json": '{ "scripts": "build" }\n' }, [], /package\.json: cannot add scripts: `scripts` must be an object/],
     ["a bad flag", { "package.json": "{}\n" }, ["--outputs", "sdk"], /command line: --outputs: "sdk" is not an output/],
     ["--config", { "package.json": "{}\n" }, ["--config", "x.json"], /unknown option --config for `specforge init`\n  hint: --config is an option of `specforge generate`, `specforge check`, `specforge mock`, `specforge webhook test`/],

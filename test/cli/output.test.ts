@@ -36,7 +36,7 @@ describe("output", () => {
     expect(result.stdout.trimEnd().split("\n")).toHaveLength(1);
     expect(result.stdout.trimEnd()).toMatch(SUMMARY);
     const serverRuntime = readdirSync(join(ROOT, "templates", "server")).filter((name) => name.endsWith(".ts")).length;
-    expect(result.stdout).toMatch(new RegExp(` \\d+ written, \\d+ unchanged, ${2 * serverRuntime + 4} removed `)); // server.js and .d.ts, server-validators.js and .d.ts, and the runtime (a .js and a .d.ts per module)
+    expect(result.stdout).toMatch(new RegExp(` \\d+ written, \\d+ unchanged, ${serverRuntime + 2} removed `)); // server.ts, server-validators.ts and the runtime (a .ts per module)
   });
 
   it("--quiet prints nothing but errors and warnings", async () => {
@@ -45,7 +45,7 @@ describe("output", () => {
     const drift = await runCli(["check", "--quiet", "--outputs", "client"], project);
     expect(drift.code).toBe(1);
     expect(drift.stdout).toBe("");
-    expect(drift.stderr).toMatch(/extra:\s+generated\/server\.d\.ts/);
+    expect(drift.stderr).toMatch(/extra:\s+generated\/server\.ts/);
     const error = await runCli(["generate", "--quiet", "--spec", "nope.yaml"], project);
     expect(error.code).toBe(2);
     expect(error.stderr).toMatch(/^specforge: error: nope\.yaml: file not found/);
@@ -54,8 +54,8 @@ describe("output", () => {
   it("--verbose adds one line per file and the time of each phase", async () => {
     const result = await runCli(["generate", "--verbose"], project);
     const lines = result.stdout.trimEnd().split("\n");
-    expect(lines).toContain("  unchanged generated/client.js");
-    expect(lines).toContain("  unchanged generated/runtime/server/routing.js");
+    expect(lines).toContain("  unchanged generated/client.ts");
+    expect(lines).toContain("  unchanged generated/runtime/server/routing.ts");
     const files = readdirSync(join(project, "generated"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
     expect(lines.filter((l) => /^  (written|unchanged|removed) +generated\//.test(l))).toHaveLength(files);
     expect(lines).toContainEqual(expect.stringMatching(/^  phases: load \d+ms, model \d+ms, emit \d+ms, format \d+ms, write \d+ms$/));

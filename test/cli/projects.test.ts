@@ -62,8 +62,8 @@ describe("several specs in one config (`projects`)", () => {
       expect([...together.keys()].sort(), name).toEqual([...single.keys()].sort());
       for (const [file, state] of together) expect(state.content, `${name}/${file}`).toBe(single.get(file)!.content);
     }
-    expect(snapshotTree(join(project, "src", "params")).has("server.js")).toBe(false);
-    expect(snapshotTree(join(project, "src", "training")).has("server.js")).toBe(true);
+    expect(snapshotTree(join(project, "src", "params")).has("server.ts")).toBe(false);
+    expect(snapshotTree(join(project, "src", "training")).has("server.ts")).toBe(true);
   });
 
   it("check: one line per project; the exit code is the worst one; each fix names its project", async () => {
@@ -75,10 +75,10 @@ describe("several specs in one config (`projects`)", () => {
         "specforge: [pets] src/pets/ is up to date with specs/pets/openapi.yaml\n",
     );
 
-    writeFileSync(join(project, "src/params/client.js"), read(project, "src/params/client.js") + "// edited\n");
+    writeFileSync(join(project, "src/params/client.ts"), read(project, "src/params/client.ts") + "// edited\n");
     const drift = await runCli(["check"], project);
     expect(drift.code).toBe(1);
-    expect(drift.stderr).toMatch(/^stale:   src\/params\/client\.js\n[^]*specforge: \[params\] src\/params\/ is out of date with specs\/parameters\.yaml \(1 file\); run `npx specforge generate --project params`\n$/);
+    expect(drift.stderr).toMatch(/^stale:   src\/params\/client\.js \(\+\d+ -\d+ lines?\)\n[^]*specforge: \[params\] src\/params\/ is out of date with specs\/parameters\.yaml \(1 file\); run `npx specforge generate --project params`\n$/);
     expect(drift.stdout).toMatch(/\[training\] src\/training\/ is up to date[^]*\[pets\] src\/pets\/ is up to date/);
 
     const spec = read(project, "specs/pets/openapi.yaml");
@@ -111,8 +111,8 @@ describe("several specs in one config (`projects`)", () => {
 
   it("the programmatic API takes `project` and asks for one when the config has several", async () => {
     const { files } = await generate({ cwd: project, project: "params" });
-    expect(files.has("client.js")).toBe(true);
-    expect(files.has("server.js")).toBe(false);
+    expect(files.has("client.ts")).toBe(true);
+    expect(files.has("server.ts")).toBe(false);
     expect((await check({ cwd: project, project: "pets" })).upToDate).toBe(true);
     const error = await generate({ cwd: project }).catch((e: unknown) => e as Error);
     expect((error as Error).message).toBe("the config lists 3 projects (training, params, pets); say which one with the `project` option");
@@ -151,7 +151,7 @@ describe("`projects` in the config: mistakes are user errors with a JSON pointer
     ["a nested out folder", { projects: [{ name: "a", spec: "a.yaml", out: "gen" }, { name: "b", spec: "b.yaml", out: "gen/b" }] }, /^specforge\.config\.json#\/projects\/1\/out: project "b": out folder gen\/b is inside project "a"'s out folder gen\n  hint: give every project a folder of its own/m],
     ["a shared out folder", { projects: [{ name: "a", spec: "a.yaml", out: "gen" }, { name: "b", spec: "b.yaml", out: "./gen" }] }, /#\/projects\/1\/out: project "b": out folder \.\/gen is also project "a"'s out folder gen/],
     ["no spec", { projects: [{ name: "a", out: "gen" }] }, /#\/projects\/0\/spec: project "a": `spec` is required and must be a path string, got undefined/],
-    ["a misspelt field", { projects: [{ name: "a", spec: "a.yaml", out: "gen", output: ["client"] }] }, /#\/projects\/0\/output: project "a": field `output` is unknown \(allowed: name, spec, out, outputs, format, fetch\), got \["client"\]\n  hint: did you mean `outputs`\?/],
+    ["a misspelt field", { projects: [{ name: "a", spec: "a.yaml", out: "gen", output: ["client"] }] }, /#\/projects\/0\/output: project "a": field `output` is unknown \(allowed: name, spec, out, outputs, format, adapters, stubs, fetch, webhooks\), got \["client"\]\n  hint: did you mean `outputs`\?/],
     ["a bad output", { projects: [{ name: "a", spec: "a.yaml", out: "gen", outputs: ["sdk"] }] }, /#\/projects\/0\/outputs: project "a": config field `outputs`: "sdk" is not an output/],
     ["a name with a space", { projects: [{ name: "my api", spec: "a.yaml", out: "gen" }] }, /#\/projects\/0\/name: project "my api": `name` may hold letters, digits/],
     ["an empty list", { projects: [] }, /specforge\.config\.json: config field `projects` must be a non-empty list of \{ name, spec, out, outputs\?, format\? \}, got \[\]/],
@@ -226,7 +226,7 @@ describe("specforge init --project: a second spec", () => {
     const generated = await runCli(["generate"], project);
     expect(generated.code).toBe(0);
     expect(generated.stdout).toMatch(/^specforge: \[training-api\.v1\] generated\/ \d+ written[^]*^specforge: \[billing\] generated-billing\/ \d+ written/m);
-    expect(snapshotTree(join(project, "generated-billing")).has("client.js")).toBe(true);
+    expect(snapshotTree(join(project, "generated-billing")).has("client.ts")).toBe(true);
     expect((await runCli(["check"], project)).code).toBe(0);
 
     const clash = await runCli(["init", "--project", "billing", "--spec", "other.yaml"], project);

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as prettier from "prettier";
 import { afterAll, describe, expect, it } from "vitest";
+import { dataTables, longLines } from "../data-tables.js";
 import { cleanupTempDirs, ROOT, tempDir, typecheck } from "../helpers.js";
 import { corpusDocuments, wildFixtures } from "./corpus.js";
 import { writeReportSection } from "./report.js";
@@ -89,12 +90,22 @@ async function notPrettierFormatted(out: string): Promise<string[]> {
 
 /** Component schemas that server.js's tables `$ref` (anywhere, examples included) but its document lacks. */
 function missingServerSchemas(server: string): string[] {
-  const tables = [...server.matchAll(/JSON\.parse\(\s*'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!.replace(/\\(['\\])/g, "$1"));
-  const [document, routes] = tables.map((text) => JSON.parse(text) as unknown) as [{ components: { schemas: Record<string, unknown> } }, unknown];
+  const tables = dataTables(server);
+  const document = tables.get("document")!.value as { components: { schemas: Record<string, unknown> } };
+  const routes = tables.get("routes")!.value;
   const names = new Set(Object.keys(document.components.schemas));
   const refs = JSON.stringify([document, routes]).match(/"\$ref":"#\/components\/schemas\/[^"/]+/g) ?? [];
   const token = (raw: string) => decodeURIComponent(raw.replace(/~1/g, "/").replace(/~0/g, "~"));
   return [...new Set(refs.map((ref) => token(ref.slice('"$ref":"#/components/schemas/'.length))))].filter((name) => !names.has(name)).sort();
+}
+
+/** The generated TypeScript and JavaScript files, by path. */
+function generatedTexts(out: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && /\.(ts|js)$/.test(entry.name)) texts.set(relative(out, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name), "utf8"));
+  }
+  return texts;
 }
 
 function treeSize(dir: string): { files: number; bytes: number } {
@@ -151,6 +162,8 @@ describe("corpus: generate + tsc --strict", () => {
       expect(await notPrettierFormatted(out)).toEqual([]);
       // server.js keeps only the component schemas its routes reach: every one they name must be there.
       expect(missingServerSchemas(readFileSync(join(out, "server.js"), "utf8"))).toEqual([]);
+      // No line of code wider than 400 columns (but comments and the spec's long strings): tables one entry per line.
+      expect(longLines(generatedTexts(out))).toEqual([]);
     }, 600_000);
   }
 });

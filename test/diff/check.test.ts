@@ -61,7 +61,7 @@ describe("check explains itself: the API changes since the output was generated,
       ].join("\n"),
     );
     // Then the drift as before, without the manifest's hash diff.
-    expect(drift).toMatch(/^stale: {3}generated\/\.specforge-manifest\.json \(the spec, generator and file hashes it records\)\nstale: {3}generated\/schema\.ts\n/);
+    expect(drift).toMatch(/^stale: {3}generated\/\.specforge-manifest\.json \(the spec, generator and file hashes it records\)\nstale: {3}generated\/schema\.ts \(\+\d+ -\d+ lines\)\n/);
     expect(result.stderr).not.toContain('"sha256"');
     expect(result.stderr).toMatch(/specforge: generated\/ is out of date with spec\/training-api\.v1\.yaml \(\d+ files\); run `npx specforge generate`\n$/);
   });
@@ -101,7 +101,7 @@ describe("check explains itself: the API changes since the output was generated,
     const result = await runCli(["check"], project);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/the API changes cannot be shown: not in a git repository/);
-    expect(result.stderr).toMatch(/^stale: {3}generated\/schema\.ts$/m);
+    expect(result.stderr).toMatch(/^stale: {3}generated\/schema\.ts \(\+\d+ -\d+ lines\)$/m);
   });
 
   it("nothing about the API when the spec did not change (a hand edit of a generated file)", async () => {
@@ -110,7 +110,7 @@ describe("check explains itself: the API changes since the output was generated,
     writeFileSync(schema, readFileSync(schema, "utf8") + "// edited\n");
     const result = await runCli(["check"], repo);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^stale: {3}generated\/schema\.ts\n/);
+    expect(result.stderr).toMatch(/^stale: {3}generated\/schema\.ts \(\+0 -1 line\)\n/);
   });
 
   it("a manifest written by an older specforge (no blob ids): the spec at HEAD is used when its SHA-256 matches", async () => {
@@ -124,6 +124,56 @@ describe("check explains itself: the API changes since the output was generated,
     const result = await runCli(["check"], repo);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('TrainingJobEventType: enum value "training_paused" added');
+  });
+});
+
+/** An operation's new optional query parameter: three lines of the spec. */
+const ADD_QUERY_PARAMETER = (text: string) =>
+  text.replace("      operationId: delete_model_v1_preview_models__model_id__delete\n      parameters:\n", "      operationId: delete_model_v1_preview_models__model_id__delete\n      parameters:\n        - name: probe\n          in: query\n          schema: { type: string, enum: [a, b] }\n");
+
+describe("a compact report", () => {
+  it("a three-line spec edit: the API change, one line per stale file with its changed lines, a few lines of diff each; a few KB in all", async () => {
+    const repo = await committedProject();
+    editSpec(repo, ADD_QUERY_PARAMETER);
+    const result = await runCli(["check"], repo);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("DELETE /v1/preview/models/{model_id} query parameter probe: optional query parameter added");
+    const files = result.stderr.match(/^stale: .*$/gm)!;
+    expect(files).toEqual(expect.arrayContaining([expect.stringMatching(/^stale: {3}generated\/client\.js \(\+1 -1 lines\)$/), expect.stringMatching(/^stale: {3}generated\/server\.js \(\+\d+ -\d+ lines\)$/)]));
+    // Each file's diff follows its line: at most 40 lines, none wider than 160 columns (and the indent).
+    for (const section of result.stderr.split(/^stale: .*\n/m).slice(1)) {
+      const diff = section.split("\n\n")[0]!.split("\n").filter((line) => line.startsWith("    "));
+      expect(diff.length).toBeLessThanOrEqual(41);
+      expect(diff.every((line) => line.length <= 4 + 160)).toBe(true);
+    }
+    expect(Buffer.byteLength(result.stderr)).toBeLessThan(6_000);
+  });
+
+  it("cuts long diff lines and long diffs, says so, and `--diff` prints every line whole", async () => {
+    const repo = await committedProject();
+    // Every description in schema.ts and the router's tables changes: a long diff, with long lines.
+    editSpec(repo, (text) => text.replace(/description: (?=[A-Z])/g, "description: Changed. "));
+    const compact = await runCli(["check"], repo);
+    expect(compact.code).toBe(1);
+    expect(compact.stderr).toMatch(/^ {4}… \d+ more diff lines$/m);
+    expect(compact.stderr).toMatch(/…$/m);
+    expect(compact.stderr).toContain("`specforge check --diff` prints them whole");
+    const full = await runCli(["check", "--diff"], repo);
+    expect(full.code).toBe(1);
+    expect(full.stderr).not.toMatch(/more diff lines/);
+    expect(full.stderr).not.toContain("--diff");
+    expect(full.stderr).toContain("+++ generated/schema.ts (from the spec)");
+    expect(full.stderr.length).toBeGreaterThan(compact.stderr.length * 4);
+    const added = Number(/^stale: {3}generated\/schema\.ts \(\+(\d+) -\d+ lines\)$/m.exec(full.stderr)![1]);
+    const schemaDiff = full.stderr.split(/^stale: {3}generated\/schema\.ts .*\n/m)[1]!.split("\n\n")[0]!;
+    expect(schemaDiff.split("\n").filter((line) => /^ {4}\+(?!\+\+ )/.test(line))).toHaveLength(added);
+  });
+
+  it("a folder never generated: one message with the command to run, not a line per missing file", async () => {
+    const project = projectWithV1Spec();
+    const result = await runCli(["check"], project);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^specforge: generated\/ has not been generated from spec\/training-api\.v1\.yaml yet \(\d+ files to write\); run `npx specforge generate`\n$/);
   });
 });
 
@@ -156,13 +206,13 @@ describe("check in GitHub Actions", () => {
     expect(annotations).toEqual([
       "::error file=generated/.specforge-manifest.json,line=7,title=specforge check::generated/.specforge-manifest.json is out of date: run `npx specforge generate` and commit the result",
       expect.stringMatching(/^::error file=generated\/schema\.ts,line=\d+,title=specforge check::generated\/schema\.ts is out of date: /),
-      expect.stringMatching(/^::error file=generated\/server\.js,line=\d+,title=specforge check::generated\/server\.js is out of date: /), // its schemas validate the enum
+      expect.stringMatching(/^::error file=generated\/server\.ts,line=\d+,title=specforge check::generated\/server\.ts is out of date: /), // its schemas validate the enum
       `::warning file=${SPEC},line=${specLine},title=Breaking API change for clients::TrainingJobEventType: enum value "training_paused" added (#/components/schemas/TrainingJobEventType)`,
     ]);
     const markdown = readFileSync(summary, "utf8");
     expect(markdown).toMatch(/^earlier steps wrote this\n### specforge check: `generated\/` is out of date with `spec\/training-api\.v1\.yaml`\n\n#### API changes: /);
     expect(markdown).toContain("##### Breaking for clients (1)");
-    expect(markdown).toContain("#### Files out of date (3)\n\n- `generated/.specforge-manifest.json` (stale)\n- `generated/schema.ts` (stale)\n- `generated/server.js` (stale)\n\nRun `npx specforge generate` and commit the result.");
+    expect(markdown).toContain("#### Files out of date (3)\n\n- `generated/.specforge-manifest.json` (stale)\n- `generated/schema.ts` (stale: +2 -1 lines)\n- `generated/server.ts` (stale: +1 -1 lines)\n\nRun `npx specforge generate` and commit the result.");
   });
 
   it("a spec string cannot start a workflow command of its own: control characters and % are escaped", async () => {

@@ -62,7 +62,7 @@ beforeAll(async () => {
   });
   const result = await runCli(["generate", "--spec", "api.yaml", "--out", "out", "--outputs", "client", "--no-format"], dir);
   expect(result.stderr).toBe("");
-  const module = (await import(pathToFileURL(join(dir, "out", "client.js")).href)) as { createClient: typeof createClient };
+  const module = (await import(pathToFileURL(join(dir, "out", "client.ts")).href)) as { createClient: typeof createClient };
   createClient = (options) => module.createClient({ baseUrl: server.url, maxRetries: 2, ...options });
 });
 

@@ -7,8 +7,8 @@ import { Recorder, json } from "./recorder.js";
 
 /**
  * A generated client ships only the runtime modules its spec uses (src/emit/client.ts `clientFeatures`): for each
- * optional module, a spec that needs it gets it and one that does not gets none of it, and both work against a real
- * server on 127.0.0.1.
+ * optional module, a spec that needs it gets it and one that does not gets none of it, in either output form, and both
+ * work against a real server on 127.0.0.1.
  */
 const server = new Recorder();
 beforeAll(() => server.start());
@@ -19,14 +19,23 @@ afterAll(async () => {
 
 type AnyClient = Record<string, ((params?: unknown) => Promise<unknown>) & { paginate?: (params?: unknown) => AsyncIterable<unknown> }>;
 
-/** Generates the client of a spec (YAML lines after `paths:`/`components:`), returns its runtime files and `createClient`. */
+/**
+ * Generates the client of a spec (YAML lines after `paths:`/`components:`) in both forms, returns the runtime modules
+ * of the `js` form that hold code and its `createClient`. The `ts` form copies the same modules, and those whose
+ * types alone the typed surface names (the `js` form's declarations without code).
+ */
 async function generate(lines: string[]): Promise<{ files: string[]; createClient: (options: Record<string, unknown>) => AnyClient }> {
   const dir = tempDir();
   writeFiles(dir, { "api.yaml": ["openapi: 3.1.0", "info: { title: Modules, version: '1' }", "servers: [{ url: 'https://modules.example' }]", ...lines].join("\n") });
-  const result = await runCli(["generate", "--spec", "api.yaml", "--out", "out", "--outputs", "client", "--no-format"], dir);
-  expect(result.stderr).toBe("");
-  const files = readdirSync(join(dir, "out", "runtime", "client")).filter((file) => file.endsWith(".js"));
-  const module = (await import(pathToFileURL(join(dir, "out", "client.js")).href)) as { createClient: (options: Record<string, unknown>) => AnyClient };
+  for (const form of ["js", "ts"]) {
+    const result = await runCli(["generate", "--spec", "api.yaml", "--out", `out-${form}`, "--outputs", "client", "--no-format", "--form", form], dir);
+    expect(result.stderr).toBe("");
+  }
+  const runtime = (form: string) => readdirSync(join(dir, `out-${form}`, "runtime", "client"));
+  const files = runtime("js").filter((file) => file.endsWith(".js"));
+  const modules = (names: string[]) => [...new Set(names.map((file) => file.replace(/\.(d\.ts|js|ts)$/, "")))].sort();
+  expect(modules(runtime("ts"))).toEqual(modules(runtime("js")));
+  const module = (await import(pathToFileURL(join(dir, "out-js", "client.js")).href)) as { createClient: (options: Record<string, unknown>) => AnyClient };
   return { files, createClient: (options) => module.createClient({ baseUrl: server.url, maxRetries: 0, ...options }) };
 }
 

@@ -1,26 +1,11 @@
-import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, STRICT_NODE_COMPILER_OPTIONS, V1_SPEC, cleanupTempDirs, tempDir, type CliResult } from "../helpers.js";
+import { ROOT, STRICT_NODE_COMPILER_OPTIONS, V1_SPEC, cleanupTempDirs, runAsUser, tempDir, type CliResult } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
 
-/**
- * The environment of a new user's shell: none of the npm_* variables `npm test` sets (npm_config_local_prefix
- * would make the inner npm treat this repository as the project).
- */
-const userEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== "INIT_CWD" && key !== "NO_COLOR" && key !== "FORCE_COLOR"),
-);
-
-function run(command: string, args: string[], cwd: string): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: userEnv, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const run = (command: string, args: string[], cwd: string): Promise<CliResult> => runAsUser(command, args, cwd);
 
 const tsc = (project: string) => run(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", project], project);
 
@@ -40,7 +25,7 @@ describe("downstream: npm pack, install into a new project, use it like a new us
     const paths = info!.files.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(["package.json", "README.md", "docs/README.md", "docs/security.md", "bin/specforge.js", "dist/src/cli.js", "dist/src/index.d.ts", "dist/build-info.json", "dist/templates.formatted.json", "dist/templates.prepared.json", "templates/client/runtime.ts", "templates/files/client.ts", "spec/training-api.v1.yaml"]));
     // Only what the CLI and the library need: no tests, fixtures, sources, generated/ or configs of this repo.
-    expect(paths.filter((p) => !/^(package\.json|README\.md|docs\/[^/]+\.md|bin\/specforge\.js|dist\/(build-info\.json|templates\.(formatted|prepared)\.json|(src|templates)\/.+\.(js|d\.ts))|templates\/(client|server|webhooks|files)\/[^/]+\.(ts|md)|spec\/training-api\.v1\.yaml)$/.test(p))).toEqual([]);
+    expect(paths.filter((p) => !/^(package\.json|README\.md|docs\/[^/]+\.md|bin\/specforge\.js|dist\/(build-info\.json|templates\.(formatted|prepared)\.json|(src|templates)\/.+\.(js|d\.ts))|templates\/(client|server|webhooks|adapters|files)\/[^/]+\.(ts|md)|spec\/training-api\.v1\.yaml)$/.test(p))).toEqual([]);
     expect(paths.filter((p) => /(^|\/)(test|tests|__tests__|fixtures)\/|\.test(-d)?\.|vitest/.test(p))).toEqual([]);
     const tarball = join(packDir, info!.filename);
 
@@ -108,7 +93,7 @@ describe("downstream: npm pack, install into a new project, use it like a new us
     writeFileSync(specPath, changed);
     const stale = await run("npm", ["run", "api:check"], project);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toMatch(/^stale:\s+generated\/schema\.ts$/m);
+    expect(stale.stderr).toMatch(/^stale:\s+generated\/schema\.ts \(\+\d+ -\d+ lines?\)$/m);
     expect(stale.stderr).toMatch(/generated\/ is out of date with spec\/training-api\.v1\.yaml .*; run `npx specforge generate`/);
     expect((await run("npm", ["run", "api:generate"], project)).code).toBe(0);
     const fresh = await run("npm", ["run", "api:check"], project);
@@ -125,9 +110,9 @@ describe("downstream: npm pack, install into a new project, use it like a new us
     expect((await tsc(project)).stdout).toBe("");
     const narrowed = await run("npm", ["run", "api:check"], project);
     expect(narrowed.code).toBe(1);
-    expect(narrowed.stderr).toMatch(/^extra:\s+generated\/server\.d\.ts/m);
-    // server.js and .d.ts, server-validators.js and .d.ts, webhooks.js and .d.ts and their runtimes go.
-    const removed = 6 + ["server", "webhooks"].flatMap((kind) => readdirSync(join(project, "generated", "runtime", kind))).length;
+    expect(narrowed.stderr).toMatch(/^extra:\s+generated\/server\.ts/m);
+    // server.ts, server-validators.ts, webhooks.ts and their runtimes go.
+    const removed = 3 + ["server", "webhooks"].flatMap((kind) => readdirSync(join(project, "generated", "runtime", kind))).length;
     expect((await run("npm", ["run", "api:generate"], project)).stdout).toMatch(new RegExp(`generated/ \\d+ written, \\d+ unchanged, ${removed} removed`));
     expect((await run("npm", ["run", "api:check"], project)).code).toBe(0);
     // A typo in the typed config is a compile error, and a clear runtime error.

@@ -55,7 +55,9 @@ describe("specforge mock", () => {
       expect(typeof pet.name).toBe("string");
       expect(["available", "pending", "sold"]).toContain(pet.status);
       expect((await fetch(`${url}/pet/not-a-number`)).status).toBe(400);
-      expect((await fetch(`${url.replace(/\/api\/v3$/, "")}/pet/1`)).status).toBe(404);
+      const outside = await fetch(`${url.replace(/\/api\/v3$/, "")}/pet/1`);
+      expect(outside.status).toBe(404);
+      expect(await outside.text()).toContain("Not Found: expected paths under /api/v3");
     });
   });
 });

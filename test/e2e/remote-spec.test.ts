@@ -395,10 +395,10 @@ describe("check: against the locked document, without the network", () => {
     servers.splice(servers.indexOf(server), 1);
 
     expect(await run(["check"], dir)).toEqual({ code: 0, stdout: `specforge: generated/ is up to date with ${server.url("/openapi.yaml")}\n`, stderr: "" });
-    writeFileSync(join(dir, "generated", "client.js"), read(dir, "client.js") + "// edited by hand\n");
+    writeFileSync(join(dir, "generated", "client.ts"), read(dir, "client.ts") + "// edited by hand\n");
     const edited = await run(["check"], dir);
     expect(edited.code).toBe(1);
-    expect(edited.stderr).toContain("stale:   generated/client.js\n");
+    expect(edited.stderr).toContain("stale:   generated/client.ts (+0 -1 line)\n");
     expect(edited.stderr).toContain("    -// edited by hand\n");
   });
 
@@ -411,15 +411,15 @@ describe("check: against the locked document, without the network", () => {
     const requests = server.requests.length;
 
     expect((await run(["check"], dir, runner)).code).toBe(0);
-    writeFileSync(join(dir, "generated", "client.js"), read(dir, "client.js") + "// edited by hand\n");
+    writeFileSync(join(dir, "generated", "client.ts"), read(dir, "client.ts") + "// edited by hand\n");
     const edited = await run(["check"], dir, runner);
     expect(edited.code).toBe(1);
     expect(edited.stderr).toBe(
       [
         `specforge: ${url}: the version the output was generated from (sha256 ${sha256(V1).slice(0, 12)}) is not in the cache; the output was compared with the file hashes its manifest records`,
         "",
-        "stale:   generated/client.js",
-        "    (client.js is not the file `generate` wrote; the locked spec is not in the cache, so there is no diff)",
+        "stale:   generated/client.ts",
+        "    (client.ts is not the file `generate` wrote; the locked spec is not in the cache, so there is no diff)",
         "",
         "specforge: generated/ is out of date with " + url + " (1 file); run `npx specforge generate`",
         "",

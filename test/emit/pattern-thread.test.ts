@@ -57,6 +57,6 @@ describe("the pattern thread", () => {
     const warnings = (stderr: string) => stderr.split("\n").filter((line) => line.startsWith("specforge: warning:"));
     expect(warnings(threaded.stderr)).toHaveLength(5);
     expect(warnings(threaded.stderr)).toEqual(warnings(single.stderr));
-    for (const file of ["server.js", "server.d.ts", "server-validators.js"]) expect(readFileSync(join(dir, "threaded", file), "utf8")).toBe(readFileSync(join(dir, "single", file), "utf8"));
+    for (const file of ["server.ts", "server-validators.ts"]) expect(readFileSync(join(dir, "threaded", file), "utf8")).toBe(readFileSync(join(dir, "single", file), "utf8"));
   });
 });

@@ -1,11 +1,12 @@
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
+import type { DataTable } from "../../src/emit/data-layout.js";
 import { printSourceFile } from "../../src/emit/printer.js";
 import { ts } from "../../src/package/deps.js";
 
 /** Source text parsed as ts-morph's TypeScript parses it. */
 const parse = (text: string) => ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest, true);
-const print = (text: string, data?: Map<string, unknown>) => printSourceFile(parse(text), { data });
+const print = (text: string, data?: Map<string, DataTable>) => printSourceFile(parse(text), { data });
 const prettierOf = (text: string) => prettier.format(text, { parser: "typescript" });
 
 /**
@@ -38,9 +39,16 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
     expect(printed).toEqual({ text: await prettierOf(text) });
   });
 
-  const heads = ["const a: T", "const routes: RouteSpec[]", "export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[]", "export const aVeryLongNameThatAlmostFillsTheWholeLineByItself: SomeType<Other>"];
+  const heads = [
+    "const a: T",
+    "const routes: RouteSpec[]",
+    "const securitySchemesOfAnAPIWithALongName: Record<string, SecuritySchemeSpec>",
+    "export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[]",
+    "export const aVeryLongNameThatAlmostFillsTheWholeLineByItself: SomeType<Other>",
+  ];
   const values = [
     [],
+    {},
     ["x"],
     ["newPet"],
     ["a-b-c-d-e-f"],
@@ -53,10 +61,11 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
     // Wider than a line: laid out with a stand-in (ASCII; wide characters after enough ASCII; wide ones first).
     Array.from({ length: 30 }, (_, i) => `é語👍${i}`),
     { text: "語".repeat(300), then: "ascii ".repeat(40) },
+    [{ nested: { deeper: Array.from({ length: 60 }, (_, i) => ({ i })) }, "it's": "x'y'z" }],
   ];
   it.each(heads.flatMap((head) => values.map((value) => [head, value] as const)))("data constant %s = %j: JSON.parse in prettier's layout", async (head, value) => {
     const name = /(\w+):/.exec(head)![1]!;
-    const printed = print(`${head} = [{ standIn: true }];\n`, new Map([[name, value]]));
+    const printed = print(`${head} = [{ standIn: true }];\n`, new Map([[name, { value, entriesAt: 1 }]]));
     if (!("text" in printed)) throw new Error(printed.unsupported);
     expect(await prettierOf(printed.text)).toBe(printed.text);
     const literal = printed.text.slice(printed.text.indexOf("JSON.parse(") + "JSON.parse(".length, printed.text.lastIndexOf(")")).trim().replace(/,$/, "");
@@ -76,40 +85,27 @@ describe("the printer on source files (file templates filled with ts-morph)", ()
   });
 });
 
-describe("JSON tables as string literals", () => {
+describe("data tables as string literals, one entry per line", () => {
+  // Each longer than a short argument: one line per entry.
   const values = [
-    { a: "b" },
-    ["it's", "it's", "it's", "x"],
-    { q: 'a\\"b', r: "\\\\'" },
-    { k: "'\"'" },
+    { a: "b", padding: "to be longer than a short argument" },
+    ["it's", "it's", "it's", "x", "it's", "it's"],
+    { q: 'a\\"b', r: "\\\\'", padding: "to be longer than a short argument" },
+    { k: "'\"'", padding: "to be longer than a short argument" },
     "''\"",
     "''''",
-    { c: "\u0001\b\f\n\r\t", s: "\u2028\u2029", lone: "\uD83D" },
-    { back: "\\", both: `\\"'` },
+    { c: "\u0001\b\f\n\r\t", s: "\u2028\u2029", lone: "\uD83D", padding: "to be longer than a short argument" },
+    { back: "\\", both: `\\"'`, padding: "to be longer than a short argument" },
   ];
-  it.each(values)("%j: the JSON text in the quotes and escapes prettier gives it", async (value) => {
-    const { jsonLiteral } = await import("../../src/emit/printer.js");
-    const naive = JSON.stringify(JSON.stringify(value)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-    expect(`x = ${jsonLiteral(value)};\n`).toBe(await prettierOf(`x = ${naive};\n`));
-    expect(JSON.parse(eval(jsonLiteral(value)) as string)).toEqual(value);
-  });
-});
-
-describe("long JSON strings are measured in parts", () => {
-  const texts = [
-    "plain ASCII only",
-    "é at the start, and at the end: é",
-    "keycaps 1\uFE0F\u20E3 #\u20E3 *\uFE0F\u20E3 after ASCII, and 9\u20E3",
-    "families 👨‍👩‍👧‍👦, flags 🇫🇷🏴󠁧󠁢󠁳󠁣󠁴󠁿, skin tones 👍🏽, narrow ©️ ™ ↔",
-    "CJK 日本語 and full-width ＡＢＣ, combining e\u0301 a\u20DD, controls \u0001\u009F",
-    "\uD83D alone, then \uDE00 alone",
-  ];
-  it.each(texts)("%s: the parts print the same characters and measure the same width as the whole", async (text) => {
-    const { cheapToMeasure } = await import("../../src/emit/printer.js");
-    const parts = cheapToMeasure(text);
-    const list = Array.isArray(parts) ? (parts as string[]) : [parts as string];
-    expect(list.join("")).toBe(text);
-    expect(list.reduce((width, part) => width + prettier.util.getStringWidth(part), 0)).toBe(prettier.util.getStringWidth(text));
+  it.each(values)("%j: the JSON text in the quotes and escapes prettier gives it, continued from line to line", async (value) => {
+    const { dataLiteral } = await import("../../src/emit/printer.js");
+    const literal = dataLiteral({ value, entriesAt: 1 });
+    // prettier re-quotes a literal written in the other quote than its choice, and drops escapes that do nothing.
+    const formatted = await prettierOf(`x = ${literal};\n`);
+    expect(formatted.slice(formatted.indexOf("=") + 1).trim().replace(/;$/, "")).toBe(literal);
+    expect(literal.split("\n").length).toBe(typeof value === "string" ? 1 : Object.keys(value).length + 2);
+    expect(literal.split("\n").slice(0, -1).every((line) => line.endsWith("\\"))).toBe(true);
+    expect(JSON.parse(eval(literal) as string)).toEqual(value);
   });
 });
 
@@ -122,13 +118,18 @@ describe("a file template the printer cannot print", () => {
     const { loadSpec } = await import("../../src/load/index.js");
     const { ROOT, V1_SPEC } = await import("../helpers.js");
     const text = readFileSync(join(ROOT, "templates", "files", "client.ts"), "utf8") + "\nclass NotPrintedHere {}\n";
-    const [code, declarations] = emitClient(buildModel(loadSpec(V1_SPEC), "spec"), { kind: "client", text });
+    const model = buildModel(loadSpec(V1_SPEC), "spec");
+    const [typescript] = emitClient(model, { kind: "client", text });
+    expect(typescript!.path).toBe("client.ts");
+    expect(typescript!.notCanonical).toBe("ClassDeclaration");
+    expect(await prettier.format(typescript!.content, { parser: "typescript" })).toMatch(/const operations: OperationRow\[\] = JSON\.parse\(\n\s+'\[\["createChatCompletion"/);
+    const [code, declarations] = emitClient(model, { kind: "client", text, form: "js" });
     expect(code!.path).toBe("client.js");
     expect(code!.canonical).toBeUndefined();
     expect(code!.notCanonical).toBe("ClassDeclaration");
     const formatted = await prettier.format(code!.content, { parser: "babel" });
     expect(formatted).toContain("class NotPrintedHere {}");
-    expect(formatted).toMatch(/const operations = JSON\.parse\(\n\s+'\[\["createChatCompletion"/);
+    expect(formatted).toMatch(/const operations = JSON\.parse\(\n {2}'\[\\\n {2}\["createChatCompletion",/);
     expect(formatted).not.toContain("listPets"); // no stand-in is left
     // The declarations have no class (it is not exported) and are printed as they are.
     expect(declarations!.path).toBe("client.d.ts");
@@ -149,8 +150,8 @@ describe("strings from the spec in the templates' type text", () => {
       const { files } = await generate({ spec: join(dir, "openapi.json"), out: join(dir, "out"), cwd: ROOT });
       const key = '"/caf\\u00E9/\\u5B57\\u7B26"';
       expect(files.get("schema.ts")).toContain(`${key}: {`);
-      expect(files.get("client.d.ts")).toContain(`Operation<paths[${key}]["get"]>`);
-      expect(files.get("server.d.ts")).toContain(`Handler<paths[${key}]["get"], Auth>`);
+      expect(files.get("client.ts")).toContain(`Operation<paths[${key}]["get"]>`);
+      expect(files.get("server.ts")).toContain(`Handler<paths[${key}]["get"], Auth>`);
     } finally {
       cleanupTempDirs();
     }

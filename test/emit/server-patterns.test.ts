@@ -91,8 +91,10 @@ describe("super-linear patterns", () => {
       'specforge: warning: openapi.json#/components/schemas/Pet/patternProperties/^(b|bb)+$: pattern "^(b|bb)+$" could not be shown to run in linear time: the generated router matches it with its linear-time matcher, within a bounded amount of work',
     ]);
     expect(result.stderr).toContain("hint: rewrite it without nested or overlapping quantifiers");
-    // Sorted in server.js (warnings come in document order).
-    const server = readFileSync(join(dir, "out", "server.js"), "utf8");
-    expect(server).toContain(`const generated = JSON.parse(\n  '{"superLinearPatterns":["^([a-z0-9]+)*@example\\\\\\\\.com$","^(a+)+$","^(b|bb)+$"]}',\n);`);
+    // Sorted in server.ts (warnings come in document order).
+    const server = readFileSync(join(dir, "out", "server.ts"), "utf8");
+    expect(server).toContain(
+      `const generated: GeneratedInfo = JSON.parse(\n  '{\\\n  "superLinearPatterns":[\\\n    "^([a-z0-9]+)*@example\\\\\\\\.com$",\\\n    "^(a+)+$",\\\n    "^(b|bb)+$"\\\n  ]\\\n}',\n);`,
+    );
   });
 });

@@ -8,10 +8,11 @@ import { FIXTURES, ROOT, cleanupTempDirs, tempDir } from "../helpers.js";
 afterAll(cleanupTempDirs);
 
 /**
- * Golden files: the client.js/.d.ts, server.js/.d.ts, server-validators.js, webhooks.js/.d.ts and index.ts each feature fixture generates, committed in
- * test/features/goldens/<fixture>/, so a change to an emitter or a file template shows as a reviewable diff. They
- * change only when asked: `npx vitest run test/features/goldens.test.ts -u` (or UPDATE_GOLDENS=1) writes them.
- * The header each file starts with (generator version, spec path and hash) is not part of a golden.
+ * Golden files: the client, server, server-validators, webhooks and index modules each feature fixture generates, in
+ * both output forms (`ts`: client.ts, server.ts, …; `js`: client.js + client.d.ts, …; index.ts is the same in both),
+ * committed in test/features/goldens/<fixture>/, so a change to an emitter or a file template shows as a reviewable
+ * diff. They change only when asked: `npx vitest run test/features/goldens.test.ts -u` (or UPDATE_GOLDENS=1) writes
+ * them. The header each file starts with (generator version, spec path and hash) is not part of a golden.
  *
  * The same run checks that every generated file, the copied runtime and schema.ts included, is exactly what
  * prettier (default settings) makes of it: the printer never writes what prettier would change. The OpenAPI 3.2
@@ -19,16 +20,19 @@ afterAll(cleanupTempDirs);
  */
 const FEATURES = join(FIXTURES, "features");
 const GOLDENS = join(ROOT, "test", "features", "goldens");
-const GOLDEN_FILES = [
-  "client.js",
-  "client.d.ts",
-  "server.js",
-  "server.d.ts",
-  "server-validators.js",
-  "webhooks.js",
-  "webhooks.d.ts",
-  "index.ts",
-];
+const GOLDEN_FILES = {
+  ts: ["client.ts", "server.ts", "server-validators.ts", "webhooks.ts", "index.ts"],
+  js: [
+    "client.js",
+    "client.d.ts",
+    "server.js",
+    "server.d.ts",
+    "server-validators.js",
+    "webhooks.js",
+    "webhooks.d.ts",
+    "index.ts",
+  ],
+} as const;
 /** `vitest -u` (or UPDATE_GOLDENS=1, see vitest.config.ts): the goldens are (re)written. Otherwise a missing one fails too. */
 const updating = () =>
   expect.getState().snapshotState.snapshotUpdateState === "all";
@@ -75,13 +79,14 @@ describe("feature fixtures: golden files and prettier's own output", () => {
   it("finds the fixtures", () => expect(fixtures.length).toBeGreaterThan(15));
 
   for (const fixture of fixtures) {
-    it(fixture.name, async () => {
+    it.each(["ts", "js"] as const)(`${fixture.name} (%s)`, async (form) => {
       const { files } = await generate({
         spec: fixture.spec,
         out: join(tempDir(), "out"),
         cwd: ROOT,
+        form,
       });
-      for (const name of GOLDEN_FILES) {
+      for (const name of GOLDEN_FILES[form]) {
         const golden = join(GOLDENS, fixture.name, name);
         const content = files.get(name);
         if (content === undefined) {

@@ -55,6 +55,32 @@ describe("server options", () => {
     expect(hits).toEqual(["PUT /presigned/batches/upload"]);
   });
 
+  it("the router serves each operation under its server's path, where the client sends it (one rule for both)", async () => {
+    const { createClient, createRouter, toNodeListener } = await importGenerated(group, "servers");
+    const ok = () => ({ status: 204 });
+    const router = createRouter(
+      { listItems: () => ({ status: 200, body: ["from /v1"] }), upload: ok, getReport: () => ({ status: 200, body: { region: "eu" } }), getLegacy: ok, uploadBatch: ok },
+      {},
+    );
+    const served = createServer(toNodeListener(router));
+    await new Promise<void>((resolve) => served.listen(0, "127.0.0.1", resolve));
+    try {
+      const at = `http://127.0.0.1:${(served.address() as AddressInfo).port}`;
+      // Each server's URL with this host: the path is the spec's (`/v1`, none, `/reports`, `/v0`).
+      const client = createClient({ baseUrl: `${at}/v1`, uploadsUrl: at, euRegionUrl: `${at}/reports`, v0Url: `${at}/v0`, server5Url: at, maxRetries: 0 });
+      expect(await client.listItems()).toEqual(["from /v1"]);
+      await client.upload();
+      expect(await client.getReport()).toEqual({ region: "eu" });
+      await client.getLegacy();
+      await client.uploadBatch();
+      // An operation is not served under another server's path.
+      expect((await fetch(`${at}/v0/items`)).status).toBe(404);
+      expect((await fetch(`${at}/items`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => served.close(resolve));
+    }
+  });
+
   it.each([
     ["https://api.example.com", undefined, 0, [], "baseUrl"],
     ["https://uploads.github.com", "The URL origin (protocol + host name + port) is included in `upload_url`", 1, [], "uploadsUrl"],

@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { sign as octokitSign, verify as octokitVerify } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataTables } from "../data-tables.js";
 import { runCli, tempDir, writeFiles } from "../helpers.js";
-import { serve } from "../templates/webhooks/node-adapter.js";
+import { nodeReceiver, receivers, TRANSPORTS, type Receiver } from "./webhook-receivers.js";
 import { buildGroup, importGenerated, type BuiltGroup } from "./harness.js";
 
 /**
@@ -30,40 +29,12 @@ beforeAll(async () => {
   for (const name of names) generated[name] = await importGenerated(group, name);
 }, 300_000);
 
-interface Receiver {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The generated node:http listener on a real server. */
-async function nodeReceiver(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<Receiver> {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** Both transports for one spec and options: the node:http listener and the web handler behind node:http. */
-async function receivers(module: Generated, options: Record<string, unknown>): Promise<Record<"node" | "fetch", Receiver>> {
-  return {
-    node: await nodeReceiver(module.createWebhookNodeListener(options)),
-    fetch: await serve(module.createWebhookHandler(options)),
-  };
-}
-
 async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
   return { status: response.status, body: await response.json() };
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const TRANSPORTS = ["node", "fetch"] as const;
 
 it("every webhook fixture generates without warnings and type-checks with its assertions", () => {
   expect(Object.values(group.stderr).join("")).toBe("");
@@ -308,15 +279,15 @@ describe("x-webhook-signature names a preset", () => {
     writeFiles(dir, { "openapi.yaml": specWith("{ scheme: stripe }") });
     const result = await runCli(["generate", "--spec", join(dir, "openapi.yaml"), "--out", join(dir, "out"), "--outputs", "webhooks"], dir);
     expect(result.stderr).toBe("");
-    expect(readFileSync(join(dir, "out", "webhooks.js"), "utf8")).toContain(`'{"scheme":"stripe","events":["ping"]}'`);
+    expect(dataTables(readFileSync(join(dir, "out", "webhooks.ts"), "utf8")).get("webhookSpec")?.value).toEqual({ scheme: "stripe", events: ["ping"] });
   });
 
   it("an unknown scheme is exit 2 with the JSON pointer and the names allowed, and nothing is written", async () => {
     const dir = tempDir();
-    writeFiles(dir, { "openapi.yaml": specWith("{ scheme: svix }") });
+    writeFiles(dir, { "openapi.yaml": specWith("{ scheme: mailgun }") });
     const result = await runCli(["generate", "--spec", join(dir, "openapi.yaml"), "--out", join(dir, "out")], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/openapi\.yaml#\/x-webhook-signature\/scheme: unknown webhook signature scheme "svix"\n  hint: one of standard-webhooks, stripe, github, wandb/);
+    expect(result.stderr).toMatch(/openapi\.yaml#\/x-webhook-signature\/scheme: unknown webhook signature scheme "mailgun"\n  hint: one of standard-webhooks, svix, stripe, github, zoom, slack, shopify, twilio, wandb/);
     expect(existsSync(join(dir, "out"))).toBe(false);
   });
 });

@@ -99,12 +99,12 @@ describe("OpenAPI 3.2 documents from the wild", () => {
   });
 
   it("Galaxy and the learn site: nested tags name each operation's place in the client docs", () => {
-    const galaxy = readFileSync(join(group.out("galaxy-3.2"), "client.d.ts"), "utf8");
+    const galaxy = readFileSync(join(group.out("galaxy-3.2"), "client.ts"), "utf8");
     expect(galaxy).toContain("Tags: Everything in the void › Worlds big and small; Partner-only operations (audience)");
     expect(galaxy).toContain("Tags: Real-time galaxy feeds; Experimental endpoints (badge)");
     // A security scheme 3.2 marks deprecated marks its client option so.
     expect(galaxy).toMatch(/The API key of security scheme `apiKeyQuery`[^]*?@deprecated The spec marks this security scheme deprecated\.\n\s*\*\/\n\s*apiKeyQuery\?:/);
-    const learn = readFileSync(join(group.out("learn-tags"), "client.d.ts"), "utf8");
+    const learn = readFileSync(join(group.out("learn-tags"), "client.ts"), "utf8");
     expect(learn).toContain("Tags: Flights › International");
     expect(learn).toContain("Tags: Delays (badge)");
   });

@@ -85,7 +85,7 @@ components:
     const result = await runCli(["generate", "--spec", "openapi.yaml", "--out", "out"], project);
     expect(result.stderr).toBe("");
     const read = (file: string) => readFileSync(join(project, "out", file), "utf8");
-    const client = read("client.d.ts");
+    const client = read("client.ts");
     expect(client).toContain("Creates a [customer](https://shop.test/docs/customers).");
     expect(client).toContain("Closes a comment: `*\\/`.");
     expect(client).toContain("Where your data lives: `eu` or `us`.");
@@ -95,11 +95,11 @@ components:
     expect(schema).toContain("@description A property called description.");
     expect(schema).toContain("@description The *new* customer.");
     expect(schema).toContain('tier?: "<p>gold</p>" | "silver";');
-    const server = read("server.js");
+    const server = read("server.ts");
     expect(server).toContain("<p>kept as data</p>");
     expect(server).toContain("<b>not markup</b>");
     // No tag is left outside the data (examples, defaults, enum values), which is the spec's own.
-    for (const file of ["client.js", "client.d.ts", "schema.ts", "server.js", "server.d.ts"]) {
+    for (const file of ["client.ts", "schema.ts", "server.ts"]) {
       const outsideData = read(file).replace(/<p>kept as data<\/p>|<b>not markup<\/b>|<p>gold<\/p>/g, "");
       expect(outsideData, file).not.toMatch(/<\/?(p|ul|li|a|strong|em|b|code)\b[^>]*>/);
     }

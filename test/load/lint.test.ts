@@ -38,7 +38,7 @@ describe("spec lint", () => {
     expect(result.stderr).toBe(
       'specforge: warning: openapi.yaml#: the document has no `info` (it is required): the output names the API "API", version 0.0.0\n  hint: add `info: { title: …, version: … }`\n',
     );
-    expect(readFileSync(join(result.out, "client.d.ts"), "utf8")).toContain("One method per operation of API 0.0.0.");
+    expect(readFileSync(join(result.out, "client.ts"), "utf8")).toContain("One method per operation of API 0.0.0.");
   });
 
   it("`info` without a version", async () => {
@@ -79,7 +79,7 @@ describe("spec lint", () => {
     expect(result.stderr).toBe(
       "specforge: warning: openapi.yaml#/paths/~1pets~1{id}/delete: the operation declares no responses (OpenAPI 3.0 requires at least one): its result is typed `never` (there is nothing to return)\n  hint: declare what it answers, e.g. `responses: { '200': { description: OK } }`\n",
     );
-    expect(readFileSync(join(result.out, "client.d.ts"), "utf8")).toContain("deletePet: Operation<");
+    expect(readFileSync(join(result.out, "client.ts"), "utf8")).toContain("deletePet: Operation<");
   });
 
   it("operations of a path item $ref'd from components.pathItems are checked where they are written", async () => {

@@ -117,7 +117,7 @@ describe("operations, parameters and tags of 3.2", () => {
       "openapi.yaml#/paths/~1a/additionalOperations/Get: additionalOperations.Get is read as the path item's `get` operation",
       "openapi.yaml#/paths/~1a/additionalOperations/NOT A METHOD: additionalOperations key \"NOT A METHOD\" is not an HTTP method (a token of letters, digits and !#$%&'*+.^_`|~-) and is ignored",
     ]);
-    const client = files.get("client.d.ts")!;
+    const client = files.get("client.ts")!;
     expect(client).toContain('create: Operation<paths["/a"]["post"]>');
     expect(client).toContain('fetchA: Operation<paths["/a"]["get"]>');
     expect(client).toContain('purge: Operation<paths["/a"]["PURGE"]>');
@@ -128,7 +128,7 @@ describe("operations, parameters and tags of 3.2", () => {
   it("QUERY in a path item that is a $ref: the path is typed inline, so paths[p].query exists", async () => {
     const { files } = await read(doc("  /q: {$ref: '#/components/pathItems/Q'}", "  pathItems:\n    Q:\n      query: {operationId: q, responses: {'200': {description: ok, content: {application/json: {schema: {type: string}}}}}}"));
     expect(files.get("schema.ts")).toMatch(/"\/q": \{[^]*query: operations\["q"\];\s*\};/);
-    expect(files.get("client.d.ts")).toContain('q: Operation<paths["/q"]["query"]>');
+    expect(files.get("client.ts")).toContain('q: Operation<paths["/q"]["query"]>');
   });
 
   it.each([
@@ -204,6 +204,6 @@ describe("path templates of QUERY operations", () => {
       expect.stringMatching(/^openapi\.yaml#\/paths\/~1items~1\{id\}: the path has \{id\}, which no path parameter declares/),
     ]);
     // The router's route table (JSON in a string literal) has the assumed parameter.
-    expect(files.get("server.js")).toMatch(/\\?"path\\?":\[\{\\?"name\\?":\\?"id\\?",\\?"required\\?":true/);
+    expect(files.get("server.ts")).toMatch(/\\?"path\\?":\[\{\\?"name\\?":\\?"id\\?",\\?"required\\?":true/);
   });
 });

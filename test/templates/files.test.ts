@@ -94,6 +94,8 @@ describe("templates/files", () => {
   it("every statement a template marks `@slot` is one its emitter fills (a feature fixture of each kind)", async () => {
     // FileTemplate.print throws for a slot left unfilled, and `remove`/`keep`/`structure` for one that is not there.
     const { files } = await generate({ spec: join(FIXTURES, "features", "webhooks-plain.yaml"), out: join(tempDir(), "out"), cwd: ROOT });
-    expect([...files.keys()]).toEqual(expect.arrayContaining(["client.js", "client.d.ts", "server.js", "server.d.ts", "webhooks.js", "webhooks.d.ts", "index.ts"]));
+    expect([...files.keys()]).toEqual(expect.arrayContaining(["client.ts", "server.ts", "webhooks.ts", "index.ts"]));
+    const js = await generate({ spec: join(FIXTURES, "features", "webhooks-plain.yaml"), out: join(tempDir(), "out"), cwd: ROOT, form: "js" });
+    expect([...js.files.keys()]).toEqual(expect.arrayContaining(["client.js", "client.d.ts", "server.js", "server.d.ts", "webhooks.js", "webhooks.d.ts", "index.ts"]));
   });
 });

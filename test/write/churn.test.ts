@@ -42,7 +42,7 @@ describe("no header churn: a spec edit rewrites only the files whose content cha
     expect(manifest.inputs["../spec/training-api.v1.yaml"]).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), gitBlob: expect.stringMatching(/^[0-9a-f]{40}$/) });
   });
 
-  it("generate: editing one summary rewrites schema.ts, client.d.ts, server.d.ts and the manifest only, and says so", async () => {
+  it("generate: editing one summary rewrites schema.ts, client.ts, server.ts and the manifest only, and says so", async () => {
     const project = projectWithV1Spec();
     await runCli(["generate"], project);
     const out = join(project, "generated");
@@ -56,7 +56,7 @@ describe("no header churn: a spec edit rewrites only the files whose content cha
 
     const written = touched(before, after);
     expect(written).toEqual(contentChanged(before, after));
-    expect(written).toEqual([MANIFEST_FILE, "client.d.ts", "schema.ts", "server.d.ts"]);
+    expect(written).toEqual([MANIFEST_FILE, "client.ts", "schema.ts", "server.ts"]);
     const [, w, u, r] = SUMMARY.exec(result.stdout)!;
     expect([Number(w), Number(u), Number(r)]).toEqual([written.length, after.size - written.length, 0]);
   });
@@ -86,7 +86,7 @@ describe("no header churn: a spec edit rewrites only the files whose content cha
       await waitForRuns(2);
       const after = snapshotTree(join(project, "generated"));
       const written = touched(before, after);
-      expect(written).toEqual([MANIFEST_FILE, "client.d.ts", "schema.ts", "server.d.ts"]);
+      expect(written).toEqual([MANIFEST_FILE, "client.ts", "schema.ts", "server.ts"]);
       expect(lines()[1]).toMatch(new RegExp(`^specforge: spec/training-api\\.v1\\.yaml changed: generated/ ${written.length} written, ${after.size - written.length} unchanged, 0 removed `));
     } finally {
       controller.abort();

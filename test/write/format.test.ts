@@ -17,13 +17,13 @@ async function prettierAt(project: string, path: string, content: string): Promi
 describe("formatting with the project's prettier settings, per output file", () => {
   it("an `overrides` entry for one generated file applies to that file, and only to it", async () => {
     const project = projectWithV1Spec();
-    writeFiles(project, { ".prettierrc": JSON.stringify({ overrides: [{ files: "gen/client.d.ts", options: { printWidth: 140 } }] }) });
+    writeFiles(project, { ".prettierrc": JSON.stringify({ overrides: [{ files: "gen/client.ts", options: { printWidth: 140 } }] }) });
     const { files } = await generate({ cwd: project, out: "gen" });
-    const client = files.get("client.d.ts")!;
-    expect(await prettierAt(project, "gen/client.d.ts", client)).toBe(client);
+    const client = files.get("client.ts")!;
+    expect(await prettierAt(project, "gen/client.ts", client)).toBe(client);
     // The wider lines are used: a method type that breaks at 80 columns stays on one line.
     expect(client).toContain('  createSftTrainingJob: Operation<paths["/v1/preview/sft-training-jobs"]["post"]>;\n');
-    for (const path of ["server.d.ts", "client.js", "schema.ts", "runtime/client/runtime.js", "runtime/client/runtime.d.ts"]) {
+    for (const path of ["server.ts", "schema.ts", "runtime/client/runtime.ts", "runtime/server/validate.ts"]) {
       expect(await prettier.format(files.get(path)!, { filepath: path }), path).toBe(files.get(path));
     }
   });
@@ -32,10 +32,10 @@ describe("formatting with the project's prettier settings, per output file", () 
     const project = projectWithV1Spec();
     await generate({ cwd: project, out: "gen", write: true });
     expect((await check({ cwd: project, out: "gen" })).upToDate).toBe(true);
-    writeFiles(project, { ".prettierrc": JSON.stringify({ overrides: [{ files: "gen/server.d.ts", options: { printWidth: 140 } }] }) });
+    writeFiles(project, { ".prettierrc": JSON.stringify({ overrides: [{ files: "gen/server.ts", options: { printWidth: 140 } }] }) });
     const report = await check({ cwd: project, out: "gen" });
     expect(report.fast).toBe(false);
-    expect(report.drift.stale.map((file) => file.path)).toEqual(["server.d.ts", ".specforge-manifest.json"].sort());
+    expect(report.drift.stale.map((file) => file.path)).toEqual(["server.ts", ".specforge-manifest.json"].sort());
   });
 });
 

@@ -147,11 +147,11 @@ describe("check", () => {
     expect(result.stderr).toMatch(/out of date with spec\/training-api\.v1\.yaml \(2 files\)/);
   });
 
-  it("a missing output folder is drift (every file missing), not an error", async () => {
+  it("a missing output folder is drift (exit 1: not generated yet), not an error", async () => {
     const project = projectWithV1Spec();
     const result = await runCli(["check"], project);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/missing: generated\/schema\.ts/);
+    expect(result.stderr).toMatch(/^specforge: generated\/ has not been generated from spec\/training-api\.v1\.yaml yet \(\d+ files to write\); run `npx specforge generate`\n$/);
   });
 
   it("a change to the generator's options is caught (the manifest fingerprint covers them)", async () => {

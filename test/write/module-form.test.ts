@@ -1,57 +1,67 @@
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, projectWithV1Spec, runCli } from "../helpers.js";
 
 afterAll(cleanupTempDirs);
 
-const MODULES = ["client", "server", "webhooks"] as const;
+const MODULES = ["client", "server", "server-validators", "webhooks"] as const;
 
-/**
- * Turns a generated folder back into the layout of a version that wrote `client.ts`, `server.ts` and `webhooks.ts`
- * (the `.ts` text is the declarations plus the code, as those versions had both in one file; its exact content does
- * not matter here) and records them in the manifest as that version did, with its generator's fingerprint.
- */
-function toPreviousLayout(out: string): void {
-  const manifestPath = join(out, ".specforge-manifest.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { fingerprint: string; files: Record<string, unknown> };
-  manifest.fingerprint = "the previous version's";
-  for (const module of MODULES) {
-    const text = readFileSync(join(out, `${module}.d.ts`), "utf8") + readFileSync(join(out, `${module}.js`), "utf8");
-    for (const file of [`${module}.js`, `${module}.d.ts`]) {
-      rmSync(join(out, file));
-      delete manifest.files[file];
-    }
-    writeFileSync(join(out, `${module}.ts`), text);
-    manifest.files[`${module}.ts`] = createHash("sha256").update(text).digest("hex");
-  }
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+/** Every file below `dir`, by path relative to it. */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
 }
 
-describe("upgrading a folder generated as client.ts, server.ts and webhooks.ts", () => {
-  it("check reports the old files as extra and the new ones missing; generate replaces them and check passes", async () => {
+describe("a folder generated in the other form", () => {
+  it("is reported by check (the old files extra, the new ones missing) until generate rewrites it, both ways", async () => {
     const project = projectWithV1Spec();
-    expect((await runCli(["generate"], project)).code).toBe(0);
     const out = join(project, "generated");
-    toPreviousLayout(out);
+    expect((await runCli(["generate", "--form", "js"], project)).code).toBe(0);
+    const js = filesOf(out);
+    expect(js.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual(["index.ts", "schema.ts"]);
 
+    // The project moves to the default form: the old layout is stale until generate writes the new one.
     const before = await runCli(["check"], project);
     expect(before.code).toBe(1);
     for (const module of MODULES) {
-      expect(before.stderr).toContain(`generated/${module}.js`);
-      expect(before.stderr).toContain(`generated/${module}.d.ts`);
-      expect(before.stderr).toContain(`generated/${module}.ts`);
+      expect(before.stderr).toMatch(new RegExp(`^missing: +generated/${module}\\.ts\\b`, "m"));
+      expect(before.stderr).toMatch(new RegExp(`^extra: +generated/${module}\\.js\\b`, "m"));
     }
-
+    expect(before.stderr).toMatch(/^extra: +generated\/runtime\/client\/runtime\.d\.ts\b/m);
     const generated = await runCli(["generate"], project);
     expect(generated.code).toBe(0);
-    expect(generated.stdout).toMatch(/ 7 written, \d+ unchanged, 3 removed /); // the six files and the manifest
-    for (const module of MODULES) {
-      expect(existsSync(join(out, `${module}.ts`)), `${module}.ts`).toBe(false);
-      expect(readFileSync(join(out, `${module}.js`), "utf8")).toContain(`// @ts-self-types="./${module}.d.ts"`);
-      expect(existsSync(join(out, `${module}.d.ts`)), `${module}.d.ts`).toBe(true);
-    }
+    const ts = filesOf(out);
+    // Every .js and .d.ts removed (the manifest lists what the previous run wrote), nothing else left behind.
+    expect(ts.filter((file) => !file.endsWith(".ts") || file.endsWith(".d.ts"))).toEqual([".specforge-manifest.json"]);
+    const removed = js.filter((file) => !ts.includes(file)).length;
+    expect(generated.stdout).toMatch(new RegExp(` \\d+ written, 1 unchanged, ${removed} removed `)); // schema.ts is the same in both forms
+    for (const module of MODULES) expect(readFileSync(join(out, `${module}.ts`), "utf8")).toMatch(/^\/\/ @ts-nocheck$/m);
     expect((await runCli(["check"], project)).code).toBe(0);
+
+    // And back, by the config's `form`.
+    writeFileSync(join(project, "specforge.config.json"), JSON.stringify({ form: "js" }));
+    const stale = await runCli(["check"], project);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/^extra: +generated\/client\.ts\b/m);
+    expect(stale.stderr).toMatch(/^missing: +generated\/client\.js\b/m);
+    expect((await runCli(["generate"], project)).code).toBe(0);
+    expect(filesOf(out)).toEqual(js);
+    for (const module of MODULES) expect(existsSync(join(out, `${module}.ts`)), `${module}.ts`).toBe(false);
+    expect((await runCli(["check"], project)).code).toBe(0);
+  }, 240_000);
+
+  it("a form other than ts or js is a user error naming the flag or field, and nothing is written", async () => {
+    const project = projectWithV1Spec();
+    const flag = await runCli(["generate", "--form", "mjs"], project);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('--form must be one of: "ts", "js", got "mjs"');
+    writeFileSync(join(project, "specforge.config.json"), JSON.stringify({ form: "esm" }));
+    const field = await runCli(["generate"], project);
+    expect(field.code).toBe(2);
+    expect(field.stderr).toContain('specforge.config.json: config field `form` must be one of: "ts", "js", got "esm"');
+    expect(existsSync(join(project, "generated"))).toBe(false);
   });
 });

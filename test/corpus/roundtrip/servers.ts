@@ -2,7 +2,7 @@ import type { Server } from "../../../src/ir/model.js";
 
 /**
  * Where the round trip sends each operation: every server of the spec is pointed at the recording hop on 127.0.0.1,
- * keeping its own path (the router's `basePath`), whatever OpenAPI allows its URL to be:
+ * keeping its own path (where the router serves its operations), whatever OpenAPI allows its URL to be:
  *
  * - a fixed URL, absolute or relative (`/api/v31`, relative to the document), or with an empty host (DigitalOcean's
  *   presigned-upload server `https://`), is replaced whole through the client option the generator gives it

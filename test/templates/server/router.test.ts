@@ -151,6 +151,68 @@ describe("routing through the router", () => {
   });
 });
 
+describe("base paths: each route under its server's path unless `basePath` says otherwise", () => {
+  const route = (name: string, path: string, server?: number): RouteSpec => ({
+    name,
+    method: "GET",
+    path,
+    ...(server === undefined ? {} : { server }),
+    secured: false,
+    params: { path: [], query: [], header: [] },
+    responses: { "204": {} },
+    validationErrorStatus: 400,
+  });
+  const routes = [route("items", "/items"), route("uploads", "/uploads", 1), route("reports", "/reports", 2)];
+  const called: string[] = [];
+  const handlers = Object.fromEntries(routes.map(({ name }) => [name, () => (called.push(name), { status: 204 })]));
+  const router = (serverPaths: string[][] | undefined, basePath?: string) =>
+    createRouterRuntime({ components: { schemas: {} } }, routes, handlers, basePath === undefined ? {} : { basePath }, serverPaths ? { serverPaths } : {});
+  const get = async (r: ReturnType<typeof router>, path: string) => {
+    called.length = 0;
+    const response = await call(r, "GET", path);
+    return { status: response.status, called: [...called], body: response.status === 404 ? ((await response.json()) as { detail?: string }) : undefined };
+  };
+
+  it("serves each operation under the path of its server (longest first), and the root server's at the root", async () => {
+    const r = router([["/v1"], [""], ["/v1/beta"]]);
+    expect(await get(r, "/v1/items")).toMatchObject({ status: 204, called: ["items"] });
+    expect(await get(r, "/uploads")).toMatchObject({ status: 204, called: ["uploads"] });
+    expect(await get(r, "/v1/beta/reports")).toMatchObject({ status: 204, called: ["reports"] });
+    // Each under its own server only.
+    expect(await get(r, "/items")).toMatchObject({ status: 404, called: [] });
+    expect(await get(r, "/v1/uploads")).toMatchObject({ status: 404, called: [] });
+    expect(await get(r, "/v1/reports")).toMatchObject({ status: 404, called: [] });
+    expect((await call(r, "POST", "/v1/items")).status).toBe(405);
+  });
+
+  it("a path outside every base path is 404 saying which paths were expected", async () => {
+    const r = router([["/v1"], ["/v1"], ["/v2"]]);
+    expect(await get(r, "/items")).toMatchObject({ status: 404, body: { detail: "Not Found: expected paths under /v1 or /v2" } });
+    expect(await get(r, "/v1x/items")).toMatchObject({ status: 404, body: { detail: "Not Found: expected paths under /v1 or /v2" } });
+    // Under a base path, an unknown path is a plain 404.
+    expect(await get(r, "/v1/nothing")).toMatchObject({ status: 404, body: { detail: "Not Found" } });
+    expect(await get(r, "/v2/reports")).toMatchObject({ status: 204, called: ["reports"] });
+  });
+
+  it("a server with several paths (an enumerated variable) serves under each", async () => {
+    const r = router([["/v1", "/v2"], [""], [""]]);
+    expect(await get(r, "/v1/items")).toMatchObject({ status: 204, called: ["items"] });
+    expect(await get(r, "/v2/items")).toMatchObject({ status: 204, called: ["items"] });
+  });
+
+  it("`basePath` puts every route under one path, \"\" at the root; without server paths the routes are at the root", async () => {
+    const mounted = router([["/v1"], [""], ["/v2"]], "/mount/");
+    for (const path of ["/mount/items", "/mount/uploads", "/mount/reports"]) expect((await get(mounted, path)).status, path).toBe(204);
+    expect(await get(mounted, "/v1/items")).toMatchObject({ status: 404, body: { detail: "Not Found: expected paths under /mount" } });
+    const root = router([["/v1"], [""], ["/v2"]], "");
+    for (const path of ["/items", "/uploads", "/reports"]) expect((await get(root, path)).status, path).toBe(204);
+    expect((await get(root, "/v1/items")).status).toBe(404);
+    const plain = router(undefined);
+    for (const path of ["/items", "/uploads", "/reports"]) expect((await get(plain, path)).status, path).toBe(204);
+    expect((await get(router(undefined, "api"), "/api/items")).status).toBe(204);
+  });
+});
+
 describe("parameters", () => {
   const seen: unknown[] = [];
   const router = createRouter(

@@ -99,8 +99,18 @@ describe("function signatures", () => {
       void parseWebhook(new Request("http://x"), { secret: ["new", "old"], scheme: "github" });
       void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "stripe", toleranceSeconds: 60 } });
       void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "hmac-sha256", header: "X-Sig", prefix: "v1=" } });
-      // @ts-expect-error -- not a scheme
       void parseWebhook(new Request("http://x"), { secret: "s", scheme: "svix" });
+      void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "zoom", challenge: false }, eventType: { in: "body", name: "event" } });
+      void parseWebhook(new Request("http://x"), {
+        secret: "s",
+        scheme: { type: "hmac", algorithm: "sha512", encoding: "base64", signedContent: "{id}.{timestamp}.{body}", header: "X-Sig", idHeader: "X-Id", timestampHeader: "X-Ts" },
+      });
+      // @ts-expect-error -- not a scheme
+      void parseWebhook(new Request("http://x"), { secret: "s", scheme: "mailgun" });
+      // @ts-expect-error -- a described hmac scheme needs its header
+      void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "hmac", algorithm: "sha1" } });
+      // @ts-expect-error -- not an algorithm of the hmac scheme
+      void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "hmac", header: "X", algorithm: "md5" } });
       // @ts-expect-error -- an hmac-sha256 scheme needs its header
       void parseWebhook(new Request("http://x"), { secret: "s", scheme: { type: "hmac-sha256" } });
       void parseWebhook(new Request("http://x"), { secret: "s", accessToken: "t", maxBodyBytes: 10 });
@@ -166,6 +176,7 @@ describe("function signatures", () => {
       | "unknown_event"
       | "body_too_large"
       | "body_timeout"
+      | "challenge"
     >();
   });
 

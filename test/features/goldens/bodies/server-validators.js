@@ -1,10 +1,20 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["routes",0,"body","content","application/x-www-form-urlencoded","schema"],["routes",1,"body","content","multipart/form-data","schema"],["routes",2,"params","path",0,"schema"],["routes",3,"params","path",0,"schema"],["routes",3,"body","content","application/octet-stream","schema"],["routes",4,"body","content","text/plain","schema"],["routes",7,"params","path",0,"schema"],["routes",8,"params","path",0,"schema"]]',
+  '[\
+  ["routes",0,"body","content","application/x-www-form-urlencoded","schema"],\
+  ["routes",1,"body","content","multipart/form-data","schema"],\
+  ["routes",2,"params","path",0,"schema"],\
+  ["routes",3,"params","path",0,"schema"],\
+  ["routes",3,"body","content","application/octet-stream","schema"],\
+  ["routes",4,"body","content","text/plain","schema"],\
+  ["routes",7,"params","path",0,"schema"],\
+  ["routes",8,"params","path",0,"schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

@@ -13,18 +13,31 @@ const features = [];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
-  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+  '[\
+  {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
+]',
 );
 
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes = JSON.parse("{}");
 
-/** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse('[{"mediaType":"application/json","required":true}]');
+/** Values several operations share, by key; `operations` holds their keys. */
+const shared = JSON.parse(
+  '{\
+  "51":{"mediaType":"application/json","required":true}\
+}',
+);
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[["createPet","POST","/pets",{"body":0}],["createShape","POST","/shapes",{"body":0}],["createAnimal","POST","/animals",{"body":0}],["addContact","POST","/contacts",{"body":0}],["plantTree","POST","/trees",{"body":0}],["postMaps","POST","/maps",{"body":0}]]',
+  '[\
+  ["createPet","POST","/pets",{"body":51}],\
+  ["createShape","POST","/shapes",{"body":51}],\
+  ["createAnimal","POST","/animals",{"body":51}],\
+  ["addContact","POST","/contacts",{"body":51}],\
+  ["plantTree","POST","/trees",{"body":51}],\
+  ["postMaps","POST","/maps",{"body":51}]\
+]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

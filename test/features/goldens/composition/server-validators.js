@@ -1,10 +1,22 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '["email","^[0-9+ ]+$",["a"],[],["routes",0,"body","content","application/json","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"body","content","application/json","schema"],["routes",3,"body","content","application/json","schema"],["routes",4,"body","content","application/json","schema"],["routes",5,"body","content","application/json","schema"]]',
+  '[\
+  "email",\
+  "^[0-9+ ]+$",\
+  ["a"],\
+  [],\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"body","content","application/json","schema"],\
+  ["routes",2,"body","content","application/json","schema"],\
+  ["routes",3,"body","content","application/json","schema"],\
+  ["routes",4,"body","content","application/json","schema"],\
+  ["routes",5,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;
@@ -41,6 +53,7 @@ export function requestValidators(env) {
   }
 
   function v2(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -54,6 +67,7 @@ export function requestValidators(env) {
   }
 
   function v5(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -81,6 +95,7 @@ export function requestValidators(env) {
   }
 
   function v1(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u10(x, d, f)) return false;
     return true;
   }
@@ -91,6 +106,7 @@ export function requestValidators(env) {
   }
 
   function v14(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -104,6 +120,7 @@ export function requestValidators(env) {
   }
 
   function v18(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -131,11 +148,13 @@ export function requestValidators(env) {
   }
 
   function v12(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u21(x, d, f)) return false;
     return true;
   }
 
   function v23(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -157,6 +176,7 @@ export function requestValidators(env) {
   }
 
   function v29(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -169,13 +189,12 @@ export function requestValidators(env) {
 
   function v33(x, d, f) {
     if (typeof x !== "string") return false;
-    if (typeof x === "string" && P0 !== undefined) {
-      if (P0(x) !== MATCH) return false;
-    }
+    if (typeof x === "string" && P0(x) !== MATCH) return false;
     return true;
   }
 
   function v32(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -197,6 +216,7 @@ export function requestValidators(env) {
   }
 
   function v27(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u34(x, d, f)) return false;
     return true;
   }
@@ -213,6 +233,7 @@ export function requestValidators(env) {
   }
 
   function v36(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -226,6 +247,7 @@ export function requestValidators(env) {
   }
 
   function v43(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -237,6 +259,7 @@ export function requestValidators(env) {
   }
 
   function v46(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -258,6 +281,7 @@ export function requestValidators(env) {
   }
 
   function v50(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -282,6 +306,7 @@ export function requestValidators(env) {
   }
 
   function v54(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u57(x, d, f)) return false;
     return true;
   }
@@ -298,6 +323,7 @@ export function requestValidators(env) {
   }
 
   function v62(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -311,6 +337,7 @@ export function requestValidators(env) {
   }
 
   function v59(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -343,6 +370,7 @@ export function requestValidators(env) {
   }
 
   function v41(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;

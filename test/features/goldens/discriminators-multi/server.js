@@ -7,16 +7,39 @@ export { HttpError, mockFromSchema } from "./runtime/server/index.js";
 
 /** The spec's component schemas that route schemas `$ref`. */
 const document = JSON.parse(
-  '{"components":{"schemas":{"record_a":{"allOf":[{"$ref":"#/components/schemas/record"}]},"record":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","description":"The record type (A","MX…).":null},"data":{"type":"string"},"priority":{"type":"integer"}}},"record_mx":{"allOf":[{"$ref":"#/components/schemas/record"},{"type":"object","required":["priority"]}]}}}}',
+  '{\
+  "components":{\
+    "schemas":{\
+      "record_a":{"allOf":[{"$ref":"#/components/schemas/record"}]},\
+      "record":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","description":"The record type (A","MX…).":null},"data":{"type":"string"},"priority":{"type":"integer"}}},\
+      "record_mx":{"allOf":[{"$ref":"#/components/schemas/record"},{"type":"object","required":["priority"]}]}\
+    }\
+  }\
+}',
 );
 
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes = JSON.parse(
-  '[{"name":"createRecord","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"oneOf":[{"$ref":"#/components/schemas/record_a"},{"$ref":"#/components/schemas/record_mx"}],"discriminator":{"propertyName":"type","mapping":{"A":"#/components/schemas/record_a","MX":"#/components/schemas/record_mx"}}}}}},"responses":{"201":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/record"}}}}},"validationErrorStatus":400,"path":"/records"}]',
+  '[\
+  {\
+    "name":"createRecord",\
+    "method":"POST",\
+    "secured":false,\
+    "params":{"path":[],"query":[],"header":[]},\
+    "body":{"required":true,"content":{"application/json":{"schema":{"oneOf":[{"$ref":"#/components/schemas/record_a"},{"$ref":"#/components/schemas/record_mx"}],"discriminator":{"propertyName":"type","mapping":{"A":"#/components/schemas/record_a","MX":"#/components/schemas/record_mx"}}}}}},\
+    "responses":{"201":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/record"}}}}},\
+    "validationErrorStatus":400,\
+    "path":"/records"\
+  }\
+]',
 );
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
-const generated = JSON.parse('{"superLinearPatterns":[]}');
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
+const generated = JSON.parse(
+  '{\
+  "superLinearPatterns":[]\
+}',
+);
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export function createRouter(handlers, options = {}) {

@@ -13,18 +13,32 @@ const features = [];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
-  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+  '[\
+  {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
+]',
 );
 
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes = JSON.parse("{}");
 
-/** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse('[{"mediaType":"application/json","required":true}]');
+/** Values several operations share, by key; `operations` holds their keys. */
+const shared = JSON.parse(
+  '{\
+  "51":{"mediaType":"application/json","required":true}\
+}',
+);
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[["chat","POST","/chat",{"body":0}],["postEvent","POST","/events",{"body":0}],["postConfig","POST","/configs",{"body":0}],["postKind","POST","/kinds",{"body":0}],["createPet","POST","/pets",{"body":0}],["createVehicle","POST","/vehicles",{"body":0}],["createShape","POST","/shapes",{"body":0}]]',
+  '[\
+  ["chat","POST","/chat",{"body":51}],\
+  ["postEvent","POST","/events",{"body":51}],\
+  ["postConfig","POST","/configs",{"body":51}],\
+  ["postKind","POST","/kinds",{"body":51}],\
+  ["createPet","POST","/pets",{"body":51}],\
+  ["createVehicle","POST","/vehicles",{"body":51}],\
+  ["createShape","POST","/shapes",{"body":51}]\
+]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

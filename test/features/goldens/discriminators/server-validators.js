@@ -1,10 +1,28 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["user"],"assistant",["tool"],["system"],["deleted"],false,true,"circle","square",["routes",0,"body","content","application/json","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"body","content","application/json","schema"],["routes",3,"body","content","application/json","schema"],["routes",4,"body","content","application/json","schema"],["routes",5,"body","content","application/json","schema"],["routes",6,"body","content","application/json","schema"]]',
+  '[\
+  ["user"],\
+  "assistant",\
+  ["tool"],\
+  ["system"],\
+  ["deleted"],\
+  false,\
+  true,\
+  "circle",\
+  "square",\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"body","content","application/json","schema"],\
+  ["routes",2,"body","content","application/json","schema"],\
+  ["routes",3,"body","content","application/json","schema"],\
+  ["routes",4,"body","content","application/json","schema"],\
+  ["routes",5,"body","content","application/json","schema"],\
+  ["routes",6,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;
@@ -42,6 +60,7 @@ export function requestValidators(env) {
   }
 
   function v4(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -65,6 +84,7 @@ export function requestValidators(env) {
   }
 
   function v8(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -78,12 +98,14 @@ export function requestValidators(env) {
   }
 
   function v13(x, d, f) {
+    if (--B.left < 0) return false;
     if (typeof x !== "string") return false;
     if (!E14.has(x)) return false;
     return true;
   }
 
   function v11(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -97,6 +119,7 @@ export function requestValidators(env) {
   }
 
   function v18(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -125,6 +148,7 @@ export function requestValidators(env) {
   }
 
   function v16(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v18(x, d, f)) return false;
     if (!v20(x, d, f)) return false;
     return true;
@@ -149,6 +173,7 @@ export function requestValidators(env) {
   }
 
   function v3(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u27(x, d, f)) return false;
     return true;
   }
@@ -176,6 +201,7 @@ export function requestValidators(env) {
   }
 
   function v30(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -195,6 +221,7 @@ export function requestValidators(env) {
   }
 
   function v33(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -208,6 +235,7 @@ export function requestValidators(env) {
   }
 
   function v40(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -237,6 +265,7 @@ export function requestValidators(env) {
   }
 
   function v29(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u43(x, d, f)) return false;
     return true;
   }
@@ -248,6 +277,7 @@ export function requestValidators(env) {
   }
 
   function v46(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -272,6 +302,7 @@ export function requestValidators(env) {
   }
 
   function v49(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -299,11 +330,13 @@ export function requestValidators(env) {
   }
 
   function v45(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u54(x, d, f)) return false;
     return true;
   }
 
   function v59(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -326,6 +359,7 @@ export function requestValidators(env) {
   }
 
   function v57(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v59(x, d, f)) return false;
     if (!v61(x, d, f)) return false;
     return true;
@@ -343,6 +377,7 @@ export function requestValidators(env) {
   }
 
   function v64(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v59(x, d, f)) return false;
     if (!v66(x, d, f)) return false;
     return true;
@@ -394,6 +429,7 @@ export function requestValidators(env) {
   }
 
   function v73(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v74(x, d, f)) return false;
     if (!v77(x, d, f)) return false;
     return true;
@@ -411,6 +447,7 @@ export function requestValidators(env) {
   }
 
   function v79(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v74(x, d, f)) return false;
     if (!v83(x, d, f)) return false;
     return true;
@@ -431,6 +468,7 @@ export function requestValidators(env) {
   }
 
   function v70(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -467,6 +505,7 @@ export function requestValidators(env) {
   }
 
   function v92(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v93(x, d, f)) return false;
     if (!v95(x, d, f)) return false;
     return true;
@@ -493,6 +532,7 @@ export function requestValidators(env) {
   }
 
   function v98(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v93(x, d, f)) return false;
     if (!v101(x, d, f)) return false;
     return true;
@@ -510,6 +550,7 @@ export function requestValidators(env) {
   }
 
   function v89(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -545,6 +586,7 @@ export function requestValidators(env) {
   }
 
   function v107(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v108(x, d, f)) return false;
     return true;
   }
@@ -568,6 +610,7 @@ export function requestValidators(env) {
   }
 
   function v111(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v112(x, d, f)) return false;
     return true;
   }
@@ -587,6 +630,7 @@ export function requestValidators(env) {
   }
 
   function v106(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u117(x, d, f)) return false;
     return true;
   }

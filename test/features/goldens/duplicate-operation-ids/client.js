@@ -13,18 +13,29 @@ const features = [];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
-  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+  '[\
+  {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
+]',
 );
 
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes = JSON.parse("{}");
 
-/** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse('[{"path":["id"]}]');
+/** Values several operations share, by key; `operations` holds their keys. */
+const shared = JSON.parse(
+  '{\
+  "29":{"path":["id"]}\
+}',
+);
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[["getPet","GET","/pets"],["getPet3","GET","/pets/{id}",{"params":0}],["getPet2","POST","/pets/{id}",{"params":0}],["getPet4","DELETE","/pets/{id}",{"params":0}]]',
+  '[\
+  ["getPet","GET","/pets"],\
+  ["getPet3","GET","/pets/{id}",{"params":29}],\
+  ["getPet2","POST","/pets/{id}",{"params":29}],\
+  ["getPet4","DELETE","/pets/{id}",{"params":29}]\
+]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

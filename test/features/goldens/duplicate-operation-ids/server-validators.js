@@ -1,10 +1,15 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["routes",1,"params","path",0,"schema"],["routes",2,"params","path",0,"schema"],["routes",3,"params","path",0,"schema"]]',
+  '[\
+  ["routes",1,"params","path",0,"schema"],\
+  ["routes",2,"params","path",0,"schema"],\
+  ["routes",3,"params","path",0,"schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

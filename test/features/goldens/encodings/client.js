@@ -15,18 +15,46 @@ const features = [stylesFeature, bodiesFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
-  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+  '[\
+  {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
+]',
 );
 
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes = JSON.parse("{}");
 
-/** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse("[]");
+/** Values several operations share, by key; `operations` holds their keys. */
+const shared = JSON.parse("{}");
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[["getCustomers","GET","/v1/customers",{"params":{"query":[{"name":"created","style":"deepObject","explode":true},{"name":"expand","style":"deepObject","explode":true},{"name":"filter","style":"deepObject","explode":true}]}}],["postCustomers","POST","/v1/customers",{"body":{"mediaType":"application/x-www-form-urlencoded","required":true,"encoding":{"metadata":{"style":"deepObject","explode":true},"preferred_locales":{"style":"deepObject","explode":true},"expand":{"style":"deepObject","explode":true},"invoice_settings":{"style":"deepObject","explode":true},"cash_balance":{"style":"deepObject","explode":true},"csv":{"style":"form","explode":false},"pipes":{"style":"pipeDelimited","explode":false},"redirect":{"allowReserved":true},"id_json":{"contentType":"application/json"},"point":{"style":"form","explode":true}}}}],["postFiles","POST","/v1/files",{"body":{"mediaType":"multipart/form-data","required":true,"encoding":{"file":{"contentType":"image/png, image/jpeg","headers":{"X-Rate-Limit-Limit":"10"}},"doc":{"contentType":"application/json"},"file_link_data":{"style":"deepObject","explode":true}}}}]]',
+  '[\
+  ["getCustomers","GET","/v1/customers",{"params":{"query":[{"name":"created","style":"deepObject","explode":true},{"name":"expand","style":"deepObject","explode":true},{"name":"filter","style":"deepObject","explode":true}]}}],\
+  [\
+    "postCustomers",\
+    "POST",\
+    "/v1/customers",\
+    {\
+      "body":{\
+        "mediaType":"application/x-www-form-urlencoded",\
+        "required":true,\
+        "encoding":{\
+          "metadata":{"style":"deepObject","explode":true},\
+          "preferred_locales":{"style":"deepObject","explode":true},\
+          "expand":{"style":"deepObject","explode":true},\
+          "invoice_settings":{"style":"deepObject","explode":true},\
+          "cash_balance":{"style":"deepObject","explode":true},\
+          "csv":{"style":"form","explode":false},\
+          "pipes":{"style":"pipeDelimited","explode":false},\
+          "redirect":{"allowReserved":true},\
+          "id_json":{"contentType":"application/json"},\
+          "point":{"style":"form","explode":true}\
+        }\
+      }\
+    }\
+  ],\
+  ["postFiles","POST","/v1/files",{"body":{"mediaType":"multipart/form-data","required":true,"encoding":{"file":{"contentType":"image/png, image/jpeg","headers":{"X-Rate-Limit-Limit":"10"}},"doc":{"contentType":"application/json"},"file_link_data":{"style":"deepObject","explode":true}}}}]\
+]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

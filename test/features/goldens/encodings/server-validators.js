@@ -1,10 +1,22 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[[""],["one_off","recurring"],["","exempt","none","reverse"],[],["automatic","manual"],["routes",0,"params","query",0,"schema"],["routes",0,"params","query",1,"schema"],["routes",0,"params","query",2,"schema"],["routes",1,"body","content","application/x-www-form-urlencoded","schema"],["routes",2,"body","content","multipart/form-data","schema"]]',
+  '[\
+  [""],\
+  ["one_off","recurring"],\
+  ["","exempt","none","reverse"],\
+  [],\
+  ["automatic","manual"],\
+  ["routes",0,"params","query",0,"schema"],\
+  ["routes",0,"params","query",1,"schema"],\
+  ["routes",0,"params","query",2,"schema"],\
+  ["routes",1,"body","content","application/x-www-form-urlencoded","schema"],\
+  ["routes",2,"body","content","multipart/form-data","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

@@ -1,10 +1,14 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["routes",0,"body","content","application/json","schema"],["routes",1,"params","path",0,"schema"]]',
+  '[\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"params","path",0,"schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;
@@ -43,6 +47,7 @@ export function requestValidators(env) {
   }
 
   function v3(x, d, f) {
+    if (--B.left < 0) return false;
     if (!Number.isInteger(x)) return false;
     return true;
   }

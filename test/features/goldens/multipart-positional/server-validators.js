@@ -1,10 +1,16 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[1,["routes",0,"body","content","multipart/mixed","schema"],["routes",1,"body","content","multipart/form-data","schema"],["routes",1,"body","content","multipart/related","schema"]]',
+  '[\
+  1,\
+  ["routes",0,"body","content","multipart/mixed","schema"],\
+  ["routes",1,"body","content","multipart/form-data","schema"],\
+  ["routes",1,"body","content","multipart/related","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

@@ -1,10 +1,17 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["active","retired"],["active",null],[],["routes",0,"params","path",0,"schema"],["routes",0,"body","content","application/json","schema"]]',
+  '[\
+  ["active","retired"],\
+  ["active",null],\
+  [],\
+  ["routes",0,"params","path",0,"schema"],\
+  ["routes",0,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;
@@ -52,6 +59,7 @@ export function requestValidators(env) {
   }
 
   function v7(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -82,6 +90,7 @@ export function requestValidators(env) {
   }
 
   function v14(x, d, f) {
+    if (--B.left < 0) return false;
     if (typeof x !== "string") return false;
     if (!E15.has(x)) return false;
     return true;
@@ -101,6 +110,7 @@ export function requestValidators(env) {
   }
 
   function v18(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null) return true;
     if (typeof x !== "string") return false;
     if (!E15.has(x)) return false;
@@ -108,6 +118,7 @@ export function requestValidators(env) {
   }
 
   function v21(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null) return true;
     if (typeof x !== "string") return false;
     if (!E22.has(x)) return false;
@@ -141,6 +152,7 @@ export function requestValidators(env) {
   }
 
   function v2(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;

@@ -7,16 +7,56 @@ export { HttpError, mockFromSchema } from "./runtime/server/index.js";
 
 /** The spec's component schemas that route schemas `$ref`. */
 const document = JSON.parse(
-  '{"components":{"schemas":{"Status":{"type":"string","enum":["active","retired"]},"NullableStatus":{"type":"string","enum":["active","retired"],"nullable":true},"NullListedInEnum":{"type":"string","enum":["active",null],"nullable":true},"Owner":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"Pet":{"type":"object","required":["name"],"properties":{"name":{"type":"string","nullable":true},"age":{"type":"integer","nullable":true},"owner":{"nullable":true,"anyOf":[{"$ref":"#/components/schemas/Owner"}]},"ownerViaAllOf":{"allOf":[{"$ref":"#/components/schemas/Owner"}],"nullable":true},"status":{"nullable":true,"anyOf":[{"$ref":"#/components/schemas/Status"}]},"nullableStatus":{"$ref":"#/components/schemas/NullableStatus"},"strictStatus":{"$ref":"#/components/schemas/Status"},"nullListed":{"$ref":"#/components/schemas/NullListedInEnum"},"tags":{"type":"array","nullable":true,"items":{"type":"string","nullable":true}},"meta":{"type":"object","nullable":true,"additionalProperties":{"type":"string"}}}}}}}',
+  '{\
+  "components":{\
+    "schemas":{\
+      "Status":{"type":"string","enum":["active","retired"]},\
+      "NullableStatus":{"type":"string","enum":["active","retired"],"nullable":true},\
+      "NullListedInEnum":{"type":"string","enum":["active",null],"nullable":true},\
+      "Owner":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},\
+      "Pet":{\
+        "type":"object",\
+        "required":["name"],\
+        "properties":{\
+          "name":{"type":"string","nullable":true},\
+          "age":{"type":"integer","nullable":true},\
+          "owner":{"nullable":true,"anyOf":[{"$ref":"#/components/schemas/Owner"}]},\
+          "ownerViaAllOf":{"allOf":[{"$ref":"#/components/schemas/Owner"}],"nullable":true},\
+          "status":{"nullable":true,"anyOf":[{"$ref":"#/components/schemas/Status"}]},\
+          "nullableStatus":{"$ref":"#/components/schemas/NullableStatus"},\
+          "strictStatus":{"$ref":"#/components/schemas/Status"},\
+          "nullListed":{"$ref":"#/components/schemas/NullListedInEnum"},\
+          "tags":{"type":"array","nullable":true,"items":{"type":"string","nullable":true}},\
+          "meta":{"type":"object","nullable":true,"additionalProperties":{"type":"string"}}\
+        }\
+      }\
+    }\
+  }\
+}',
 );
 
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes = JSON.parse(
-  '[{"name":"putPet","method":"PUT","secured":false,"params":{"path":[{"name":"id","required":true,"schema":{"type":"integer"}}],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}},"responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}},"validationErrorStatus":400,"path":"/pets/{id}"}]',
+  '[\
+  {\
+    "name":"putPet",\
+    "method":"PUT",\
+    "secured":false,\
+    "params":{"path":[{"name":"id","required":true,"schema":{"type":"integer"}}],"query":[],"header":[]},\
+    "body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}},\
+    "responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}},\
+    "validationErrorStatus":400,\
+    "path":"/pets/{id}"\
+  }\
+]',
 );
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
-const generated = JSON.parse('{"superLinearPatterns":[]}');
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
+const generated = JSON.parse(
+  '{\
+  "superLinearPatterns":[]\
+}',
+);
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export function createRouter(handlers, options = {}) {

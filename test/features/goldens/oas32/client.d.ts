@@ -27,12 +27,12 @@ export interface ClientOptions extends RuntimeClientOptions {
    * Overrides the server URL.
    * @default "https://api.example.com"
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Overrides the server URL.
    * @default "https://eu.api.example.com"
    */
-  euCentralUrl?: string;
+  euCentralUrl?: string | undefined;
   /** An access token of security scheme `oauth` (OAuth 2), sent as `Authorization: Bearer <token>`; a function is told the scopes the operation asks for. Or `{ deviceFlow: { clientId, onUserCode } }`: the client runs the OAuth 2 device authorization flow (RFC 8628) against the spec's endpoints, shows you the user code, and renews the token, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   oauth?: Credential<string> | OAuth2DeviceFlow | undefined;
   /** The same credential as `oauth` (the spec's only scheme), under the name most SDKs use; `oauth` wins when both are set. */

@@ -1,10 +1,33 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '["^[A-Z]{3}$",1,9,["routes",0,"params","querystring","schema"],["routes",1,"body","content","application/json","schema"],["routes",2,"params","querystring","schema"],["routes",3,"params","querystring","schema"],["routes",4,"params","path",0,"schema"],["routes",5,"params","path",0,"schema"],["routes",5,"params","header",0,"schema"],["routes",6,"params","path",0,"schema"],["routes",6,"body","content","application/json","schema"],["routes",7,"params","path",0,"schema"],["routes",7,"body","content","multipart/mixed","schema"],["routes",8,"body","content","application/json","schema"],["routes",9,"params","cookie",0,"schema"],["routes",9,"params","cookie",1,"schema"],["routes",9,"params","cookie",2,"schema"],["routes",9,"params","cookie",3,"schema"],["routes",9,"params","cookie",4,"schema"],["routes",9,"params","cookie",5,"schema"]]',
+  '[\
+  "^[A-Z]{3}$",\
+  1,\
+  9,\
+  ["routes",0,"params","querystring","schema"],\
+  ["routes",1,"body","content","application/json","schema"],\
+  ["routes",2,"params","querystring","schema"],\
+  ["routes",3,"params","querystring","schema"],\
+  ["routes",4,"params","path",0,"schema"],\
+  ["routes",5,"params","path",0,"schema"],\
+  ["routes",5,"params","header",0,"schema"],\
+  ["routes",6,"params","path",0,"schema"],\
+  ["routes",6,"body","content","application/json","schema"],\
+  ["routes",7,"params","path",0,"schema"],\
+  ["routes",7,"body","content","multipart/mixed","schema"],\
+  ["routes",8,"body","content","application/json","schema"],\
+  ["routes",9,"params","cookie",0,"schema"],\
+  ["routes",9,"params","cookie",1,"schema"],\
+  ["routes",9,"params","cookie",2,"schema"],\
+  ["routes",9,"params","cookie",3,"schema"],\
+  ["routes",9,"params","cookie",4,"schema"],\
+  ["routes",9,"params","cookie",5,"schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;
@@ -28,10 +51,9 @@ export function requestValidators(env) {
   }
 
   function v2(x, d, f) {
+    if (--B.left < 0) return false;
     if (typeof x !== "string") return false;
-    if (typeof x === "string" && P0 !== undefined) {
-      if (P0(x) !== MATCH) return false;
-    }
+    if (typeof x === "string" && P0(x) !== MATCH) return false;
     return true;
   }
 
@@ -175,6 +197,7 @@ export function requestValidators(env) {
   }
 
   function v32(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -188,6 +211,7 @@ export function requestValidators(env) {
   }
 
   function v35(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -201,6 +225,7 @@ export function requestValidators(env) {
   }
 
   function v41(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -230,6 +255,7 @@ export function requestValidators(env) {
   }
 
   function v31(x, d, f) {
+    if (--B.left < 0) return false;
     if (!u44(x, d, f)) return false;
     return true;
   }

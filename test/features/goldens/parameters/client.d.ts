@@ -23,7 +23,7 @@ export interface ClientOptions extends RuntimeClientOptions {
    * Overrides the server URL.
    * @default "http://localhost/api"
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 }
 
 /** One method per operation of Parameters 1.0.0. */

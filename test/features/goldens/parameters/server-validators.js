@@ -1,10 +1,42 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["yes","no"],1,100,["routes",0,"params","path",0,"schema"],["routes",0,"params","query",0,"schema"],["routes",1,"params","path",0,"schema"],["routes",1,"params","query",0,"schema"],["routes",1,"params","query",1,"schema"],["routes",2,"params","query",0,"schema"],["routes",2,"params","query",1,"schema"],["routes",2,"params","query",2,"schema"],["routes",2,"params","query",3,"schema"],["routes",2,"params","query",4,"schema"],["routes",2,"params","query",5,"schema"],["routes",2,"params","query",6,"schema"],["routes",2,"params","query",7,"schema"],["routes",2,"params","query",8,"schema"],["routes",2,"params","header",0,"schema"],["routes",2,"params","header",1,"schema"],["routes",2,"params","header",2,"schema"],["routes",2,"params","cookie",0,"schema"],["routes",3,"params","path",0,"schema"],["routes",3,"params","path",1,"schema"],["routes",3,"params","path",2,"schema"],["routes",3,"params","path",3,"schema"],["routes",3,"params","path",4,"schema"],["routes",3,"params","path",5,"schema"],["routes",3,"params","path",6,"schema"],["routes",4,"params","path",0,"schema"],["routes",4,"params","path",1,"schema"]]',
+  '[\
+  ["yes","no"],\
+  1,\
+  100,\
+  ["routes",0,"params","path",0,"schema"],\
+  ["routes",0,"params","query",0,"schema"],\
+  ["routes",1,"params","path",0,"schema"],\
+  ["routes",1,"params","query",0,"schema"],\
+  ["routes",1,"params","query",1,"schema"],\
+  ["routes",2,"params","query",0,"schema"],\
+  ["routes",2,"params","query",1,"schema"],\
+  ["routes",2,"params","query",2,"schema"],\
+  ["routes",2,"params","query",3,"schema"],\
+  ["routes",2,"params","query",4,"schema"],\
+  ["routes",2,"params","query",5,"schema"],\
+  ["routes",2,"params","query",6,"schema"],\
+  ["routes",2,"params","query",7,"schema"],\
+  ["routes",2,"params","query",8,"schema"],\
+  ["routes",2,"params","header",0,"schema"],\
+  ["routes",2,"params","header",1,"schema"],\
+  ["routes",2,"params","header",2,"schema"],\
+  ["routes",2,"params","cookie",0,"schema"],\
+  ["routes",3,"params","path",0,"schema"],\
+  ["routes",3,"params","path",1,"schema"],\
+  ["routes",3,"params","path",2,"schema"],\
+  ["routes",3,"params","path",3,"schema"],\
+  ["routes",3,"params","path",4,"schema"],\
+  ["routes",3,"params","path",5,"schema"],\
+  ["routes",3,"params","path",6,"schema"],\
+  ["routes",4,"params","path",0,"schema"],\
+  ["routes",4,"params","path",1,"schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

@@ -23,7 +23,7 @@ export interface ClientOptions extends RuntimeClientOptions {
    * Overrides the server URL.
    * @default "/api"
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 }
 
 /** One method per operation of Path templates 1. */

@@ -13,18 +13,27 @@ const features = [];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
-  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":"/api"}}}]',
+  '[\
+  {"url":"{url}","variables":{"url":{"option":"baseUrl","default":"/api"}}}\
+]',
 );
 
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes = JSON.parse("{}");
 
-/** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse('[{"path":["id","api-version"]}]');
+/** Values several operations share, by key; `operations` holds their keys. */
+const shared = JSON.parse(
+  '{\
+  "18":{"path":["id","api-version"]}\
+}',
+);
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[["getItem","GET","/v{api-version}/items/{id}",{"params":0}],["deleteItem","DELETE","/v{api-version}/items/{id}",{"params":0}]]',
+  '[\
+  ["getItem","GET","/v{api-version}/items/{id}",{"params":18}],\
+  ["deleteItem","DELETE","/v{api-version}/items/{id}",{"params":18}]\
+]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

@@ -1,10 +1,17 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["1","2"],["routes",0,"params","path",0,"schema"],["routes",0,"params","path",1,"schema"],["routes",1,"params","path",0,"schema"],["routes",1,"params","path",1,"schema"]]',
+  '[\
+  ["1","2"],\
+  ["routes",0,"params","path",0,"schema"],\
+  ["routes",0,"params","path",1,"schema"],\
+  ["routes",1,"params","path",0,"schema"],\
+  ["routes",1,"params","path",1,"schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

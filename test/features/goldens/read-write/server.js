@@ -7,16 +7,29 @@ export { HttpError, mockFromSchema } from "./runtime/server/index.js";
 
 /** The spec's component schemas that route schemas `$ref`. */
 const document = JSON.parse(
-  '{"components":{"schemas":{"User":{"type":"object","required":["id","name","password","createdAt"],"properties":{"id":{"type":"string","readOnly":true},"name":{"type":"string"},"password":{"type":"string","writeOnly":true},"createdAt":{"type":"string","format":"date-time","readOnly":true},"profile":{"$ref":"#/components/schemas/Profile"}}},"Profile":{"type":"object","required":["bio","verified"],"properties":{"bio":{"type":"string"},"verified":{"type":"boolean","readOnly":true}}}}}}',
+  '{\
+  "components":{\
+    "schemas":{\
+      "User":{"type":"object","required":["id","name","password","createdAt"],"properties":{"id":{"type":"string","readOnly":true},"name":{"type":"string"},"password":{"type":"string","writeOnly":true},"createdAt":{"type":"string","format":"date-time","readOnly":true},"profile":{"$ref":"#/components/schemas/Profile"}}},\
+      "Profile":{"type":"object","required":["bio","verified"],"properties":{"bio":{"type":"string"},"verified":{"type":"boolean","readOnly":true}}}\
+    }\
+  }\
+}',
 );
 
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes = JSON.parse(
-  '[{"name":"createUser","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/User"}}}},"responses":{"201":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/User"}}}}},"validationErrorStatus":400,"path":"/users"}]',
+  '[\
+  {"name":"createUser","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/User"}}}},"responses":{"201":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/User"}}}}},"validationErrorStatus":400,"path":"/users"}\
+]',
 );
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
-const generated = JSON.parse('{"superLinearPatterns":[]}');
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
+const generated = JSON.parse(
+  '{\
+  "superLinearPatterns":[]\
+}',
+);
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export function createRouter(handlers, options = {}) {

@@ -1,10 +1,13 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["routes",0,"body","content","application/json","schema"]]',
+  '[\
+  ["routes",0,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

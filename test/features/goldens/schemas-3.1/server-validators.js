@@ -1,10 +1,17 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '["thing",2,["a","b",null],"fixed",["routes",0,"body","content","application/json","schema"]]',
+  '[\
+  "thing",\
+  2,\
+  ["a","b",null],\
+  "fixed",\
+  ["routes",0,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;
@@ -28,21 +35,25 @@ export function requestValidators(env) {
   }
 
   function v3(x, d, f) {
+    if (--B.left < 0) return false;
     if ((T(x) & 3) === 0) return false;
     return true;
   }
 
   function v5(x, d, f) {
+    if (--B.left < 0) return false;
     if (x !== S[0]) return false;
     return true;
   }
 
   function v7(x, d, f) {
+    if (--B.left < 0) return false;
     if (x !== S[1]) return false;
     return true;
   }
 
   function v9(x, d, f) {
+    if (--B.left < 0) return false;
     if ((T(x) & 65) === 0) return false;
     return true;
   }
@@ -53,6 +64,7 @@ export function requestValidators(env) {
   }
 
   function v11(x, d, f) {
+    if (--B.left < 0) return false;
     if ((T(x) & 80) === 0) return false;
     if (Array.isArray(x)) {
       if (d > M) return false;
@@ -64,6 +76,7 @@ export function requestValidators(env) {
   }
 
   function v14(x, d, f) {
+    if (--B.left < 0) return false;
     if ((T(x) & 65) === 0) return false;
     if (!E15.has(x)) return false;
     return true;
@@ -75,6 +88,7 @@ export function requestValidators(env) {
   }
 
   function v17(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -141,6 +155,7 @@ export function requestValidators(env) {
   }
 
   function v1(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;

@@ -25,7 +25,7 @@ export interface ClientOptions extends RuntimeClientOptions {
    * Overrides the server URL.
    * @default "http://localhost/api"
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** The token of security scheme `bearerAuth` (HTTP bearer, JWT), sent as `Authorization: Bearer <token>`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */
   bearerAuth?: Credential<string> | undefined;
   /** The `{ username, password }` of security scheme `basicAuth` (HTTP basic), sent as `Authorization: Basic <base64>`, on the operations that accept it. A function is called before each attempt, the first and every retry (refresh tokens there). */

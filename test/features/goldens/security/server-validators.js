@@ -1,10 +1,14 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["routes",4,"params","query",0,"schema"],["routes",5,"params","cookie",0,"schema"]]',
+  '[\
+  ["routes",4,"params","query",0,"schema"],\
+  ["routes",5,"params","cookie",0,"schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

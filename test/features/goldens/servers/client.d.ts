@@ -23,24 +23,24 @@ export interface ClientOptions extends RuntimeClientOptions {
    * Overrides the server URL.
    * @default "https://api.shop.example/v1"
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Overrides the server URL.
    * @default "https://uploads.shop.example"
    */
-  uploadsUrl?: string;
+  uploadsUrl?: string | undefined;
   /**
    * Overrides the server URL (EU region).
    * @default "https://shop.example/reports"
    */
-  euRegionUrl?: string;
+  euRegionUrl?: string | undefined;
   /**
    * Overrides the server URL (The old service, kept running until every customer has moved to the new one.).
    * @default "/v0"
    */
-  v0Url?: string;
+  v0Url?: string | undefined;
   /** The URL of the operations on the server `https://`, which names no host (Use the exact upload_url returned when the batch was created; do not construct it.): required before calling them. */
-  server5Url?: string;
+  server5Url?: string | undefined;
 }
 
 /** One method per operation of Servers 1.0.0. */

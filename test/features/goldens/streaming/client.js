@@ -15,20 +15,28 @@ const features = [sseFeature];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
-  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+  '[\
+  {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
+]',
 );
 
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes = JSON.parse("{}");
 
-/** Values several operations share; `operations` holds their indexes here. */
+/** Values several operations share, by key; `operations` holds their keys. */
 const shared = JSON.parse(
-  '[{"mediaType":"application/json","required":true},{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}}]',
+  '{\
+  "51":{"mediaType":"application/json","required":true},\
+  "62":{"mediaType":"text/event-stream","when":{"in":"body","name":"stream"}}\
+}',
 );
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse(
-  '[["createChatCompletion","POST","/chat/completions",{"body":0,"stream":1}],["createCompletion","POST","/completions",{"body":0,"stream":1}]]',
+  '[\
+  ["createChatCompletion","POST","/chat/completions",{"body":51,"stream":62}],\
+  ["createCompletion","POST","/completions",{"body":51,"stream":62}]\
+]',
 );
 
 /** Creates a client. Every method sends one request (with retries) and resolves to the typed success body. */

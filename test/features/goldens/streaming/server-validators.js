@@ -1,10 +1,16 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[["user","assistant"],false,["routes",0,"body","content","application/json","schema"],["routes",1,"body","content","application/json","schema"]]',
+  '[\
+  ["user","assistant"],\
+  false,\
+  ["routes",0,"body","content","application/json","schema"],\
+  ["routes",1,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;
@@ -34,6 +40,7 @@ export function requestValidators(env) {
   }
 
   function v3(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -98,6 +105,7 @@ export function requestValidators(env) {
   }
 
   function v15(x, d, f) {
+    if (--B.left < 0) return false;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return false;
     if (x !== null && typeof x === "object" && !Array.isArray(x)) {
       if (d > M) return false;
@@ -117,11 +125,13 @@ export function requestValidators(env) {
   }
 
   function v13(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v15(x, d, f)) return false;
     return true;
   }
 
   function v1(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v3(x, d, f)) return false;
     if (!v5(x, d, f)) return false;
     if (!v13(x, d, f)) return false;
@@ -140,6 +150,7 @@ export function requestValidators(env) {
   }
 
   function v20(x, d, f) {
+    if (--B.left < 0) return false;
     if (!v21(x, d, f)) return false;
     if (!v15(x, d, f)) return false;
     return true;

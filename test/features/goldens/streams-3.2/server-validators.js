@@ -1,10 +1,16 @@
 // @ts-self-types="./server-validators.d.ts"
 const S = JSON.parse(
-  '[0,5000,["routes",2,"params","query",0,"schema"],["routes",5,"body","content","application/json","schema"]]',
+  '[\
+  0,\
+  5000,\
+  ["routes",2,"params","query",0,"schema"],\
+  ["routes",5,"body","content","application/json","schema"]\
+]',
 );
 
 export function requestValidators(env) {
   const M = env.maxDepth;
+  const B = env.budget;
   const MATCH = env.MATCH;
   const UNCHECKED = env.UNCHECKED;
   const len = env.len;

@@ -8,12 +8,31 @@ export {
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
 export const webhookSpec = JSON.parse(
-  '{"scheme":"github","events":[{"name":"issues-opened","values":["issues-opened","issues"],"when":{"action":"opened"}},{"name":"issues-closed","values":["issues-closed","issues"],"when":{"action":"closed"}},{"name":"issue-comment-created","when":{"action":"created"}},{"name":"custom-property-promoted-to-enterprise","values":["custom-property-promoted-to-enterprise","custom_property"],"when":{"action":"promote_to_enterprise"}},"push"]}',
+  '{\
+  "scheme":"github",\
+  "eventType":{\
+    "in":"header",\
+    "name":"X-GitHub-Event"\
+  },\
+  "events":[\
+    {"name":"issues-opened","values":["issues-opened","issues"],"when":{"action":"opened"}},\
+    {"name":"issues-closed","values":["issues-closed","issues"],"when":{"action":"closed"}},\
+    {"name":"issue-comment-created","values":["issue-comment-created","issue_comment"],"when":{"action":"created"}},\
+    {"name":"custom-property-promoted-to-enterprise","values":["custom-property-promoted-to-enterprise","custom_property"],"when":{"action":"promote_to_enterprise"}},\
+    "push"\
+  ]\
+}',
 );
 
 /** Every event type the spec declares. */
 export const WEBHOOK_EVENT_TYPES = JSON.parse(
-  '["issues-opened","issues-closed","issue-comment-created","custom-property-promoted-to-enterprise","push"]',
+  '[\
+  "issues-opened",\
+  "issues-closed",\
+  "issue-comment-created",\
+  "custom-property-promoted-to-enterprise",\
+  "push"\
+]',
 );
 
 const tools = createWebhookTools(webhookSpec);

@@ -7,7 +7,13 @@ export {
 } from "./runtime/webhooks/index.js";
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
-export const webhookSpec = JSON.parse('{"events":["newPet"]}');
+export const webhookSpec = JSON.parse(
+  '{\
+  "events":[\
+    "newPet"\
+  ]\
+}',
+);
 
 /** Every event type the spec declares. */
 export const WEBHOOK_EVENT_TYPES = JSON.parse('["newPet"]');

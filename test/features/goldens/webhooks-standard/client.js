@@ -13,14 +13,16 @@ const features = [];
 
 /** The spec's servers; each operation names one by index. */
 const servers = JSON.parse(
-  '[{"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}]',
+  '[\
+  {"url":"{url}","variables":{"url":{"option":"baseUrl","default":""}}}\
+]',
 );
 
 /** The spec's security schemes, by key: where each credential goes and which client options hold it. */
 const securitySchemes = JSON.parse("{}");
 
-/** Values several operations share; `operations` holds their indexes here. */
-const shared = JSON.parse("[]");
+/** Values several operations share, by key; `operations` holds their keys. */
+const shared = JSON.parse("{}");
 
 /** How each method sends its request: `[name, method, path, { parameters, body, declared errors, … }]`. */
 const operations = JSON.parse("[]");

@@ -6,13 +6,23 @@ export { toNodeListener } from "./runtime/server/node.js";
 export { HttpError, mockFromSchema } from "./runtime/server/index.js";
 
 /** The spec's component schemas that route schemas `$ref`. */
-const document = JSON.parse('{"components":{"schemas":{}}}');
+const document = JSON.parse(
+  '{\
+  "components":{\
+    "schemas":{}\
+  }\
+}',
+);
 
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes = JSON.parse("[]");
 
-/** The spec's patterns that backtrack catastrophically: the router runs them on its linear-time matcher. */
-const generated = JSON.parse('{"superLinearPatterns":[]}');
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
+const generated = JSON.parse(
+  '{\
+  "superLinearPatterns":[]\
+}',
+);
 
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export function createRouter(handlers, options = {}) {

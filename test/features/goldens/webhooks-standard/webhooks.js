@@ -8,12 +8,24 @@ export {
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
 export const webhookSpec = JSON.parse(
-  '{"events":[{"name":"batch_completed","values":["batch_completed","batch.completed"]},{"name":"batch_failed","values":["batch_failed","batch.failed"]}]}',
+  '{\
+  "eventType":{\
+    "in":"body",\
+    "name":"type"\
+  },\
+  "events":[\
+    {"name":"batch_completed","values":["batch_completed","batch.completed"]},\
+    {"name":"batch_failed","values":["batch_failed","batch.failed"]}\
+  ]\
+}',
 );
 
 /** Every event type the spec declares. */
 export const WEBHOOK_EVENT_TYPES = JSON.parse(
-  '["batch_completed","batch_failed"]',
+  '[\
+  "batch_completed",\
+  "batch_failed"\
+]',
 );
 
 const tools = createWebhookTools(webhookSpec);

@@ -8,12 +8,25 @@ export {
 
 /** How deliveries are signed, identified and authenticated, and the payload variables: read from the spec. */
 export const webhookSpec = JSON.parse(
-  '{"scheme":"stripe","events":["customer.created","invoice.paid"]}',
+  '{\
+  "scheme":"stripe",\
+  "eventType":{\
+    "in":"body",\
+    "name":"type"\
+  },\
+  "events":[\
+    "customer.created",\
+    "invoice.paid"\
+  ]\
+}',
 );
 
 /** Every event type the spec declares. */
 export const WEBHOOK_EVENT_TYPES = JSON.parse(
-  '["customer.created","invoice.paid"]',
+  '[\
+  "customer.created",\
+  "invoice.paid"\
+]',
 );
 
 const tools = createWebhookTools(webhookSpec);

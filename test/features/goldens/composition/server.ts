@@ -1,0 +1,106 @@
+import type { paths } from "./schema.js";
+import {
+  createRouterRuntime,
+  type GeneratedInfo,
+  type Handler,
+  type RouteSpec,
+  type Router,
+  type RouterOptions,
+  type SchemaDocument,
+} from "./runtime/server/index.js";
+import { requestValidators } from "./server-validators.js";
+
+export { toNodeListener } from "./runtime/server/node.js";
+export {
+  HttpError,
+  mockFromSchema,
+  type Router,
+  type RouterError,
+  type RouterOptions,
+  type HandlerResult,
+} from "./runtime/server/index.js";
+
+/** The spec's component schemas that route schemas `$ref`. */
+const document: SchemaDocument = JSON.parse(
+  '{\
+  "components":{\
+    "schemas":{\
+      "Cat":{"type":"object","required":["petType","meows"],"properties":{"petType":{"type":"string"},"meows":{"type":"boolean"}}},\
+      "Dog":{"type":"object","required":["petType","barks"],"properties":{"petType":{"type":"string"},"barks":{"type":"boolean"}}},\
+      "Pet":{"oneOf":[{"$ref":"#/components/schemas/Cat"},{"$ref":"#/components/schemas/Dog"}],"discriminator":{"propertyName":"petType","mapping":{"cat":"#/components/schemas/Cat","dog":"#/components/schemas/Dog"}}},\
+      "Circle":{"type":"object","required":["kind","radius"],"properties":{"kind":{"type":"string"},"radius":{"type":"number"}}},\
+      "Square":{"type":"object","required":["kind","side"],"properties":{"kind":{"type":"string"},"side":{"type":"number"}}},\
+      "Shape":{"oneOf":[{"$ref":"#/components/schemas/Circle"},{"$ref":"#/components/schemas/Square"}],"discriminator":{"propertyName":"kind"}},\
+      "Animal":{"type":"object","required":["animalType","name"],"properties":{"animalType":{"type":"string"},"name":{"type":"string"}},"discriminator":{"propertyName":"animalType"}},\
+      "Email":{"type":"object","required":["email"],"properties":{"email":{"type":"string","format":"email"}}},\
+      "Phone":{"type":"object","required":["phone"],"properties":{"phone":{"type":"string","pattern":"^[0-9+ ]+$"}}},\
+      "Contact":{"anyOf":[{"$ref":"#/components/schemas/Email"},{"$ref":"#/components/schemas/Phone"}]},\
+      "IdOrName":{"oneOf":[{"type":"integer"},{"type":"string"}]},\
+      "TreeNode":{"type":"object","required":["value"],"properties":{"value":{"type":"number"},"children":{"type":"array","items":{"$ref":"#/components/schemas/TreeNode"}}}},\
+      "Person":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"employer":{"$ref":"#/components/schemas/Company"}}},\
+      "Company":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"employees":{"type":"array","items":{"$ref":"#/components/schemas/Person"}}}},\
+      "Open":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true},\
+      "Closed":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false},\
+      "Counts":{"type":"object","additionalProperties":{"type":"integer"}},\
+      "Maps":{\
+        "type":"object",\
+        "properties":{"open":{"$ref":"#/components/schemas/Open"},"closed":{"$ref":"#/components/schemas/Closed"},"counts":{"$ref":"#/components/schemas/Counts"},"id":{"$ref":"#/components/schemas/IdOrName"},"person":{"$ref":"#/components/schemas/Person"},"maybePet":{"nullable":true,"anyOf":[{"$ref":"#/components/schemas/Pet"}]},"restatedPet":{"$ref":"#/components/schemas/Pet","type":"object"}}\
+      }\
+    }\
+  }\
+}',
+);
+
+/** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
+const routes: RouteSpec[] = JSON.parse(
+  '[\
+  {"name":"createPet","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}},"responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}},"validationErrorStatus":400,"path":"/pets"},\
+  {"name":"createShape","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Shape"}}}},"responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Shape"}}}}},"validationErrorStatus":400,"path":"/shapes"},\
+  {"name":"createAnimal","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Animal"}}}},"responses":{"204":{}},"validationErrorStatus":400,"path":"/animals"},\
+  {"name":"addContact","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Contact"}}}},"responses":{"204":{}},"validationErrorStatus":400,"path":"/contacts"},\
+  {"name":"plantTree","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/TreeNode"}}}},"responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/TreeNode"}}}}},"validationErrorStatus":400,"path":"/trees"},\
+  {"name":"postMaps","method":"POST","secured":false,"params":{"path":[],"query":[],"header":[]},"body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Maps"}}}},"responses":{"204":{}},"validationErrorStatus":400,"path":"/maps"}\
+]',
+);
+
+/** What `authenticate` can be handed: one member per security alternative of the spec (the schemes a request presented, by key). Narrow with `"key" in credentials`. */
+export interface SecurityAlternatives {}
+export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
+
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
+const generated: GeneratedInfo = JSON.parse(
+  '{\
+  "superLinearPatterns":[]\
+}',
+);
+
+/** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
+export interface Handlers<Auth = unknown> {
+  /** `POST /pets` */
+  createPet?: Handler<paths["/pets"]["post"], Auth, "application/json">;
+  /** `POST /shapes` */
+  createShape?: Handler<paths["/shapes"]["post"], Auth, "application/json">;
+  /** `POST /animals` */
+  createAnimal?: Handler<paths["/animals"]["post"], Auth, "application/json">;
+  /** `POST /contacts` */
+  addContact?: Handler<paths["/contacts"]["post"], Auth, "application/json">;
+  /** `POST /trees` */
+  plantTree?: Handler<paths["/trees"]["post"], Auth, "application/json">;
+  /** `POST /maps` */
+  postMaps?: Handler<paths["/maps"]["post"], Auth, "application/json">;
+}
+
+/** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
+export function createRouter<Auth = unknown>(
+  handlers: Handlers<Auth>,
+  options: RouterOptions<Auth, Credentials> = {},
+): Router {
+  return createRouterRuntime<Auth, Credentials>(
+    document,
+    routes,
+    handlers as Record<string, unknown>,
+    options,
+    generated,
+    requestValidators,
+  );
+}

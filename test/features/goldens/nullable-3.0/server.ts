@@ -1,0 +1,99 @@
+import type { paths } from "./schema.js";
+import {
+  createRouterRuntime,
+  type GeneratedInfo,
+  type Handler,
+  type RouteSpec,
+  type Router,
+  type RouterOptions,
+  type SchemaDocument,
+} from "./runtime/server/index.js";
+import { requestValidators } from "./server-validators.js";
+
+export { toNodeListener } from "./runtime/server/node.js";
+export {
+  HttpError,
+  mockFromSchema,
+  type Router,
+  type RouterError,
+  type RouterOptions,
+  type HandlerResult,
+} from "./runtime/server/index.js";
+
+/** The spec's component schemas that route schemas `$ref`. */
+const document: SchemaDocument = JSON.parse(
+  '{\
+  "components":{\
+    "schemas":{\
+      "Status":{"type":"string","enum":["active","retired"]},\
+      "NullableStatus":{"type":"string","enum":["active","retired"],"nullable":true},\
+      "NullListedInEnum":{"type":"string","enum":["active",null],"nullable":true},\
+      "Owner":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},\
+      "Pet":{\
+        "type":"object",\
+        "required":["name"],\
+        "properties":{\
+          "name":{"type":"string","nullable":true},\
+          "age":{"type":"integer","nullable":true},\
+          "owner":{"nullable":true,"anyOf":[{"$ref":"#/components/schemas/Owner"}]},\
+          "ownerViaAllOf":{"allOf":[{"$ref":"#/components/schemas/Owner"}],"nullable":true},\
+          "status":{"nullable":true,"anyOf":[{"$ref":"#/components/schemas/Status"}]},\
+          "nullableStatus":{"$ref":"#/components/schemas/NullableStatus"},\
+          "strictStatus":{"$ref":"#/components/schemas/Status"},\
+          "nullListed":{"$ref":"#/components/schemas/NullListedInEnum"},\
+          "tags":{"type":"array","nullable":true,"items":{"type":"string","nullable":true}},\
+          "meta":{"type":"object","nullable":true,"additionalProperties":{"type":"string"}}\
+        }\
+      }\
+    }\
+  }\
+}',
+);
+
+/** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
+const routes: RouteSpec[] = JSON.parse(
+  '[\
+  {\
+    "name":"putPet",\
+    "method":"PUT",\
+    "secured":false,\
+    "params":{"path":[{"name":"id","required":true,"schema":{"type":"integer"}}],"query":[],"header":[]},\
+    "body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}},\
+    "responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}},\
+    "validationErrorStatus":400,\
+    "path":"/pets/{id}"\
+  }\
+]',
+);
+
+/** What `authenticate` can be handed: one member per security alternative of the spec (the schemes a request presented, by key). Narrow with `"key" in credentials`. */
+export interface SecurityAlternatives {}
+export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
+
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
+const generated: GeneratedInfo = JSON.parse(
+  '{\
+  "superLinearPatterns":[]\
+}',
+);
+
+/** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
+export interface Handlers<Auth = unknown> {
+  /** `PUT /pets/{id}` */
+  putPet?: Handler<paths["/pets/{id}"]["put"], Auth, "application/json">;
+}
+
+/** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
+export function createRouter<Auth = unknown>(
+  handlers: Handlers<Auth>,
+  options: RouterOptions<Auth, Credentials> = {},
+): Router {
+  return createRouterRuntime<Auth, Credentials>(
+    document,
+    routes,
+    handlers as Record<string, unknown>,
+    options,
+    generated,
+    requestValidators,
+  );
+}

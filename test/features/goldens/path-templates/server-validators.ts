@@ -1,0 +1,65 @@
+import type {
+  GeneratedValidators,
+  ValidatorEnv,
+} from "./runtime/server/index.js";
+
+const S: unknown[] = JSON.parse(
+  '[\
+  ["1","2"],\
+  ["routes",0,"params","path",0,"schema"],\
+  ["routes",0,"params","path",1,"schema"],\
+  ["routes",1,"params","path",0,"schema"],\
+  ["routes",1,"params","path",1,"schema"]\
+]',
+);
+
+export function requestValidators(
+  env: ValidatorEnv,
+): ReturnType<GeneratedValidators> {
+  const M = env.maxDepth;
+  const B = env.budget;
+  const MATCH = env.MATCH;
+  const UNCHECKED = env.UNCHECKED;
+  const len = env.len;
+  const canon = env.canon;
+  const clone = env.clone;
+  const unique = env.unique;
+  const define = env.define;
+  const multipleOf = env.multipleOf;
+  const E4 = new Set(S[0]);
+
+  function T(x) {
+    if (typeof x === "string") return 1;
+    if (typeof x === "number") {
+      if (Number.isInteger(x)) return 6;
+      return Number.isFinite(x) ? 4 : 0;
+    }
+    if (typeof x === "boolean") return 8;
+    if (x === null) return 64;
+    if (Array.isArray(x)) return 16;
+    return typeof x === "object" ? 32 : 0;
+  }
+
+  function v0(x, d, f) {
+    if (!Number.isInteger(x)) return false;
+    return true;
+  }
+
+  function v1(x, d, f) {
+    if (typeof x !== "string") return false;
+    return true;
+  }
+
+  function v3(x, d, f) {
+    if (typeof x !== "string") return false;
+    if (!E4.has(x)) return false;
+    return true;
+  }
+
+  const out = [];
+  out.push([S[1], v0]);
+  out.push([S[2], v1]);
+  out.push([S[3], v0]);
+  out.push([S[4], v3]);
+  return out;
+}

@@ -1,0 +1,109 @@
+import type { paths } from "./schema.js";
+import {
+  createRouterRuntime,
+  type GeneratedInfo,
+  type Handler,
+  type RouteSpec,
+  type Router,
+  type RouterOptions,
+  type SchemaDocument,
+} from "./runtime/server/index.js";
+import { requestValidators } from "./server-validators.js";
+
+export { toNodeListener } from "./runtime/server/node.js";
+export {
+  HttpError,
+  mockFromSchema,
+  type Router,
+  type RouterError,
+  type RouterOptions,
+  type HandlerResult,
+} from "./runtime/server/index.js";
+
+/** The spec's component schemas that route schemas `$ref`. */
+const document: SchemaDocument = JSON.parse(
+  '{\
+  "components":{\
+    "schemas":{\
+      "ModelProperties":{"type":"object","properties":{"temperature":{"type":["number","null"]}}},\
+      "StreamOptions":{"type":"object","properties":{"stream":{"type":["boolean","null"],"default":false}}},\
+      "CreateChatCompletionRequest":{\
+        "allOf":[{"$ref":"#/components/schemas/ModelProperties"},{"type":"object","required":["model","messages"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","enum":["user","assistant"]},"content":{"type":"string"}}}}}},{"$ref":"#/components/schemas/StreamingRequest"}]\
+      },\
+      "StreamingRequest":{"allOf":[{"$ref":"#/components/schemas/StreamOptions"}]},\
+      "CreateCompletionRequest":{"$ref":"#/components/schemas/PromptRequest"},\
+      "PromptRequest":{"allOf":[{"type":"object","required":["prompt"],"properties":{"prompt":{"type":"string"}}},{"$ref":"#/components/schemas/StreamOptions"}]},\
+      "ChatCompletion":{"type":"object","required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}},\
+      "ChatCompletionChunk":{"type":"object","required":["id","delta"],"properties":{"id":{"type":"string"},"delta":{"type":"string"}}}\
+    }\
+  }\
+}',
+);
+
+/** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
+const routes: RouteSpec[] = JSON.parse(
+  '[\
+  {\
+    "name":"createChatCompletion",\
+    "method":"POST",\
+    "secured":false,\
+    "params":{"path":[],"query":[],"header":[]},\
+    "body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/CreateChatCompletionRequest"}}}},\
+    "responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/ChatCompletion"}},"text/event-stream":{"schema":{"$ref":"#/components/schemas/ChatCompletionChunk"}}}}},\
+    "validationErrorStatus":400,\
+    "path":"/chat/completions"\
+  },\
+  {\
+    "name":"createCompletion",\
+    "method":"POST",\
+    "secured":false,\
+    "params":{"path":[],"query":[],"header":[]},\
+    "body":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/CreateCompletionRequest"}}}},\
+    "responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/ChatCompletion"}},"text/event-stream":{"schema":{"$ref":"#/components/schemas/ChatCompletionChunk"}}}}},\
+    "validationErrorStatus":400,\
+    "path":"/completions"\
+  }\
+]',
+);
+
+/** What `authenticate` can be handed: one member per security alternative of the spec (the schemes a request presented, by key). Narrow with `"key" in credentials`. */
+export interface SecurityAlternatives {}
+export type Credentials = SecurityAlternatives[keyof SecurityAlternatives];
+
+/** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
+const generated: GeneratedInfo = JSON.parse(
+  '{\
+  "superLinearPatterns":[]\
+}',
+);
+
+/** One optional handler per operation. A missing handler answers 501 (or a mock value in mock mode). */
+export interface Handlers<Auth = unknown> {
+  /** `POST /chat/completions` */
+  createChatCompletion?: Handler<
+    paths["/chat/completions"]["post"],
+    Auth,
+    "application/json"
+  >;
+  /** `POST /completions` */
+  createCompletion?: Handler<
+    paths["/completions"]["post"],
+    Auth,
+    "application/json"
+  >;
+}
+
+/** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
+export function createRouter<Auth = unknown>(
+  handlers: Handlers<Auth>,
+  options: RouterOptions<Auth, Credentials> = {},
+): Router {
+  return createRouterRuntime<Auth, Credentials>(
+    document,
+    routes,
+    handlers as Record<string, unknown>,
+    options,
+    generated,
+    requestValidators,
+  );
+}
