@@ -197,7 +197,8 @@ function objectExpression(schema: Obj, context: ZodContext, sub: (node: unknown)
     const key = printString(name);
     // readOnly properties in a request (writeOnly in a response) are neither required nor checked, as the router does.
     if (ignored !== undefined && isObject(property) && property[ignored] === true) {
-      shape.push(`${key}: z.unknown()`);
+      shape.push(`${key}: z.unknown().optional()`);
+      required.delete(name);
       continue;
     }
     let value = sub(property);

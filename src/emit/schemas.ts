@@ -95,6 +95,21 @@ function zodWriter(document: unknown, plan: SchemasPlan, slow: ReadonlySet<strin
   const key = (pointer: string) => JSON.stringify(parsePointer(pointer.slice(1)));
   const planned = new Map<string, PlannedSchema>([...plan.components, ...plan.others].map((schema) => [key(schema.at), schema]));
   const helpers = ["forward", "canonical"] as const;
+  const inlined = new Set<PlannedSchema>();
+  const differs = new Map<string, boolean>();
+  /** Whether `target`, or a schema it reaches, says readOnly (a request), writeOnly (a response) or default (a request). */
+  const readsDifferently = (target: PlannedSchema, use: PartUse): boolean => {
+    const cacheKey = `${use} ${target.at}`;
+    let answer = differs.get(cacheKey);
+    if (answer === undefined) {
+      const flags = use === "request" ? ['"readOnly":true', '"default":'] : ['"writeOnly":true'];
+      const reached = new Set<PlannedSchema>([target]);
+      for (const next of reached) for (const ref of next.refs) reached.add(ref);
+      answer = [...reached].some((next) => flags.some((flag) => JSON.stringify(next.schema).includes(flag)));
+      differs.set(cacheKey, answer);
+    }
+    return answer;
+  };
   return {
     canonical: false,
     value: (schema, names, reference) => {
@@ -105,6 +120,14 @@ function zodWriter(document: unknown, plan: SchemasPlan, slow: ReadonlySet<strin
         ref: (pointer) => {
           if (!pointer.startsWith("#")) return undefined;
           const target = planned.get(key(pointer));
+          // A request or response part reads readOnly, writeOnly and defaults as the router does: a schema whose
+          // reading differs from the component's is written inline for it (a recursive one only at its first visit).
+          if (target !== undefined && schema.use !== undefined && !inlined.has(target) && readsDifferently(target, schema.use)) {
+            inlined.add(target);
+            const written = zodOf(target.schema, context);
+            inlined.delete(target);
+            return written;
+          }
           if (target !== undefined) return reference(target);
           // A pointer into a schema (`#/components/schemas/Pet/properties/id`): that subschema, inline.
           const inner = resolvePointer(document, parsePointer(pointer.slice(1)));

@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { build } from "esbuild";
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -35,18 +35,39 @@ interface SchemasModule {
 }
 
 let project: string;
+/** The output in the `js` form (imported here), and in the default `ts` form (type-checked and bundled). */
 let out: string;
+let outTs: string;
 let schemas: SchemasModule;
+/** The same with `schemas: { library: "zod" }`. */
+let zodSchemas: Record<"components" | "operations", Record<string, ZodLike & Record<string, ZodLike & Record<string, ZodLike>>>>;
+
+interface ZodLike {
+  safeParse(value: unknown): { success: boolean; data?: unknown };
+  "~standard": Standard["~standard"];
+}
+
+/** Generates the fixture into `project/<out>` with these config fields. */
+async function generate(out: string, config: Record<string, unknown>): Promise<string> {
+  const folder = join(project, out);
+  writeFileSync(join(project, "specforge.config.json"), JSON.stringify({ spec: SPEC, out, outputs: ["types", "client", "schemas"], ...config }));
+  const result = await runCli(["generate"], project);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return folder;
+}
 
 beforeAll(async () => {
   project = tempDir("specforge-schemas-");
-  out = join(project, "out");
-  const result = await runCli(["generate", "--spec", SPEC, "--out", out, "--outputs", "types,client,schemas"], project);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
   writeFileSync(join(project, "package.json"), '{ "type": "module" }');
+  symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"), "dir");
+  out = await generate("out", { form: "js" });
+  outTs = await generate("out-ts", {});
+  await generate("zod", { form: "js", schemas: { library: "zod" } });
+  await generate("zod-ts", { schemas: { library: "zod" } });
   schemas = (await import(pathToFileURL(join(out, "schemas.js")).href)) as SchemasModule;
-}, 60_000);
+  zodSchemas = await import(pathToFileURL(join(project, "zod", "schemas.js")).href);
+}, 120_000);
 
 afterAll(cleanupTempDirs);
 
@@ -150,11 +171,50 @@ describe("the schemas output: one Standard Schema per component schema", () => {
   });
 });
 
+describe("the zod output (schemas.library: zod)", () => {
+  it("gives every value of the keyword table the verdict the Standard Schema output gives, through zod's own API and its ~standard", () => {
+    let compared = 0;
+    for (const [component, valid, invalid] of KEYWORDS) {
+      const name = exportName(component);
+      const zod = zodSchemas.components[name]!;
+      for (const value of [...valid, ...invalid.map(([value]) => value)]) {
+        const ours = schemas.components[name]!["~standard"].validate(value).issues === undefined;
+        expect(zod.safeParse(value).success, `${component} ${JSON.stringify(value)}`).toBe(ours);
+        expect(zod["~standard"].validate(value), `${component} ${JSON.stringify(value)}`).toMatchObject(ours ? { value } : { issues: expect.any(Array) });
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it("request parts fill defaults and ignore readOnly properties, response parts ignore writeOnly ones, as the router does", () => {
+    const { putItem } = zodSchemas.operations;
+    expect(putItem!.body!.safeParse({ name: "a", secret: "s" })).toMatchObject({ success: true, data: { name: "a", secret: "s", color: "red" } });
+    expect(putItem!.responses!["200"]!.safeParse({ id: 1, name: "a" }).success).toBe(true);
+    expect(putItem!.responses!["200"]!.safeParse({ name: "a" }).success).toBe(false);
+    expect(zodSchemas.components.Item!.safeParse({ id: 1, name: "a" }).success).toBe(false);
+  });
+
+  it("only the zod output imports zod; specforge's imports nothing but its own modules", () => {
+    const imports = (folder: string) =>
+      readdirSync(join(project, folder), { recursive: true, encoding: "utf8" })
+        .filter((file) => /\.(ts|js)$/.test(file))
+        .flatMap((file) => [...readFileSync(join(project, folder, file), "utf8").matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"\n]+)"/gm)].map((match) => match[1]!))
+        .filter((specifier) => !specifier.startsWith("."));
+    expect(new Set(imports("out"))).toEqual(new Set());
+    expect(new Set(imports("out-ts"))).toEqual(new Set());
+    expect(new Set(imports("zod"))).toEqual(new Set(["zod"]));
+  });
+});
+
 describe("types", () => {
-  it("StandardSchemaV1.InferOutput of each schema is the openapi-typescript type, and each is a StandardSchemaV1 of @standard-schema/spec (strict tsc)", async () => {
-    symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"), "dir");
+  it.each(["out", "out-ts", "zod", "zod-ts"])("%s: StandardSchemaV1.InferOutput of each schema is the openapi-typescript type, and each is a StandardSchemaV1 of @standard-schema/spec (strict tsc)", async (folder) => {
+    const dir = join(project, `types-${folder}`);
+    mkdirSync(dir);
+    symlinkSync(join(project, folder), join(dir, "out"), "dir");
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
     writeFileSync(
-      join(project, "consumer.ts"),
+      join(dir, "consumer.ts"),
       `import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { components, paths } from "./out/schema.js";
 import { schemas } from "./out/index.js";
@@ -175,6 +235,7 @@ consumer(schemas.components.Tree);
 consumer(schemas.operations.getItem.path);
 
 const result = schemas.components.Item["~standard"].validate({});
+if (result instanceof Promise) throw new Error("a generated schema answers synchronously");
 if (result.issues === undefined) {
   const name: string = result.value.name;
   console.log(name);
@@ -184,7 +245,7 @@ if (result.issues === undefined) {
 }
 `,
     );
-    const { code, output } = await typecheck(project);
+    const { code, output } = await typecheck(dir);
     expect(output).toBe("");
     expect(code).toBe(0);
   }, 120_000);
@@ -193,7 +254,7 @@ if (result.issues === undefined) {
 describe("bundles", () => {
   const bundle = async (source: string) => {
     const result = await build({
-      stdin: { contents: source, resolveDir: project, loader: "js" },
+      stdin: { contents: source, resolveDir: project, loader: "ts" },
       bundle: true,
       write: false,
       minify: true,
@@ -205,21 +266,21 @@ describe("bundles", () => {
   };
 
   it("one schema imported alone ships that schema, the schemas it $refs and the engine; not the other schemas", async () => {
-    const code = await bundle(`import { Closed } from "./out/schemas-components.js"; console.log(Closed["~standard"].validate({ a: "x" }));`);
+    const code = await bundle(`import { Closed } from "./out-ts/schemas-components.ts"; console.log(Closed["~standard"].validate({ a: "x" }));`);
     expect(code).toContain("#/components/schemas/Closed");
     expect(code).not.toContain("#/components/schemas/Text");
     expect(code).not.toContain("#/components/schemas/Pet");
-    const both = await bundle(`import { Both } from "./out/schemas-components.js"; console.log(Both["~standard"].validate({}));`);
+    const both = await bundle(`import { Both } from "./out-ts/schemas-components.ts"; console.log(Both["~standard"].validate({}));`);
     expect(both).toContain("#/components/schemas/Closed");
     expect(both).not.toContain("#/components/schemas/Tree");
-    const operation = await bundle(`import { getItem } from "./out/schemas-operations.js"; console.log(getItem.path["~standard"].validate({}));`);
+    const operation = await bundle(`import { getItem } from "./out-ts/schemas-operations.ts"; console.log(getItem.path["~standard"].validate({}));`);
     expect(operation).not.toContain("#/components/schemas/Text");
     expect(operation).not.toContain("X-Request-Id");
     expect(operation).toContain("#/components/schemas/Item");
   });
 
   it("a client without validateResponses bundles no validator, even imported from the index that re-exports the schemas", async () => {
-    const code = await bundle(`import { createClient } from "./out/index.js"; console.log(createClient({ baseUrl: "http://x" }));`);
+    const code = await bundle(`import { createClient } from "./out-ts/index.ts"; console.log(createClient({ baseUrl: "http://x" }));`);
     expect(code).not.toContain("schemas/");
     expect(code).not.toContain("does not match its schema");
     expect(code).not.toContain("minContains");
