@@ -134,16 +134,19 @@ function zodWriter(document: unknown, plan: SchemasPlan, slow: ReadonlySet<strin
           return inner === undefined ? undefined : zodOf(inner, { ...context, ref: () => undefined });
         },
       };
-      return renameIdentifiers(zodOf(schema.schema, context), { z: names.z, forward: names.forward, canonical: names.canonical });
+      // Made by a call marked pure, so that a bundler drops the schemas a module does not use, as it drops unused
+      // object literals (an annotation on the schema's own call would keep the calls in its arguments).
+      return `/* @__PURE__ */ (() => ${renameIdentifiers(zodOf(schema.schema, context), { z: names.z, forward: names.forward, canonical: names.canonical })})()`;
     },
     type: (names, type) => ({ name: `${names.z}.ZodType`, args: [type] }),
     imports: (names, statements) => {
       const text = JSON.stringify(statements);
       const used = helpers.filter((helper) => text.includes(`${names[helper]}(`));
       const runtime = used.length > 0 ? [["import { ", join(", ", used.map((helper) => specifier(names[helper], helper))), ' } from "./runtime/schemas/zod.js";']] : [];
-      return [valueImport(names.z, "z", "zod"), ...runtime];
+      // (A namespace import: zod's `z` object would bring all of zod, its locales too, into every bundle.)
+      return [namespaceImport(names.z, "zod"), ...runtime];
     },
-    typeImports: (names, declarations, helpers) => [...runtimeTypeImports(helpers), ...(declarations ? typeImports([[names.z, "z"]], "zod") : [])],
+    typeImports: (names, declarations, helpers) => [...runtimeTypeImports(helpers), ...(declarations ? [["import type * as ", names.z, ' from "zod";']] : [])],
   };
 }
 
