@@ -105,19 +105,24 @@ function exampleModule(page: string, generated = join(ROOT, "generated")): strin
 }
 
 /** The frameworks docs/adapters.md imports (resolved from this repository's node_modules). */
-const FRAMEWORKS = new Set(["express", "fastify", "hono", "@hono/node-server"]);
+const FRAMEWORKS = new Set(["express", "fastify", "hono", "@hono/node-server", "@standard-schema/spec"]);
 /** The pages whose examples use the adapters: compiled against the example spec generated with all of them. */
 const ADAPTER_PAGES = new Set(["docs/adapters.md"]);
+/** The pages whose examples use the `schemas` output: compiled against the example spec generated with it. */
+const SCHEMAS_PAGES = new Set(["docs/schemas.md"]);
 
 describe("documentation examples", () => {
   let root = "";
   let withAdapters = "";
+  let withSchemas = "";
   beforeAll(async () => {
     root = tempDir("specforge-docs-");
     symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"), "dir");
     withAdapters = join(root, "generated-adapters");
     await generate({ cwd: ROOT, spec: V1_SPEC, out: withAdapters, adapters: [...ADAPTERS], format: false, write: true });
-  });
+    withSchemas = join(root, "generated-schemas");
+    await generate({ cwd: ROOT, spec: V1_SPEC, out: withSchemas, outputs: ["types", "client", "schemas"], format: false, write: true });
+  }, 120_000);
 
   it("every page's TypeScript examples type-check against generated/", async () => {
     const dir = join(root, "examples");
@@ -125,13 +130,13 @@ describe("documentation examples", () => {
     writeFileSync(join(dir, "package.json"), '{"type":"module"}');
     const compiled: string[] = [];
     for (const page of PAGES) {
-      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : undefined);
+      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : SCHEMAS_PAGES.has(page) ? withSchemas : undefined);
       if (module === undefined) continue;
       writeFileSync(join(dir, `${page.replace(/\.md$/, "").replace(/[/.]/g, "-")}.ts`), module);
       compiled.push(page);
     }
     // The pages whose examples are the product's main uses must have some.
-    expect(compiled).toEqual(expect.arrayContaining(["README.md", "docs/adapters.md", "docs/client.md", "docs/server.md", "docs/webhooks.md", "docs/security.md", "docs/cli.md", "docs/configuration.md"]));
+    expect(compiled).toEqual(expect.arrayContaining(["README.md", "docs/adapters.md", "docs/schemas.md", "docs/client.md", "docs/server.md", "docs/webhooks.md", "docs/security.md", "docs/cli.md", "docs/configuration.md"]));
     const tsc = await typecheck(dir);
     expect(tsc.output).toBe("");
   }, 120_000);

@@ -317,7 +317,8 @@ function schemaObject(
   const members: Doc[] = [['get "~standard"() {', indent([hardline, `return ${names.standard}(this);`]), hardline, "}"]];
   if (schema.use !== undefined) members.push(["use: ", printString(schema.use)]);
   if (schema.at !== undefined) members.push(["at: ", printString(schema.at)]);
-  members.push(["json: ", dataLiteral({ value: schema.schema, entriesAt: 1 })]);
+  // One line when short; else one top-level keyword per line (and any longer entry broken further, as data tables are).
+  members.push(["json: ", dataLiteral({ value: schema.schema, entriesAt: JSON.stringify(schema.schema).length <= 64 ? 0 : 1 })]);
   if (schema.refs.length > 0) members.push(["refs: () => ", arrayOf(schema.refs.map(reference))]);
   const patterns = schema.patterns.filter((pattern) => slow.has(pattern));
   if (patterns.length > 0) members.push(["slow: ", arrayOf(patterns.map(printString))]);

@@ -1,7 +1,7 @@
 /**
  * What the zod schemas of the `schemas` output (`schemas: { library: "zod" }`) use besides zod: the refinements that
  * check a keyword zod has no method for pass on the issues of the schema they run, located below the value refined.
- * Typed structurally, so this module imports nothing (zod is the project's).
+ * Typed structurally, so this module imports no zod (zod is the project's).
  */
 
 /** A zod schema as the refinements use it. */
@@ -22,12 +22,4 @@ export function forward(schema: SafeParser, value: unknown, ctx: RefinementConte
 }
 
 /** JSON with object keys sorted, so equal JSON values have equal texts (`enum`, `const` and `uniqueItems` compare them). */
-export function canonical(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  return `{${Object.keys(record)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`)
-    .join(",")}}`;
-}
+export { canonicalJson as canonical } from "../server/json.js";

@@ -28,7 +28,7 @@
  * subschemas stay linear in the value; and a validation may evaluate at most `maxValidationSteps` `$ref` targets
  * (not counting remembered answers), past which the value is refused as too costly to check.
  */
-import { nullRecord } from "./json.js";
+import { canonicalJson, nullRecord } from "./json.js";
 import { compileLinearPattern, MATCH, MISMATCH, PatternBudget, UNCHECKED, type PatternResult, type PatternTest } from "./pattern.js";
 import { cloneJson, resolvePointer, type Loc, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "./schema.js";
 import type { PatternOptions } from "./types.js";
@@ -1482,16 +1482,7 @@ function codePointLength(value: string): number {
 }
 
 
-/** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  return `{${Object.keys(record)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`)
-    .join(",")}}`;
-}
+export { canonicalJson };
 
 function describeValue(value: unknown): string {
   return typeof value === "string" ? `'${value}'` : JSON.stringify(value);

@@ -125,14 +125,22 @@ async function judgeDocument(path: string, tally: Tally): Promise<void> {
   }
 }
 
+/** The corpus documents, each once: a JSON rendering of a YAML document beside it (same name) is the same schemas. */
+const DOCUMENTS = corpusDocuments().filter(({ name }, _, all) => !(name.endsWith(".json") && all.some((other) => other.name === name.replace(/\.json$/, ".yaml"))));
+
 describe("the schemas output agrees with Ajv 2020 + ajv-formats over the corpus", () => {
-  it("on ≥ 99.9% of mock and broken values of every component schema, every disagreement with a known reason", async () => {
-    const tally: Tally = { values: 0, agreed: 0, known: new Map(), unexplained: [] };
-    for (const { path } of corpusDocuments()) await judgeDocument(path, tally);
+  const tally: Tally = { values: 0, agreed: 0, known: new Map(), unexplained: [] };
+
+  it.each(DOCUMENTS)("$name: every disagreement has a known reason", async ({ path }) => {
+    const before = tally.unexplained.length;
+    await judgeDocument(path, tally);
+    expect(tally.unexplained.slice(before)).toEqual([]);
+  }, 1_800_000);
+
+  it("on ≥ 99.9% of the mock and broken values of every component schema", () => {
     const agreement = tally.agreed / tally.values;
     console.log(`schemas vs Ajv: ${tally.agreed} of ${tally.values} values agree (${(agreement * 100).toFixed(3)}%); known differences: ${JSON.stringify([...tally.known])}`);
-    expect(tally.unexplained).toEqual([]);
     expect(tally.values).toBeGreaterThan(10_000);
     expect(agreement).toBeGreaterThanOrEqual(0.999);
-  }, 1_800_000);
+  });
 });
