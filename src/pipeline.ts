@@ -130,7 +130,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   enter("emit");
   const { outputsForSpec } = await import("./emit/outputs.js");
   const chosen = outputsForSpec(model, config.outputs, config.outputsFrom);
-  if (chosen.outputs.server) {
+  if (chosen.outputs.server || chosen.outputs.schemas) {
     // The regexes' analysis for the server on the second core while the types and the client are emitted here.
     const { startPatternThread } = await import("./pattern-thread.js");
     startPatternThread(model.document);
@@ -147,6 +147,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     emitted = emitFiles(model, { ...chosen.outputs, adapters: config.adapters, clientStyle: config.client }, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       budget,
+      schemasLibrary: config.schemas.library,
       templates: { file: fileTemplate, runtime: runtimeTemplates },
       webhooks: config.webhooks,
       form: config.form,

@@ -108,19 +108,22 @@ function exampleModule(page: string, generated = join(ROOT, "generated"), resour
 
 /**
  * The frameworks and libraries the pages import (resolved from this repository's node_modules): docs/adapters.md's
- * frameworks, and the TanStack Query and MSW of docs/queries-and-msw.md.
+ * frameworks, the TanStack Query and MSW of docs/queries-and-msw.md, and docs/schemas.md's Standard Schema types.
  */
-const FRAMEWORKS = new Set(["express", "fastify", "hono", "@hono/node-server", "@tanstack/react-query", "msw/node"]);
+const FRAMEWORKS = new Set(["express", "fastify", "hono", "@hono/node-server", "@tanstack/react-query", "msw/node", "@standard-schema/spec"]);
 /** The pages whose examples use the adapters: compiled against the example spec generated with all of them. */
 const ADAPTER_PAGES = new Set(["docs/adapters.md"]);
 /** The pages whose examples use the query options and MSW handlers: compiled against the example spec generated with them. */
 const QUERY_PAGES = new Set(["docs/queries-and-msw.md"]);
+/** The pages whose examples use the `schemas` output: compiled against the example spec generated with it. */
+const SCHEMAS_PAGES = new Set(["docs/schemas.md"]);
 
 describe("documentation examples", () => {
   let root = "";
   let withAdapters = "";
   let withResources = "";
   let withQueries = "";
+  let withSchemas = "";
   beforeAll(async () => {
     root = tempDir("specforge-docs-");
     symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"), "dir");
@@ -133,7 +136,9 @@ describe("documentation examples", () => {
     await generate({ cwd: ROOT, spec: V1_SPEC, out: withResources, outputs: ["client"], client: { style: "resources" }, format: false, write: true });
     withQueries = join(root, "generated-queries");
     await generate({ cwd: ROOT, spec: V1_SPEC, out: withQueries, outputs: ["types", "client", "server", "queries", "msw"], format: false, write: true });
-  });
+    withSchemas = join(root, "generated-schemas");
+    await generate({ cwd: ROOT, spec: V1_SPEC, out: withSchemas, outputs: ["types", "client", "schemas"], format: false, write: true });
+  }, 120_000);
 
   it("every page's TypeScript examples type-check against generated/", async () => {
     const dir = join(root, "examples");
@@ -141,13 +146,13 @@ describe("documentation examples", () => {
     writeFileSync(join(dir, "package.json"), '{"type":"module"}');
     const compiled: string[] = [];
     for (const page of PAGES) {
-      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : QUERY_PAGES.has(page) ? withQueries : undefined, withResources);
+      const module = exampleModule(page, ADAPTER_PAGES.has(page) ? withAdapters : QUERY_PAGES.has(page) ? withQueries : SCHEMAS_PAGES.has(page) ? withSchemas : undefined, withResources);
       if (module === undefined) continue;
       writeFileSync(join(dir, `${page.replace(/\.md$/, "").replace(/[/.]/g, "-")}.ts`), module);
       compiled.push(page);
     }
     // The pages whose examples are the product's main uses must have some.
-    expect(compiled).toEqual(expect.arrayContaining(["README.md", "docs/adapters.md", "docs/client.md", "docs/server.md", "docs/webhooks.md", "docs/security.md", "docs/cli.md", "docs/configuration.md", "docs/queries-and-msw.md"]));
+    expect(compiled).toEqual(expect.arrayContaining(["README.md", "docs/adapters.md", "docs/client.md", "docs/server.md", "docs/webhooks.md", "docs/security.md", "docs/cli.md", "docs/configuration.md", "docs/queries-and-msw.md", "docs/schemas.md"]));
     const tsc = await typecheck(dir);
     expect(tsc.output).toBe("");
   }, 120_000);

@@ -1,5 +1,5 @@
 /** Options that several commands declare, and the values they turn into. */
-import { OUTPUT_FORMS, OUTPUT_KINDS, type ClientStyleName, type ConfigSources, type OutputForm, type OutputKind, type UserConfig } from "../config/resolve.js";
+import { DEFAULT_OUTPUTS, OUTPUT_FORMS, OUTPUT_KINDS, type ClientStyleName, type ConfigSources, type OutputForm, type OutputKind, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import type { HelpDefaults, OptionSpec } from "./command.js";
 
@@ -21,7 +21,7 @@ export const outputsOption: OptionSpec = {
   type: "string",
   requiresArg: true,
   describe: `what to generate, comma-separated: ${OUTPUT_KINDS.join(", ")} (types are always generated)`,
-  defaultDescription: "all",
+  defaultDescription: DEFAULT_OUTPUTS.join(","),
 };
 
 export const clientStyleOption: OptionSpec = {

@@ -18,15 +18,28 @@ import { resolveScheme } from "../../templates/webhooks/schemes.js";
 import type { WebhookEventTypeSpec, WebhookScheme } from "../../templates/webhooks/types.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
-export const OUTPUT_KINDS = ["types", "client", "server", "webhooks", "queries", "msw"] as const;
+export const OUTPUT_KINDS = ["types", "client", "server", "webhooks", "queries", "msw", "schemas"] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
 /**
  * The outputs emitted when the config names none. `queries` (TanStack Query options) and `msw` (MSW handlers, which
- * import `msw`) are turned on by name.
+ * import `msw`) and `schemas` are turned on by name.
  */
 export const DEFAULT_OUTPUTS: readonly OutputKind[] = ["types", "client", "server", "webhooks"];
 /** Outputs that are built on another: the query options call the client. */
 const NEEDS: Partial<Record<OutputKind, OutputKind>> = { queries: "client" };
+
+/**
+ * What the `schemas` output is made of: `specforge`, Standard Schema validators that run specforge's own engine (the
+ * router's) and need no dependency; `zod`, zod 4 schemas (zod is then a dependency of the project).
+ */
+export const SCHEMA_LIBRARIES = ["specforge", "zod"] as const;
+export type SchemaLibrary = (typeof SCHEMA_LIBRARIES)[number];
+
+/** Options of the `schemas` output. */
+export interface SchemasConfig {
+  /** Which validators `schemas` holds (see SCHEMA_LIBRARIES). @default "specforge" */
+  library?: SchemaLibrary;
+}
 
 /** The frameworks the server output has an adapter for (`adapters`). */
 export const ADAPTERS = ["express", "fastify", "hono", "next"] as const;
@@ -64,6 +77,8 @@ export interface UserConfig {
   outputs?: OutputKind[];
   /** Format every file with prettier (the project's prettier config applies). Flag: `--format` / `--no-format`. @default true */
   format?: boolean;
+  /** Options of the `schemas` output (see SchemasConfig). @default { library: "specforge" } */
+  schemas?: SchemasConfig;
   /**
    * The frameworks to generate an adapter of the server for (`toExpress`, `toFastify`, `toHono`, `toNextHandlers`);
    * needs the `server` output. None imports its framework. @default []
@@ -162,6 +177,8 @@ export interface ProjectConfig {
   outputs?: OutputKind[];
   /** @default the top-level `format`, else true */
   format?: boolean;
+  /** @default the top-level `schemas` */
+  schemas?: SchemasConfig;
   /** @default the top-level `adapters`, else none */
   adapters?: AdapterName[];
   /** This project's handler stubs folder (`specforge stubs`). @default "src/handlers/<name>" */
@@ -214,6 +231,8 @@ export interface ResolvedConfig {
   /** Where an explicit `outputs` list came from (a flag or the config's JSON pointer); absent: the default. */
   outputsFrom?: string;
   format: boolean;
+  /** Options of the `schemas` output, defaults filled in. */
+  schemas: Required<SchemasConfig>;
   /** The server's framework adapters to generate (empty or absent: none). */
   adapters?: AdapterName[];
   /** Absolute path of the folder `specforge stubs` writes into. */
@@ -343,6 +362,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
         adapters: resolveAdapters(flags.adapters ?? fileConfig.adapters, outputs, flags.adapters !== undefined ? flagsFrom : `${pointerBase(shown)}/adapters`),
         stubs: fromFlag(flags.stubs) ?? fromFile(fileConfig.stubs) ?? resolve(base, DEFAULT_STUBS),
         form: flags.form ?? fileConfig.form ?? "ts",
+        schemas: resolveSchemas(flags.schemas ?? fileConfig.schemas),
         ...loading,
         fetch: fetchFor(spec),
         webhooks: flags.webhooks ?? fileConfig.webhooks ?? {},
@@ -409,6 +429,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       adapters: resolveAdapters(flags.adapters ?? project.adapters ?? fileConfig.adapters, outputs, adaptersFrom),
       stubs: fromFlag(flags.stubs) ?? fromFile(project.stubs) ?? resolve(base, DEFAULT_STUBS, project.name),
       form: flags.form ?? project.form ?? fileConfig.form ?? "ts",
+      schemas: resolveSchemas(flags.schemas ?? project.schemas ?? fileConfig.schemas),
       ...loading,
       fetch: fetchFor(spec, { config: project.fetch, pointer: `/projects/${index}` }),
       webhooks: flags.webhooks ?? project.webhooks ?? fileConfig.webhooks ?? {},
@@ -418,6 +439,11 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       regenerateArgs: regenerate(project.name),
       };
     });
+}
+
+/** The `schemas` options with their defaults. */
+function resolveSchemas(config: SchemasConfig | undefined): Required<SchemasConfig> {
+  return { library: config?.library ?? "specforge" };
 }
 
 /** A spec given as a URL stays one (normalised, as `new URL` writes it); anything else is a path below `base`. */
@@ -691,8 +717,8 @@ export function validateConfig(config: unknown, where: string): asserts config i
     where === "command line"
       ? ["spec", "out", "outputs", "format", "form", "stubs", "refRoots", "maxSpecFileBytes", "client"]
       : where === API_OPTIONS
-        ? ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client"]
-        : ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client", "projects"];
+        ? ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client", "schemas"]
+        : ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client", "schemas", "projects"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -705,6 +731,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
     if (key === "client") validateClient(value, where);
+    if (key === "schemas") validateSchemas(value, where);
     if (key === "webhooks") validateWebhooks(value, where);
     if (key === "format" && typeof value !== "boolean") fail("must be true or false");
     if (key === "form" && !OUTPUT_FORMS.includes(value as OutputForm)) fail(`must be one of: ${OUTPUT_FORMS.map((form) => JSON.stringify(form)).join(", ")}`);
@@ -746,7 +773,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
   }
 }
 
-const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "form", "adapters", "stubs", "fetch", "webhooks", "client"];
+const PROJECT_FIELDS = ["name", "spec", "out", "outputs", "format", "form", "adapters", "stubs", "fetch", "webhooks", "client", "schemas"];
 const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function validateProjects(value: unknown, where: string): void {
@@ -846,6 +873,28 @@ function validateClient(value: unknown, where: string): void {
     const unsafe = name.split(".").find((part) => UNSAFE_MEMBERS.has(part));
     if (unsafe !== undefined) {
       throw new UserError(`config field \`client.resources\`: ${JSON.stringify(key)} names a member \`${unsafe}\`, which would change what the client's objects are (awaitable, or their prototype)`, { location: at("resources", key), hint: `pick another name, such as \`${unsafe}_\`` });
+    }
+  }
+}
+
+const SCHEMAS_FIELDS = ["library"];
+
+/** Checks `schemas` (see SchemasConfig). */
+function validateSchemas(value: unknown, where: string): void {
+  const at = (...segments: string[]) => (where === API_OPTIONS ? where : `${pointerBase(where)}/${["schemas", ...segments].join("/")}`);
+  const name = where === API_OPTIONS ? "option `schemas" : "config field `schemas";
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new UserError(`${name}\` must be an object { library? }, got ${JSON.stringify(value)}`, { location: at() });
+  }
+  for (const [key, field] of Object.entries(value)) {
+    if (!SCHEMAS_FIELDS.includes(key)) {
+      throw new UserError(`${name}.${key}\` is unknown (allowed: ${SCHEMAS_FIELDS.join(", ")})`, { location: at(key), hint: didYouMean(key, SCHEMAS_FIELDS, (k) => `\`${k}\``) });
+    }
+    if (key === "library" && !SCHEMA_LIBRARIES.includes(field as SchemaLibrary)) {
+      throw new UserError(`${name}.library\` must be one of: ${SCHEMA_LIBRARIES.map((library) => JSON.stringify(library)).join(", ")}, got ${JSON.stringify(field)}`, {
+        location: at(key),
+        hint: field === "standard" || field === "standard-schema" ? '"specforge" is the Standard Schema validators specforge generates (zod 4 schemas are Standard Schemas too)' : undefined,
+      });
     }
   }
 }

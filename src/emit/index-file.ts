@@ -14,6 +14,7 @@ export interface IndexModules {
   webhooks: boolean;
   queries: boolean;
   msw: boolean;
+  schemas: boolean;
   /** The server's framework adapters to re-export. */
   adapters?: readonly AdapterName[];
 }
@@ -24,7 +25,7 @@ export interface IndexModules {
  */
 export function emitIndex(modules: IndexModules, source: FileTemplateSource): EmittedFile {
   const template = new FileTemplate(source);
-  for (const module of ["server", "webhooks", "queries", "msw"] as const) {
+  for (const module of ["server", "webhooks", "queries", "msw", "schemas"] as const) {
     if (modules[module]) template.keep(`export ./${module}.js`);
     else template.remove(`export ./${module}.js`);
   }

@@ -7,6 +7,7 @@ import type { OutputForm } from "../config/resolve.js";
 import type { FileTemplateKind, FileTemplateSource, RuntimeFolder, RuntimeTemplate } from "../package/templates.js";
 import { escapePointerSegment } from "../openapi/pointer.js";
 import { emitClient, omittedClientExports } from "./client.js";
+import type { SchemaLibrary } from "../config/resolve.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
 import { resourceNaming, type ResourceOverrides } from "../ir/resources.js";
@@ -18,6 +19,8 @@ import { serverRuntimeData } from "./server-data.js";
 import type { EmitterWarning } from "./server-patterns.js";
 import { emitServer } from "./server.js";
 import { emitServerValidators } from "./server-validators.js";
+import { emitSchemas } from "./schemas.js";
+import { superLinearPatterns } from "./server-patterns.js";
 import { emitTypes, type TypesInput } from "./types.js";
 import type { OutputBudget } from "./budget.js";
 import { emitWebhooks } from "./webhooks.js";
@@ -32,6 +35,8 @@ export interface EmitInputs {
   typesDocument?: () => TypesInput;
   /** The output's cap (budget.ts): every file is counted as it is emitted. */
   budget?: OutputBudget;
+  /** What the `schemas` output is written with (config `schemas.library`). @default "specforge" */
+  schemasLibrary?: SchemaLibrary;
   /** The config's defaults of the webhook receiver (scheme, eventType). */
   webhooks?: WebhooksConfig;
   /** specforge's templates (src/package/templates.ts). */
@@ -57,6 +62,7 @@ export interface EmitOutputs {
   queries?: boolean;
   /** MSW request handlers. */
   msw?: boolean;
+  schemas?: boolean;
   /** The server's framework adapters (runtime/adapters/, re-exported from index.ts). */
   adapters?: readonly AdapterName[];
 }
@@ -123,9 +129,18 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     add(...msw, ...emitRuntime("msw", templates.runtime("msw")), ...(outputs.server ? [] : emitRuntime("server", templates.runtime("server"), msw)));
     traceTime("msw emitted");
   }
+  if (outputs.schemas) {
+    const slow = new Set(superLinearPatterns(model.document).map((found) => found.pattern));
+    const schemas = emitSchemas(model, templates.file("schemas"), { form, library: inputs.schemasLibrary ?? "specforge", superLinearPatterns: slow });
+    const schemasRuntime = emitRuntime("schemas", templates.runtime("schemas"), schemas);
+    add(...schemas, ...schemasRuntime);
+    // The validation engine (the router's modules that runtime/schemas/ imports), unless the router brought it all.
+    if (!outputs.server) add(...emitRuntime("server", templates.runtime("server"), schemasRuntime.map(asImporterFromOutputRoot)));
+    traceTime("schemas emitted");
+  }
   const client = outputs.client && { omitted: omittedClientExports(model), resources: outputs.clientStyle?.style === "resources" };
   const adapters = outputs.server ? (outputs.adapters ?? []) : [];
-  const index = emitIndex({ client, server: outputs.server, webhooks, adapters, queries, msw: Boolean(outputs.msw) }, templates.file("index"));
+  const index = emitIndex({ client, server: outputs.server, webhooks, adapters, queries, msw: Boolean(outputs.msw), schemas: outputs.schemas ?? false }, templates.file("index"));
   // Only the adapters index.ts re-exports are copied (with what they import).
   if (adapters.length > 0) add(...emitRuntime("adapters", templates.runtime("adapters"), [index]));
   add(index);
@@ -157,4 +172,9 @@ function emitResourceClient(model: ApiModel, style: Extract<ClientStyle, { style
     });
   }
   return emitResources(model, naming, source);
+}
+
+/** A runtime file as if it sat at the output's root (`../server/x.js` read as `./runtime/server/x.js`), for emitRuntime's closure. */
+function asImporterFromOutputRoot(file: EmittedFile): EmittedFile {
+  return { ...file, content: file.content.replace(/(["'])\.\.\/(\w+)\//g, "$1./runtime/$2/") };
 }

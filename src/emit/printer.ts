@@ -629,9 +629,13 @@ class Printer {
 
   private importDeclaration(node: TS.ImportDeclaration): Doc {
     const clause = node.importClause;
-    if (!clause || clause.name || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings) || node.attributes) this.unsupported(node);
+    if (!clause || clause.name || !clause.namedBindings || node.attributes) this.unsupported(node);
+    const keyword = clause.isTypeOnly ? "import type " : "import ";
+    const from = [" from ", this.stringLiteral(node.moduleSpecifier as TS.StringLiteral), ";"];
+    // `import * as name from "…"`: never broken.
+    if (ts.isNamespaceImport(clause.namedBindings)) return [keyword, "* as ", clause.namedBindings.name.text, ...from];
     const names = clause.namedBindings.elements.map((element) => this.specifier(element));
-    return [clause.isTypeOnly ? "import type " : "import ", this.specifierList(names), " from ", this.stringLiteral(node.moduleSpecifier as TS.StringLiteral), ";"];
+    return [keyword, this.specifierList(names), ...from];
   }
 
   private exportDeclaration(node: TS.ExportDeclaration): Doc {
@@ -639,14 +643,18 @@ class Printer {
     const from = [" from ", this.stringLiteral(node.moduleSpecifier as TS.StringLiteral), ";"];
     const keyword = node.isTypeOnly ? "export type " : "export ";
     if (!node.exportClause) return [keyword, "*", from];
-    if (!ts.isNamedExports(node.exportClause)) this.unsupported(node);
+    // `export * as name from "…"`: never broken.
+    if (ts.isNamespaceExport(node.exportClause)) return [keyword, "* as ", this.specifierName(node.exportClause.name), from];
     return [keyword, this.specifierList(node.exportClause.elements.map((element) => this.specifier(element))), ...from];
   }
 
   private specifier(node: TS.ImportSpecifier | TS.ExportSpecifier): string {
     if (this.hasComments(node)) this.unsupported(node, "a comment");
-    const name = (identifier: TS.ModuleExportName) => (ts.isIdentifier(identifier) ? identifier.text : this.unsupported(identifier));
-    return `${node.isTypeOnly ? "type " : ""}${node.propertyName ? `${name(node.propertyName)} as ` : ""}${name(node.name)}`;
+    return `${node.isTypeOnly ? "type " : ""}${node.propertyName ? `${this.specifierName(node.propertyName)} as ` : ""}${this.specifierName(node.name)}`;
+  }
+
+  private specifierName(identifier: TS.ModuleExportName): string {
+    return ts.isIdentifier(identifier) ? identifier.text : this.unsupported(identifier);
   }
 
   /** `{ a }` (one name never breaks) or `{ a, b }` broken one per line when it does not fit. */

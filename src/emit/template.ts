@@ -262,13 +262,15 @@ function importForJs(structure: ImportDeclarationStructure): ImportDeclarationSt
 /** An `export … from` as the `.js` has it: its value names (none: no export). */
 function exportForJs(structure: ExportDeclarationStructure): ExportDeclarationStructure | undefined {
   if (structure.isTypeOnly) return undefined;
+  if (structure.namespaceExport !== undefined) return structure;
   const names = namedExports(structure).filter((specifier) => !specifier.isTypeOnly);
   return names.length > 0 ? { ...structure, namedExports: names } : undefined;
 }
 
 /** An import as the `.d.ts` has it: the names the declarations use (none: no import). */
 function importForDts(structure: ImportDeclarationStructure, used: (name: string) => boolean): ImportDeclarationStructure | undefined {
-  if (structure.defaultImport || structure.namespaceImport) return structure;
+  if (structure.namespaceImport) return used(structure.namespaceImport) ? { ...structure, isTypeOnly: true } : undefined;
+  if (structure.defaultImport) return structure;
   const names = namedImports(structure).filter((specifier) => used(specifier.alias ?? specifier.name));
   if (names.length === 0) return undefined;
   // Declarations import types only: `import type { … }`.

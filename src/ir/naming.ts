@@ -56,6 +56,11 @@ export function toIdentifier(input: string, fallback = "value"): string {
   return name;
 }
 
+/** `name` itself when it is an ASCII identifier a module may declare (not reserved), else `toIdentifier(name, fallback)`. */
+export function declarableName(name: string, fallback?: string): string {
+  return isIdentifierName(name) && !RESERVED.has(name) && !UNSAFE_PROPERTIES.has(name) ? name : toIdentifier(name, fallback);
+}
+
 /** A property key as emitted: bare when it is an identifier (but never `__proto__`), else a JSON string. */
 export function propertyKey(name: string): string {
   return isIdentifierName(name) && name !== "__proto__" ? name : JSON.stringify(name);

@@ -63,11 +63,14 @@ export function generatorFingerprint(): string {
 }
 
 /** Output kinds whose runtime is copied from `templates/<kind>/` (`adapters`: the server's, each only when listed). */
-export const RUNTIME_KINDS = ["client", "server", "webhooks", "adapters", "queries", "msw"] as const;
+export const RUNTIME_KINDS = ["client", "server", "webhooks", "adapters", "queries", "msw", "schemas"] as const;
 export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
 
-/** The runtime folders an output copies modules from besides its own: the MSW handlers make their answers with the server's mock. */
-const RUNTIME_USED: Partial<Record<RuntimeKind, readonly RuntimeKind[]>> = { msw: ["server"] };
+/**
+ * The runtime folders an output copies modules from besides its own: the MSW handlers make their answers with the
+ * server's mock, and the schemas validate with the server's engine.
+ */
+const RUNTIME_USED: Partial<Record<RuntimeKind, readonly RuntimeKind[]>> = { msw: ["server"], schemas: ["server"] };
 
 /** The runtime kinds whose templates can change the output of these outputs. */
 export function runtimeKindsFor(outputs: Readonly<Record<string, boolean>>, adapters: readonly string[] = []): RuntimeKind[] {

@@ -104,7 +104,7 @@ export function runtimeTemplates(kind: RuntimeKind): RuntimeTemplate[] {
 }
 
 /** The generated files made from a file template (templates/files/<kind>.ts). */
-export const FILE_TEMPLATE_KINDS = ["client", "resources", "server", "webhooks", "queries", "msw", "index"] as const;
+export const FILE_TEMPLATE_KINDS = ["client", "resources", "server", "webhooks", "queries", "msw", "schemas", "index"] as const;
 export type FileTemplateKind = (typeof FILE_TEMPLATE_KINDS)[number];
 
 /**
@@ -156,7 +156,7 @@ type PreparedTemplates = Record<string, { sourceHash: string } & PreparedTemplat
 let preparedTemplates: PreparedTemplates | undefined;
 const fileCache = new Map<FileTemplateKind, FileTemplateSource>();
 
-/** The file template of `client.ts`, `server.ts`, `webhooks.ts`, `queries.ts`, `msw.ts` or `index.ts`. */
+/** The file template of `client.ts`, `resources.ts`, `server.ts`, `webhooks.ts`, `queries.ts`, `msw.ts`, `schemas.ts` or `index.ts`. */
 export function fileTemplate(kind: FileTemplateKind): FileTemplateSource {
   let template = fileCache.get(kind);
   if (template === undefined) {

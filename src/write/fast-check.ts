@@ -25,6 +25,8 @@ export interface OutputSettings {
   format: boolean;
   /** The client's style and the resource-style client's names (absent: flat). */
   client?: { style: string } | undefined;
+  /** Options of the `schemas` output. */
+  schemas: { library: string };
   /** How the modules are written: TypeScript, or JavaScript and declarations. */
   form: string;
   /** The folder paths in messages are relative to. */
@@ -92,6 +94,7 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
       // (Only when it is not the default, so that a flat client's fingerprint is what it was before styles existed.)
       ...(settings.client && settings.client.style !== "flat" ? { client: settings.client } : {}),
       format: settings.format,
+      schemas: settings.outputs.schemas ? settings.schemas : undefined,
       form: settings.form,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),

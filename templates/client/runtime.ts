@@ -460,12 +460,15 @@ export function createRuntime(
         if (!json) return mediaTypeEssence(contentType).startsWith("text/") ? blob.text() : blob.size === 0 && contentType === "" ? undefined : blob;
         const text = await blob.text();
         if (text === "") return undefined; // (also Content-Length: 0)
+        let data: unknown;
         try {
-          return JSON.parse(text);
+          data = JSON.parse(text);
         } catch (error) {
           if (isError) return text;
           throw new SyntaxError(`${name}: the ${status} response is not valid JSON: ${text.slice(0, 200)}`, { cause: error });
         }
+        // (The check brings its own code: a client that does not ask for it ships none.)
+        return options.validateResponses?.(name, status, data) ?? data;
       }
     },
   };

@@ -69,3 +69,5 @@ export { toFastify, type FastifyPlugin } from "../adapters/fastify.js";
 export { toHono, type HonoMiddleware } from "../adapters/hono.js";
 /** @slot removed unless the config lists the adapter (`adapters`) */
 export { toNextHandlers, type NextHandlers } from "../adapters/next.js";
+/** @slot removed when the schemas are not generated */
+export * as schemas from "./schemas.js";

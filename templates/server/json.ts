@@ -98,3 +98,14 @@ function removeInObject(object: object, depthLeft: number): boolean {
   Object.setPrototypeOf(object, EMPTY_PROTOTYPE);
   return true;
 }
+
+/** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  return `{${Object.keys(record)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`)
+    .join(",")}}`;
+}

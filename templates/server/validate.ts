@@ -28,7 +28,7 @@
  * subschemas stay linear in the value; and a validation may evaluate at most `maxValidationSteps` `$ref` targets
  * (not counting remembered answers), past which the value is refused as too costly to check.
  */
-import { nullRecord } from "./json.js";
+import { canonicalJson, nullRecord } from "./json.js";
 import { cloneJson, resolvePointer, type Loc, type Schema, type SchemaDocument, type SchemaObject, type ValidationIssue } from "./schema.js";
 import type { PatternOptions, RouterFeatures } from "./types.js";
 
@@ -80,8 +80,11 @@ export interface ValidatorEnv {
 /** The generated module's entry point: [path into `{ routes, document }`, validator of the schema there] pairs. */
 export type GeneratedValidators = (env: ValidatorEnv) => [readonly (string | number)[], FastCheck][];
 
-/** Which side of the exchange a schema validates: readOnly props are ignored in requests, writeOnly in responses. */
-export type SchemaDirection = "request" | "response";
+/**
+ * Which side of the exchange a schema validates: readOnly props are ignored in requests, writeOnly in responses;
+ * `value` is neither, as JSON Schema reads a schema (both are annotations, and no default is filled in).
+ */
+export type SchemaDirection = "request" | "response" | "value";
 
 /** Copies a response value down to what its schema declares (see `SchemaCompiler.stripper`). */
 export type Strip = (value: unknown) => unknown;
@@ -207,10 +210,10 @@ const collectsAll: Collect = () => true;
  * `$ref` target is compiled on first use, once per direction, however many places point at it).
  */
 export class SchemaCompiler {
-  private readonly bySchema = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>() };
+  private readonly bySchema = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>(), value: new WeakMap<object, Check>() };
   /** The checks `compile` hands out: each opens a validation (steps, memo) when it is not called from inside one. */
-  private readonly entries = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>() };
-  private readonly byRef = { request: new Map<string, Check>(), response: new Map<string, Check>() };
+  private readonly entries = { request: new WeakMap<object, Check>(), response: new WeakMap<object, Check>(), value: new WeakMap<object, Check>() };
+  private readonly byRef = { request: new Map<string, Check>(), response: new Map<string, Check>(), value: new Map<string, Check>() };
   private readonly collectors = { properties: new WeakMap<object, Collect>(), items: new WeakMap<object, Collect>() };
   /** Patterns that are not valid regexes (and that no `patterns.compile` took): they fail every string. */
   private readonly invalidPatterns = new Set<string>();
@@ -555,7 +558,7 @@ export class SchemaCompiler {
   }
 
   private compileObjectKeywords(schema: SchemaObject, direction: SchemaDirection): Check | undefined {
-    const ignored = direction === "request" ? "readOnly" : "writeOnly";
+    const ignored = direction === "request" ? "readOnly" : direction === "response" ? "writeOnly" : undefined;
     const properties: [string, Check, boolean][] = [];
     // Request bodies get pydantic-like defaults: openapi-typescript types defaulted properties as required.
     const defaults: [string, unknown, Check][] = [];
@@ -565,7 +568,7 @@ export class SchemaCompiler {
     for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
       known.add(name);
       // readOnly props in a request (writeOnly in a response) are neither required nor validated.
-      if (this.hasFlag(propSchema, ignored)) {
+      if (ignored !== undefined && this.hasFlag(propSchema, ignored)) {
         required.delete(name);
         continue;
       }
@@ -1518,16 +1521,7 @@ function codePointLength(value: string): number {
 }
 
 
-/** JSON with sorted keys: equal JSON values give equal strings (used by enum/const/uniqueItems). */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  return `{${Object.keys(record)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`)
-    .join(",")}}`;
-}
+export { canonicalJson };
 
 function describeValue(value: unknown): string {
   return typeof value === "string" ? `'${value}'` : JSON.stringify(value);

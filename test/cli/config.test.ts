@@ -67,9 +67,9 @@ describe("config files", () => {
 
 describe("config errors: exit 2, the field or flag and what is allowed, nothing written", () => {
   const cases: [string, Record<string, string>, string[], RegExp][] = [
-    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, form, adapters, stubs, refRoots, maxSpecFileBytes, fetch, webhooks, client, projects\), got "x"\n  hint: did you mean `outputs`\?/],
-    ["unknown output", { "specforge.config.json": '{ "outputs": ["client", "sdk"] }' }, [], /config field `outputs`: "sdk" is not an output \(allowed: types, client, server, webhooks\)/],
-    ["outputs not a list", { "specforge.config.json": '{ "outputs": "client" }' }, [], /config field `outputs` must be a list of: types, client, server, webhooks, got "client"/],
+    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, form, adapters, stubs, refRoots, maxSpecFileBytes, fetch, webhooks, client, schemas, projects\), got "x"\n  hint: did you mean `outputs`\?/],
+    ["unknown output", { "specforge.config.json": '{ "outputs": ["client", "sdk"] }' }, [], /config field `outputs`: "sdk" is not an output \(allowed: types, client, server, webhooks, queries, msw, schemas\)/],
+    ["outputs not a list", { "specforge.config.json": '{ "outputs": "client" }' }, [], /config field `outputs` must be a list of: types, client, server, webhooks, queries, msw, schemas, got "client"/],
     ["unknown adapter", { "specforge.config.json": '{ "adapters": ["express", "fastfy"] }' }, [], /config field `adapters`: "fastfy" is not an adapter \(allowed: express, fastify, hono, next\)\n  hint: did you mean "fastify"\?/],
     ["adapters not a list", { "specforge.config.json": '{ "adapters": "hono" }' }, [], /config field `adapters` must be a list of: express, fastify, hono, next, got "hono"/],
     ["adapters without the server", { "specforge.config.json": '{ "outputs": ["client"], "adapters": ["next", "hono"] }' }, [], /specforge\.config\.json#\/adapters: the adapters \(hono, next\) adapt the server, which `outputs` leaves out\n  hint: add "server" to `outputs`, or remove `adapters`/],
@@ -91,7 +91,7 @@ describe("config errors: exit 2, the field or flag and what is allowed, nothing 
     ["two config files", { "specforge.config.json": "{}", "specforge.config.ts": "export default {};\n" }, [], /more than one config file: specforge\.config\.json, specforge\.config\.ts[^]*hint: keep one of them/],
     ["package.json key", { "package.json": '{ "specforge": { "format": 1 } }' }, [], /package\.json#\/specforge: config field `format` must be true or false, got 1/],
     ["missing --config file", {}, ["--config", "nope.json"], /nope\.json: config file not found/],
-    ["--outputs with an unknown name", {}, ["--outputs", "client,mobile"], /command line: --outputs: "mobile" is not an output \(allowed: types, client, server, webhooks\)/],
+    ["--outputs with an unknown name", {}, ["--outputs", "client,mobile"], /command line: --outputs: "mobile" is not an output \(allowed: types, client, server, webhooks, schemas\)/],
   ];
 
   it.each(cases)("%s", async (_name, files, args, message) => {

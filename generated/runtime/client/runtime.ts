@@ -756,8 +756,9 @@ export function createRuntime(
               : blob;
         const text = await blob.text();
         if (text === "") return undefined; // (also Content-Length: 0)
+        let data: unknown;
         try {
-          return JSON.parse(text);
+          data = JSON.parse(text);
         } catch (error) {
           if (isError) return text;
           throw new SyntaxError(
@@ -765,6 +766,8 @@ export function createRuntime(
             { cause: error },
           );
         }
+        // (The check brings its own code: a client that does not ask for it ships none.)
+        return options.validateResponses?.(name, status, data) ?? data;
       }
     },
   };

@@ -377,7 +377,24 @@ export interface ClientOptions {
         request: Request,
       ) => Response | void | Promise<Response | void>)
     | undefined;
+  /**
+   * Checks every JSON response body, success or error, against the schema its operation declares for its status
+   * before the call settles: pass `schemas.validateResponse` of the `schemas` output (or a function of your own). A
+   * body that does not match rejects the call with the `ResponseValidationError` it throws, carrying the issues. Off
+   * by default, and a client without it bundles no validator.
+   */
+  validateResponses?: ResponseValidator | undefined;
 }
+
+/**
+ * Checks the parsed JSON body of a response of `operation` (the client's method name) with status `status`: throws
+ * (or rejects) to reject the call; else answers the body the call settles with (nothing: the body as parsed).
+ */
+export type ResponseValidator = (
+  operation: string,
+  status: number,
+  body: unknown,
+) => unknown;
 
 /** Options of one call; they override the client's. */
 export interface RequestOptions {

@@ -10,13 +10,14 @@ import { ROOT, cleanupTempDirs, runCli, tempDir, writeFiles } from "../../helper
  * whose files show which modules hold code) (installed with vitest's vite; pinned by the lockfile, so the figure is deterministic).
  * `npm run bench:client-size` reports the same for the v1 client with esbuild and gzip.
  *
- * The budget is a regression guard at today's size (17,218 bytes) plus ~80, not the target of 10 kB: the v1 client
+ * The budget is a regression guard at today's size (17,361 bytes, 46 of them the `validateResponses` hook) plus ~40,
+ * not the target of 10 kB: the v1 client
  * carries what its spec uses (bearer auth, SSE streams, retries, redirects, timeouts, pagination, the default
  * parameter styles, bounded response bodies) and 10 kB was not reached without dropping one of those
  * (docs/performance.md, "Client size", says what each kB is for). Lower it when the runtime shrinks; raise it only
  * with a reason.
  */
-const BUDGET_BYTES = 17_300;
+const BUDGET_BYTES = 17_400;
 
 const bundle = async (entry: string): Promise<string> => {
   const output = await build({ input: entry, write: false, platform: "neutral", treeshake: true, output: { format: "esm", minify: true }, logLevel: "silent" });

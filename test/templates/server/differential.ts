@@ -130,7 +130,7 @@ export async function enginesFor(document: SchemaDocument, schemas: readonly Sch
 }
 
 /** Deterministic instances: mock values, then each broken in one place at a time. */
-function instancesOf(schema: Schema, document: SchemaDocument, limit: number): unknown[] {
+export function instancesOf(schema: Schema, document: SchemaDocument, limit: number): unknown[] {
   const seeds: unknown[] = [];
   for (let variant = 0; variant < 4; variant++) {
     try {
