@@ -13,12 +13,15 @@ afterAll(cleanupTempDirs);
  * docs/performance.md.
  */
 const BUDGET = {
-  /** The v1 spec's whole output (manifest included): 834,257 bytes measured. */
-  v1: 850_000,
-  /** Of which the runtime copied from templates/ (client, server and webhooks): 588,547 bytes measured. */
-  v1Runtime: 600_000,
-  /** The runtime of a client-only petstore (test/fixtures/templates/stand-in.yaml, `--outputs client`): 104,253 bytes measured. */
-  petstoreClientRuntime: 106_000,
+  /**
+   * The v1 spec's whole output (manifest included): 897,067 bytes measured (834,257 before the mock made only valid
+   * values, the validators gained the schemas output's reading, and the client its raw and validated responses).
+   */
+  v1: 910_000,
+  /** Of which the runtime copied from templates/ (client, server and webhooks): 644,271 bytes measured. */
+  v1Runtime: 655_000,
+  /** The runtime of a client-only petstore (test/fixtures/templates/stand-in.yaml, `--outputs client`): 106,190 bytes measured. */
+  petstoreClientRuntime: 108_000,
 };
 
 const bytes = (text: string) => Buffer.byteLength(text);

@@ -91,7 +91,7 @@ describe("config errors: exit 2, the field or flag and what is allowed, nothing 
     ["two config files", { "specforge.config.json": "{}", "specforge.config.ts": "export default {};\n" }, [], /more than one config file: specforge\.config\.json, specforge\.config\.ts[^]*hint: keep one of them/],
     ["package.json key", { "package.json": '{ "specforge": { "format": 1 } }' }, [], /package\.json#\/specforge: config field `format` must be true or false, got 1/],
     ["missing --config file", {}, ["--config", "nope.json"], /nope\.json: config file not found/],
-    ["--outputs with an unknown name", {}, ["--outputs", "client,mobile"], /command line: --outputs: "mobile" is not an output \(allowed: types, client, server, webhooks, schemas\)/],
+    ["--outputs with an unknown name", {}, ["--outputs", "client,mobile"], /command line: --outputs: "mobile" is not an output \(allowed: types, client, server, webhooks, queries, msw, schemas\)/],
   ];
 
   it.each(cases)("%s", async (_name, files, args, message) => {

@@ -110,7 +110,7 @@ describe("mistakes on the command line: exit 2, one message that says what to do
     ["another command's flag", ["mock", "--outputs", "client"], /^specforge: error: unknown option --outputs for `specforge mock`\n  hint: --outputs is an option of `specforge init`, `specforge generate`, `specforge check`\n$/],
     ["a value for a switch", ["generate", "--format=maybe"], /^specforge: error: command line: --format is a switch and takes no value, got "maybe"\n  hint: write --format or --no-format\n$/],
     ["a switch followed by a word", ["generate", "--no-format", "maybe"], /^specforge: error: `specforge generate` takes no argument `maybe`\n  hint: --no-format is a switch and takes no value: write --format or --no-format\n$/],
-    ["an empty --outputs", ["generate", "--outputs", ""], /^specforge: error: command line: --outputs needs at least one of: types, client, server, webhooks, schemas\n/],
+    ["an empty --outputs", ["generate", "--outputs", ""], /^specforge: error: command line: --outputs needs at least one of: types, client, server, webhooks, queries, msw, schemas\n/],
     ["an empty --spec", ["check", "--spec", ""], /^specforge: error: command line: --spec needs a value, got an empty string\n$/],
     ["a flag without its value", ["generate", "--out"], /^specforge: error: --out needs a value\n/],
     ["a port that is not a number", ["mock", "--port", "abc"], /^specforge: error: command line: --port must be a whole number from 0 to 65535, got "abc"\n$/],

@@ -50,6 +50,11 @@ afterAll(() => {
         : [`### Skipped: ${r.name}`, "", ...r.skips.map((c) => `- \`${c.operation.method.toUpperCase()} ${c.operation.path}\` (${c.operation.name}): ${c.skip}`), ""],
     ),
     ...rows.flatMap((r) =>
+      r.judgeDisagreements.length === 0
+        ? []
+        : [`### The judge's own disagreements: ${r.name}`, "", ...r.judgeDisagreements.slice(0, 40).map((f) => `- \`${f.case.operation.method.toUpperCase()} ${f.case.operation.path}\` (${f.case.operation.name}): ${f.problems.join(" / ").replace(/\n/g, " ")}`), ""],
+    ),
+    ...rows.flatMap((r) =>
       r.failures.length === 0
         ? []
         : [`### Failures: ${r.name}`, "", ...r.failures.slice(0, 40).map((f) => `- \`${f.case.operation.method.toUpperCase()} ${f.case.operation.path}\` (${f.case.operation.name}): ${f.problems.join(" / ").replace(/\n/g, " ")}`), ""],

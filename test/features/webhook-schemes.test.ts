@@ -366,7 +366,7 @@ describe("Zoom's shape of spec, without edits: events by the body's `event`", ()
     writeFiles(dir, { "specforge.config.json": JSON.stringify({ spec: join(FEATURES, "webhooks-zoom.yaml"), out: "out", outputs: ["webhooks"], webhooks: { scheme: "zoom" } }) });
     const generated = await runCli(["generate"], dir);
     expect(generated.stderr).toBe("");
-    expect(readFileSync(join(dir, "out", "webhooks.js"), "utf8")).toContain('"scheme":"zoom"');
+    expect(readFileSync(join(dir, "out", "webhooks.ts"), "utf8")).toMatch(/"scheme":\s*"zoom"/);
     let got: string | undefined;
     const server = await nodeReceiver(zoom.createWebhookNodeListener({ secret, scheme: "zoom", on: { "meeting.participant_joined": (e: { type: string }) => void (got = e.type) } }));
     try {

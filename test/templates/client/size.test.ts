@@ -10,14 +10,14 @@ import { ROOT, cleanupTempDirs, runCli, tempDir, writeFiles } from "../../helper
  * whose files show which modules hold code) (installed with vitest's vite; pinned by the lockfile, so the figure is deterministic).
  * `npm run bench:client-size` reports the same for the v1 client with esbuild and gzip.
  *
- * The budget is a regression guard at today's size (17,361 bytes, 46 of them the `validateResponses` hook) plus ~40,
+ * The budget is a regression guard at today's size (17,430 bytes: 46 of them the `validateResponses` hook, about 70 the raw mode behind `.asResponse()`) plus ~70,
  * not the target of 10 kB: the v1 client
  * carries what its spec uses (bearer auth, SSE streams, retries, redirects, timeouts, pagination, the default
  * parameter styles, bounded response bodies) and 10 kB was not reached without dropping one of those
  * (docs/performance.md, "Client size", says what each kB is for). Lower it when the runtime shrinks; raise it only
  * with a reason.
  */
-const BUDGET_BYTES = 17_400;
+const BUDGET_BYTES = 17_500;
 
 const bundle = async (entry: string): Promise<string> => {
   const output = await build({ input: entry, write: false, platform: "neutral", treeshake: true, output: { format: "esm", minify: true }, logLevel: "silent" });
@@ -103,10 +103,10 @@ describe("client bundle size", () => {
     for (const text of [DEVICE_FLOW, MULTIPART, JSON_LINES, DEEP_OBJECT, "text/event-stream", "Bearer ", BASIC, PLAIN_BODY, COOKIE, PATH_QUERY, STREAM_ACCEPT, "the response has no"]) {
       expect(code).not.toContain(text);
     }
-    // 10,461 bytes (9,901 before bounded response bodies and escaped error messages; 10,182 before credentials and
+    // 10,580 bytes (10,461 before the raw mode and the validateResponses hook; 9,901 before bounded response bodies and escaped error messages; 10,182 before credentials and
     // stream reading left the core; 11,249 before the core's smaller attempt loop and operations table; 11,872 before
     // header, cookie, path-query, querystring and stream-Accept code left the core).
-    expect(Buffer.byteLength(code)).toBeLessThan(10_540);
+    expect(Buffer.byteLength(code)).toBeLessThan(10_620);
   });
 
   it("a spec like GitHub's (no security, text and byte bodies) ships no credential or stream code and stays near 11 kB", async () => {
@@ -153,9 +153,9 @@ describe("client bundle size", () => {
     for (const text of ["Bearer ", BASIC, "text/event-stream", "maxStreamEventSize", ".renew=", DEVICE_FLOW, COOKIE]) {
       expect(code).not.toContain(text);
     }
-    // 11,055 bytes with its spec data (10,495 before bounded response bodies and escaped error messages; 10,776 before
+    // 11,178 bytes with its spec data (11,055 before the raw mode and the validateResponses hook; 10,495 before bounded response bodies and escaped error messages; 10,776 before
     // credentials and stream reading left the core).
-    expect(Buffer.byteLength(code)).toBeLessThan(11_140);
+    expect(Buffer.byteLength(code)).toBeLessThan(11_220);
   });
 
   it("a spec declaring a JSON Lines response gets the record reader (records.js), beside the event-stream parser's Stream", async () => {
