@@ -38,6 +38,7 @@ export type {
   PartHeaderSpec,
   PatternOptions,
   PositionalHeaderSpec,
+  NotABoolean,
   Principal,
   QuerystringParam,
   QuerystringParamSpec,

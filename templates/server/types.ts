@@ -298,9 +298,16 @@ export interface GeneratedInfo {
  * `boolean` does not compile: `({ bearer }) => bearer.token === SECRET` names no one, and the principal types
  * `ctx.auth`. Return who the caller is (`{ user }`), or `null`.
  */
-export type Principal<Auth> = (Auth & NotABoolean<Auth>) | null | undefined;
-/** (`unknown` unless `Auth` is a boolean: then a type no boolean is assignable to, named after the mistake.) */
-type NotABoolean<Auth> = [Auth] extends [boolean] ? { "authenticate returns a principal, such as { user }, or null to refuse: not a boolean": never } : unknown;
+export type Principal<Auth> = Auth | null | undefined;
+/** What a principal that is (or may be) `true` or `false` meets: a type no options object is assignable to. */
+interface BooleanPrincipal {
+  "authenticate returns a principal, such as { user }, or null to refuse: not a boolean": never;
+}
+/**
+ * `unknown`, unless the principal `authenticate` answers may be a boolean (`createRouter`'s options meet it): kept
+ * apart from `Principal` so that TypeScript still infers a union of the shapes `authenticate` returns.
+ */
+export type NotABoolean<Auth> = {} extends Auth ? unknown : true extends Auth ? BooleanPrincipal : false extends Auth ? BooleanPrincipal : unknown;
 
 /** Options of `createRouterRuntime` / the emitted `createRouter`. */
 export interface RouterOptions<Auth = unknown, Credentials = Record<string, SchemeCredentials>> {

@@ -74,6 +74,7 @@ export type {
   PartHeaderSpec,
   PatternOptions,
   PositionalHeaderSpec,
+  NotABoolean,
   Principal,
   QuerystringParam,
   QuerystringParamSpec,

@@ -1,11 +1,9 @@
 // @ts-self-types="./server.d.ts"
-import { createRouterRuntime } from "./runtime/server/index.js";
+import { createRouterRuntime, documentMocker } from "./runtime/server/index.js";
 import { multipartFeature } from "./runtime/server/multipart.js";
 import { requestValidators } from "./server-validators.js";
-
 export { toNodeListener } from "./runtime/server/node.js";
-export { HttpError, mockFromSchema } from "./runtime/server/index.js";
-
+export { HttpError } from "./runtime/server/index.js";
 /** The spec's component schemas that route schemas `$ref`. */
 const document = JSON.parse(
   '{\
@@ -14,7 +12,6 @@ const document = JSON.parse(
   }\
 }',
 );
-
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes = JSON.parse(
   '[\
@@ -117,26 +114,31 @@ const routes = JSON.parse(
   }\
 ]',
 );
-
 /** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated = JSON.parse(
   '{\
   "superLinearPatterns":[]\
 }',
 );
-
 /** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
 const features = [multipartFeature];
-
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
-export function createRouter(handlers, options = {}) {
+export function createRouter(handlers, options) {
   return createRouterRuntime(
     document,
     routes,
     handlers,
-    options,
+    options ?? {},
     generated,
     requestValidators,
     features,
   );
 }
+
+/**
+ * Deterministic, schema-valid values, as the router's mock answers are made: `mockFromSchema("Pet")` is a `Pet`
+ * (the spec's example when it validates, else one generated from the schema: formats, patterns, bounds, unique
+ * items, discriminators; sizes clamped). `options.variant` gives other values; `options.onIssue` hears of any
+ * place no value could satisfy.
+ */
+export const mockFromSchema = documentMocker(document);

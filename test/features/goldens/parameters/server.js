@@ -1,10 +1,8 @@
 // @ts-self-types="./server.d.ts"
 import { createRouterRuntime, documentMocker } from "./runtime/server/index.js";
 import { requestValidators } from "./server-validators.js";
-
 export { toNodeListener } from "./runtime/server/node.js";
 export { HttpError } from "./runtime/server/index.js";
-
 /** The spec's component schemas that route schemas `$ref`. */
 const document = JSON.parse(
   '{\
@@ -15,7 +13,6 @@ const document = JSON.parse(
   }\
 }',
 );
-
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes = JSON.parse(
   '[\
@@ -85,7 +82,6 @@ const routes = JSON.parse(
   }\
 ]',
 );
-
 /** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated = JSON.parse(
   '{\
@@ -95,17 +91,15 @@ const generated = JSON.parse(
   ]\
 }',
 );
-
 /** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
 const features = [];
-
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
-export function createRouter(handlers, options = {}) {
+export function createRouter(handlers, options) {
   return createRouterRuntime(
     document,
     routes,
     handlers,
-    options,
+    options ?? {},
     generated,
     requestValidators,
     features,

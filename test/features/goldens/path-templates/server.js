@@ -1,10 +1,8 @@
 // @ts-self-types="./server.d.ts"
 import { createRouterRuntime, documentMocker } from "./runtime/server/index.js";
 import { requestValidators } from "./server-validators.js";
-
 export { toNodeListener } from "./runtime/server/node.js";
 export { HttpError } from "./runtime/server/index.js";
-
 /** The spec's component schemas that route schemas `$ref`. */
 const document = JSON.parse(
   '{\
@@ -13,7 +11,6 @@ const document = JSON.parse(
   }\
 }',
 );
-
 /** Every route of the spec. Routes that differ only by a trailing slash share one handler. */
 const routes = JSON.parse(
   '[\
@@ -21,7 +18,6 @@ const routes = JSON.parse(
   {"name":"deleteItem","method":"DELETE","secured":false,"params":{"path":[{"name":"id","required":true,"schema":{"type":"integer"}},{"name":"api-version","required":true,"schema":{"type":"string","enum":["1","2"]}}],"query":[],"header":[]},"responses":{"204":{}},"validationErrorStatus":400,"path":"/v{api-version}/items/{id}"}\
 ]',
 );
-
 /** What the router needs to know of the spec besides its routes: the patterns that backtrack catastrophically (run on its linear-time matcher) and where its servers' routes are served. */
 const generated = JSON.parse(
   '{\
@@ -31,17 +27,15 @@ const generated = JSON.parse(
   ]\
 }',
 );
-
 /** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
 const features = [];
-
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
-export function createRouter(handlers, options = {}) {
+export function createRouter(handlers, options) {
   return createRouterRuntime(
     document,
     routes,
     handlers,
-    options,
+    options ?? {},
     generated,
     requestValidators,
     features,

@@ -4,6 +4,7 @@ import type {
   Schema,
   Handler,
   Router,
+  NotABoolean,
   RouterOptions,
   SchemaDocument,
 } from "./runtime/server/index.js";
@@ -50,7 +51,7 @@ export interface Handlers<Auth = unknown> {
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export declare function createRouter<Auth = unknown>(
   handlers: Handlers<Auth>,
-  options?: RouterOptions<Auth, Credentials>,
+  options?: RouterOptions<Auth, Credentials> & NotABoolean<Auth>,
 ): Router;
 /** The component schemas `mockFromSchema(name)` makes values of (those the routes reach), with their types. */
 export interface MockableSchemas {

@@ -9,6 +9,7 @@ import {
   type RouteSpec,
   type Router,
   type RouterFeatures,
+  type NotABoolean,
   type RouterOptions,
   type SchemaDocument,
 } from "./runtime/server/index.js";
@@ -102,7 +103,6 @@ const generated: GeneratedInfo = JSON.parse(
   "superLinearPatterns":[]\
 }',
 );
-
 /** What the routes need beyond the router's core: multipart bodies, the linear-time matcher of catastrophic patterns. */
 const features: RouterFeatures[] = [];
 
@@ -137,13 +137,13 @@ export interface Handlers<Auth = unknown> {
 /** A web-standard router (`fetch(request) => Promise<Response>`) for every route of the spec. Secured operations need `options.authenticate` (or `insecureNoAuth: true`); use `toNodeListener(router)` with `node:http`. */
 export function createRouter<Auth = unknown>(
   handlers: Handlers<Auth>,
-  options: RouterOptions<Auth, Credentials> = {},
+  options?: RouterOptions<Auth, Credentials> & NotABoolean<Auth>,
 ): Router {
   return createRouterRuntime<Auth, Credentials>(
     document,
     routes,
     handlers as Record<string, unknown>,
-    options,
+    options ?? {},
     generated,
     requestValidators,
     features,
