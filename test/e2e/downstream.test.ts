@@ -25,7 +25,7 @@ describe("downstream: npm pack, install into a new project, use it like a new us
     const paths = info!.files.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(["package.json", "README.md", "docs/README.md", "docs/security.md", "bin/specforge.js", "dist/src/cli.js", "dist/src/index.d.ts", "dist/build-info.json", "dist/templates.formatted.json", "dist/templates.prepared.json", "templates/client/runtime.ts", "templates/files/client.ts", "spec/training-api.v1.yaml"]));
     // Only what the CLI and the library need: no tests, fixtures, sources, generated/ or configs of this repo.
-    expect(paths.filter((p) => !/^(package\.json|README\.md|docs\/[^/]+\.md|bin\/specforge\.js|dist\/(build-info\.json|templates\.(formatted|prepared)\.json|(src|templates)\/.+\.(js|d\.ts))|templates\/(client|server|webhooks|adapters|files)\/[^/]+\.(ts|md)|spec\/training-api\.v1\.yaml)$/.test(p))).toEqual([]);
+    expect(paths.filter((p) => !/^(package\.json|README\.md|docs\/[^/]+\.md|bin\/specforge\.js|dist\/(build-info\.json|templates\.(formatted|prepared)\.json|(src|templates)\/.+\.(js|d\.ts))|templates\/(client|server|webhooks|adapters|queries|msw|schemas|files)\/[^/]+\.(ts|md)|spec\/training-api\.v1\.yaml)$/.test(p))).toEqual([]);
     expect(paths.filter((p) => /(^|\/)(test|tests|__tests__|fixtures)\/|\.test(-d)?\.|vitest/.test(p))).toEqual([]);
     const tarball = join(packDir, info!.filename);
 

@@ -129,14 +129,14 @@ describe("webhook test sends a schema-valid sample, signed with the scheme", () 
         "      requestBody:",
         "        content:",
         "          application/json:",
-        "            schema: { type: object, required: [code], properties: { code: { type: string, pattern: '^[A-Z]{3}-[0-9]{4}$' } } }",
+        "            schema: { type: object, required: [code], properties: { code: { type: string, minLength: 5, maxLength: 2 } } }",
         "      responses: { '200': { description: ok } }",
       ].join("\n"),
     });
     const { url, deliveries } = await receiver(ok);
     const result = await runBin(["webhook", "test", "--spec", join(dir, "hooks.yaml"), "--url", url], ROOT);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/warning: the sample generated for ping does not satisfy its schema \(at code: .*pattern.*\); --payload FILE sends your own/);
+    expect(result.stderr).toMatch(/warning: the sample generated for ping does not satisfy its schema \(at code: String should have at least 5 characters\); --payload FILE sends your own/);
     expect(deliveries).toHaveLength(1);
   });
 
