@@ -117,9 +117,9 @@ describe("downstream: npm pack, install into a new project, use it like a new us
     expect((await run("npm", ["run", "api:check"], project)).code).toBe(0);
     // A typo in the typed config is a compile error, and a clear runtime error.
     writeFileSync(join(project, "specforge.config.ts"), 'import { defineConfig } from "specforge";\n\nexport default defineConfig({ outputs: ["clients"] });\n');
-    expect((await tsc(project)).stdout).toMatch(/specforge\.config\.ts\(3,41\): error TS\d+: Type '"clients"' is not assignable to type '"types" \| "client" \| "server" \| "webhooks"'/);
+    expect((await tsc(project)).stdout).toMatch(/specforge\.config\.ts\(3,41\): error TS\d+: Type '"clients"' is not assignable to type '"types" \| "client" \| "server" \| "webhooks" \| "queries" \| "msw" \| "schemas"'/);
     const typo = await run("npx", ["specforge", "check"], project);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toMatch(/specforge\.config\.ts: config field `outputs`: "clients" is not an output \(allowed: types, client, server, webhooks\)/);
+    expect(typo.stderr).toMatch(/specforge\.config\.ts: config field `outputs`: "clients" is not an output \(allowed: types, client, server, webhooks, queries, msw, schemas\)/);
   }, 900_000);
 });
