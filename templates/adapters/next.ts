@@ -49,7 +49,7 @@ export function toNextHandlers(router: Router, options: MountOptions = {}): Next
   const handler: NextRouteHandler = async (request, context) => {
     const prefix = options.prefix ?? routeFolder(new URL(request.url).pathname, await context?.params);
     // The router owns the folder: what it does not know gets its 404, not Next.js's.
-    const incoming = fromRequest(request, prefix) ?? fromRequest(request);
+    const incoming = fromRequest(request, prefix) ?? { ...fromRequest(request), mountPrefix: prefix.replace(/\/+$/, "") || undefined };
     const answer = await serve(incoming);
     return answer instanceof Response ? answer : toWebResponse(answer);
   };

@@ -157,8 +157,12 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
 
   /** The base paths, longest first: a path under `/v1/beta` is looked up there before under `/v1`. */
   const mountList = [...mounts].sort(([a], [b]) => b.length - a.length);
-  /** What a 404 for a path outside every base path says was expected: `/v1`, or `/v1 or /v2`. */
-  const outsideHint = [...mounts.keys()].sort().join(" or ");
+  /**
+   * What a 404 for a path outside every base path says was expected: `/v1`, or `/v1 or /v2`; below the path an app
+   * mounts the router at, as the client sees them (`/api/v1`).
+   */
+  const basePaths = [...mounts.keys()].sort();
+  const outsideHint = (mountPrefix = "") => basePaths.map((base) => mountPrefix + base).join(" or ");
 
   /** The route of `method` at `pathname` under one of the base paths, without the base path. */
   const findRoute = (method: string, pathname: string): RouteMatch<CompiledRoute> | undefined => {
@@ -274,7 +278,7 @@ export function createRouterRuntime<Auth = unknown, Credentials = Record<string,
           under = true;
           for (const allow of trie.allowedMethods(pathname.slice(base.length) || "/")) if (!allowed.includes(allow)) allowed.push(allow);
         }
-        if (!under && outsideHint !== "") return pass ? undefined : fail(undefined, incoming, 404, NOT_FOUND[1], `${NOT_FOUND[2]}: expected paths under ${outsideHint}`);
+        if (!under && basePaths.length > 0) return pass ? undefined : fail(undefined, incoming, 404, NOT_FOUND[1], `${NOT_FOUND[2]}: expected paths under ${outsideHint(incoming.mountPrefix)}`);
         if (allowed.length === 0) return notFound();
         if (incoming.malformed !== undefined) return fail(undefined, incoming, 400, "bad_request", incoming.malformed);
         if (allowed.includes("GET") && !allowed.includes("HEAD")) allowed.push("HEAD");

@@ -41,4 +41,20 @@ describe("toNextHandlers: the route folder", () => {
     expect(unknown.status).toBe(404);
     expect((await get("http://app.test/elsewhere/v1/health", undefined, { prefix: "/api" })).status).toBe(404);
   });
+
+  it("names the base path below the route folder in a 404 outside it, as the client sees the paths", async () => {
+    const mounted = createRouter({}, { insecureNoAuth: true, basePath: "/svc" });
+    const message = async (url: string, caught?: string[], options?: { prefix: string }) => {
+      const response = await toNextHandlers(mounted, options).GET(new NextRequest(url), caught && { params: Promise.resolve({ path: caught }) });
+      expect(response.status).toBe(404);
+      return ((await response.json()) as { error: { message: string } }).error.message;
+    };
+    // In the route folder, outside the router's base path.
+    expect(await message("http://app.test/api/v2/pets", ["v2", "pets"])).toBe("Not Found: expected paths under /api/svc");
+    expect(await message("http://app.test/api/v2/pets", undefined, { prefix: "/api/" })).toBe("Not Found: expected paths under /api/svc");
+    // Outside the route folder it was given.
+    expect(await message("http://app.test/elsewhere/v2", undefined, { prefix: "/api" })).toBe("Not Found: expected paths under /api/svc");
+    // Served at the root, the hint is the base path alone.
+    expect(await message("http://app.test/v2/pets", ["v2", "pets"])).toBe("Not Found: expected paths under /svc");
+  });
 });
