@@ -31,6 +31,8 @@ export interface Incoming {
   readonly pathname: string;
   /** The path as sent, when `pathname` is the part below the path an app mounts the router at (see `MountOptions`). */
   readonly requestPath?: string;
+  /** The path an app mounts the router at (`/api`, no trailing slash), when there is one: a 404 names paths below it. */
+  readonly mountPrefix?: string;
   /** Why the request cannot be served (an invalid Host header, an unusable target): answered 400, never routed. */
   readonly malformed?: string;
   /** The URL's query parameters. */
@@ -136,6 +138,7 @@ export function fromRequest(
       host === null || isValidHost(host) ? undefined : "Invalid Host header",
     pathname,
     requestPath: url.pathname,
+    mountPrefix: prefix?.replace(/\/+$/, "") || undefined,
     searchParams: url.searchParams,
     search: url.search.slice(1),
     header: (name) => request.headers.get(name),

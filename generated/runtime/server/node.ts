@@ -249,6 +249,7 @@ export class NodeIncoming implements Incoming, RequestSource {
   readonly mounted: boolean = true;
   /** The path as sent (for error bodies, logs and the URL of the web Request). */
   readonly requestPath: string;
+  private readonly prefix: string | undefined;
   readonly malformed: string | undefined;
   readonly hasBody: boolean;
   /** Whether the request declares a body (Transfer-Encoding, or a Content-Length other than 0), whatever its method. */
@@ -273,10 +274,16 @@ export class NodeIncoming implements Incoming, RequestSource {
   private readonly read: ReadBody | undefined;
   private readBytes: Uint8Array | undefined;
 
+  /** The mount prefix without its trailing slashes (read only by a 404's hint, so not computed per request). */
+  get mountPrefix(): string | undefined {
+    return this.prefix?.replace(/\/+$/, "") || undefined;
+  }
+
   constructor(req: IncomingMessage, res: ServerResponse, mount?: NodeMount) {
     this.req = req;
     this.res = res;
     this.read = mount?.body;
+    this.prefix = mount?.prefix;
     const method = (this.method = req.method ?? "GET");
     // The three headers every request needs, in one pass over rawHeaders (the first value of each, as
     // `req.headers` keeps them).

@@ -243,8 +243,13 @@ export function createRouterRuntime<
 
   /** The base paths, longest first: a path under `/v1/beta` is looked up there before under `/v1`. */
   const mountList = [...mounts].sort(([a], [b]) => b.length - a.length);
-  /** What a 404 for a path outside every base path says was expected: `/v1`, or `/v1 or /v2`. */
-  const outsideHint = [...mounts.keys()].sort().join(" or ");
+  /**
+   * What a 404 for a path outside every base path says was expected: `/v1`, or `/v1 or /v2`; below the path an app
+   * mounts the router at, as the client sees them (`/api/v1`).
+   */
+  const basePaths = [...mounts.keys()].sort();
+  const outsideHint = (mountPrefix = "") =>
+    basePaths.map((base) => mountPrefix + base).join(" or ");
 
   /** The route of `method` at `pathname` under one of the base paths, without the base path. */
   const findRoute = (
@@ -438,7 +443,7 @@ export function createRouterRuntime<
           ))
             if (!allowed.includes(allow)) allowed.push(allow);
         }
-        if (!under && outsideHint !== "")
+        if (!under && basePaths.length > 0)
           return pass
             ? undefined
             : fail(
@@ -446,7 +451,7 @@ export function createRouterRuntime<
                 incoming,
                 404,
                 NOT_FOUND[1],
-                `${NOT_FOUND[2]}: expected paths under ${outsideHint}`,
+                `${NOT_FOUND[2]}: expected paths under ${outsideHint(incoming.mountPrefix)}`,
               );
         if (allowed.length === 0) return notFound();
         if (incoming.malformed !== undefined)
