@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { formatWithDefaults } from "../write/format.js";
 import { BUILD_INFO, RUNTIME_KINDS } from "./fingerprint.js";
 import { hashTree } from "./hash.js";
+import { buildInputsHash } from "./build-inputs.js";
 import { PACKAGE_ROOT, TEMPLATES_DIR } from "./root.js";
 import { templateFiles } from "./template-files.js";
 import { compileRuntime } from "./runtime-js.js";
@@ -18,6 +19,8 @@ import { prepare } from "../emit/template.js";
 
 const codeHash = hashTree(join(PACKAGE_ROOT, "src"), (name) => name.endsWith(".ts"));
 writeFileSync(BUILD_INFO, JSON.stringify({ codeHash }) + "\n");
+// Hashed before anything below runs; recorded once it all succeeded (a build that fails part-way is not current).
+const inputsHash = buildInputsHash();
 
 const runtime = RUNTIME_KINDS.flatMap((kind) => runtimeSources(kind).map(({ name, text, sha256 }) => ({ path: `${kind}/${name}`, text, sha256 })));
 const fileTemplates = templateFiles("files")
@@ -57,3 +60,6 @@ const prepared = Object.fromEntries(
   }),
 );
 writeFileSync(PREPARED_TEMPLATES, buildJson(prepared));
+
+// Written last: dist/ is current only once everything above succeeded (the tests' setup skips a build then).
+writeFileSync(BUILD_INFO, JSON.stringify({ codeHash, inputsHash }) + "\n");
