@@ -14,6 +14,7 @@ export default defineConfig({
     root,
     include: END_TO_END_TESTS,
     globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/setup-warnings.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     maxWorkers: 2,

@@ -148,6 +148,17 @@ describe("webhook test sends a schema-valid sample, signed with the scheme", () 
   });
 });
 
+/** Resolves when `res` can take more or is gone; the other listener is removed, so none pile up on the response. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done).off("close", done);
+      resolve();
+    };
+    res.once("drain", done).once("close", done);
+  });
+}
+
 describe("webhook test against receivers that misbehave", () => {
   it("a reply that stalls past --timeout ends with exit 2 and one clear line, not a stack", async () => {
     const { url } = await receiver((_d, res) => {
@@ -172,7 +183,7 @@ describe("webhook test against receivers that misbehave", () => {
       const until = Date.now() + 10_000;
       while (!res.destroyed && sent < 64 * 1024 * 1024 && Date.now() < until) {
         sent += chunk.length;
-        if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+        if (!res.write(chunk)) await drainedOrClosed(res);
       }
       res.end();
     });
