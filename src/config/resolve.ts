@@ -318,8 +318,9 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
   /** `client` of the flags or API options over the project's over the file's, field by field. */
   const clientFor = (project?: { config: ClientConfig | undefined; pointer: string }): ClientStyle => {
     const style = flags.client?.style ?? project?.config?.style ?? fileConfig.client?.style ?? "flat";
-    if (style === "flat" && typeof flags.client?.resources === "string" && flagsFrom === "command line") {
-      throw new UserError("--client-resources names the methods of the resource-style client, and the client is flat", { location: "command line", hint: "add --client-style resources (or `client: { style: \"resources\" }` in the config)" });
+    if (style === "flat" && typeof flags.client?.resources === "string") {
+      const [name, fix] = flagsFrom === "command line" ? ["--client-resources", "--client-style resources"] : ["option `client.resources`", 'client: { style: "resources" }'];
+      throw new UserError(`${name} names the methods of the resource-style client, and the client is flat`, { location: flagsFrom, hint: `add ${fix} (or \`client: { style: "resources" }\` in the config)` });
     }
     if (style === "flat") return { style };
     const [resources, resourcesAt, from] =

@@ -28,8 +28,8 @@ import { resourceMember } from "../ir/resources.js";
 import { looksLikeJson, parseSpec } from "./parse.js";
 import { readRegularFile } from "./read.js";
 
-/** A resource table is a few hundred lines (one per SDK method): 16 MiB is far past any real one. */
-export const MAX_RESOURCE_TABLE_BYTES = 16 * 1024 * 1024;
+/** A resource table is a few hundred lines (one per SDK method, tens of kilobytes): 4 MiB is far past any real one. */
+export const MAX_RESOURCE_TABLE_BYTES = 4 * 1024 * 1024;
 
 /** One method of the table. */
 export interface ResourceTableMethod {
@@ -86,19 +86,18 @@ export function readResourceTable(file: string, display: string, maxBytes = MAX_
 export function parseResourceTable(text: string, display: string): ResourceTable {
   const parsed = parseSpec(text, display);
   const json = looksLikeJson(display, text.replace(/^\uFEFF/, ""));
-  const positions = new Map<string, string>();
-  /** `file:line:column` of a node of the table, by its path (the nearest line the scan finds). */
-  const at = (pointer: readonly string[]): string => {
-    const key = toJsonPointer(pointer);
-    let found = positions.get(key);
-    if (found === undefined) {
-      const line = locatePointers(text, [key], json).get(key) ?? 1;
-      const content = text.split(/\r?\n/, line)[line - 1] ?? "";
-      found = formatPosition(display, line, content.length - content.trimStart().length + 1);
-      positions.set(key, found);
-    }
-    return found;
+  const lines = text.split(/\r?\n/);
+  /** `file:line:column` of each node of the table asked for, by its path (the nearest line the scan finds): one scan. */
+  const locate = (pointers: readonly (readonly string[])[]): string[] => {
+    const keys = pointers.map((pointer) => toJsonPointer(pointer));
+    const found = locatePointers(text, keys, json);
+    return keys.map((key) => {
+      const line = found.get(key) ?? 1;
+      const content = lines[line - 1] ?? "";
+      return formatPosition(display, line, content.length - content.trimStart().length + 1);
+    });
   };
+  const at = (pointer: readonly string[]) => locate([pointer])[0]!;
   const dotted = (pointer: readonly string[]) => pointer.join(".");
   const fail = (message: string, pointer: readonly string[], hint?: string): never => {
     throw new UserError(`resource table: ${message}`, { location: at(pointer), ...(hint ? { hint } : {}) });
@@ -143,23 +142,27 @@ export function parseResourceTable(text: string, display: string): ResourceTable
       if (!match || !HTTP_METHODS.has(verb!)) {
         fail(`method \`${dotted(here)}\`: the endpoint ${JSON.stringify(endpoint)} is not an HTTP method and a path`, here, 'write it as "get /files/{file_id}": the method, one space, the path as the spec writes it');
       }
-      const key = `${verb} ${match![2]}`;
-      const entry: ResourceTableMethod = { name: [...names, resourceMember(name)].join("."), location: at(here), path: dotted(here), endpoint: endpoint as string };
-      const earlier = table.methods[key];
-      if (earlier) {
-        table.warnings.push({
-          message: `resource table: \`${entry.path}\` names the endpoint \`${earlier.endpoint}\` again, which \`${earlier.path}\` (${earlier.location}) already names \`${earlier.name}\`: it is left out`,
-          location: entry.location,
-          hint: "an operation has one name in the client: remove one of the two",
-        });
-        continue;
-      }
-      table.resources[key] = entry.name;
-      table.methods[key] = entry;
+      methodsFound.push({ key: `${verb} ${match![2]}`, pointer: here, entry: { name: [...names, resourceMember(name)].join("."), location: "", path: dotted(here), endpoint: endpoint as string } });
     }
   };
 
+  const methodsFound: { key: string; pointer: readonly string[]; entry: ResourceTableMethod }[] = [];
   walkResources((document as Record<string, unknown>).resources, [], ["resources"]);
+  const locations = locate(methodsFound.map((found) => found.pointer));
+  for (const [i, { key, entry }] of methodsFound.entries()) {
+    entry.location = locations[i]!;
+    const earlier = table.methods[key];
+    if (earlier) {
+      table.warnings.push({
+        message: `resource table: \`${entry.path}\` names the endpoint \`${earlier.endpoint}\` again, which \`${earlier.path}\` (${earlier.location}) already names \`${earlier.name}\`: it is left out`,
+        location: entry.location,
+        hint: "an operation has one name in the client: remove one of the two",
+      });
+      continue;
+    }
+    table.resources[key] = entry.name;
+    table.methods[key] = entry;
+  }
   return table;
 }
 
