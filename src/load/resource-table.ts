@@ -18,7 +18,7 @@
  * Each method names its endpoint's operation `fineTuning.jobs.listEvents`: every name camel-cased, as Stainless'
  * TypeScript SDKs spell them. `$client`'s methods sit on the client itself; other `$` entries (`$shared`) and the
  * rest of a resource (`models`, descriptions) name no operation and are skipped, as are methods of another `type`
- * than `http` (`webhook_unwrap`), which send no request. https://www.stainless.com/docs/guides/configure#resources
+ * than `http` (`webhook_unwrap`), which send no request. https://app.stainlessapi.com/docs/guides/configure#resources
  */
 import { statSync } from "node:fs";
 import { UserError, formatPosition, type SpecWarning } from "../errors.js";
