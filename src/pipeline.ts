@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { assertSpecExists, type ResolvedConfig } from "./config/resolve.js";
 import type { DiffResult } from "./diff/model.js";
 import { UserError, formatPointer, toDisplayPath, type SpecWarning } from "./errors.js";
+import type { ClientStyle } from "./emit/index.js";
 import type { ApiModel } from "./ir/model.js";
 import type { LoadedSpec } from "./load/index.js";
 import type { LockedDocument, RemoteMode } from "./load/remote-documents.js";
@@ -82,6 +83,19 @@ export async function loadModel(config: ResolvedConfig, options: LoadOptions = {
   return { spec, model, specShown, warnings: [...spec.warnings, ...model.warnings] };
 }
 
+/**
+ * The client's style with the names of its resource table (`client.resources` as a path), read now: a table is
+ * read with the spec, so that a run that fails on it writes nothing and `--watch` follows its edits.
+ */
+async function withResourceTable(config: ResolvedConfig, options: RenderOptions): Promise<ClientStyle> {
+  const style = config.client;
+  if (style.style !== "resources" || style.table === undefined) return style;
+  options.onSpecFile?.(style.table);
+  const { MAX_RESOURCE_TABLE_BYTES, readResourceTable } = await import("./load/resource-table.js");
+  const table = readResourceTable(style.table, toDisplayPath(style.table, config.cwd), Math.min(MAX_RESOURCE_TABLE_BYTES, config.maxSpecFileBytes));
+  return { ...style, resources: table.resources, tableMethods: table.methods, tableWarnings: table.warnings };
+}
+
 export interface Rendered {
   /** Every output file by relative path (forward slashes), the manifest included, formatted and stamped. */
   files: Map<string, string>;
@@ -127,6 +141,13 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   }
   const { spec, model, specShown, warnings: loadWarnings } = loaded;
   traceMemory("loaded and modelled");
+  let clientStyle: ClientStyle;
+  try {
+    clientStyle = await withResourceTable(config, options);
+  } catch (error) {
+    typesThread?.stop();
+    throw error;
+  }
   enter("emit");
   const { outputsForSpec } = await import("./emit/outputs.js");
   const chosen = outputsForSpec(model, config.outputs, config.outputsFrom);
@@ -144,7 +165,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   const { documentForTypes } = await import("./load/index.js");
   let emitted: ReturnType<typeof emitFiles>;
   try {
-    emitted = emitFiles(model, { ...chosen.outputs, adapters: config.adapters, clientStyle: config.client }, {
+    emitted = emitFiles(model, { ...chosen.outputs, adapters: config.adapters, clientStyle }, {
       ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
       budget,
       schemasLibrary: config.schemas.library,
@@ -168,6 +189,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   traceMemory("types received");
   const warnings = [
     ...loadWarnings,
+    ...(clientStyle.style === "resources" ? (clientStyle.tableWarnings ?? []) : []),
     ...chosen.warnings,
     ...emitted.warnings.map((warning) => ({ message: warning.message, location: warning.location ?? formatPointer(specShown, warning.pointer), hint: warning.hint })),
   ];

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { resolveConfigs } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { EXIT, defineCommand } from "./command.js";
-import { clientStyleOption, configOption, configSources, formatOption, formOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
+import { clientResourcesOption, clientStyleOption, configOption, configSources, formatOption, formOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import type { ProjectOutcome } from "./projects.js";
 import { printOutcome, worstExitCode } from "./report.js";
 
@@ -24,6 +24,7 @@ export const checkCommand = defineCommand<CheckArgs>({
     out: outOption(defaults),
     outputs: outputsOption,
     "client-style": clientStyleOption,
+    "client-resources": clientResourcesOption,
     format: formatOption,
     form: formOption,
     config: configOption,

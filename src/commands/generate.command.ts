@@ -2,7 +2,7 @@ import { resolveConfig, resolveConfigs, validateConfig } from "../config/resolve
 import { UserError, formatWarning } from "../errors.js";
 import type { Output } from "./output.js";
 import { EXIT, defineCommand, type CommandContext } from "./command.js";
-import { clientStyleOption, configFlags, configOption, configSources, formatOption, formOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
+import { clientResourcesOption, clientStyleOption, configFlags, configOption, configSources, formatOption, formOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import { createProgress, type Progress } from "./progress.js";
 import { printOutcome, projectLabel, worstExitCode } from "./report.js";
 
@@ -32,6 +32,7 @@ export const generateCommand = defineCommand<GenerateArgs>({
     out: outOption(defaults),
     outputs: outputsOption,
     "client-style": clientStyleOption,
+    "client-resources": clientResourcesOption,
     format: formatOption,
     form: formOption,
     config: configOption,

@@ -31,6 +31,13 @@ export const clientStyleOption: OptionSpec = {
   defaultDescription: "client.style, else flat",
 };
 
+export const clientResourcesOption: OptionSpec = {
+  type: "string",
+  requiresArg: true,
+  describe: "a resource table naming the resource-style client's methods (a stainless.yml-like file, YAML or JSON)",
+  defaultDescription: "client.resources",
+};
+
 export const formatOption: OptionSpec = {
   type: "boolean",
   describe: "format with prettier and your prettier config (--no-format: leave the printer's output)",
@@ -85,6 +92,7 @@ export interface ConfigArgs {
   "ref-root"?: string[];
   "max-spec-file-bytes"?: number;
   "client-style"?: string;
+  "client-resources"?: string;
 }
 
 /** `a,b` or repeated flags → ["a", "b"], trimmed; undefined when the flag was not given. */
@@ -127,7 +135,16 @@ export function configFlags(args: ConfigArgs): UserConfig {
     refRoots: args["ref-root"],
     maxSpecFileBytes: args["max-spec-file-bytes"],
     // (Checked with the config's rules.)
-    client: args["client-style"] === undefined ? undefined : { style: args["client-style"] as ClientStyleName },
+    client: clientFlags(args),
+  };
+}
+
+/** `--client-style` and `--client-resources` as the config's `client` (absent when neither is given). */
+function clientFlags(args: ConfigArgs): UserConfig["client"] {
+  if (args["client-style"] === undefined && args["client-resources"] === undefined) return undefined;
+  return {
+    ...(args["client-style"] !== undefined ? { style: args["client-style"] as ClientStyleName } : {}),
+    ...(args["client-resources"] !== undefined ? { resources: args["client-resources"] } : {}),
   };
 }
 

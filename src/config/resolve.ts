@@ -157,9 +157,11 @@ export interface ClientConfig {
   /**
    * Names of the resource-style client, overriding those read from the spec: a path prefix mounts everything at or
    * below it (`"/organization": "admin.organization"`); `"METHOD /path"`, an operationId or a flat method name gives
-   * one operation its whole dotted name (`"POST /threads/runs": "beta.threads.createAndRun"`). @default {}
+   * one operation its whole dotted name (`"POST /threads/runs": "beta.threads.createAndRun"`). Or the path of a
+   * resource table to import, relative to the config file: a stainless.yml-like file (YAML or JSON) whose
+   * `resources:` tree names each endpoint (`"./stainless.yml"`). Flag: `--client-resources PATH`. @default {}
    */
-  resources?: Record<string, string>;
+  resources?: Record<string, string> | string;
 }
 
 export const CLIENT_STYLES = ["flat", "resources"] as const;
@@ -316,13 +318,19 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
   /** `client` of the flags or API options over the project's over the file's, field by field. */
   const clientFor = (project?: { config: ClientConfig | undefined; pointer: string }): ClientStyle => {
     const style = flags.client?.style ?? project?.config?.style ?? fileConfig.client?.style ?? "flat";
+    if (style === "flat" && typeof flags.client?.resources === "string") {
+      const [name, fix] = flagsFrom === "command line" ? ["--client-resources", "--client-style resources"] : ["option `client.resources`", 'client: { style: "resources" }'];
+      throw new UserError(`${name} names the methods of the resource-style client, and the client is flat`, { location: flagsFrom, hint: `add ${fix} (or \`client: { style: "resources" }\` in the config)` });
+    }
     if (style === "flat") return { style };
-    const [resources, resourcesAt] =
+    const [resources, resourcesAt, from] =
       flags.client?.resources !== undefined
-        ? [flags.client.resources, `${flagsFrom}: client.resources`]
+        ? [flags.client.resources, `${flagsFrom}: client.resources`, cwd]
         : project?.config?.resources !== undefined
-          ? [project.config.resources, `${pointerBase(shown)}${project.pointer}/client/resources`]
-          : [fileConfig.client?.resources ?? {}, `${pointerBase(shown)}/client/resources`];
+          ? [project.config.resources, `${pointerBase(shown)}${project.pointer}/client/resources`, base]
+          : [fileConfig.client?.resources ?? {}, `${pointerBase(shown)}/client/resources`, base];
+    // A path: the resource table the names come from, read with the spec (pipeline.ts).
+    if (typeof resources === "string") return { style, resources: {}, resourcesAt, table: resolve(from, resources) };
     return { style, resources, resourcesAt };
   };
   const loading = {
@@ -862,8 +870,14 @@ function validateClient(value: unknown, where: string): void {
     throw new UserError(`${name} must be one of: ${CLIENT_STYLES.join(", ")}, got ${JSON.stringify(value.style)}`, { location: at("style"), hint: didYouMean(String(value.style), [...CLIENT_STYLES], (k) => `"${k}"`) });
   }
   if (value.resources === undefined) return;
+  if (typeof value.resources === "string") {
+    if (value.resources.trim() === "" || value.resources.includes("\0")) {
+      throw new UserError(`${where === "command line" ? "--client-resources" : "config field `client.resources`"} must be the path of a resource table (a stainless.yml-like file), got ${JSON.stringify(value.resources)}`, { location: at("resources") });
+    }
+    return;
+  }
   if (!isObject(value.resources)) {
-    throw new UserError('config field `client.resources` must map a path prefix, "METHOD /path", operationId or method name to a dotted name (like "chat.completions.create")', { location: at("resources") });
+    throw new UserError('config field `client.resources` must map a path prefix, "METHOD /path", operationId or method name to a dotted name (like "chat.completions.create"), or be the path of a resource table (like "./stainless.yml")', { location: at("resources") });
   }
   for (const [key, name] of Object.entries(value.resources)) {
     if (key.trim() === "") throw new UserError("config field `client.resources`: a key is empty", { location: at("resources", key) });

@@ -11,6 +11,8 @@ import type { SchemaLibrary } from "../config/resolve.js";
 import type { EmittedFile } from "./file.js";
 import { emitIndex } from "./index-file.js";
 import { resourceNaming, type ResourceOverrides } from "../ir/resources.js";
+import type { ResourceTableMethod } from "../load/resource-table.js";
+import type { SpecWarning } from "../errors.js";
 import { emitResources } from "./resources.js";
 import { emitMsw } from "./msw.js";
 import { emitQueries } from "./queries.js";
@@ -76,6 +78,12 @@ export type ClientStyle =
       resources: ResourceOverrides;
       /** Where the map was written, for warnings about its keys: a JSON pointer into the config, or the flag. */
       resourcesAt: string;
+      /** Absolute path of the resource table (a stainless.yml-like file) the names come from, when they do. */
+      table?: string;
+      /** Where each key of `resources` the table gave was written (its method's place in the table). */
+      tableMethods?: Readonly<Record<string, ResourceTableMethod>>;
+      /** What reading the table found to warn about (an endpoint named twice). */
+      tableWarnings?: readonly SpecWarning[];
     };
 
 /**
@@ -160,10 +168,20 @@ function emitResourceClient(model: ApiModel, style: Extract<ClientStyle, { style
     warnings.push({
       message: `resource-style client: ${resolved.length > 1 ? `${resolved.length} operations would be` : "an operation would be"} \`${name}\`; ${renamed.map((entry) => `${entry.operation} is \`${entry.name}\``).join(", ")}`,
       pointer: pointers.get(renamed[0]!.operation) ?? [],
-      hint: "name them in the config's `client.resources` map (`\"METHOD /path\": \"resource.method\"`)",
+      hint: style.table ? "give them names of their own in the resource table" : "name them in the config's `client.resources` map (`\"METHOD /path\": \"resource.method\"`)",
     });
   }
   for (const key of naming.unusedOverrides) {
+    const method = style.tableMethods?.[key];
+    if (method) {
+      warnings.push({
+        message: `resource table: \`${method.path}\` names the endpoint \`${method.endpoint}\`, which the spec does not have: \`${method.name}\` is left out`,
+        pointer: [],
+        location: method.location,
+        hint: "the endpoint is the method and the path as the spec's `paths` write it (path parameters may have other names)",
+      });
+      continue;
+    }
     warnings.push({
       message: `\`client.resources\` key ${JSON.stringify(key)} matches no operation (nor a path prefix) of the spec`,
       pointer: [],

@@ -87,7 +87,7 @@ function pathSegments(path: string): string[] {
  * A name of the tree as a property: camelCase ASCII (`fine_tuning` → `fineTuning`); reserved words are fine as
  * property names (`delete`, `return`), members that would change what the object is are not.
  */
-function member(text: string): string {
+export function resourceMember(text: string): string {
   let name = camelCase(text).replace(/[^A-Za-z0-9_$]/g, "") || "resource";
   if (/^[0-9]/.test(name)) name = `_${name}`;
   return UNSAFE_MEMBERS.has(name) ? `${name}_` : name;
@@ -106,7 +106,7 @@ function verbFor(method: string, onItem: boolean, singleton: boolean): string {
     case "DELETE":
       return "delete";
     default:
-      return member(method.toLowerCase());
+      return resourceMember(method.toLowerCase());
   }
 }
 
@@ -134,10 +134,10 @@ function fromPath(segments: readonly string[], wireMethod: string, root: PathNod
       const plural = PLURAL.test(segment) && !segment.includes("_");
       if (parentIsResource && (wireMethod === "GET" ? !PLURAL.test(segment) && !afterItem : !plural)) {
         if (resource.length === 0) return undefined;
-        return { resource, method: member(segment) };
+        return { resource, method: resourceMember(segment) };
       }
     }
-    resource.push(member(segment));
+    resource.push(resourceMember(segment));
   }
   if (resource.length === 0) return undefined;
   const onItem = segments[last] === "{}";
@@ -160,7 +160,7 @@ function recordedRenames(model: ApiModel, operation: Operation): string[] {
 /** `repos/get-content` → `{ resource: ["repos"], method: "getContent" }`. */
 function fromNamespacedId(operationId: string): { resource: string[]; method: string } {
   const parts = operationId.split("/").filter(Boolean);
-  return { resource: parts.slice(0, -1).map(member), method: member(camelCase(parts.at(-1)!)) };
+  return { resource: parts.slice(0, -1).map(resourceMember), method: resourceMember(camelCase(parts.at(-1)!)) };
 }
 
 /** Names every operation of the model (see the module's comment). */
@@ -190,8 +190,16 @@ export function resourceNaming(model: ApiModel, overrides: ResourceOverrides = {
     .filter(([key]) => key.startsWith("/"))
     .map(([key, value]) => ({ key, segments: pathSegments(key).slice(VERSION_SEGMENT.test(pathSegments(key)[0] ?? "") ? shared : 0), to: value.split(".").filter(Boolean) }))
     .sort((a, b) => b.segments.length - a.segments.length);
+  // An endpoint key matches whatever its path parameters are called (`GET /files/{file_id}` is `GET /files/{id}`).
+  const endpointKey = (method: string, path: string) => `${method.toUpperCase()} /${pathSegments(path).join("/")}`;
+  const byEndpoint = new Map<string, string>();
+  for (const key of Object.keys(overrides)) {
+    const endpoint = /^([A-Za-z]+) (\/.*)$/.exec(key);
+    if (endpoint && !byEndpoint.has(endpointKey(endpoint[1]!, endpoint[2]!))) byEndpoint.set(endpointKey(endpoint[1]!, endpoint[2]!), key);
+  }
   const renameOf = (op: Operation): string | undefined => {
-    for (const key of [`${op.wireMethod} ${op.path}`, `${op.wireMethod} ${op.path.split("?")[0]}`, op.operationId, op.name]) {
+    const endpoints = op.paths.map((path) => byEndpoint.get(endpointKey(op.wireMethod, path)));
+    for (const key of [`${op.wireMethod} ${op.path}`, `${op.wireMethod} ${op.path.split("?")[0]}`, ...endpoints, op.operationId, op.name]) {
       if (key !== undefined && Object.hasOwn(overrides, key) && !key.startsWith("/")) {
         used.add(key);
         return overrides[key];
@@ -222,7 +230,7 @@ export function resourceNaming(model: ApiModel, overrides: ResourceOverrides = {
       return { operation: op.name, ...found, source: "path", aliases };
     }
     const tag = op.tags[0];
-    return { operation: op.name, resource: [member(tag ?? "root")], method: verbFor(op.wireMethod, false, false), source: "tag", aliases };
+    return { operation: op.name, resource: [resourceMember(tag ?? "root")], method: verbFor(op.wireMethod, false, false), source: "tag", aliases };
   });
 
   const collisions = resolveCollisions(placed);

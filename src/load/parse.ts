@@ -221,7 +221,7 @@ function deepestYamlLine(text: string, displayPath: string): string {
   return formatPosition(displayPath, widest.line, widest.indent + 1);
 }
 
-function looksLikeJson(path: string, text: string): boolean {
+export function looksLikeJson(path: string, text: string): boolean {
   if (/\.json$/i.test(path)) return true;
   if (/\.ya?ml$/i.test(path)) return false;
   const first = text.trimStart()[0];

@@ -23,8 +23,8 @@ export interface OutputSettings {
   adapters?: readonly string[];
   /** Whether files are formatted with prettier (the project's settings). */
   format: boolean;
-  /** The client's style and the resource-style client's names (absent: flat). */
-  client?: { style: string } | undefined;
+  /** The client's style and the resource-style client's names (absent: flat), with the path of their resource table. */
+  client?: { style: string; table?: string } | undefined;
   /** Options of the `schemas` output. */
   schemas: { library: string };
   /** How the modules are written: TypeScript, or JavaScript and declarations. */
@@ -92,13 +92,24 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
       outputs: settings.outputs,
       ...(settings.adapters?.length ? { adapters: settings.adapters } : {}),
       // (Only when it is not the default, so that a flat client's fingerprint is what it was before styles existed.)
-      ...(settings.client && settings.client.style !== "flat" ? { client: settings.client } : {}),
+      ...(settings.client && settings.client.style !== "flat" ? { client: clientSettings(settings.client, settings.maxSpecFileBytes ?? DEFAULT_MAX_SPEC_FILE_BYTES) } : {}),
       format: settings.format,
       schemas: settings.outputs.schemas ? settings.schemas : undefined,
       form: settings.form,
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),
   );
+}
+
+/**
+ * The client's settings as they decide the output: a resource table by its bytes, not where it is (the output does
+ * not change when the checkout moves, and does when the table is edited); null when it cannot be read.
+ */
+function clientSettings(client: { style: string; table?: string }, maxBytes: number): object {
+  const { table, ...rest } = client;
+  if (table === undefined) return rest;
+  const bytes = readRegularFile(table, maxBytes, { followLinks: true });
+  return { ...rest, table: bytes ? sha256(bytes) : null };
 }
 
 /**

@@ -57,12 +57,33 @@ describe("client.style and client.resources", () => {
     expect((await resolveConfig({ cwd: project })).client).toEqual({ style: "resources", resources: { "/b": "b" }, resourcesAt: "specforge.config.json#/projects/0/client/resources" });
   });
 
+  it("a resource table's path is relative to the config file (a project's too), a flag's to the working folder", async () => {
+    const project = projectWithV1Spec();
+    writeFiles(project, {
+      "config/specforge.config.json": JSON.stringify({
+        client: { style: "resources", resources: "tables/stainless.yml" },
+        projects: [
+          { name: "one", spec: "../spec/training-api.v1.yaml", out: "../one" },
+          { name: "two", spec: "../spec/training-api.v1.yaml", out: "../two", client: { resources: "./two.yml" } },
+        ],
+      }),
+    });
+    const configFile = join(project, "config", "specforge.config.json");
+    const one = await resolveConfig({ cwd: project, configFile, projects: ["one"] });
+    expect(one.client).toEqual({ style: "resources", resources: {}, resourcesAt: "config/specforge.config.json#/client/resources", table: join(project, "config", "tables", "stainless.yml") });
+    expect((await resolveConfig({ cwd: project, configFile, projects: ["two"] })).client).toMatchObject({ table: join(project, "config", "two.yml") });
+    const flagged = await resolveConfig({ cwd: join(project, "spec"), configFile, projects: ["one"], flags: { client: { resources: "mine.yml" } } });
+    expect(flagged.client).toMatchObject({ table: join(project, "spec", "mine.yml") });
+  });
+
   const cases: [string, Record<string, string>, string[], RegExp][] = [
     ["an unknown style", { "specforge.config.json": '{ "client": { "style": "resource" } }' }, [], /specforge\.config\.json#\/client\/style: config field `client\.style` must be one of: flat, resources, got "resource"\n {2}hint: did you mean "resources"\?/],
     ["an unknown field of client", { "specforge.config.json": '{ "client": { "styles": "flat" } }' }, [], /specforge\.config\.json#\/client\/styles: config field `client\.styles` is unknown \(allowed: style, resources\)/],
     ["a name that is not dotted identifiers", { "specforge.config.json": '{ "client": { "resources": { "/files": "files/v2" } } }' }, [], /#\/client\/resources\/~1files: config field `client\.resources`: "\/files" must name a dotted path of identifiers/],
     ["a name that would make a resource awaitable", { "specforge.config.json": '{ "client": { "resources": { "GET /jobs": "jobs.then" } } }' }, [], /#\/client\/resources\/GET ~1jobs: config field `client\.resources`: "GET \/jobs" names a member `then`, which would change what the client's objects are[^]*hint: pick another name, such as `then_`/],
     ["--client-style with an unknown style", {}, ["--client-style", "nested"], /command line: --client-style must be one of: flat, resources, got "nested"/],
+    ["an empty resource table path", { "specforge.config.json": '{ "client": { "style": "resources", "resources": " " } }' }, [], /#\/client\/resources: config field `client\.resources` must be the path of a resource table/],
+    ["a resource table that is not there", { "specforge.config.json": '{ "client": { "style": "resources", "resources": "./stainless.yml" } }' }, [], /stainless\.yml: resource table not found/],
   ];
 
   it.each(cases)("%s: exit 2, nothing written", async (_name, files, args, message) => {

@@ -14,8 +14,8 @@ describe("--help: each command shows its own flags and examples", () => {
   // `--version` is the program's (`specforge --help` lists it); `--verbose` only where there are files and phases to print.
   const own: Record<string, string[]> = {
     init: ["force", "form", "format", "help", "out", "outputs", "project", "quiet", "spec"],
-    generate: ["client-style", "config", "form", "format", "help", "max-spec-file-bytes", "offline", "out", "outputs", "poll", "project", "quiet", "ref-root", "spec", "verbose", "watch"],
-    check: ["client-style", "config", "diff", "form", "format", "help", "markdown", "max-spec-file-bytes", "out", "outputs", "project", "quiet", "ref-root", "remote", "spec", "verbose"],
+    generate: ["client-resources", "client-style", "config", "form", "format", "help", "max-spec-file-bytes", "offline", "out", "outputs", "poll", "project", "quiet", "ref-root", "spec", "verbose", "watch"],
+    check: ["client-resources", "client-style", "config", "diff", "form", "format", "help", "markdown", "max-spec-file-bytes", "out", "outputs", "project", "quiet", "ref-root", "remote", "spec", "verbose"],
     diff: ["fail-on", "format", "help", "quiet"],
     mock: ["config", "help", "max-spec-file-bytes", "port", "project", "quiet", "ref-root", "spec"],
     "webhook test": ["config", "event", "help", "max-spec-file-bytes", "payload", "project", "quiet", "ref-root", "scheme", "secret-env", "secret-file", "spec", "timeout", "token-env", "token-file", "url", "var"],

@@ -108,6 +108,18 @@ describe("resource overrides", () => {
     ]);
   });
 
+  it("an endpoint key matches whatever the path parameters are called, and the exact path first", () => {
+    expect(names(routes, { "GET /organization/projects/{project_id}": "admin.projects.retrieve", "post /threads/runs": "beta.threads.createAndRun" })).toEqual([
+      "organization.projects.list",
+      "admin.projects.retrieve",
+      "beta.threads.createAndRun",
+      "models.list",
+    ]);
+    const naming = resourceNaming(modelOf(routes), { "GET /organization/projects/{project_id}": "a.b", "GET /organization/projects/{id}": "c.d" });
+    expect(naming.methods[1]).toMatchObject({ resource: ["c"], method: "d" });
+    expect(naming.unusedOverrides).toEqual(["GET /organization/projects/{project_id}"]);
+  });
+
   it("reports keys that match no operation", () => {
     expect(resourceNaming(modelOf(routes), { "/nothing": "x", "GET /nope": "y.z" }).unusedOverrides).toEqual(["/nothing", "GET /nope"]);
   });
