@@ -1,7 +1,7 @@
 import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, PartHeaderSpec, QuerystringParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
 import type { ApiModel, EncodingHeader, MediaType, Operation, Parameter, Server } from "../ir/model.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
-import { DATA_KEYWORDS, SCHEMA_MAPS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
+import { DATA_KEYWORDS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLES, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import { superLinearPatterns, superLinearWarnings, validationWarnings, type EmitterWarning } from "./server-patterns.js";
 
 type Obj = Record<string, unknown>;
@@ -168,32 +168,15 @@ function schemasUsedBy(document: Obj, routes: unknown): Set<string> | undefined 
  */
 const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "$comment", "deprecated", "externalDocs", "xml"]);
 
-/** Keywords whose value is a schema or a list of schemas (JSON Schema 2020-12 §10, and draft 4's `additionalItems`). */
-const SUBSCHEMAS: ReadonlySet<string> = new Set([
-  "items",
-  "additionalItems",
-  "prefixItems",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "additionalProperties",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-]);
+/** Keywords whose value is a schema or a list of schemas. */
+const SUBSCHEMAS: ReadonlySet<string> = new Set([...SCHEMA_SINGLES, ...SCHEMA_LISTS]);
 
 /**
  * A schema as the router carries it: without its annotations, at every depth. Only keywords are read: a property
  * named `description` or `x-id`, an `enum` or `example` that holds such keys, and every keyword the walk does not
  * know (whose value may be anything) stay as the spec wrote them.
  */
-export function validationSchema(schema: unknown): unknown {
+function validationSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(validationSchema);
   if (!isObject(schema)) return schema;
   const out: Obj = {};
