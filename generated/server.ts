@@ -34,99 +34,36 @@ const document: SchemaDocument = JSON.parse(
   '{\
   "components":{\
     "schemas":{\
-      "ErrorResponse":{"type":"object","description":"Error body for failures other than request validation, as produced by the framework.","required":["detail"],"properties":{"detail":{"type":"string","description":"Human-readable explanation of the failure."}}},\
-      "HTTPValidationError":{"type":"object","description":"Body of a `422` answer, listing every way the request failed validation.","properties":{"detail":{"type":"array","items":{"$ref":"#/components/schemas/ValidationError"}}}},\
-      "ValidationError":{\
-        "type":"object",\
-        "description":"One validation problem.",\
-        "required":["loc","msg","type"],\
-        "properties":{"loc":{"type":"array","description":"Where the problem is, e.g. `[\\"body\\", \\"messages\\", 0, \\"role\\"]`.","items":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"msg":{"type":"string","description":"Human-readable explanation."},"type":{"type":"string","description":"Machine-readable problem kind, e.g. `missing`."}}\
-      },\
-      "InferenceErrorResponse":{\
-        "type":"object",\
-        "description":"OpenAI-style error envelope used by the inference API.",\
-        "required":["error"],\
-        "properties":{\
-          "error":{\
-            "type":"object",\
-            "required":["message","type"],\
-            "properties":{\
-              "message":{"type":"string","description":"Human-readable explanation."},\
-              "type":{"type":"string","description":"Error category, e.g. `authentication_error` or `rate_limit_error`."},\
-              "code":{"type":["string","null"],"description":"Machine-readable error code, when one applies."},\
-              "param":{"type":["string","null"],"description":"Request parameter the error relates to, when one applies."}\
-            }\
-          }\
-        }\
-      },\
+      "ErrorResponse":{"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}},\
+      "HTTPValidationError":{"type":"object","properties":{"detail":{"type":"array","items":{"$ref":"#/components/schemas/ValidationError"}}}},\
+      "ValidationError":{"type":"object","required":["loc","msg","type"],"properties":{"loc":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"msg":{"type":"string"},"type":{"type":"string"}}},\
+      "InferenceErrorResponse":{"type":"object","required":["error"],"properties":{"error":{"type":"object","required":["message","type"],"properties":{"message":{"type":"string"},"type":{"type":"string"},"code":{"type":["string","null"]},"param":{"type":["string","null"]}}}}},\
       "SystemCheckResponse":{\
         "type":"object",\
-        "description":"Result of `GET /v1/system-check`. `status` is `ok` when every check passed and `error` otherwise (the answer is then `503`).",\
         "required":["status","checks"],\
-        "properties":{\
-          "status":{"type":"string","enum":["ok","error"]},\
-          "checks":{\
-            "type":"object",\
-            "required":["api","database","cpu_queue","gpu_queue"],\
-            "properties":{"api":{"type":"boolean","description":"Always `true` when the endpoint answers at all."},"database":{"type":"boolean","description":"Whether the database connection works."},"cpu_queue":{"$ref":"#/components/schemas/SystemCheckQueueResult"},"gpu_queue":{"$ref":"#/components/schemas/SystemCheckQueueResult"}}\
-          }\
-        }\
+        "properties":{"status":{"type":"string","enum":["ok","error"]},"checks":{"type":"object","required":["api","database","cpu_queue","gpu_queue"],"properties":{"api":{"type":"boolean"},"database":{"type":"boolean"},"cpu_queue":{"$ref":"#/components/schemas/SystemCheckQueueResult"},"gpu_queue":{"$ref":"#/components/schemas/SystemCheckQueueResult"}}}}\
       },\
-      "SystemCheckQueueResult":{"type":"object","description":"Outcome of a round trip through one work queue.","required":["success","duration"],"properties":{"success":{"type":"boolean"},"duration":{"type":"number","description":"Round-trip time in seconds."},"error":{"type":["string","null"],"description":"Why the check failed; `null` when it passed."}}},\
-      "ModelList":{"type":"object","description":"Models available on the inference API.","required":["object","data"],"properties":{"object":{"type":"string","const":"list"},"data":{"type":"array","items":{"$ref":"#/components/schemas/InferenceModel"}}}},\
-      "InferenceModel":{\
-        "type":"object",\
-        "description":"One model available for inference.",\
-        "required":["id","object","created","owned_by","root"],\
-        "properties":{"id":{"type":"string","description":"Model id; pass it as `model` to other inference endpoints."},"object":{"type":"string","const":"model"},"created":{"type":"integer","description":"Creation time (Unix seconds)."},"owned_by":{"type":"string"},"root":{"type":"string","description":"Id of the root model this one derives from."}}\
-      },\
+      "SystemCheckQueueResult":{"type":"object","required":["success","duration"],"properties":{"success":{"type":"boolean"},"duration":{"type":"number"},"error":{"type":["string","null"]}}},\
+      "ModelList":{"type":"object","required":["object","data"],"properties":{"object":{"type":"string","const":"list"},"data":{"type":"array","items":{"$ref":"#/components/schemas/InferenceModel"}}}},\
+      "InferenceModel":{"type":"object","required":["id","object","created","owned_by","root"],"properties":{"id":{"type":"string"},"object":{"type":"string","const":"model"},"created":{"type":"integer"},"owned_by":{"type":"string"},"root":{"type":"string"}}},\
       "ModelCreate":{\
         "type":"object",\
-        "description":"Request to create a trainable model.",\
         "required":["project","name","base_model"],\
-        "properties":{\
-          "entity":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Team or user that owns the project; defaults to the API key\'s entity.","examples":["my-team"]},\
-          "project":{"type":"string","description":"Project that will hold the model.","examples":["my-awesome-project"]},\
-          "name":{"type":"string","description":"Model name, unique within the project.","examples":["my-awesome-model"]},\
-          "base_model":{"type":"string","description":"Base model id (a Hugging Face style path) to train from.","examples":["OpenPipe/Qwen3-14B-Instruct"]},\
-          "return_existing":{"type":"boolean","default":false,"description":"When true and a model with this name already exists, return it instead of failing."}\
-        }\
+        "properties":{"entity":{"anyOf":[{"type":"string"},{"type":"null"}],"examples":["my-team"]},"project":{"type":"string","examples":["my-awesome-project"]},"name":{"type":"string","examples":["my-awesome-model"]},"base_model":{"type":"string","examples":["OpenPipe/Qwen3-14B-Instruct"]},"return_existing":{"type":"boolean","default":false}}\
       },\
-      "ModelResponse":{\
-        "type":"object",\
-        "description":"A trainable model.",\
-        "required":["id","entity","project","name","base_model"],\
-        "properties":{"id":{"type":"string","format":"uuid"},"entity":{"type":"string"},"project":{"type":"string"},"name":{"type":"string"},"base_model":{"type":"string"},"run_id":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Id of the run that records this model\'s training, once one exists."}}\
-      },\
-      "DeleteModelResponse":{\
-        "type":"object",\
-        "description":"Summary of a model deletion.",\
-        "required":["model_id","deleted_checkpoints","deleted_run"],\
-        "properties":{"model_id":{"type":"string","format":"uuid"},"deleted_checkpoints":{"type":"integer","description":"Number of checkpoints removed with the model."},"deleted_run":{"type":"boolean","description":"Whether the associated run was removed."}}\
-      },\
-      "CheckpointResponse":{"type":"object","description":"A checkpoint saved at one training step.","required":["id","step","metrics"],"properties":{"id":{"type":"string","format":"uuid"},"step":{"type":"integer"},"metrics":{"type":"object","description":"Metric values recorded at this step, by name.","additionalProperties":{"type":"number"}}}},\
-      "PaginatedResponse_CheckpointResponse_":{\
-        "type":"object",\
-        "description":"One page of checkpoints.",\
-        "required":["data","has_more"],\
-        "properties":{\
-          "object":{"type":"string","default":"list","description":"Always `list`."},\
-          "data":{"type":"array","items":{"$ref":"#/components/schemas/CheckpointResponse"}},\
-          "first_id":{"type":"string","default":"","description":"Id of the first item on this page (empty when the page is empty)."},\
-          "last_id":{"type":"string","default":"","description":"Id of the last item on this page; pass it as `after` for the next page."},\
-          "has_more":{"type":"boolean","description":"Whether another page follows."}\
-        }\
-      },\
-      "DeleteCheckpointsRequest":{"type":"object","description":"Steps whose checkpoints should be removed.","required":["steps"],"properties":{"steps":{"type":"array","items":{"type":"integer"}}}},\
-      "DeleteCheckpointsResponse":{"type":"object","description":"Result of a checkpoint deletion.","required":["deleted_count","not_found_steps"],"properties":{"deleted_count":{"type":"integer"},"not_found_steps":{"type":"array","description":"Requested steps that had no checkpoint.","items":{"type":"integer"}}}},\
-      "LogRequest":{"type":"object","description":"Trajectory groups to record under a split name.","required":["split","trajectory_groups"],"properties":{"split":{"type":"string","description":"Name of the data split, e.g. `train` or `val`.","examples":["val"]},"trajectory_groups":{"type":"array","items":{"$ref":"#/components/schemas/TrajectoryGroup"}}}},\
-      "TrajectoryGroup":{"type":"object","description":"Trajectories produced for the same prompt, compared against each other during RL.","required":["trajectories"],"properties":{"trajectories":{"type":"array","items":{"$ref":"#/components/schemas/Trajectory"}}}},\
+      "ModelResponse":{"type":"object","required":["id","entity","project","name","base_model"],"properties":{"id":{"type":"string","format":"uuid"},"entity":{"type":"string"},"project":{"type":"string"},"name":{"type":"string"},"base_model":{"type":"string"},"run_id":{"anyOf":[{"type":"string"},{"type":"null"}]}}},\
+      "DeleteModelResponse":{"type":"object","required":["model_id","deleted_checkpoints","deleted_run"],"properties":{"model_id":{"type":"string","format":"uuid"},"deleted_checkpoints":{"type":"integer"},"deleted_run":{"type":"boolean"}}},\
+      "CheckpointResponse":{"type":"object","required":["id","step","metrics"],"properties":{"id":{"type":"string","format":"uuid"},"step":{"type":"integer"},"metrics":{"type":"object","additionalProperties":{"type":"number"}}}},\
+      "PaginatedResponse_CheckpointResponse_":{"type":"object","required":["data","has_more"],"properties":{"object":{"type":"string","default":"list"},"data":{"type":"array","items":{"$ref":"#/components/schemas/CheckpointResponse"}},"first_id":{"type":"string","default":""},"last_id":{"type":"string","default":""},"has_more":{"type":"boolean"}}},\
+      "DeleteCheckpointsRequest":{"type":"object","required":["steps"],"properties":{"steps":{"type":"array","items":{"type":"integer"}}}},\
+      "DeleteCheckpointsResponse":{"type":"object","required":["deleted_count","not_found_steps"],"properties":{"deleted_count":{"type":"integer"},"not_found_steps":{"type":"array","items":{"type":"integer"}}}},\
+      "LogRequest":{"type":"object","required":["split","trajectory_groups"],"properties":{"split":{"type":"string","examples":["val"]},"trajectory_groups":{"type":"array","items":{"$ref":"#/components/schemas/TrajectoryGroup"}}}},\
+      "TrajectoryGroup":{"type":"object","required":["trajectories"],"properties":{"trajectories":{"type":"array","items":{"$ref":"#/components/schemas/Trajectory"}}}},\
       "Trajectory":{\
         "type":"object",\
-        "description":"One scored rollout, i.e. a conversation and the reward it earned.",\
         "required":["messages_and_choices","reward"],\
         "properties":{\
-          "messages_and_choices":{"type":"array","description":"The conversation, as request-style messages and/or choices returned by a completion.","items":{"anyOf":[{"$ref":"#/components/schemas/ChatCompletionMessageParam"},{"$ref":"#/components/schemas/Choice"}]}},\
+          "messages_and_choices":{"type":"array","items":{"anyOf":[{"$ref":"#/components/schemas/ChatCompletionMessageParam"},{"$ref":"#/components/schemas/Choice"}]}},\
           "tools":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionFunctionToolParam"}},{"type":"null"}]},\
           "additional_histories":{"type":"array","default":[],"items":{"$ref":"#/components/schemas/History"}},\
           "reward":{"type":"number"},\
@@ -139,22 +76,15 @@ const document: SchemaDocument = JSON.parse(
           "start_time":{"type":"string","format":"date-time"}\
         }\
       },\
-      "History":{\
-        "type":"object",\
-        "description":"An extra conversation attached to a trajectory.",\
-        "required":["messages_and_choices"],\
-        "properties":{"messages_and_choices":{"type":"array","items":{"anyOf":[{"$ref":"#/components/schemas/ChatCompletionMessageParam"},{"$ref":"#/components/schemas/Choice"}]}},"tools":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionFunctionToolParam"}},{"type":"null"}]}}\
-      },\
+      "History":{"type":"object","required":["messages_and_choices"],"properties":{"messages_and_choices":{"type":"array","items":{"anyOf":[{"$ref":"#/components/schemas/ChatCompletionMessageParam"},{"$ref":"#/components/schemas/Choice"}]}},"tools":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionFunctionToolParam"}},{"type":"null"}]}}},\
       "Choice":{\
         "type":"object",\
-        "description":"A choice as returned by a chat completion, stored verbatim in a trajectory.",\
         "additionalProperties":true,\
         "required":["finish_reason","index","message"],\
         "properties":{"finish_reason":{"type":"string","enum":["stop","length","tool_calls","content_filter","function_call"]},"index":{"type":"integer"},"logprobs":{"anyOf":[{"$ref":"#/components/schemas/ChoiceLogprobs"},{"type":"null"}]},"message":{"$ref":"#/components/schemas/ChatCompletionMessage"}}\
       },\
       "ChatCompletionMessage":{\
         "type":"object",\
-        "description":"Message generated by the model inside a `Choice`.",\
         "additionalProperties":true,\
         "required":["role"],\
         "properties":{\
@@ -165,27 +95,15 @@ const document: SchemaDocument = JSON.parse(
           "tool_calls":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionMessageFunctionToolCall"}},{"type":"null"}]}\
         }\
       },\
-      "ChatCompletionMessageFunctionToolCall":{"type":"object","description":"A function call made by the model.","additionalProperties":true,"required":["id","function","type"],"properties":{"id":{"type":"string"},"function":{"$ref":"#/components/schemas/Function"},"type":{"type":"string","const":"function"}}},\
-      "ChoiceLogprobs":{"type":"object","description":"Token log probabilities of a `Choice`.","additionalProperties":true,"properties":{"content":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionTokenLogprob"}},{"type":"null"}]},"refusal":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionTokenLogprob"}},{"type":"null"}]}}},\
+      "ChatCompletionMessageFunctionToolCall":{"type":"object","additionalProperties":true,"required":["id","function","type"],"properties":{"id":{"type":"string"},"function":{"$ref":"#/components/schemas/Function"},"type":{"type":"string","const":"function"}}},\
+      "ChoiceLogprobs":{"type":"object","additionalProperties":true,"properties":{"content":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionTokenLogprob"}},{"type":"null"}]},"refusal":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionTokenLogprob"}},{"type":"null"}]}}},\
       "ChatCompletionTokenLogprob":{"type":"object","additionalProperties":true,"required":["token","logprob","top_logprobs"],"properties":{"token":{"type":"string"},"bytes":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"null"}]},"logprob":{"type":"number"},"top_logprobs":{"type":"array","items":{"$ref":"#/components/schemas/TopLogprob"}}}},\
       "TopLogprob":{"type":"object","additionalProperties":true,"required":["token","logprob"],"properties":{"token":{"type":"string"},"bytes":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"null"}]},"logprob":{"type":"number"}}},\
-      "ChatCompletionFunctionToolParam":{"type":"object","description":"A function the model was allowed to call in a trajectory.","additionalProperties":true,"required":["function","type"],"properties":{"function":{"$ref":"#/components/schemas/openai__types__shared_params__function_definition__FunctionDefinition"},"type":{"type":"string","const":"function"}}},\
-      "openai__types__shared_params__function_definition__FunctionDefinition":{\
-        "type":"object",\
-        "description":"Declaration of a callable function (name, purpose and JSON Schema of its arguments).",\
-        "additionalProperties":true,\
-        "required":["name"],\
-        "properties":{"name":{"type":"string"},"description":{"type":"string"},"parameters":{"type":"object","additionalProperties":true},"strict":{"anyOf":[{"type":"boolean"},{"type":"null"}]}}\
-      },\
-      "CreateTrainingJob":{\
-        "type":"object",\
-        "description":"Request to start an RL training job.",\
-        "required":["model_id","trajectory_groups"],\
-        "properties":{"model_id":{"type":"string","format":"uuid"},"trajectory_groups":{"type":"array","items":{"$ref":"#/components/schemas/TrajectoryGroup"}},"experimental_config":{"anyOf":[{"$ref":"#/components/schemas/ExperimentalTrainingConfig"},{"type":"null"}]}}\
-      },\
+      "ChatCompletionFunctionToolParam":{"type":"object","additionalProperties":true,"required":["function","type"],"properties":{"function":{"$ref":"#/components/schemas/openai__types__shared_params__function_definition__FunctionDefinition"},"type":{"type":"string","const":"function"}}},\
+      "openai__types__shared_params__function_definition__FunctionDefinition":{"type":"object","additionalProperties":true,"required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"parameters":{"type":"object","additionalProperties":true},"strict":{"anyOf":[{"type":"boolean"},{"type":"null"}]}}},\
+      "CreateTrainingJob":{"type":"object","required":["model_id","trajectory_groups"],"properties":{"model_id":{"type":"string","format":"uuid"},"trajectory_groups":{"type":"array","items":{"$ref":"#/components/schemas/TrajectoryGroup"}},"experimental_config":{"anyOf":[{"$ref":"#/components/schemas/ExperimentalTrainingConfig"},{"type":"null"}]}}},\
       "ExperimentalTrainingConfig":{\
         "type":"object",\
-        "description":"Optional, unstable RL hyper-parameters; leave unset to use the service\'s defaults.",\
         "properties":{\
           "advantage_balance":{"anyOf":[{"type":"number"},{"type":"null"}]},\
           "epsilon":{"anyOf":[{"type":"number"},{"type":"null"}]},\
@@ -202,67 +120,44 @@ const document: SchemaDocument = JSON.parse(
       },\
       "CreateSFTTrainingJob":{\
         "type":"object",\
-        "description":"Request to start an SFT job. The training data (`trajectories.jsonl` and `metadata.json`) must already be uploaded as an artifact.",\
         "required":["model_id","training_data_url"],\
-        "properties":{\
-          "model_id":{"type":"string","format":"uuid"},\
-          "training_data_url":{"type":"string","description":"Artifact URL of the training data.","examples":["wandb-artifact:///entity/project/name:version"]},\
-          "config":{"anyOf":[{"$ref":"#/components/schemas/SFTTrainingConfig"},{"type":"null"}]},\
-          "experimental_config":{"anyOf":[{"type":"object","additionalProperties":true},{"type":"null"}]}\
-        }\
+        "properties":{"model_id":{"type":"string","format":"uuid"},"training_data_url":{"type":"string","examples":["wandb-artifact:///entity/project/name:version"]},"config":{"anyOf":[{"$ref":"#/components/schemas/SFTTrainingConfig"},{"type":"null"}]},"experimental_config":{"anyOf":[{"type":"object","additionalProperties":true},{"type":"null"}]}}\
       },\
-      "SFTTrainingConfig":{\
-        "type":"object",\
-        "description":"SFT hyper-parameters; unset fields use the service\'s defaults.",\
-        "properties":{"batch_size":{"description":"Sequences per step, or `auto` to let the service choose.","anyOf":[{"type":"integer"},{"type":"string","const":"auto"},{"type":"null"}]},"learning_rate":{"description":"A constant learning rate, or one value per step.","anyOf":[{"type":"number"},{"type":"array","items":{"type":"number"}},{"type":"null"}]}}\
-      },\
-      "TrainingJobResponse":{"type":"object","description":"A training job. It has no status field; its events report progress.","required":["id"],"properties":{"id":{"type":"string","format":"uuid"}}},\
-      "TrainingJobEventType":{"type":"string","description":"Kind of training job event. `training_started` carries `num_sequences` in `data`, `gradient_step` carries that step\'s numeric metrics, `training_ended` marks success and `training_failed` carries `error_message`.","enum":["training_started","gradient_step","training_ended","training_failed"]},\
-      "TrainingJobEventResponse":{"type":"object","description":"Something that happened to a training job.","required":["id","type","data"],"properties":{"id":{"type":"string","format":"uuid"},"type":{"$ref":"#/components/schemas/TrainingJobEventType"},"data":{"type":"object","additionalProperties":true,"description":"Event details; their shape depends on `type`."}}},\
-      "PaginatedResponse_TrainingJobEventResponse_":{\
-        "type":"object",\
-        "description":"One page of training job events.",\
-        "required":["data","has_more"],\
-        "properties":{\
-          "object":{"type":"string","default":"list","description":"Always `list`."},\
-          "data":{"type":"array","items":{"$ref":"#/components/schemas/TrainingJobEventResponse"}},\
-          "first_id":{"type":"string","default":"","description":"Id of the first event on this page (empty when the page is empty)."},\
-          "last_id":{"type":"string","default":"","description":"Id of the last event on this page; pass it as `after` to continue."},\
-          "has_more":{"type":"boolean","description":"Whether more events are already available."}\
-        }\
-      },\
+      "SFTTrainingConfig":{"type":"object","properties":{"batch_size":{"anyOf":[{"type":"integer"},{"type":"string","const":"auto"},{"type":"null"}]},"learning_rate":{"anyOf":[{"type":"number"},{"type":"array","items":{"type":"number"}},{"type":"null"}]}}},\
+      "TrainingJobResponse":{"type":"object","required":["id"],"properties":{"id":{"type":"string","format":"uuid"}}},\
+      "TrainingJobEventType":{"type":"string","enum":["training_started","gradient_step","training_ended","training_failed"]},\
+      "TrainingJobEventResponse":{"type":"object","required":["id","type","data"],"properties":{"id":{"type":"string","format":"uuid"},"type":{"$ref":"#/components/schemas/TrainingJobEventType"},"data":{"type":"object","additionalProperties":true}}},\
+      "PaginatedResponse_TrainingJobEventResponse_":{"type":"object","required":["data","has_more"],"properties":{"object":{"type":"string","default":"list"},"data":{"type":"array","items":{"$ref":"#/components/schemas/TrainingJobEventResponse"}},"first_id":{"type":"string","default":""},"last_id":{"type":"string","default":""},"has_more":{"type":"boolean"}}},\
       "ChatCompletionRequest":{\
         "type":"object",\
-        "description":"OpenAI-compatible chat completion request. Only `messages` is required. Extra sampling parameters understood by the serving engine may be passed and are not listed here.",\
         "additionalProperties":true,\
         "required":["messages"],\
         "properties":{\
-          "messages":{"type":"array","description":"The conversation so far.","items":{"$ref":"#/components/schemas/ChatCompletionMessageParam"}},\
-          "model":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Model to answer with.","examples":["OpenPipe/Qwen3-14B-Instruct"]},\
+          "messages":{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionMessageParam"}},\
+          "model":{"anyOf":[{"type":"string"},{"type":"null"}],"examples":["OpenPipe/Qwen3-14B-Instruct"]},\
           "frequency_penalty":{"anyOf":[{"type":"number"},{"type":"null"}],"default":0},\
           "presence_penalty":{"anyOf":[{"type":"number"},{"type":"null"}],"default":0},\
           "logit_bias":{"anyOf":[{"type":"object","additionalProperties":{"type":"number"}},{"type":"null"}]},\
-          "logprobs":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":false,"description":"Return the log probability of each output token."},\
-          "top_logprobs":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":0,"description":"How many most-likely alternatives to return per token (needs `logprobs`)."},\
-          "max_tokens":{"anyOf":[{"type":"integer"},{"type":"null"}],"deprecated":true,"description":"Older name of `max_completion_tokens`."},\
-          "max_completion_tokens":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Upper bound on generated tokens."},\
-          "n":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":1,"description":"Number of choices to generate."},\
+          "logprobs":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":false},\
+          "top_logprobs":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":0},\
+          "max_tokens":{"anyOf":[{"type":"integer"},{"type":"null"}]},\
+          "max_completion_tokens":{"anyOf":[{"type":"integer"},{"type":"null"}]},\
+          "n":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":1},\
           "response_format":{"anyOf":[{"$ref":"#/components/schemas/ResponseFormat"},{"type":"null"}]},\
           "seed":{"anyOf":[{"type":"integer","minimum":-9223372036854776000,"maximum":9223372036854776000},{"type":"null"}]},\
-          "stop":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}},{"type":"null"}],"default":[],"description":"Sequences at which generation stops."},\
-          "stream":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":false,"description":"Send the answer as server-sent `ChatCompletionChunk` events."},\
+          "stop":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}},{"type":"null"}],"default":[]},\
+          "stream":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":false},\
           "stream_options":{"anyOf":[{"$ref":"#/components/schemas/StreamOptions"},{"type":"null"}]},\
           "temperature":{"anyOf":[{"type":"number"},{"type":"null"}]},\
           "top_p":{"anyOf":[{"type":"number"},{"type":"null"}]},\
-          "tools":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionToolsParam"}},{"type":"null"}],"description":"Functions the model may call."},\
-          "tool_choice":{"anyOf":[{"type":"string","enum":["none","auto","required"]},{"$ref":"#/components/schemas/ChatCompletionNamedToolChoiceParam"},{"type":"null"}],"default":"none","description":"Whether and how the model calls tools: never (`none`), at its discretion (`auto`), at least once (`required`), or a specific named function."},\
+          "tools":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionToolsParam"}},{"type":"null"}]},\
+          "tool_choice":{"anyOf":[{"type":"string","enum":["none","auto","required"]},{"$ref":"#/components/schemas/ChatCompletionNamedToolChoiceParam"},{"type":"null"}],"default":"none"},\
           "parallel_tool_calls":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":true},\
           "reasoning_effort":{"anyOf":[{"type":"string","enum":["low","medium","high"]},{"type":"null"}]},\
-          "user":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Identifier of the end user, for abuse monitoring."}\
+          "user":{"anyOf":[{"type":"string"},{"type":"null"}]}\
         }\
       },\
       "ChatCompletionMessageParam":{\
-        "description":"One message of the conversation, distinguished by `role`.",\
         "oneOf":[\
           {"$ref":"#/components/schemas/ChatCompletionSystemMessageParam"},\
           {"$ref":"#/components/schemas/ChatCompletionDeveloperMessageParam"},\
@@ -283,23 +178,10 @@ const document: SchemaDocument = JSON.parse(
           }\
         }\
       },\
-      "ChatCompletionSystemMessageParam":{\
-        "type":"object",\
-        "description":"Instructions for the model (older models); newer models use `developer` messages.",\
-        "additionalProperties":true,\
-        "required":["content","role"],\
-        "properties":{"content":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionContentPartTextParam"}}]},"role":{"type":"string","const":"system"},"name":{"type":"string"}}\
-      },\
-      "ChatCompletionDeveloperMessageParam":{\
-        "type":"object",\
-        "description":"Instructions the model should follow regardless of what the user says.",\
-        "additionalProperties":true,\
-        "required":["content","role"],\
-        "properties":{"content":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionContentPartTextParam"}}]},"role":{"type":"string","const":"developer"},"name":{"type":"string"}}\
-      },\
+      "ChatCompletionSystemMessageParam":{"type":"object","additionalProperties":true,"required":["content","role"],"properties":{"content":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionContentPartTextParam"}}]},"role":{"type":"string","const":"system"},"name":{"type":"string"}}},\
+      "ChatCompletionDeveloperMessageParam":{"type":"object","additionalProperties":true,"required":["content","role"],"properties":{"content":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionContentPartTextParam"}}]},"role":{"type":"string","const":"developer"},"name":{"type":"string"}}},\
       "ChatCompletionUserMessageParam":{\
         "type":"object",\
-        "description":"A message from the end user; its content is text or a list of text, image, audio and file parts.",\
         "additionalProperties":true,\
         "required":["content","role"],\
         "properties":{\
@@ -321,65 +203,51 @@ const document: SchemaDocument = JSON.parse(
       },\
       "ChatCompletionAssistantMessageParam":{\
         "type":"object",\
-        "description":"A previous answer of the model, including any tool calls it made.",\
         "additionalProperties":true,\
         "required":["role"],\
         "properties":{\
           "role":{"type":"string","const":"assistant"},\
           "content":{"anyOf":[{"type":"string"},{"type":"array","items":{"anyOf":[{"$ref":"#/components/schemas/ChatCompletionContentPartTextParam"},{"$ref":"#/components/schemas/ChatCompletionContentPartRefusalParam"}]}},{"type":"null"}]},\
-          "function_call":{"anyOf":[{"$ref":"#/components/schemas/FunctionCall-Input"},{"type":"null"}],"deprecated":true},\
+          "function_call":{"anyOf":[{"$ref":"#/components/schemas/FunctionCall-Input"},{"type":"null"}]},\
           "name":{"type":"string"},\
           "refusal":{"anyOf":[{"type":"string"},{"type":"null"}]},\
           "tool_calls":{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionMessageFunctionToolCallParam"}}\
         }\
       },\
-      "ChatCompletionToolMessageParam":{\
-        "type":"object",\
-        "description":"The result of a tool call, answering the call with id `tool_call_id`.",\
-        "additionalProperties":true,\
-        "required":["content","role","tool_call_id"],\
-        "properties":{"content":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionContentPartTextParam"}}]},"role":{"type":"string","const":"tool"},"tool_call_id":{"type":"string"}}\
-      },\
-      "ChatCompletionFunctionMessageParam":{"type":"object","description":"Result of a legacy function call (superseded by `tool` messages).","deprecated":true,"additionalProperties":true,"required":["content","name","role"],"properties":{"content":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"type":"string"},"role":{"type":"string","const":"function"}}},\
-      "ChatCompletionContentPartTextParam":{"type":"object","description":"A text part.","additionalProperties":true,"required":["text","type"],"properties":{"text":{"type":"string"},"type":{"type":"string","const":"text"}}},\
-      "ChatCompletionContentPartImageParam":{"type":"object","description":"An image part, given by URL or data URL.","additionalProperties":true,"required":["image_url","type"],"properties":{"image_url":{"$ref":"#/components/schemas/ImageURL"},"type":{"type":"string","const":"image_url"}}},\
-      "ImageURL":{"type":"object","additionalProperties":true,"required":["url"],"properties":{"url":{"type":"string","description":"HTTP(S) URL or `data:` URL of the image."},"detail":{"type":"string","enum":["auto","low","high"]}}},\
-      "ChatCompletionContentPartInputAudioParam":{"type":"object","description":"An audio part with base64-encoded data.","additionalProperties":true,"required":["input_audio","type"],"properties":{"input_audio":{"$ref":"#/components/schemas/InputAudio"},"type":{"type":"string","const":"input_audio"}}},\
-      "InputAudio":{"type":"object","additionalProperties":true,"required":["data","format"],"properties":{"data":{"type":"string","description":"Base64-encoded audio."},"format":{"type":"string","enum":["wav","mp3"]}}},\
-      "File":{"type":"object","description":"A file part, given inline or by an uploaded file\'s id.","additionalProperties":true,"required":["file","type"],"properties":{"file":{"$ref":"#/components/schemas/FileFile"},"type":{"type":"string","const":"file"}}},\
-      "FileFile":{"type":"object","additionalProperties":true,"properties":{"file_data":{"type":"string","description":"Base64-encoded file content."},"file_id":{"type":"string"},"filename":{"type":"string"}}},\
-      "ChatCompletionContentPartRefusalParam":{"type":"object","description":"A refusal part of a previous assistant message.","additionalProperties":true,"required":["refusal","type"],"properties":{"refusal":{"type":"string"},"type":{"type":"string","const":"refusal"}}},\
-      "ChatCompletionMessageFunctionToolCallParam":{"type":"object","description":"A function call the model made in an earlier turn.","additionalProperties":true,"required":["id","function","type"],"properties":{"id":{"type":"string"},"function":{"$ref":"#/components/schemas/Function"},"type":{"type":"string","const":"function"}}},\
-      "Function":{"type":"object","description":"Name of the called function and its arguments as a JSON string.","additionalProperties":true,"required":["arguments","name"],"properties":{"arguments":{"type":"string"},"name":{"type":"string"}}},\
-      "FunctionCall-Input":{"type":"object","description":"Legacy function call (superseded by `tool_calls`).","additionalProperties":true,"required":["arguments","name"],"properties":{"arguments":{"type":"string"},"name":{"type":"string"}}},\
-      "ChatCompletionToolsParam":{"type":"object","description":"A function tool offered to the model.","additionalProperties":true,"required":["function"],"properties":{"type":{"type":"string","const":"function","default":"function"},"function":{"$ref":"#/components/schemas/FunctionDefinition"}}},\
-      "FunctionDefinition":{"type":"object","description":"Name, purpose and JSON Schema arguments of a function tool.","additionalProperties":true,"required":["name"],"properties":{"name":{"type":"string"},"description":{"anyOf":[{"type":"string"},{"type":"null"}]},"parameters":{"anyOf":[{"type":"object","additionalProperties":true},{"type":"null"}]}}},\
-      "ChatCompletionNamedToolChoiceParam":{"type":"object","description":"Forces the model to call the named function.","additionalProperties":true,"required":["function"],"properties":{"function":{"$ref":"#/components/schemas/ChatCompletionNamedFunction"},"type":{"type":"string","const":"function","default":"function"}}},\
+      "ChatCompletionToolMessageParam":{"type":"object","additionalProperties":true,"required":["content","role","tool_call_id"],"properties":{"content":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionContentPartTextParam"}}]},"role":{"type":"string","const":"tool"},"tool_call_id":{"type":"string"}}},\
+      "ChatCompletionFunctionMessageParam":{"type":"object","additionalProperties":true,"required":["content","name","role"],"properties":{"content":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"type":"string"},"role":{"type":"string","const":"function"}}},\
+      "ChatCompletionContentPartTextParam":{"type":"object","additionalProperties":true,"required":["text","type"],"properties":{"text":{"type":"string"},"type":{"type":"string","const":"text"}}},\
+      "ChatCompletionContentPartImageParam":{"type":"object","additionalProperties":true,"required":["image_url","type"],"properties":{"image_url":{"$ref":"#/components/schemas/ImageURL"},"type":{"type":"string","const":"image_url"}}},\
+      "ImageURL":{"type":"object","additionalProperties":true,"required":["url"],"properties":{"url":{"type":"string"},"detail":{"type":"string","enum":["auto","low","high"]}}},\
+      "ChatCompletionContentPartInputAudioParam":{"type":"object","additionalProperties":true,"required":["input_audio","type"],"properties":{"input_audio":{"$ref":"#/components/schemas/InputAudio"},"type":{"type":"string","const":"input_audio"}}},\
+      "InputAudio":{"type":"object","additionalProperties":true,"required":["data","format"],"properties":{"data":{"type":"string"},"format":{"type":"string","enum":["wav","mp3"]}}},\
+      "File":{"type":"object","additionalProperties":true,"required":["file","type"],"properties":{"file":{"$ref":"#/components/schemas/FileFile"},"type":{"type":"string","const":"file"}}},\
+      "FileFile":{"type":"object","additionalProperties":true,"properties":{"file_data":{"type":"string"},"file_id":{"type":"string"},"filename":{"type":"string"}}},\
+      "ChatCompletionContentPartRefusalParam":{"type":"object","additionalProperties":true,"required":["refusal","type"],"properties":{"refusal":{"type":"string"},"type":{"type":"string","const":"refusal"}}},\
+      "ChatCompletionMessageFunctionToolCallParam":{"type":"object","additionalProperties":true,"required":["id","function","type"],"properties":{"id":{"type":"string"},"function":{"$ref":"#/components/schemas/Function"},"type":{"type":"string","const":"function"}}},\
+      "Function":{"type":"object","additionalProperties":true,"required":["arguments","name"],"properties":{"arguments":{"type":"string"},"name":{"type":"string"}}},\
+      "FunctionCall-Input":{"type":"object","additionalProperties":true,"required":["arguments","name"],"properties":{"arguments":{"type":"string"},"name":{"type":"string"}}},\
+      "ChatCompletionToolsParam":{"type":"object","additionalProperties":true,"required":["function"],"properties":{"type":{"type":"string","const":"function","default":"function"},"function":{"$ref":"#/components/schemas/FunctionDefinition"}}},\
+      "FunctionDefinition":{"type":"object","additionalProperties":true,"required":["name"],"properties":{"name":{"type":"string"},"description":{"anyOf":[{"type":"string"},{"type":"null"}]},"parameters":{"anyOf":[{"type":"object","additionalProperties":true},{"type":"null"}]}}},\
+      "ChatCompletionNamedToolChoiceParam":{"type":"object","additionalProperties":true,"required":["function"],"properties":{"function":{"$ref":"#/components/schemas/ChatCompletionNamedFunction"},"type":{"type":"string","const":"function","default":"function"}}},\
       "ChatCompletionNamedFunction":{"type":"object","additionalProperties":true,"required":["name"],"properties":{"name":{"type":"string"}}},\
-      "ResponseFormat":{\
-        "type":"object",\
-        "description":"Output format: free `text`, any JSON object (`json_object`), or JSON matching the schema given in `json_schema` (`json_schema`).",\
-        "additionalProperties":true,\
-        "required":["type"],\
-        "properties":{"type":{"type":"string","enum":["text","json_object","json_schema"]},"json_schema":{"anyOf":[{"$ref":"#/components/schemas/JsonSchemaResponseFormat"},{"type":"null"}]}}\
-      },\
+      "ResponseFormat":{"type":"object","additionalProperties":true,"required":["type"],"properties":{"type":{"type":"string","enum":["text","json_object","json_schema"]},"json_schema":{"anyOf":[{"$ref":"#/components/schemas/JsonSchemaResponseFormat"},{"type":"null"}]}}},\
       "JsonSchemaResponseFormat":{"type":"object","additionalProperties":true,"required":["name"],"properties":{"name":{"type":"string"},"description":{"anyOf":[{"type":"string"},{"type":"null"}]},"schema":{"anyOf":[{"type":"object","additionalProperties":true},{"type":"null"}]},"strict":{"anyOf":[{"type":"boolean"},{"type":"null"}]}}},\
-      "StreamOptions":{"type":"object","description":"Streaming options.","additionalProperties":true,"properties":{"include_usage":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":true,"description":"Send a final chunk carrying token usage."},"continuous_usage_stats":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":false,"description":"Report running usage in every chunk."}}},\
+      "StreamOptions":{"type":"object","additionalProperties":true,"properties":{"include_usage":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":true},"continuous_usage_stats":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":false}}},\
       "ChatCompletionResponse":{\
         "type":"object",\
-        "description":"A complete (non-streamed) chat completion.",\
         "additionalProperties":true,\
         "required":["id","object","created","model","choices","usage"],\
         "properties":{\
           "id":{"type":"string"},\
           "object":{"type":"string","const":"chat.completion","default":"chat.completion"},\
-          "created":{"type":"integer","description":"Creation time (Unix seconds)."},\
+          "created":{"type":"integer"},\
           "model":{"type":"string"},\
           "choices":{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionResponseChoice"}},\
           "service_tier":{"anyOf":[{"type":"string","enum":["auto","default","flex","scale","priority"]},{"type":"null"}]},\
           "system_fingerprint":{"anyOf":[{"type":"string"},{"type":"null"}]},\
           "usage":{"$ref":"#/components/schemas/UsageInfo"},\
-          "prompt_token_ids":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"null"}],"description":"Token ids of the prompt, when `return_token_ids` was requested."},\
+          "prompt_token_ids":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"null"}]},\
           "kv_transfer_params":{"anyOf":[{"type":"object","additionalProperties":true},{"type":"null"}]}\
         }\
       },\
@@ -391,55 +259,41 @@ const document: SchemaDocument = JSON.parse(
           "index":{"type":"integer"},\
           "message":{"$ref":"#/components/schemas/ChatMessage"},\
           "logprobs":{"anyOf":[{"$ref":"#/components/schemas/ChatCompletionLogProbs"},{"type":"null"}]},\
-          "finish_reason":{"anyOf":[{"type":"string"},{"type":"null"}],"default":"stop","description":"Why generation stopped, e.g. `stop`, `length` or `tool_calls`."},\
-          "stop_reason":{"anyOf":[{"type":"integer"},{"type":"string"},{"type":"null"}],"description":"The stop string or token id that ended generation, if any."},\
+          "finish_reason":{"anyOf":[{"type":"string"},{"type":"null"}],"default":"stop"},\
+          "stop_reason":{"anyOf":[{"type":"integer"},{"type":"string"},{"type":"null"}]},\
           "token_ids":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"null"}]}\
         }\
       },\
       "ChatMessage":{\
         "type":"object",\
-        "description":"The generated message.",\
         "additionalProperties":true,\
         "required":["role"],\
         "properties":{\
-          "role":{"type":"string","description":"Always `assistant` for generated messages."},\
+          "role":{"type":"string"},\
           "content":{"anyOf":[{"type":"string"},{"type":"null"}]},\
           "refusal":{"anyOf":[{"type":"string"},{"type":"null"}]},\
           "function_call":{"anyOf":[{"$ref":"#/components/schemas/FunctionCall-Output"},{"type":"null"}]},\
           "tool_calls":{"type":"array","items":{"$ref":"#/components/schemas/ToolCall"}},\
           "reasoning":{"anyOf":[{"type":"string"},{"type":"null"}]},\
-          "reasoning_content":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"The model\'s reasoning, for reasoning models."}\
+          "reasoning_content":{"anyOf":[{"type":"string"},{"type":"null"}]}\
         }\
       },\
-      "ToolCall":{"type":"object","description":"A tool call made by the model.","additionalProperties":true,"required":["function"],"properties":{"id":{"type":"string"},"type":{"type":"string","const":"function","default":"function"},"function":{"$ref":"#/components/schemas/FunctionCall-Output"}}},\
-      "FunctionCall-Output":{"type":"object","description":"Name of the called function and its arguments as a JSON string.","additionalProperties":true,"required":["name","arguments"],"properties":{"name":{"type":"string"},"arguments":{"type":"string"}}},\
+      "ToolCall":{"type":"object","additionalProperties":true,"required":["function"],"properties":{"id":{"type":"string"},"type":{"type":"string","const":"function","default":"function"},"function":{"$ref":"#/components/schemas/FunctionCall-Output"}}},\
+      "FunctionCall-Output":{"type":"object","additionalProperties":true,"required":["name","arguments"],"properties":{"name":{"type":"string"},"arguments":{"type":"string"}}},\
       "ChatCompletionLogProbs":{"type":"object","additionalProperties":true,"properties":{"content":{"anyOf":[{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionLogProbsContent"}},{"type":"null"}]}}},\
       "ChatCompletionLogProbsContent":{"type":"object","additionalProperties":true,"required":["token"],"properties":{"token":{"type":"string"},"logprob":{"type":"number","default":-9999},"bytes":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"null"}]},"top_logprobs":{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionLogProb"}}}},\
       "ChatCompletionLogProb":{"type":"object","additionalProperties":true,"required":["token"],"properties":{"token":{"type":"string"},"logprob":{"type":"number","default":-9999},"bytes":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"null"}]}}},\
-      "UsageInfo":{"type":"object","description":"Token counts of a request.","additionalProperties":true,"properties":{"prompt_tokens":{"type":"integer","default":0},"total_tokens":{"type":"integer","default":0},"completion_tokens":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":0},"prompt_tokens_details":{"anyOf":[{"$ref":"#/components/schemas/PromptTokenUsageInfo"},{"type":"null"}]}}},\
+      "UsageInfo":{"type":"object","additionalProperties":true,"properties":{"prompt_tokens":{"type":"integer","default":0},"total_tokens":{"type":"integer","default":0},"completion_tokens":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":0},"prompt_tokens_details":{"anyOf":[{"$ref":"#/components/schemas/PromptTokenUsageInfo"},{"type":"null"}]}}},\
       "PromptTokenUsageInfo":{"type":"object","additionalProperties":true,"properties":{"cached_tokens":{"anyOf":[{"type":"integer"},{"type":"null"}]}}},\
       "ChatCompletionChunk":{\
         "type":"object",\
-        "description":"One server-sent event of a streamed completion, sent as `data: <json>`. The stream closes with `data: [DONE]`, which is not a chunk.",\
         "required":["id","object","created","model","choices"],\
-        "properties":{\
-          "id":{"type":"string","description":"Same for every chunk of one completion."},\
-          "object":{"type":"string","const":"chat.completion.chunk"},\
-          "created":{"type":"integer","description":"Creation time (Unix seconds)."},\
-          "model":{"type":"string"},\
-          "choices":{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionChunkChoice"}},\
-          "usage":{"description":"Token usage; only filled in when requested through `stream_options`.","anyOf":[{"$ref":"#/components/schemas/UsageInfo"},{"type":"null"}]}\
-        }\
+        "properties":{"id":{"type":"string"},"object":{"type":"string","const":"chat.completion.chunk"},"created":{"type":"integer"},"model":{"type":"string"},"choices":{"type":"array","items":{"$ref":"#/components/schemas/ChatCompletionChunkChoice"}},"usage":{"anyOf":[{"$ref":"#/components/schemas/UsageInfo"},{"type":"null"}]}}\
       },\
-      "ChatCompletionChunkChoice":{\
-        "type":"object",\
-        "description":"The part of one choice carried by a chunk.",\
-        "required":["index","delta","finish_reason"],\
-        "properties":{"index":{"type":"integer"},"delta":{"$ref":"#/components/schemas/DeltaMessage"},"logprobs":{"anyOf":[{"$ref":"#/components/schemas/ChatCompletionLogProbs"},{"type":"null"}]},"finish_reason":{"type":["string","null"],"description":"Set on the last chunk of a choice, `null` before."}}\
-      },\
-      "DeltaMessage":{"type":"object","description":"What this chunk adds to the choice\'s message.","properties":{"role":{"type":"string","description":"Sent on the first chunk only (`assistant`)."},"content":{"type":["string","null"]},"reasoning_content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"$ref":"#/components/schemas/DeltaToolCall"}}}},\
-      "DeltaToolCall":{"type":"object","description":"A fragment of a tool call; fragments with the same `index` concatenate.","required":["index"],"properties":{"index":{"type":"integer"},"id":{"type":"string"},"type":{"type":"string","const":"function"},"function":{"$ref":"#/components/schemas/DeltaFunctionCall"}}},\
-      "DeltaFunctionCall":{"type":"object","properties":{"name":{"type":"string"},"arguments":{"type":"string","description":"A fragment of the JSON-encoded arguments."}}}\
+      "ChatCompletionChunkChoice":{"type":"object","required":["index","delta","finish_reason"],"properties":{"index":{"type":"integer"},"delta":{"$ref":"#/components/schemas/DeltaMessage"},"logprobs":{"anyOf":[{"$ref":"#/components/schemas/ChatCompletionLogProbs"},{"type":"null"}]},"finish_reason":{"type":["string","null"]}}},\
+      "DeltaMessage":{"type":"object","properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"reasoning_content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"$ref":"#/components/schemas/DeltaToolCall"}}}},\
+      "DeltaToolCall":{"type":"object","required":["index"],"properties":{"index":{"type":"integer"},"id":{"type":"string"},"type":{"type":"string","const":"function"},"function":{"$ref":"#/components/schemas/DeltaFunctionCall"}}},\
+      "DeltaFunctionCall":{"type":"object","properties":{"name":{"type":"string"},"arguments":{"type":"string"}}}\
     },\
     "securitySchemes":{\
       "HTTPBearer":{"type":"http","scheme":"bearer"}\

@@ -7,6 +7,7 @@
 import type { webhooks } from "./schema.js";
 import {
   createWebhookTools,
+  type SchemePreset,
   type WebhookEventOf,
   type WebhookPayloadOf,
   type WebhookSpec,
@@ -237,7 +238,12 @@ export type PayloadVariables = {
 };
 /** The functions below, bound to this spec's events and payload variables. */
 export type WebhookToolset = WebhookTools<WebhookEvents, PayloadVariables>;
-const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec);
+/** The named signature schemes this output carries: `options.scheme` may name these (and describe an `hmac` one). */
+const schemes: SchemePreset[] = [];
+const tools = createWebhookTools<WebhookEvents, PayloadVariables>(
+  webhookSpec,
+  schemes,
+);
 /** True when the signature (the `X-Wandb-Signature` header) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws. */
 export const verifyWebhookSignature: WebhookToolset["verifySignature"] =
   tools.verifySignature;

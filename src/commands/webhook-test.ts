@@ -2,9 +2,11 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { SchemaCompiler, mockFromSchema, type Schema, type SchemaDocument } from "../../templates/server/index.js";
 import type { ValidationIssue } from "../../templates/server/schema.js";
-import { createWebhookTools, twilioJsonUrl, type WebhookScheme, type WebhookSpec } from "../../templates/webhooks/index.js";
+import { createWebhookTools, type WebhookScheme, type WebhookSpec } from "../../templates/webhooks/index.js";
+import { twilioJsonUrl } from "../../templates/webhooks/scheme-twilio.js";
 import { schemeOf } from "../../templates/webhooks/parse.js";
 import { resolveScheme } from "../../templates/webhooks/schemes.js";
+import { ALL_SCHEMES } from "../emit/webhook-schemes.js";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { webhookRuntimeSpec } from "../emit/webhook-spec.js";
 import { UserError } from "../errors.js";
@@ -136,8 +138,8 @@ export interface DeliveryOptions extends Pick<WebhookTestOptions, "payload" | "v
  */
 export async function webhookDelivery(model: ApiModel, config: Pick<ResolvedConfig, "cwd" | "webhooks">, hook: Webhook | undefined, options: DeliveryOptions) {
   const spec = webhookRuntimeSpec(model, config.webhooks);
-  const tools = createWebhookTools<Record<string, unknown>>(spec);
-  const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
+  const tools = createWebhookTools<Record<string, unknown>>(spec, ALL_SCHEMES);
+  const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }), ALL_SCHEMES);
   // Where the receiver looks for the event first (what the spec says or implies, else the scheme's convention).
   const eventAt = spec.eventType ?? (model.webhooks.length > 1 ? scheme.eventSources[0] : undefined);
   const body = renderBody(model, hook, options, config.cwd, tools.renderTemplate, options.env, options.token, options.warnings, eventAt);

@@ -15,7 +15,8 @@ import { proxiesFromEnv, type ProxyEnvironment } from "../load/remote-proxy-env.
 import type { ClientStyle } from "../emit/index.js";
 import { UNSAFE_MEMBERS } from "../ir/resources.js";
 import { resolveScheme } from "../../templates/webhooks/schemes.js";
-import type { WebhookEventTypeSpec, WebhookScheme } from "../../templates/webhooks/types.js";
+import { WEBHOOK_SCHEME_NAMES, type WebhookEventTypeSpec, type WebhookScheme, type WebhookSchemeName } from "../../templates/webhooks/types.js";
+import { ALL_SCHEMES } from "../emit/webhook-schemes.js";
 
 /** The outputs specforge can emit. `types` (schema.ts) and `index.ts` are always emitted. */
 export const OUTPUT_KINDS = ["types", "client", "server", "webhooks", "queries", "msw", "schemas"] as const;
@@ -121,6 +122,12 @@ export interface WebhooksConfig {
    * @default what the spec says, else "standard-webhooks"
    */
   scheme?: WebhookScheme;
+  /**
+   * More named schemes the generated receiver and `signWebhookDelivery` can be told at run time (`scheme: "zoom"`),
+   * besides the default: each is a module of the webhooks runtime, written only when named here or as the default.
+   * @default none
+   */
+  schemes?: WebhookSchemeName[];
   /** Where deliveries name their event: `{ in: "body", name: "event" }` or `{ in: "header", name: "x-vendor-event" }`. @default what the spec says or implies */
   eventType?: WebhookEventTypeSpec;
 }
@@ -913,7 +920,7 @@ function validateSchemas(value: unknown, where: string): void {
   }
 }
 
-const WEBHOOKS_FIELDS = ["scheme", "eventType"];
+const WEBHOOKS_FIELDS = ["scheme", "schemes", "eventType"];
 
 /** Checks `webhooks` (see WebhooksConfig): the scheme as the generated receiver will resolve it at start-up. */
 function validateWebhooks(value: unknown, where: string): void {
@@ -929,9 +936,20 @@ function validateWebhooks(value: unknown, where: string): void {
   }
   if (fields.scheme !== undefined) {
     try {
-      resolveScheme(fields.scheme as WebhookScheme);
+      resolveScheme(fields.scheme as WebhookScheme, ALL_SCHEMES);
     } catch (error) {
       throw new UserError(`config field \`webhooks.scheme\`: ${(error as Error).message}`, { location: at("scheme") });
+    }
+  }
+  const schemes = fields.schemes;
+  if (schemes !== undefined) {
+    const names = WEBHOOK_SCHEME_NAMES as readonly unknown[];
+    const bad = Array.isArray(schemes) ? schemes.findIndex((name) => !names.includes(name)) : -1;
+    if (!Array.isArray(schemes) || bad >= 0) {
+      throw new UserError(
+        `config field \`webhooks.schemes\` must be a list of scheme names (${WEBHOOK_SCHEME_NAMES.join(", ")}), got ${JSON.stringify(Array.isArray(schemes) ? schemes[bad] : schemes)}`,
+        { location: Array.isArray(schemes) ? at("schemes", String(bad)) : at("schemes") },
+      );
     }
   }
   const eventType = fields.eventType as Partial<WebhookEventTypeSpec> | undefined;

@@ -123,7 +123,9 @@ export function emitFiles(model: ApiModel, outputs: EmitOutputs, inputs: EmitInp
     traceTime("server emitted");
   }
   if (webhooks) {
-    add(...emitWebhooks(model, templates.file("webhooks"), inputs.webhooks), ...emitRuntime("webhooks", templates.runtime("webhooks")));
+    // Only the runtime modules webhooks.ts imports: the signature schemes it carries, not every vendor's.
+    const webhooksFile = emitWebhooks(model, templates.file("webhooks"), inputs.webhooks);
+    add(...webhooksFile, ...emitRuntime("webhooks", templates.runtime("webhooks"), webhooksFile));
     traceTime("webhooks emitted");
   }
   const queries = Boolean(outputs.queries && outputs.client);

@@ -1,7 +1,7 @@
 import type { EncodingSpec, GeneratedInfo, MediaSpec, ParamSpec, PartHeaderSpec, QuerystringParamSpec, RouteSpec, Schema, SchemaDocument } from "../../templates/server/index.js";
 import type { ApiModel, EncodingHeader, MediaType, Operation, Parameter, Server } from "../ir/model.js";
 import { parsePointer, resolvePointer } from "../openapi/pointer.js";
-import { DATA_KEYWORDS, SCHEMA_MAPS, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
+import { DATA_KEYWORDS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLES, defaultExplode, defaultStyle } from "../openapi/vocabulary.js";
 import { superLinearPatterns, superLinearWarnings, validationWarnings, type EmitterWarning } from "./server-patterns.js";
 
 type Obj = Record<string, unknown>;
@@ -102,12 +102,12 @@ export function schemaDocument(model: ApiModel, table: unknown): SchemaDocument 
   const used = schemasUsedBy(model.document, table);
   // Only what the routes reach: a spec's schemas for webhooks, or for other APIs, are dead weight in the router (and
   // megabytes for tsc to scan, and for the server to parse at start-up: GitHub's 2.7 MB became 0.7 MB).
-  const kept = used ? Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) : schemas;
+  const kept = mapValues(used ? Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) : schemas, validationSchema) as Record<string, Schema>;
   const document: SchemaDocument & { components: { schemas: Record<string, Schema> } & Obj } = { components: { schemas: kept } };
   for (const pointer of model.foreignSchemaRefs) {
     let target: Obj = document;
     pointer.forEach((segment, i) => {
-      if (i === pointer.length - 1) target[segment] = resolvePointer(model.document, pointer);
+      if (i === pointer.length - 1) target[segment] = validationSchema(resolvePointer(model.document, pointer));
       else target = (target[segment] = isObject(target[segment]) ? { ...(target[segment] as Obj) } : {}) as Obj;
     });
   }
@@ -159,6 +159,42 @@ function schemasUsedBy(document: Obj, routes: unknown): Set<string> | undefined 
     }
   }
   return used;
+}
+
+/**
+ * Keywords that only annotate a schema (JSON Schema 2020-12 §9 meta-data, `$comment`, OpenAPI's `externalDocs` and
+ * `xml`, `x-` extensions): nothing the router, its validators, its error messages or its mocks read. The examples,
+ * defaults, formats and discriminators they do read stay.
+ */
+const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "$comment", "deprecated", "externalDocs", "xml"]);
+
+/** Keywords whose value is a schema or a list of schemas. */
+const SUBSCHEMAS: ReadonlySet<string> = new Set([...SCHEMA_SINGLES, ...SCHEMA_LISTS]);
+
+/**
+ * A schema as the router carries it: without its annotations, at every depth. Only keywords are read: a property
+ * named `description` or `x-id`, an `enum` or `example` that holds such keys, and every keyword the walk does not
+ * know (whose value may be anything) stay as the spec wrote them.
+ */
+function validationSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(validationSchema);
+  if (!isObject(schema)) return schema;
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
+    let kept = value;
+    if (SUBSCHEMAS.has(key)) kept = validationSchema(value);
+    else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) kept = mapValues(value, validationSchema);
+    Object.defineProperty(out, key, { value: kept, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** `record` with each value mapped, its keys (names, `__proto__` among them) as they were. */
+function mapValues(record: Obj, map: (value: unknown) => unknown): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(record)) Object.defineProperty(out, key, { value: map(value), enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** The schemas a route table holds (parameters', bodies', responses'): what the walk above starts from. */
@@ -217,7 +253,7 @@ function paramsIn(op: Operation, location: Parameter["in"]): ParamSpec[] {
     .filter((p) => p.in === location)
     .map((p) => {
       // The spec's schema is data here: the runtime reads the keywords it knows.
-      const spec: ParamSpec = { name: p.name, required: p.required, schema: p.schema as Schema };
+      const spec: ParamSpec = { name: p.name, required: p.required, schema: validationSchema(p.schema) as Schema };
       // The spec's own style; the runtime treats a style it does not know as the location's default.
       if (p.style !== defaultStyle(location)) spec.style = p.style as ParamSpec["style"];
       if (p.explode !== defaultExplode(p.style)) spec.explode = p.explode;
@@ -234,7 +270,7 @@ function querystringOf(op: Operation): { querystring?: QuerystringParamSpec } {
     querystring: {
       required: param.required,
       contentType: param.contentType!,
-      schema: param.schema as Schema,
+      schema: validationSchema(param.schema) as Schema,
       ...(param.encoding ? { encoding: encodingOf(param.encoding) } : {}),
     },
   };
@@ -248,7 +284,7 @@ export function contentOf(content: MediaType[]): Record<string, MediaSpec> {
       return [
         media.type,
         {
-          ...(schema !== undefined ? { schema: schema as Schema } : {}),
+          ...(schema !== undefined ? { schema: validationSchema(schema) as Schema } : {}),
           ...(media.sequence ? sequenceOf(media.sequence) : {}),
           ...(media.example !== undefined ? { example: media.example } : {}),
           ...(media.encoding ? { encoding: encodingOf(media.encoding) } : {}),
@@ -301,7 +337,7 @@ function positionalHeadersOf(positional: NonNullable<MediaType["positional"]>): 
 function partHeaderSpecs(declared: readonly EncodingHeader[]): Record<string, PartHeaderSpec> | undefined {
   const headers = validatedPartHeaders(declared);
   if (headers.length === 0) return undefined;
-  return Object.fromEntries(headers.map((header) => [header.name, { required: header.required, ...(header.schema !== undefined ? { schema: header.schema as Schema } : {}) }]));
+  return Object.fromEntries(headers.map((header) => [header.name, { required: header.required, ...(header.schema !== undefined ? { schema: validationSchema(header.schema) as Schema } : {}) }]));
 }
 
 /** The part headers of an Encoding Object the router validates (all but Content-Type and Content-Disposition). */

@@ -1,4 +1,5 @@
 import type { OptionalKind, PropertySignatureStructure, TypeAliasDeclarationStructure } from "ts-morph";
+import { WEBHOOK_SCHEME_NAMES } from "../../templates/webhooks/types.js";
 import type { WebhooksConfig } from "../config/resolve.js";
 import type { ApiModel, Webhook } from "../ir/model.js";
 import { propertyKey } from "../ir/naming.js";
@@ -8,6 +9,7 @@ import type { EmittedFile } from "./file.js";
 import { commentText } from "./literal.js";
 import { LongTexts } from "./long-text.js";
 import { FileTemplate, typeText } from "./template.js";
+import { carriedSchemes, schemeModule } from "./webhook-schemes.js";
 import { uniqueEvents, webhookRuntimeSpec } from "./webhook-spec.js";
 
 type Member = OptionalKind<PropertySignatureStructure>;
@@ -40,6 +42,15 @@ export function emitWebhooks(model: ApiModel, source: FileTemplateSource, config
     createWebhookHandler: `A \`(request: Request) => Promise<Response>\` receiver (signature by \`options.scheme\`, default: ${scheme}): 401 when verification fails, 400 for bad JSON or an unknown event, 413 past the body limit, 408 past the body time limit, 200 after your handler ran.`,
   };
   for (const [name, comment] of Object.entries(comments)) template.structure(name, "variable").docs = [comment];
+
+  // Only the named schemes this output uses are imported, so only their modules are copied into the runtime.
+  const carried = carriedSchemes(named, signatureHeader, config.schemes);
+  for (const name of WEBHOOK_SCHEME_NAMES) {
+    const slot = `import ./runtime/webhooks/${schemeModule(name).module}.js`;
+    if (carried.includes(name)) template.keep(slot);
+    else template.remove(slot);
+  }
+  template.structure("schemes", "variable").declarations[0]!.initializer = `[${carried.map((name) => schemeModule(name).exported).join(", ")}]`;
 
   // One event (and payload variable) per line.
   template.fillData("webhookSpec", webhookRuntimeSpec(model, config), 2);

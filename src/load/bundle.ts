@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { UserError, formatPointer } from "../errors.js";
 import { SchemaIds, fileUri, safeUrl, stripFragment, walkSchemaNodes, type Location } from "./ids.js";
 import { escapePointerSegment, parsePointer, resolvePointer, toJsonPointer } from "../openapi/pointer.js";
-import { PATH_ITEM_METHODS, SCHEMA_MAPS } from "../openapi/vocabulary.js";
+import { PATH_ITEM_METHODS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLES } from "../openapi/vocabulary.js";
 import { NameRegistry } from "../ir/naming.js";
 import { isHttpUrl, originOf } from "../openapi/url.js";
 
@@ -85,21 +85,6 @@ type Kind =
 type Json = unknown;
 type JsonObject = Record<string, unknown>;
 
-const SCHEMA_SINGLES = [
-  "additionalProperties",
-  "items",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contentSchema",
-  "additionalItems",
-];
-const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 /** The keys of a schema that the walk looks into (SCHEMA_MAPS, SCHEMA_SINGLES, SCHEMA_LISTS, and what it reports). */
 const SCHEMA_WALKED_KEYS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, ...SCHEMA_SINGLES, ...SCHEMA_LISTS, "discriminator", "$dynamicRef"]);
 

@@ -39,6 +39,25 @@ export function defaultExplode(style: string): boolean {
 /** Schema keywords whose value is data (an instance), never a schema: a `$ref` or `pattern` key inside means nothing. */
 export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["example", "examples", "default", "enum", "const"]);
 
+/** Schema keywords whose value is one schema (JSON Schema 2020-12 §10; `items` and draft 4's `additionalItems` may be either). */
+export const SCHEMA_SINGLES: readonly string[] = [
+  "additionalProperties",
+  "items",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contentSchema",
+  "additionalItems",
+];
+
+/** Schema keywords whose value is a list of schemas (`items` as draft 4 wrote tuples). */
+export const SCHEMA_LISTS: readonly string[] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+
 /** Schema keywords whose value maps arbitrary names (maybe "example", maybe "$ref") to schemas. */
 export const SCHEMA_MAPS: readonly string[] = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
 

@@ -1,11 +1,31 @@
 import type { webhooks } from "./schema.js";
 import {
   createWebhookTools,
+  type SchemePreset,
   type WebhookEventOf,
   type WebhookPayloadOf,
   type WebhookSpec,
   type WebhookTools,
 } from "../webhooks/index.js";
+
+/** @slot only where the spec or config names the standard-webhooks scheme, or it is the default (`emitWebhooks`) */
+import { standardWebhooksScheme } from "../webhooks/scheme-standard-webhooks.js";
+/** @slot only where the spec or config names the svix scheme, or it is the default (`emitWebhooks`) */
+import { svixScheme } from "../webhooks/scheme-svix.js";
+/** @slot only where the spec or config names the stripe scheme, or it is the default (`emitWebhooks`) */
+import { stripeScheme } from "../webhooks/scheme-stripe.js";
+/** @slot only where the spec or config names the github scheme, or it is the default (`emitWebhooks`) */
+import { githubScheme } from "../webhooks/scheme-github.js";
+/** @slot only where the spec or config names the zoom scheme, or it is the default (`emitWebhooks`) */
+import { zoomScheme } from "../webhooks/scheme-zoom.js";
+/** @slot only where the spec or config names the slack scheme, or it is the default (`emitWebhooks`) */
+import { slackScheme } from "../webhooks/scheme-slack.js";
+/** @slot only where the spec or config names the shopify scheme, or it is the default (`emitWebhooks`) */
+import { shopifyScheme } from "../webhooks/scheme-shopify.js";
+/** @slot only where the spec or config names the twilio scheme, or it is the default (`emitWebhooks`) */
+import { twilioScheme } from "../webhooks/scheme-twilio.js";
+/** @slot only where the spec or config names the wandb scheme, or it is the default (`emitWebhooks`) */
+import { wandbScheme } from "../webhooks/scheme-wandb.js";
 
 export {
   WebhookVerificationError,
@@ -49,7 +69,11 @@ export type PayloadVariables = Record<string, unknown>;
 /** The functions below, bound to this spec's events and payload variables. */
 export type WebhookToolset = WebhookTools<WebhookEvents, PayloadVariables>;
 
-const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec);
+/** @slot the named signature schemes the spec and config use, from the imports above (`emitWebhooks`) */
+/** The named signature schemes this output carries: `options.scheme` may name these (and describe an `hmac` one). */
+const schemes: SchemePreset[] = [standardWebhooksScheme, svixScheme, stripeScheme, githubScheme, zoomScheme, slackScheme, shopifyScheme, twilioScheme, wandbScheme];
+
+const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec, schemes);
 /** @slot comment: names the signature header */
 /** True when the signature (a signature header you name) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws. */
 export const verifyWebhookSignature: WebhookToolset["verifySignature"] = tools.verifySignature;

@@ -1,6 +1,6 @@
 import { WebhookVerificationError } from "./errors.js";
 import { challengeAnswer, formNames, matchSignature, presentedSignature, resolveScheme, schemeKeys } from "./schemes.js";
-import type { PresentedSignature, ResolvedScheme, SignatureMatch } from "./schemes.js";
+import type { PresentedSignature, ResolvedScheme, SchemePreset, SignatureMatch } from "./schemes.js";
 import { isBlankSecret, secretsEqual, toBytes } from "./signature.js";
 import type { RawBody, SignatureKey } from "./signature.js";
 import type { WebhookAuthSpec, WebhookEventSpec, WebhookEventTypeSpec, WebhookScheme, WebhookSignatureSpec, WebhookSpec } from "./types.js";
@@ -73,6 +73,8 @@ export interface UntypedWebhookEvent {
 /** The spec, pre-processed once per `createWebhookTools` call. */
 export interface CompiledSpec {
   readonly spec: WebhookSpec;
+  /** The named schemes this output carries (the ones its spec and config name). */
+  readonly schemes: readonly SchemePreset[];
   /** wire value -> candidate events, the ones with `when` conditions first. */
   readonly byValue: ReadonlyMap<string, readonly WebhookEventSpec[]>;
   /** `normalizeEventName` of every name and value -> its event (null when two events share it). */
@@ -85,7 +87,7 @@ export function normalizeEventName(name: string): string {
   return name.toLowerCase().replace(/[._-]+/g, "-");
 }
 
-export function compileEvents(spec: WebhookSpec): CompiledSpec {
+export function compileEvents(spec: WebhookSpec, schemes: readonly SchemePreset[]): CompiledSpec {
   const byValue = new Map<string, WebhookEventSpec[]>();
   const byNormalized = new Map<string, WebhookEventSpec | null>();
   const all: WebhookEventSpec[] = [];
@@ -105,7 +107,7 @@ export function compileEvents(spec: WebhookSpec): CompiledSpec {
     // Most specific first: an event with conditions wins over a catch-all with the same value.
     list.sort((a, b) => Object.keys(b.when ?? {}).length - Object.keys(a.when ?? {}).length);
   }
-  return { spec, byValue, byNormalized, single: all.length === 1 ? all[0] : undefined };
+  return { spec, schemes, byValue, byNormalized, single: all.length === 1 ? all[0] : undefined };
 }
 
 /** One delivery as the verifier reads it: its headers, and its body on demand (bounded in size and time). */
@@ -304,7 +306,7 @@ export function resolveOptions(compiled: CompiledSpec, options: ParseWebhookOpti
   if (accessToken !== undefined && isBlankSecret(accessToken)) {
     throw new TypeError("Webhook `accessToken` must be a non-empty string, not only whitespace (omit it to not require one)");
   }
-  const scheme = resolveScheme(schemeOf(compiled.spec, options));
+  const scheme = resolveScheme(schemeOf(compiled.spec, options), compiled.schemes);
   let keys: SignatureKey[] = [];
   if (insecureNoSignature === true) {
     if (secret !== undefined) throw new TypeError("Pass either a webhook `secret` or `insecureNoSignature: true`, not both");

@@ -10,6 +10,7 @@ import { buildModel } from "../../src/ir/build.js";
 import { loadSpec } from "../../src/load/index.js";
 import { FIXTURES, ROOT, runBin, tempDir, writeFiles } from "../helpers.js";
 import { webhookBodyValidator } from "../webhook-payloads.js";
+import { ALL_SCHEMES } from "../../src/emit/webhook-schemes.js";
 
 /**
  * `specforge webhook test` on specs without specforge's extensions: it sends a schema-valid sample of the event's
@@ -55,7 +56,7 @@ const ok = (_delivery: Delivery, res: ServerResponse) => void res.writeHead(200,
 /** The receiver the generator would build for `specPath`, fed the recorded delivery. */
 async function generatedReceiverAccepts(specPath: string, secret: string, delivery: Delivery): Promise<{ status: number; type?: string }> {
   const model = buildModel(loadSpec(specPath, ROOT), specPath);
-  const tools = createWebhookTools<Record<string, unknown>>(webhookRuntimeSpec(model) as unknown as WebhookSpec);
+  const tools = createWebhookTools<Record<string, unknown>>(webhookRuntimeSpec(model) as unknown as WebhookSpec, ALL_SCHEMES);
   let type: string | undefined;
   const handle = tools.createHandler({ secret, on: {}, onUnhandled: (event) => void (type = event.type) });
   const headers = Object.entries(delivery.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : []));

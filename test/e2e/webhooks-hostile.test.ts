@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createWebhookHandler } from "../../generated/index.js";
 import { createWebhookTools, type WebhookSpec } from "../../templates/webhooks/index.js";
 import { serve, type TestServer } from "../templates/webhooks/node-adapter.js";
+import { ALL_SCHEMES } from "../../src/emit/webhook-schemes.js";
 
 /**
  * The webhook receiver against an attacker on 127.0.0.1 (docs/security.md, "Security: the webhook receiver"): no secret means no receiver, replays
@@ -17,9 +18,9 @@ import { serve, type TestServer } from "../templates/webhooks/node-adapter.js";
 /** What the generator emits for a spec with `webhooks:` and nothing else (one event, no x- extensions). */
 const plainSpec: WebhookSpec<"newPet"> = { events: ["newPet"] };
 type PlainEvents = { newPet: { id: number; name: string } };
-const plain = createWebhookTools<PlainEvents>(plainSpec);
+const plain = createWebhookTools<PlainEvents>(plainSpec, ALL_SCHEMES);
 /** The training service's kind: an HMAC of the body in a header (what main supported before the presets). */
-const hmac = createWebhookTools<PlainEvents>({ signature: { header: "X-Sig", encoding: "hex" }, events: ["newPet"] });
+const hmac = createWebhookTools<PlainEvents>({ signature: { header: "X-Sig", encoding: "hex" }, events: ["newPet"] }, ALL_SCHEMES);
 const HMAC_SECRET = "hostile-hmac-secret";
 const hmacHeaders = (body: string) => ({ "x-sig": createHmac("sha256", HMAC_SECRET).update(body).digest("hex") });
 const STANDARD_SECRET = "whsec_" + Buffer.from("hostile-test-key-hostile-test-key").toString("base64");

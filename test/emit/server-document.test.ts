@@ -98,4 +98,51 @@ describe("the server's schema document", () => {
     const refs = JSON.stringify([serverRoutes(model), document]).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const r of refs) expect(Object.keys(document.components.schemas)).toContain(decodeURIComponent(r.slice(29, -1).replace(/~1/g, "/").replace(/~0/g, "~")));
   });
+
+  it("carries what validation and mocks read, not the annotations: at every depth, in routes too, names and data untouched", () => {
+    const annotated = { title: "T", description: "D", $comment: "C", deprecated: true, externalDocs: { url: "https://e.example" }, xml: { name: "x" }, "x-internal": 1 };
+    const model = modelOf(
+      {
+        Pet: {
+          ...annotated,
+          type: "object",
+          required: ["description"],
+          properties: {
+            description: { ...annotated, type: "string", maxLength: 3, example: "abc" },
+            "x-id": { type: "integer", default: 1, examples: [2] },
+            kind: { type: "string", enum: ["cat"], description: "kept out" },
+          },
+          additionalProperties: { description: "gone", type: "boolean" },
+          allOf: [{ title: "gone", minProperties: 1 }],
+          example: { description: "an instance keeps its keys", "x-id": 3 },
+          discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Pet" } },
+        },
+      },
+      {
+        "/pets": {
+          get: {
+            operationId: "listPets",
+            parameters: [{ name: "q", in: "query", description: "query text", schema: { type: "string", title: "Q", pattern: "^a" } }],
+            responses: { "200": { description: "ok", ...json({ type: "array", description: "list", items: ref("Pet") }) } },
+          },
+        },
+      },
+    );
+    expect(serverDocument(model).components.schemas.Pet).toEqual({
+      type: "object",
+      required: ["description"],
+      properties: {
+        description: { type: "string", maxLength: 3, example: "abc" },
+        "x-id": { type: "integer", default: 1, examples: [2] },
+        kind: { type: "string", enum: ["cat"] },
+      },
+      additionalProperties: { type: "boolean" },
+      allOf: [{ minProperties: 1 }],
+      example: { description: "an instance keeps its keys", "x-id": 3 },
+      discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Pet" } },
+    });
+    const [route] = serverRoutes(model);
+    expect(route!.params.query[0]!.schema).toEqual({ type: "string", pattern: "^a" });
+    expect(route!.responses["200"]!.content!["application/json"]!.schema).toEqual({ type: "array", items: ref("Pet") });
+  });
 });

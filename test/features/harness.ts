@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { FIXTURES, ROOT, runCli, typecheck } from "../helpers.js";
 
@@ -17,6 +17,8 @@ export interface Feature {
   name: string;
   /** The spec, relative to test/fixtures/features (or absolute). */
   spec: string;
+  /** The config's `webhooks` field for this output (a config file beside it), when the defaults do not fit. */
+  webhooks?: object;
 }
 
 export interface BuiltGroup {
@@ -34,7 +36,9 @@ export async function buildGroup(group: string, features: Feature[]): Promise<Bu
   mkdirSync(dir, { recursive: true });
   const stderr: Record<string, string> = {};
   for (const feature of features) {
-    const result = await runCli(["generate", "--spec", resolve(FEATURES, feature.spec), "--out", join(dir, feature.name)], ROOT);
+    const config = join(dir, `${feature.name}.config.json`);
+    if (feature.webhooks) writeFileSync(config, JSON.stringify({ webhooks: feature.webhooks }));
+    const result = await runCli(["generate", "--spec", resolve(FEATURES, feature.spec), "--out", join(dir, feature.name), ...(feature.webhooks ? ["--config", config] : [])], ROOT);
     if (result.code !== 0) throw new Error(`generate ${feature.spec} failed (${result.code}):\n${result.stderr}`);
     stderr[feature.name] = result.stderr;
     const assertions = join(FEATURES, `${feature.name}.types.ts`);

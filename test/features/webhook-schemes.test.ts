@@ -9,6 +9,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBin, runCli, tempDir, writeFiles } from "../helpers.js";
 import { nodeReceiver, receivers, TRANSPORTS, type Receiver } from "./webhook-receivers.js";
+import { WEBHOOK_SCHEME_NAMES } from "../../templates/webhooks/types.js";
 import { buildGroup, FEATURES, importGenerated, type BuiltGroup } from "./harness.js";
 
 /**
@@ -27,8 +28,9 @@ let zoom: Generated;
 
 beforeAll(async () => {
   group = await buildGroup("webhook-schemes", [
-    { name: "webhooks-plain", spec: "webhooks-plain.yaml" },
-    { name: "webhooks-zoom", spec: "webhooks-zoom.yaml" },
+    // Every named scheme carried (the config's `webhooks.schemes`): the receiver is told each one at run time.
+    { name: "webhooks-plain", spec: "webhooks-plain.yaml", webhooks: { schemes: WEBHOOK_SCHEME_NAMES } },
+    { name: "webhooks-zoom", spec: "webhooks-zoom.yaml", webhooks: { schemes: ["zoom"] } },
   ]);
   plain = await importGenerated(group, "webhooks-plain");
   zoom = await importGenerated(group, "webhooks-zoom");
@@ -407,6 +409,8 @@ describe("when the spec cannot tell its webhooks apart", () => {
     writeFiles(dir, { "openapi.yaml": spec });
     // Inside the project, where vitest imports the generated TypeScript from.
     const out = join(group.dir, "untold");
+    // The receivers below are told GitHub's scheme: the config carries it.
+    writeFiles(dir, { "specforge.config.json": JSON.stringify({ webhooks: { schemes: ["github"] } }) });
     const result = await runCli(["generate", "--spec", join(dir, "openapi.yaml"), "--out", out, "--outputs", "webhooks"], dir);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain("openapi.yaml#/webhooks/petAdopted: nothing in the spec tells deliveries of this webhook from the others'");

@@ -19,7 +19,7 @@ import { createHandler, createReceiver } from "./handler.js";
 import type { WebhookHandlerOptions } from "./handler.js";
 import { createNodeListener } from "./node.js";
 import { resolveScheme, schemeKeys, signDelivery } from "./schemes.js";
-import type { SignDeliveryOptions } from "./schemes.js";
+import type { SchemePreset, SignDeliveryOptions } from "./schemes.js";
 import {
   assertSupportedSignature,
   isBlankSecret,
@@ -59,8 +59,8 @@ export type {
   WebhookSecret,
 } from "./parse.js";
 export type { WebhookEventHandlers, WebhookHandlerOptions } from "./handler.js";
-export { DEFAULT_TOLERANCE_SECONDS, twilioJsonUrl } from "./schemes.js";
-export type { SignDeliveryOptions } from "./schemes.js";
+export { DEFAULT_TOLERANCE_SECONDS } from "./schemes.js";
+export type { SchemePreset, SignDeliveryOptions } from "./schemes.js";
 export type { RawBody } from "./signature.js";
 export { WEBHOOK_SCHEME_NAMES } from "./types.js";
 export type {
@@ -182,15 +182,18 @@ export interface WebhookTools<Events, Vars> {
 
 /**
  * Binds the runtime to one spec. `Events` maps each declared event name to its payload type
- * (see `WebhookPayloadOf`); `Vars` types the payload-template variables.
+ * (see `WebhookPayloadOf`); `Vars` types the payload-template variables. `schemes` are the named signature schemes
+ * the receiver and sender can be told (`scheme: "zoom"`), each from its module (`./scheme-zoom.js`); the schemes
+ * you describe (`hmac`, `hmac-sha256`) need none.
  * Throws `TypeError` for an unsupported signature config (algorithm other than hmac-sha256).
  */
 export function createWebhookTools<Events, Vars = Record<string, unknown>>(
   spec: WebhookSpec<keyof Events & string>,
+  schemes: readonly SchemePreset[],
 ): WebhookTools<Events, Vars> {
   assertSupportedSignature(spec.signature);
-  if (spec.scheme !== undefined) resolveScheme(spec.scheme); // an unusable scheme fails here, at start-up
-  const compiled = compileEvents(spec);
+  if (spec.scheme !== undefined) resolveScheme(spec.scheme, schemes); // an unusable scheme fails here, at start-up
+  const compiled = compileEvents(spec, schemes);
   const variables = compileVariables(spec.variables);
   return {
     spec,
@@ -202,7 +205,10 @@ export function createWebhookTools<Events, Vars = Record<string, unknown>>(
     sign: (rawBody, secret, encoding) =>
       signPayload(rawBody, secret, encoding, spec.signature),
     signDelivery: async (body, secret, options = {}) => {
-      const scheme = resolveScheme(schemeOf(spec, { scheme: options.scheme }));
+      const scheme = resolveScheme(
+        schemeOf(spec, { scheme: options.scheme }),
+        schemes,
+      );
       if (isBlankSecret(secret))
         throw new TypeError(
           "The webhook `secret` must be a non-empty string (not only whitespace)",

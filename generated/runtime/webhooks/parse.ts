@@ -16,6 +16,7 @@ import {
 import type {
   PresentedSignature,
   ResolvedScheme,
+  SchemePreset,
   SignatureMatch,
 } from "./schemes.js";
 import { isBlankSecret, secretsEqual, toBytes } from "./signature.js";
@@ -113,6 +114,8 @@ export interface UntypedWebhookEvent {
 /** The spec, pre-processed once per `createWebhookTools` call. */
 export interface CompiledSpec {
   readonly spec: WebhookSpec;
+  /** The named schemes this output carries (the ones its spec and config name). */
+  readonly schemes: readonly SchemePreset[];
   /** wire value -> candidate events, the ones with `when` conditions first. */
   readonly byValue: ReadonlyMap<string, readonly WebhookEventSpec[]>;
   /** `normalizeEventName` of every name and value -> its event (null when two events share it). */
@@ -125,7 +128,10 @@ export function normalizeEventName(name: string): string {
   return name.toLowerCase().replace(/[._-]+/g, "-");
 }
 
-export function compileEvents(spec: WebhookSpec): CompiledSpec {
+export function compileEvents(
+  spec: WebhookSpec,
+  schemes: readonly SchemePreset[],
+): CompiledSpec {
   const byValue = new Map<string, WebhookEventSpec[]>();
   const byNormalized = new Map<string, WebhookEventSpec | null>();
   const all: WebhookEventSpec[] = [];
@@ -154,6 +160,7 @@ export function compileEvents(spec: WebhookSpec): CompiledSpec {
   }
   return {
     spec,
+    schemes,
     byValue,
     byNormalized,
     single: all.length === 1 ? all[0] : undefined,
@@ -457,7 +464,10 @@ export function resolveOptions(
       "Webhook `accessToken` must be a non-empty string, not only whitespace (omit it to not require one)",
     );
   }
-  const scheme = resolveScheme(schemeOf(compiled.spec, options));
+  const scheme = resolveScheme(
+    schemeOf(compiled.spec, options),
+    compiled.schemes,
+  );
   let keys: SignatureKey[] = [];
   if (insecureNoSignature === true) {
     if (secret !== undefined)

@@ -5,10 +5,12 @@
 // @ts-nocheck
 
 /**
- * The signature schemes: how each provider signs a delivery, where it names the event, and how a sender (or
- * `specforge webhook test`) signs one. Every preset but Standard Webhooks and Stripe is an HMAC over a template of the
- * body, a timestamp, an id or the URL, so one path verifies them all. Web Crypto only; comparisons in constant time
- * over the decoded bytes.
+ * How signature schemes verify and sign deliveries: the HMAC over a template of the body, a timestamp, an id or the
+ * URL that most providers use (and that a scheme you describe, `hmac` or `hmac-sha256`, is), and the steps every
+ * scheme shares. Each named scheme (Standard Webhooks, Stripe, GitHub, Zoom…) is its own module, `scheme-<name>.ts`,
+ * which the generated `webhooks.ts` imports and passes to `createWebhookTools` only when its spec or config names it:
+ * an output carries the schemes it uses. A scheme whose headers are not such an HMAC (Standard Webhooks, Stripe,
+ * Twilio) brings its own `SignatureFormat`. Web Crypto only; comparisons in constant time over the decoded bytes.
  */
 import { WebhookVerificationError } from "./errors.js";
 import {
@@ -19,22 +21,15 @@ import {
   decodeDigest,
   decodeHex,
   DIGEST_BYTES_OF,
-  ED25519_SIGNATURE_BYTES,
   ed25519Sign,
   ed25519Verify,
   encodeBase64,
   encodeHex,
   hmacDigest,
-  sha256Hex,
   timingSafeEqual,
   toBytes,
 } from "./signature.js";
-import type {
-  HashName,
-  HmacSecret,
-  RawBody,
-  SignatureKey,
-} from "./signature.js";
+import type { HashName, RawBody, SignatureKey } from "./signature.js";
 import { WEBHOOK_SCHEME_NAMES } from "./types.js";
 import type {
   HmacAlgorithm,
@@ -48,12 +43,6 @@ import type {
 
 /** Seconds a timestamped delivery may be off: the default of Standard Webhooks, Stripe, Slack and others. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
-
-const STANDARD_SECRET_PREFIX = "whsec_";
-const STANDARD_PUBLIC_KEY_PREFIX = "whpk_";
-const STANDARD_SECRET_KEY_PREFIX = "whsk_";
-const ED25519_KEY_BYTES = 32;
-const SHA256_BYTES = 32;
 
 /** A piece of an HMAC scheme's signed content: literal text, or what a placeholder stands for. */
 type SignedPart =
@@ -81,8 +70,8 @@ export interface ResolvedScheme {
   readonly toleranceSeconds: number;
   /** Timestamped schemes: a timestamp that far ahead is refused too (all but Stripe). */
   readonly futureToo: boolean;
-  /** How a secret becomes key bytes: Standard Webhooks' `whsec_` (and Ed25519) keys, UTF-8, hex or base64. */
-  readonly secretFormat: "standard" | "utf8" | "hex" | "base64";
+  /** How a secret becomes key bytes when the format does not say (`SignatureFormat.key`): UTF-8, hex or base64. */
+  readonly secretFormat: "utf8" | "hex" | "base64";
   /** Where the event is named when nothing else says, in order. */
   readonly eventSources: readonly WebhookEventTypeSpec[];
   /** GitHub: the event is `<X-GitHub-Event>-<action>` when the body has an `action`. */
@@ -91,16 +80,77 @@ export interface ResolvedScheme {
   readonly deliveryIdHeader?: string;
   /** Standard Webhooks: the header names a sender writes (`webhook-*`, or Svix's `svix-*`). */
   readonly headerPrefix?: "webhook" | "svix";
-  /** The vendor's endpoint check this receiver answers. */
-  readonly challenge?: "zoom" | "slack";
+  /** The vendor's endpoint check this receiver answers (see `challengeAnswer`). */
+  readonly challenge?: EndpointChallenge;
   /** The origin the sender calls, when the receiver sees another (the URL is signed: Twilio, `{url}`). */
+  readonly origin?: string;
+  /** How the signature headers are read and written, when they are not an HMAC over `signedContent`. */
+  readonly format?: SignatureFormat;
+}
+
+/** What a named scheme's module exports, for `createWebhookTools` (the generated `webhooks.ts` passes them). */
+export interface SchemePreset {
+  readonly name: WebhookSchemeName;
+  /** The scheme with every default filled in, from the options of `{ type: name, … }`; TypeError when unusable. */
+  readonly resolve: (options: PresetOptions) => ResolvedScheme;
+}
+
+/** The options a named scheme takes besides its name (`WebhookScheme`'s object forms). */
+export interface PresetOptions {
+  readonly toleranceSeconds?: number;
+  readonly challenge?: boolean;
   readonly origin?: string;
 }
 
-const body = (name: string): WebhookEventTypeSpec => ({ in: "body", name });
-const header = (name: string): WebhookEventTypeSpec => ({ in: "header", name });
-const BODY_TYPE = body("type");
-const BODY_EVENT_TYPE = body("event_type");
+/** The values a sender signs with besides the body and the key. */
+export interface SigningValues {
+  readonly timestamp: string;
+  readonly id: string;
+  readonly url?: string;
+}
+
+/** How a scheme whose headers are not an HMAC over a template reads and writes them (Standard Webhooks, Stripe, Twilio). */
+export interface SignatureFormat {
+  /** Reads and checks the signature headers before the body is read (see `presentedSignature`). */
+  readonly present: (
+    scheme: ResolvedScheme,
+    headers: Headers,
+    context: DeliveryContext,
+  ) => PresentedSignature;
+  /** The bytes each candidate signature covers; default: the text around the body, with the body. */
+  readonly signedMessages?: (
+    presented: PresentedSignature,
+    raw: Uint8Array,
+  ) => Promise<Uint8Array[]>;
+  /** The signature headers a sender puts on `body`. */
+  readonly sign: (
+    scheme: ResolvedScheme,
+    body: RawBody,
+    key: SignatureKey,
+    values: SigningValues,
+  ) => Promise<Record<string, string>>;
+  /** A secret's key in the vendor's format; default: by `secretFormat`. */
+  readonly key?: (scheme: ResolvedScheme, secret: string) => SignatureKey;
+}
+
+/** A vendor's endpoint check: the answer to a verified delivery that carries one, else undefined. */
+export type EndpointChallenge = (
+  payload: object,
+  key: SignatureKey | undefined,
+) => Promise<Readonly<Record<string, string>> | undefined>;
+
+/** Where schemes find the event: a property of the body, or a header. */
+export const eventInBody = (name: string): WebhookEventTypeSpec => ({
+  in: "body",
+  name,
+});
+export const eventInHeader = (name: string): WebhookEventTypeSpec => ({
+  in: "header",
+  name,
+});
+const body = eventInBody;
+export const BODY_TYPE: WebhookEventTypeSpec = body("type");
+export const BODY_EVENT_TYPE: WebhookEventTypeSpec = body("event_type");
 
 const HASHES: Readonly<Record<HmacAlgorithm, HashName>> = {
   sha1: "SHA-1",
@@ -151,7 +201,7 @@ function usesPlaceholder(
   );
 }
 
-function tolerance(value: number | undefined): number {
+export function tolerance(value: number | undefined): number {
   if (value === undefined) return DEFAULT_TOLERANCE_SECONDS;
   if (typeof value !== "number" || !(value > 0))
     throw new TypeError(
@@ -166,7 +216,7 @@ function nonEmpty(value: unknown, what: string): string {
   return value;
 }
 
-function originOf(value: unknown): string | undefined {
+export function originOf(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   let url: URL | undefined;
   try {
@@ -186,7 +236,8 @@ function originOf(value: unknown): string | undefined {
   return url.origin;
 }
 
-const HMAC_DEFAULTS = {
+/** An HMAC-SHA256 of the body in hex, keyed with the secret's UTF-8 bytes, no timestamp: what presets start from. */
+export const HMAC_DEFAULTS = {
   prefix: "",
   encodings: ["hex"] as readonly SignatureEncoding[],
   signEncoding: "hex" as SignatureEncoding,
@@ -198,12 +249,13 @@ const HMAC_DEFAULTS = {
   eventWithAction: false,
 };
 
-/** A preset that signs `v0:{timestamp}:{body}` with `v0=<hex>` (Zoom, Slack). */
-function v0Scheme(
+/** A preset that signs `v0:{timestamp}:{body}` with `v0=<hex>` (Zoom, Slack), answering its vendor's endpoint check. */
+export function v0Scheme(
   name: "zoom" | "slack",
   signatureHeader: string,
   timestampHeader: string,
-  options: { toleranceSeconds?: number; challenge?: boolean },
+  options: PresetOptions,
+  challenge: EndpointChallenge,
   extra: Partial<ResolvedScheme>,
 ): ResolvedScheme {
   return {
@@ -221,12 +273,13 @@ function v0Scheme(
     timestampHeader,
     toleranceSeconds: tolerance(options.toleranceSeconds),
     eventSources: [],
-    ...(options.challenge === false ? {} : { challenge: name }),
+    ...(options.challenge === false ? {} : { challenge }),
     ...extra,
   };
 }
 
-function bodyHmacSha256(
+/** An HMAC-SHA256 of the body in a header (`hmac-sha256`, and presets of that form). */
+export function bodyHmacSha256(
   name: "hmac-sha256" | "wandb",
   signature: WebhookSignatureSpec & { readonly header: string },
 ): ResolvedScheme {
@@ -311,123 +364,37 @@ function describedHmac(options: HmacSchemeOptions): ResolvedScheme {
   return scheme;
 }
 
-/** Turns a scheme option (or the spec's signature config) into a `ResolvedScheme`; TypeError when it is unusable. */
-export function resolveScheme(scheme: WebhookScheme): ResolvedScheme {
+/**
+ * Turns a scheme option (or the spec's signature config) into a `ResolvedScheme`, a named one by its module among
+ * `presets` (the schemes this output carries); TypeError when it is unusable or not carried.
+ */
+export function resolveScheme(
+  scheme: WebhookScheme,
+  presets: readonly SchemePreset[],
+): ResolvedScheme {
   const config = typeof scheme === "string" ? { type: scheme } : scheme;
   if (typeof config !== "object" || config === null)
     throw new TypeError("`scheme` must be a scheme name or object");
-  const options = config as {
-    type: string;
-    toleranceSeconds?: number;
-    challenge?: boolean;
-    origin?: string;
-  };
-  switch (options.type) {
-    case "standard-webhooks":
-    case "svix":
-      return {
-        ...HMAC_DEFAULTS,
-        name: options.type,
-        kind: "standard-webhooks",
-        header: `${options.type === "svix" ? "svix" : "webhook"}-signature`,
-        encodings: ["base64"],
-        signEncoding: "base64",
-        toleranceSeconds: tolerance(options.toleranceSeconds),
-        secretFormat: "standard",
-        eventSources: [BODY_TYPE],
-        deliveryIdHeader: "webhook-id",
-        headerPrefix: options.type === "svix" ? "svix" : "webhook",
-      };
-    case "stripe":
-      return {
-        ...HMAC_DEFAULTS,
-        name: "stripe",
-        kind: "stripe",
-        header: "Stripe-Signature",
-        toleranceSeconds: tolerance(options.toleranceSeconds),
-        futureToo: false,
-        eventSources: [BODY_TYPE],
-      };
-    case "github":
-      return {
-        ...HMAC_DEFAULTS,
-        name: "github",
-        kind: "hmac",
-        header: "X-Hub-Signature-256",
-        prefix: "sha256=",
-        eventSources: [header("X-GitHub-Event")],
-        eventWithAction: true,
-        deliveryIdHeader: "X-GitHub-Delivery",
-      };
-    // https://developers.zoom.us/docs/api/webhooks/#verify-webhook-events
-    case "zoom":
-      return v0Scheme(
-        "zoom",
-        "x-zm-signature",
-        "x-zm-request-timestamp",
-        options,
-        { eventSources: [body("event")], deliveryIdHeader: "x-zm-trackingid" },
-      );
-    // https://api.slack.com/authentication/verifying-requests-from-slack
-    case "slack":
-      return v0Scheme(
-        "slack",
-        "X-Slack-Signature",
-        "X-Slack-Request-Timestamp",
-        options,
-        {
-          eventSources: [
-            BODY_TYPE,
-            { in: "body", name: "event", property: "type" },
-          ],
-        },
-      );
-    // https://shopify.dev/docs/apps/build/webhooks/subscribe/https#step-5-verify-the-webhook
-    case "shopify":
-      return {
-        ...HMAC_DEFAULTS,
-        name: "shopify",
-        kind: "hmac",
-        header: "X-Shopify-Hmac-Sha256",
-        encodings: ["base64"],
-        signEncoding: "base64",
-        eventSources: [header("X-Shopify-Topic")],
-        deliveryIdHeader: "X-Shopify-Webhook-Id",
-      };
-    // https://www.twilio.com/docs/usage/webhooks/webhooks-security#validating-signatures-from-twilio
-    case "twilio":
-      return {
-        ...HMAC_DEFAULTS,
-        name: "twilio",
-        kind: "twilio",
-        header: "X-Twilio-Signature",
-        encodings: ["base64"],
-        signEncoding: "base64",
-        hash: "SHA-1",
-        eventSources: [BODY_TYPE, BODY_EVENT_TYPE],
-        deliveryIdHeader: "I-Twilio-Idempotency-Token",
-        ...(options.origin !== undefined
-          ? { origin: originOf(options.origin) }
-          : {}),
-      };
-    case "wandb":
-      return bodyHmacSha256("wandb", {
-        header: "X-Wandb-Signature",
-        encoding: "hex",
-        acceptEncodings: ["hex", "base64"],
-      });
-    case "hmac":
-      return describedHmac(config as HmacSchemeOptions);
-    case "hmac-sha256":
-      return bodyHmacSha256(
-        "hmac-sha256",
-        config as WebhookSignatureSpec & { header: string },
-      );
-    default:
-      throw new TypeError(
-        `Unknown webhook scheme ${JSON.stringify(options.type)} (one of ${[...WEBHOOK_SCHEME_NAMES].join(", ")}, or an object { type: "hmac", header, … })`,
-      );
+  const options = config as PresetOptions & { type: string };
+  if (options.type === "hmac")
+    return describedHmac(config as HmacSchemeOptions);
+  if (options.type === "hmac-sha256")
+    return bodyHmacSha256(
+      "hmac-sha256",
+      config as WebhookSignatureSpec & { header: string },
+    );
+  const preset = presets.find((candidate) => candidate.name === options.type);
+  if (preset) return preset.resolve(options);
+  if ((WEBHOOK_SCHEME_NAMES as readonly string[]).includes(options.type)) {
+    const carried = presets.map((candidate) => candidate.name);
+    throw new TypeError(
+      `The ${options.type} webhook scheme is not in this generated output (it carries ${carried.length > 0 ? carried.join(", ") : "only the schemes you describe, hmac and hmac-sha256"}): ` +
+        `add it to the specforge config field \`webhooks.schemes\` (or make it the default with \`webhooks.scheme\`) and regenerate`,
+    );
   }
+  throw new TypeError(
+    `Unknown webhook scheme ${JSON.stringify(options.type)} (one of ${[...WEBHOOK_SCHEME_NAMES].join(", ")}, or an object { type: "hmac", header, … })`,
+  );
 }
 
 function decodeKey(secret: string, format: "hex" | "base64"): Uint8Array {
@@ -441,65 +408,20 @@ function decodeKey(secret: string, format: "hex" | "base64"): Uint8Array {
 }
 
 /**
- * The keys of the receiver's (or sender's) secrets, each in its vendor's format. Standard Webhooks (and Svix) secrets
- * are `whsec_` + base64 of the HMAC key bytes (the prefix is optional, as in the `standardwebhooks` package), or an
- * Ed25519 key of its asymmetric `v1a` signatures: `whpk_` + base64 of a public key (what a receiver holds), `whsk_` +
- * base64 of a secret key (what a sender holds). Stripe's `whsec_…`, GitHub's, Zoom's, Slack's, Shopify's and Twilio's
- * secrets key with their UTF-8 bytes as written; a described `hmac` scheme says how (`secretEncoding`).
+ * The keys of the receiver's (or sender's) secrets, each in its vendor's format (the scheme's `SignatureFormat.key`:
+ * Standard Webhooks' `whsec_…`), else by `secretFormat`: Stripe's `whsec_…`, GitHub's, Zoom's, Slack's, Shopify's and
+ * Twilio's secrets key with their UTF-8 bytes as written; a described `hmac` scheme says how (`secretEncoding`).
  */
 export function schemeKeys(
   scheme: ResolvedScheme,
   secrets: readonly string[],
 ): SignatureKey[] {
   return secrets.map((secret): SignatureKey => {
-    switch (scheme.secretFormat) {
-      case "utf8":
-        return secret;
-      case "hex":
-      case "base64":
-        return decodeKey(secret, scheme.secretFormat);
-      case "standard":
-        return standardKey(secret, scheme.name === "svix");
-    }
+    if (scheme.format?.key) return scheme.format.key(scheme, secret);
+    return scheme.secretFormat === "utf8"
+      ? secret
+      : decodeKey(secret, scheme.secretFormat);
   });
-}
-
-function standardKey(secret: string, svix: boolean): SignatureKey {
-  if (!svix && secret.startsWith(STANDARD_PUBLIC_KEY_PREFIX)) {
-    const bytes = decodeBase64(secret.slice(STANDARD_PUBLIC_KEY_PREFIX.length));
-    if (bytes === null || bytes.byteLength !== ED25519_KEY_BYTES) {
-      throw new TypeError(
-        "A Standard Webhooks public key is `whpk_` followed by the 32-byte Ed25519 key in base64; this one is not",
-      );
-    }
-    return { ed25519: "public", bytes };
-  }
-  if (!svix && secret.startsWith(STANDARD_SECRET_KEY_PREFIX)) {
-    const bytes = decodeBase64(secret.slice(STANDARD_SECRET_KEY_PREFIX.length));
-    // 32 bytes: the seed; 64: seed then public key (libsodium's secret key).
-    if (
-      bytes === null ||
-      (bytes.byteLength !== ED25519_KEY_BYTES &&
-        bytes.byteLength !== 2 * ED25519_KEY_BYTES)
-    ) {
-      throw new TypeError(
-        "A Standard Webhooks secret key is `whsk_` followed by the Ed25519 secret key (32 or 64 bytes) in base64; this one is not",
-      );
-    }
-    return { ed25519: "secret", seed: bytes.slice(0, ED25519_KEY_BYTES) };
-  }
-  const encoded = secret.startsWith(STANDARD_SECRET_PREFIX)
-    ? secret.slice(STANDARD_SECRET_PREFIX.length)
-    : secret;
-  const key = decodeBase64(encoded);
-  if (key === null || key.byteLength === 0) {
-    throw new TypeError(
-      svix
-        ? "A Svix secret is `whsec_` followed by the key in base64 (as the dashboard shows it); this one is not"
-        : "A Standard Webhooks secret is `whsec_` followed by the key in base64 (or an Ed25519 key: `whpk_…`, `whsk_…`); this one is not",
-    );
-  }
-  return key;
 }
 
 /** What the signature headers say, read before the body arrives. */
@@ -526,15 +448,16 @@ export interface DeliveryContext {
   readonly url?: string;
 }
 
-const reject = (
+export const reject = (
   reason: "missing_signature" | "bad_signature" | "bad_timestamp",
   message: string,
-) => new WebhookVerificationError(reason, `Webhook rejected: ${message}`);
+): WebhookVerificationError =>
+  new WebhookVerificationError(reason, `Webhook rejected: ${message}`);
 
 const DIGITS = /^\d{1,15}$/;
 
 /** The timestamp as signed (an integer, as the providers' libraries read it), once it is within the tolerance. */
-function checkTimestamp(
+export function checkTimestamp(
   text: string,
   scheme: ResolvedScheme,
   nowSeconds: number,
@@ -556,7 +479,7 @@ function checkTimestamp(
 }
 
 /** A header value, or `missing_signature` when absent or blank. */
-function required(headers: Headers, name: string): string {
+export function required(headers: Headers, name: string): string {
   const value = headers.get(name);
   if (value === null || value.trim() === "")
     throw reject("missing_signature", `no ${name} header`);
@@ -584,7 +507,10 @@ function aroundBody(
 }
 
 /** The URL a signature covers: the delivery's, on the sender's origin when the receiver is told it (a proxy). */
-function signedUrl(scheme: ResolvedScheme, url: string | undefined): string {
+export function signedUrl(
+  scheme: ResolvedScheme,
+  url: string | undefined,
+): string {
   if (url === undefined)
     throw new TypeError(
       `The ${scheme.name} scheme signs the URL the delivery was sent to: pass \`url\` with the body and headers`,
@@ -594,23 +520,11 @@ function signedUrl(scheme: ResolvedScheme, url: string | undefined): string {
   return scheme.origin + target.pathname + target.search;
 }
 
-/** The URL as written, without its port and with the default one: Twilio's library accepts either form. */
-function portForms(url: string): string[] {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is.exec(url);
-  if (!match) return [url];
-  const [, scheme, authority, rest] = match as unknown as [
-    string,
-    string,
-    string,
-    string,
-  ];
-  const host = authority.replace(/:\d*$/, "");
-  const port = scheme.toLowerCase() === "https://" ? ":443" : ":80";
-  return [...new Set([url, scheme + host + rest, scheme + host + port + rest])];
-}
-
 /** The signature digest after the scheme's prefix, decoded; `bad_signature` when it is not one. */
-function presentedDigest(scheme: ResolvedScheme, value: string): Uint8Array {
+export function presentedDigest(
+  scheme: ResolvedScheme,
+  value: string,
+): Uint8Array {
   let text = value;
   if (scheme.prefix) {
     if (
@@ -646,111 +560,26 @@ export function presentedSignature(
   headers: Headers,
   context: DeliveryContext,
 ): PresentedSignature {
-  switch (scheme.kind) {
-    case "standard-webhooks": {
-      // Svix, the reference implementation, sends the same headers under `svix-*`; either set is read.
-      const either = (name: string) =>
-        headers.get(`webhook-${name}`) ?? headers.get(`svix-${name}`);
-      const id = either("id");
-      const timestamp = either("timestamp");
-      const signature = either("signature");
-      if (!id || !timestamp || !signature || !id.trim() || !signature.trim()) {
-        throw reject(
-          "missing_signature",
-          `${scheme.headerPrefix}-id, ${scheme.headerPrefix}-timestamp and ${scheme.headerPrefix}-signature are required`,
-        );
-      }
-      const signedAt = checkTimestamp(
-        timestamp.trim(),
+  if (scheme.format) return scheme.format.present(scheme, headers, context);
+  const digest = presentedDigest(scheme, required(headers, scheme.header));
+  const values: Record<string, string> = {};
+  if (scheme.timestampHeader)
+    values.timestamp = String(
+      checkTimestamp(
+        required(headers, scheme.timestampHeader),
         scheme,
         context.nowSeconds,
-      );
-      const digests: Uint8Array[] = [];
-      const asymmetric: Uint8Array[] = [];
-      for (const entry of signature.split(" ")) {
-        const comma = entry.indexOf(",");
-        if (comma < 0) continue;
-        const version = entry.slice(0, comma);
-        if (version !== "v1" && version !== "v1a") continue; // versions of the future are not ours to read
-        const bytes = decodeBase64(entry.slice(comma + 1));
-        if (version === "v1" && bytes && bytes.byteLength === SHA256_BYTES)
-          digests.push(bytes);
-        if (
-          version === "v1a" &&
-          bytes &&
-          bytes.byteLength === ED25519_SIGNATURE_BYTES
-        )
-          asymmetric.push(bytes);
-      }
-      if (digests.length === 0 && asymmetric.length === 0)
-        throw reject(
-          "bad_signature",
-          "no v1 or v1a signature in the signature header",
-        );
-      return {
-        around: [{ before: `${id}.${signedAt}.`, after: "" }],
-        digests,
-        asymmetric,
-        messageId: id,
-      };
-    }
-    case "stripe": {
-      const value = required(headers, scheme.header);
-      let timestamp: string | undefined;
-      const digests: Uint8Array[] = [];
-      for (const item of value.split(",")) {
-        const eq = item.indexOf("=");
-        if (eq < 0) continue;
-        const key = item.slice(0, eq).trim();
-        const text = item.slice(eq + 1).trim();
-        if (key === "t") {
-          if (timestamp !== undefined)
-            throw reject("bad_signature", "two timestamps in Stripe-Signature");
-          timestamp = text;
-        } else if (key === "v1") {
-          const digest =
-            text.length === SHA256_BYTES * 2 ? decodeHex(text) : null;
-          if (digest) digests.push(digest);
-        }
-      }
-      if (timestamp === undefined || digests.length === 0)
-        throw reject("bad_signature", "Stripe-Signature needs t= and v1=");
-      // As Stripe's own library: only a timestamp too far in the past is refused.
-      const signedAt = checkTimestamp(timestamp, scheme, context.nowSeconds);
-      return { around: [{ before: `${signedAt}.`, after: "" }], digests };
-    }
-    case "hmac": {
-      const digest = presentedDigest(scheme, required(headers, scheme.header));
-      const values: Record<string, string> = {};
-      if (scheme.timestampHeader)
-        values.timestamp = String(
-          checkTimestamp(
-            required(headers, scheme.timestampHeader),
-            scheme,
-            context.nowSeconds,
-          ),
-        );
-      if (scheme.idHeader && usesPlaceholder(scheme, "id"))
-        values.id = required(headers, scheme.idHeader);
-      if (usesPlaceholder(scheme, "url"))
-        values.url = signedUrl(scheme, context.url);
-      return {
-        around: [aroundBody(scheme, values)],
-        digests: [digest],
-        ...(values.id !== undefined ? { messageId: values.id } : {}),
-      };
-    }
-    case "twilio": {
-      const digest = presentedDigest(scheme, required(headers, scheme.header));
-      const url = signedUrl(scheme, context.url);
-      const json = new URL(url).searchParams.has("bodySHA256");
-      return {
-        around: portForms(url).map((before) => ({ before, after: "" })),
-        digests: [digest],
-        twilioParams: !json,
-      };
-    }
-  }
+      ),
+    );
+  if (scheme.idHeader && usesPlaceholder(scheme, "id"))
+    values.id = required(headers, scheme.idHeader);
+  if (usesPlaceholder(scheme, "url"))
+    values.url = signedUrl(scheme, context.url);
+  return {
+    around: [aroundBody(scheme, values)],
+    digests: [digest],
+    ...(values.id !== undefined ? { messageId: values.id } : {}),
+  };
 }
 
 /** The distinct names of form parameters, in order (`forEach`: the web worker lib types no iterators on them). */
@@ -760,41 +589,19 @@ export function formNames(params: URLSearchParams): string[] {
   return [...names];
 }
 
-/** Twilio's signed form parameters: each name then its value, by name (a repeated name's values sorted). */
-function twilioParams(raw: Uint8Array): string {
-  const params = new URLSearchParams(new TextDecoder().decode(raw));
-  const names = formNames(params).sort();
-  return names
-    .map((name) =>
-      [...new Set(params.getAll(name))]
-        .sort()
-        .map((value) => name + value)
-        .join(""),
-    )
-    .join("");
-}
-
-/** The bytes each candidate signature covers (Twilio: several forms of the URL). Empty when none can match. */
-async function signedMessages(
+/** The bytes each candidate signature covers: the signed text around the body, unless the format says otherwise. */
+function signedMessages(
   scheme: ResolvedScheme,
   presented: PresentedSignature,
   raw: Uint8Array,
 ): Promise<Uint8Array[]> {
-  if (scheme.kind !== "twilio")
-    return presented.around.map(({ before, after }) =>
+  if (scheme.format?.signedMessages)
+    return scheme.format.signedMessages(presented, raw);
+  return Promise.resolve(
+    presented.around.map(({ before, after }) =>
       concatBytes([before, raw, after]),
-    );
-  if (presented.twilioParams) {
-    const params = twilioParams(raw);
-    return presented.around.map(({ before }) => toBytes(before + params));
-  }
-  // A JSON body is covered by its hash in the signed URL's `bodySHA256`.
-  const expected =
-    new URL(presented.around[0]!.before).searchParams.get("bodySHA256") ?? "";
-  const actual = await sha256Hex(raw);
-  return timingSafeEqual(toBytes(expected.toLowerCase()), toBytes(actual))
-    ? presented.around.map(({ before }) => toBytes(before))
-    : [];
+    ),
+  );
 }
 
 /** The key that verified a delivery, and the digest it matched (hex: a replay key). */
@@ -841,10 +648,8 @@ export async function matchSignature(
 }
 
 /**
- * The answer to a vendor's endpoint check, once the delivery carrying it verified: Zoom's `endpoint.url_validation`
- * gets `{ plainToken, encryptedToken }` (the hex HMAC-SHA256 of the token with the secret,
- * https://developers.zoom.us/docs/api/webhooks/#validate-your-webhook-endpoint), Slack's `url_verification` gets
- * `{ challenge }` (https://api.slack.com/events/url_verification). Undefined for any other delivery.
+ * The answer to a vendor's endpoint check (Zoom's `endpoint.url_validation`, Slack's `url_verification`), once the
+ * delivery carrying it verified; undefined for any other delivery.
  */
 export async function challengeAnswer(
   scheme: ResolvedScheme,
@@ -853,29 +658,7 @@ export async function challengeAnswer(
 ): Promise<Readonly<Record<string, string>> | undefined> {
   if (!scheme.challenge || typeof payload !== "object" || payload === null)
     return undefined;
-  const message = payload as {
-    event?: unknown;
-    type?: unknown;
-    challenge?: unknown;
-    payload?: { plainToken?: unknown };
-  };
-  if (scheme.challenge === "slack") {
-    return message.type === "url_verification" &&
-      typeof message.challenge === "string"
-      ? { challenge: message.challenge }
-      : undefined;
-  }
-  const plainToken = message.payload?.plainToken;
-  if (
-    message.event !== "endpoint.url_validation" ||
-    typeof plainToken !== "string" ||
-    typeof key !== "string"
-  )
-    return undefined;
-  return {
-    plainToken,
-    encryptedToken: encodeHex(await hmacDigest(toBytes(plainToken), key)),
-  };
+  return scheme.challenge(payload, key);
 }
 
 /** Options of `signDelivery`. */
@@ -891,17 +674,11 @@ export interface SignDeliveryOptions {
   readonly url?: string;
 }
 
-/** Twilio's URL for a JSON body: `bodySHA256=<hex SHA-256 of the body>` added to the query. */
-export async function twilioJsonUrl(
-  url: string,
-  body: RawBody,
-): Promise<string> {
-  const target = new URL(url);
-  target.searchParams.set("bodySHA256", await sha256Hex(body));
-  return target.href;
-}
-
-function encodeDigest(digest: Uint8Array, encoding: SignatureEncoding): string {
+/** A digest as the scheme writes it. */
+export function encodeDigest(
+  digest: Uint8Array,
+  encoding: SignatureEncoding,
+): string {
   return encoding === "base64" ? encodeBase64(digest) : encodeHex(digest);
 }
 
@@ -914,61 +691,39 @@ export async function signDelivery(
 ): Promise<Record<string, string>> {
   const timestamp = String(Math.floor(options.timestamp ?? Date.now() / 1000));
   const id = options.id ?? `msg_${crypto.randomUUID().replace(/-/g, "")}`;
-  const ed25519 = typeof key === "object" && "ed25519" in key;
-  if (ed25519 && key.ed25519 === "public")
+  if (typeof key === "object" && "ed25519" in key && key.ed25519 === "public") {
     throw new TypeError(
       "A public key (`whpk_…`) verifies deliveries; signing one needs the secret key (`whsk_…`)",
     );
-  const sign = (around: { before: string; after: string }) =>
-    hmacDigest(
-      concatBytes([around.before, body, around.after]),
-      key as HmacSecret,
-      scheme.hash,
-    );
-  switch (scheme.kind) {
-    case "standard-webhooks": {
-      const before = `${id}.${timestamp}.`;
-      const signature = ed25519
-        ? `v1a,${encodeBase64(await ed25519Sign(body, key, before))}`
-        : `v1,${encodeBase64(await sign({ before, after: "" }))}`;
-      const names = scheme.headerPrefix ?? "webhook";
-      return {
-        [`${names}-id`]: id,
-        [`${names}-timestamp`]: timestamp,
-        [`${names}-signature`]: signature,
-      };
-    }
-    case "stripe":
-      return {
-        [scheme.header]: `t=${timestamp},v1=${encodeHex(await sign({ before: `${timestamp}.`, after: "" }))}`,
-      };
-    case "hmac": {
-      const headers: Record<string, string> = {};
-      if (scheme.timestampHeader) headers[scheme.timestampHeader] = timestamp;
-      if (scheme.idHeader) headers[scheme.idHeader] = id;
-      else if (scheme.deliveryIdHeader)
-        headers[scheme.deliveryIdHeader] = crypto.randomUUID();
-      const url = usesPlaceholder(scheme, "url")
-        ? signedUrl(scheme, options.url)
-        : "";
-      headers[scheme.header] =
-        scheme.prefix +
-        encodeDigest(
-          await sign(aroundBody(scheme, { timestamp, id, url })),
-          scheme.signEncoding,
-        );
-      return headers;
-    }
-    case "twilio": {
-      const url = signedUrl(scheme, options.url);
-      const json = new URL(url).searchParams.has("bodySHA256");
-      const message = json ? url : url + twilioParams(toBytes(body));
-      return {
-        [scheme.header]: encodeDigest(
-          await hmacDigest(toBytes(message), key as HmacSecret, scheme.hash),
-          scheme.signEncoding,
-        ),
-      };
-    }
   }
+  if (scheme.format)
+    return scheme.format.sign(scheme, body, key, {
+      timestamp,
+      id,
+      ...(options.url !== undefined ? { url: options.url } : {}),
+    });
+  if (typeof key === "object" && "ed25519" in key)
+    throw new TypeError(
+      `The ${scheme.name} scheme signs with an HMAC key, not an Ed25519 key`,
+    );
+  const headers: Record<string, string> = {};
+  if (scheme.timestampHeader) headers[scheme.timestampHeader] = timestamp;
+  if (scheme.idHeader) headers[scheme.idHeader] = id;
+  else if (scheme.deliveryIdHeader)
+    headers[scheme.deliveryIdHeader] = crypto.randomUUID();
+  const url = usesPlaceholder(scheme, "url")
+    ? signedUrl(scheme, options.url)
+    : "";
+  const around = aroundBody(scheme, { timestamp, id, url });
+  headers[scheme.header] =
+    scheme.prefix +
+    encodeDigest(
+      await hmacDigest(
+        concatBytes([around.before, body, around.after]),
+        key,
+        scheme.hash,
+      ),
+      scheme.signEncoding,
+    );
+  return headers;
 }

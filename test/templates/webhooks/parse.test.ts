@@ -7,6 +7,7 @@ import {
 } from "../../../templates/webhooks/index.js";
 import type { WebhookFailureReason } from "../../../templates/webhooks/index.js";
 import { parseWebhook, WebhookVerificationError } from "./fixtures/webhooks.js";
+import { ALL_SCHEMES } from "../../../src/emit/webhook-schemes.js";
 
 const SECRET = "wandb-webhook-secret";
 const TOKEN = "access-token-123";
@@ -246,7 +247,7 @@ describe("specs without the x-webhook extensions", () => {
         { name: "issues-closed", values: ["issues"], when: { action: "closed" } },
         "push",
       ],
-    });
+    }, ALL_SCHEMES);
     const body = JSON.stringify({ action: "closed", issue: { number: 1 } });
     const headers = { "x-github-event": "issues", "x-hub-signature-256": "sha256=" + sign(body) };
     const event = await tools.parse({ body, headers }, { secret: SECRET });
@@ -278,7 +279,7 @@ describe("specs without the x-webhook extensions", () => {
         { name: "batch_cancelled", values: ["batch.cancelled"] },
         { name: "batch_completed", values: ["batch.completed"] },
       ],
-    });
+    }, ALL_SCHEMES);
     const body = JSON.stringify({ type: "batch.cancelled", data: { id: "b1" } });
     const whsec = "whsec_" + Buffer.from("k".repeat(24)).toString("base64");
     const headers = await tools.signDelivery(body, whsec);
@@ -296,18 +297,18 @@ describe("specs without the x-webhook extensions", () => {
   });
 
   it("no eventType config: body `type`, then `event_type`, then the only declared event", async () => {
-    const one = createWebhookTools<{ newPet: { id: number; name: string } }>({ signature: { header: "x-sig" }, events: ["newPet"] });
+    const one = createWebhookTools<{ newPet: { id: number; name: string } }>({ signature: { header: "x-sig" }, events: ["newPet"] }, ALL_SCHEMES);
     const pet = JSON.stringify({ id: 1, name: "Rex" });
     expect((await one.parse({ body: pet, headers: { "x-sig": sign(pet) } }, { secret: SECRET })).type).toBe("newPet");
 
-    const two = createWebhookTools<{ A: unknown; B: unknown }>({ signature: { header: "x-sig" }, events: ["A", "B"] });
+    const two = createWebhookTools<{ A: unknown; B: unknown }>({ signature: { header: "x-sig" }, events: ["A", "B"] }, ALL_SCHEMES);
     const b = JSON.stringify({ event_type: "B" });
     expect((await two.parse({ body: b, headers: { "x-sig": sign(b) } }, { secret: SECRET })).type).toBe("B");
     const none = JSON.stringify({ id: 1 });
     expect(await reason(two.parse({ body: none, headers: { "x-sig": sign(none) } }, { secret: SECRET }))).toBe("unknown_event");
 
     // The only event still has to meet its conditions: a GitHub-style spec with just `issues-opened`.
-    const github = createWebhookTools<{ "issues-opened": unknown }>({ events: [{ name: "issues-opened", values: ["issues"], when: { action: "opened" } }] });
+    const github = createWebhookTools<{ "issues-opened": unknown }>({ events: [{ name: "issues-opened", values: ["issues"], when: { action: "opened" } }] }, ALL_SCHEMES);
     const closed = JSON.stringify({ action: "closed" });
     const headers = { "x-github-event": "issues", "x-hub-signature-256": "sha256=" + sign(closed) };
     expect(await reason(github.parse({ body: closed, headers }, { secret: SECRET, scheme: "github" }))).toBe("unknown_event");
@@ -315,12 +316,12 @@ describe("specs without the x-webhook extensions", () => {
 
   it("rejects unsupported signature algorithms when the tools are created", () => {
     expect(() =>
-      createWebhookTools<{ A: unknown }>({ signature: { algorithm: "hmac-sha1" as never }, events: ["A"] }),
+      createWebhookTools<{ A: unknown }>({ signature: { algorithm: "hmac-sha1" as never }, events: ["A"] }, ALL_SCHEMES),
     ).toThrow(/hmac-sha256/);
   });
 
   it("custom auth header with scheme none (raw token)", async () => {
-    const tools = createWebhookTools<{ A: unknown }>({ auth: { scheme: "none", header: "X-Gitlab-Token" }, events: ["A"] });
+    const tools = createWebhookTools<{ A: unknown }>({ auth: { scheme: "none", header: "X-Gitlab-Token" }, events: ["A"] }, ALL_SCHEMES);
     const body = "{}";
     const options = { accessToken: TOKEN, insecureNoSignature: true } as const;
     expect((await tools.parse({ body, headers: { "x-gitlab-token": TOKEN } }, options)).type).toBe("A");
@@ -330,7 +331,7 @@ describe("specs without the x-webhook extensions", () => {
 
 describe("Standard Webhooks asymmetric signatures (v1a, Ed25519)", () => {
   type Events = { "batch_completed": { type: "batch.completed"; data: { id: string } } };
-  const tools = createWebhookTools<Events>({ scheme: "standard-webhooks", events: [{ name: "batch_completed", values: ["batch.completed"] }] });
+  const tools = createWebhookTools<Events>({ scheme: "standard-webhooks", events: [{ name: "batch_completed", values: ["batch.completed"] }] }, ALL_SCHEMES);
   const body = JSON.stringify({ type: "batch.completed", data: { id: "b1" } });
 
   /** A sender's key pair as Standard Webhooks writes it: whsk_ (the 32-byte seed) and whpk_ (the 32-byte public key). */

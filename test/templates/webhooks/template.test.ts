@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createWebhookTools } from "../../../templates/webhooks/index.js";
 import { checkPayloadTemplate, renderPayloadTemplate } from "./fixtures/webhooks.js";
+import { ALL_SCHEMES } from "../../../src/emit/webhook-schemes.js";
 
 const base = { project_name: "demo", entity_name: "team", event_type: "ADD_ARTIFACT_ALIAS", event_author: "ada" };
 
@@ -273,7 +274,7 @@ describe("checkPayloadTemplate", () => {
 });
 
 describe("templates for specs without x-payload-variables", () => {
-  const tools = createWebhookTools<{ A: unknown }>({ events: ["A"] });
+  const tools = createWebhookTools<{ A: unknown }>({ events: ["A"] }, ALL_SCHEMES);
 
   it("renders any ${name} from variables (then secrets), ${name.KEY} top-level, $NAME from secrets when present", () => {
     const out = tools.renderTemplate(

@@ -16,6 +16,7 @@ import {
   webhookSpec,
 } from "./fixtures/webhooks.js";
 import type { WebhookEvent, WebhookEvents } from "./fixtures/webhooks.js";
+import { ALL_SCHEMES } from "../../../src/emit/webhook-schemes.js";
 
 type AliasPayload = components["schemas"]["ArtifactAliasEvent"];
 type LinkPayload = components["schemas"]["LinkArtifactEvent"];
@@ -182,11 +183,11 @@ describe("function signatures", () => {
 
   it("createWebhookTools rejects spec events that are not in the Events map", () => {
     const lazy = () => {
-      createWebhookTools<WebhookEvents>(webhookSpec);
+      createWebhookTools<WebhookEvents>(webhookSpec, ALL_SCHEMES);
       // @ts-expect-error -- "NOT_AN_EVENT" is not a key of WebhookEvents
-      createWebhookTools<WebhookEvents>({ events: ["RUN_STATE", "NOT_AN_EVENT"] });
+      createWebhookTools<WebhookEvents>({ events: ["RUN_STATE", "NOT_AN_EVENT"] }, ALL_SCHEMES);
       // @ts-expect-error -- unsupported encoding
-      createWebhookTools<WebhookEvents>({ signature: { encoding: "base32" }, events: ["RUN_STATE"] });
+      createWebhookTools<WebhookEvents>({ signature: { encoding: "base32" }, events: ["RUN_STATE"] }, ALL_SCHEMES);
     };
     void lazy;
   });

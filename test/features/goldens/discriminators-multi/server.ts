@@ -28,7 +28,7 @@ const document: SchemaDocument = JSON.parse(
   "components":{\
     "schemas":{\
       "record_a":{"allOf":[{"$ref":"#/components/schemas/record"}]},\
-      "record":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","description":"The record type (A","MX…).":null},"data":{"type":"string"},"priority":{"type":"integer"}}},\
+      "record":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","MX…).":null},"data":{"type":"string"},"priority":{"type":"integer"}}},\
       "record_mx":{"allOf":[{"$ref":"#/components/schemas/record"},{"type":"object","required":["priority"]}]}\
     }\
   }\

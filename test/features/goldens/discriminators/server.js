@@ -12,7 +12,7 @@ const document = JSON.parse(
         "oneOf":[{"$ref":"#/components/schemas/UserMessage"},{"$ref":"#/components/schemas/AssistantMessage"},{"$ref":"#/components/schemas/ToolMessage"},{"$ref":"#/components/schemas/SystemMessage"}],\
         "discriminator":{"propertyName":"role","mapping":{"user":"#/components/schemas/UserMessage","assistant":"#/components/schemas/AssistantMessage","tool":"#/components/schemas/ToolMessage","system":"#/components/schemas/SystemMessage"}}\
       },\
-      "UserMessage":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","enum":["user"],"description":"The role of the author","in this case `user`.":null},"content":{"type":"string"}}},\
+      "UserMessage":{"type":"object","required":["role","content"],"properties":{"role":{"type":"string","enum":["user"],"in this case `user`.":null},"content":{"type":"string"}}},\
       "AssistantMessage":{"type":"object","required":["role"],"properties":{"role":{"const":"assistant"},"content":{"type":["string","null"]}}},\
       "ToolRole":{"type":"string","enum":["tool"]},\
       "ToolMessage":{"type":"object","required":["role","tool_call_id"],"properties":{"role":{"$ref":"#/components/schemas/ToolRole"},"tool_call_id":{"type":"string"}}},\

@@ -1,6 +1,8 @@
 // @ts-self-types="./webhooks.d.ts"
 import { createWebhookTools } from "./runtime/webhooks/index.js";
 
+import { standardWebhooksScheme } from "./runtime/webhooks/scheme-standard-webhooks.js";
+
 export {
   WebhookVerificationError,
   isWebhookVerificationError,
@@ -18,7 +20,10 @@ export const webhookSpec = JSON.parse(
 /** Every event type the spec declares. */
 export const WEBHOOK_EVENT_TYPES = JSON.parse('["petAdopted"]');
 
-const tools = createWebhookTools(webhookSpec);
+/** The named signature schemes this output carries: `options.scheme` may name these (and describe an `hmac` one). */
+const schemes = [standardWebhooksScheme];
+
+const tools = createWebhookTools(webhookSpec, schemes);
 /** True when the signature (a signature header you name) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws. */
 export const verifyWebhookSignature = tools.verifySignature;
 /** The signature header value for a body, as the sender computes it. */

@@ -44,7 +44,7 @@ const document: SchemaDocument = JSON.parse(
           "name":{"$ref":"#/components/schemas/MaybeName"},\
           "flags":{"$ref":"#/components/schemas/Flags"},\
           "letter":{"$ref":"#/components/schemas/Letter"},\
-          "owner":{"$ref":"#/components/schemas/Owner","description":"who owns the thing"},\
+          "owner":{"$ref":"#/components/schemas/Owner"},\
           "contact":{"required":["email"],"allOf":[{"$ref":"#/components/schemas/Owner"}]},\
           "ownerOrNull":{"anyOf":[{"$ref":"#/components/schemas/Owner"},{"type":"null"}]},\
           "legacyNullable":{"nullable":true,"anyOf":[{"$ref":"#/components/schemas/Owner"}]},\

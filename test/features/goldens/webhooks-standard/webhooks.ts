@@ -1,11 +1,13 @@
 import type { webhooks } from "./schema.js";
 import {
   createWebhookTools,
+  type SchemePreset,
   type WebhookEventOf,
   type WebhookPayloadOf,
   type WebhookSpec,
   type WebhookTools,
 } from "./runtime/webhooks/index.js";
+import { standardWebhooksScheme } from "./runtime/webhooks/scheme-standard-webhooks.js";
 export {
   WebhookVerificationError,
   isWebhookVerificationError,
@@ -53,7 +55,12 @@ export const WEBHOOK_EVENT_TYPES: readonly (keyof WebhookEvents)[] = JSON.parse(
 export type PayloadVariables = Record<string, unknown>;
 /** The functions below, bound to this spec's events and payload variables. */
 export type WebhookToolset = WebhookTools<WebhookEvents, PayloadVariables>;
-const tools = createWebhookTools<WebhookEvents, PayloadVariables>(webhookSpec);
+/** The named signature schemes this output carries: `options.scheme` may name these (and describe an `hmac` one). */
+const schemes: SchemePreset[] = [standardWebhooksScheme];
+const tools = createWebhookTools<WebhookEvents, PayloadVariables>(
+  webhookSpec,
+  schemes,
+);
 /** True when the signature (a signature header you name) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws. */
 export const verifyWebhookSignature: WebhookToolset["verifySignature"] =
   tools.verifySignature;

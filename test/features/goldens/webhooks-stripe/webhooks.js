@@ -1,5 +1,6 @@
 // @ts-self-types="./webhooks.d.ts"
 import { createWebhookTools } from "./runtime/webhooks/index.js";
+import { stripeScheme } from "./runtime/webhooks/scheme-stripe.js";
 
 export {
   WebhookVerificationError,
@@ -29,7 +30,10 @@ export const WEBHOOK_EVENT_TYPES = JSON.parse(
 ]',
 );
 
-const tools = createWebhookTools(webhookSpec);
+/** The named signature schemes this output carries: `options.scheme` may name these (and describe an `hmac` one). */
+const schemes = [stripeScheme];
+
+const tools = createWebhookTools(webhookSpec, schemes);
 /** True when the signature (a signature header you name) is the HMAC-SHA256 of the exact raw body with the secret; constant-time. Never throws. */
 export const verifyWebhookSignature = tools.verifySignature;
 /** The signature header value for a body, as the sender computes it. */
