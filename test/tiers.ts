@@ -1,12 +1,12 @@
 /**
- * Which test files run in which tier. `npm test` is the quick loop (in-process tests of the loader, emitters, writer
- * and runtimes, and a few short CLI runs); `npm run test:e2e` is everything that runs the built bin over many specs,
- * compiles generated projects with tsc, or serves them across processes. `bash .ci/run` runs both, so every test runs
- * in CI whichever tier it is in. Timings per file: docs/development.md "Test tiers".
+ * Which test files run in which tier. `npm test` is the quick loop: in-process tests of the loader, emitters, writer
+ * and runtimes, which start no process. `npm run test:e2e` is every file that runs a process: the built bin, tsc,
+ * bundlers, node on generated code. `bash .ci/run` runs both, so every test runs in CI whichever tier it is in
+ * (docs/development.md "Test tiers"; test/tiers.test.ts checks the split).
  */
 export const END_TO_END_TESTS = [
   "test/e2e/**/*.test.ts",
-  // The CLI as a process, spec after spec.
+  // The CLI as a process.
   "test/cli/config.test.ts",
   "test/cli/projects.test.ts",
   "test/cli/output.test.ts",
@@ -16,6 +16,14 @@ export const END_TO_END_TESTS = [
   "test/cli/progress.test.ts",
   "test/cli/init.test.ts",
   "test/cli/client-style.test.ts",
+  "test/cli/default-outputs.test.ts",
+  "test/cli/help.test.ts",
+  "test/diff/cli.test.ts",
+  "test/write/churn.test.ts",
+  "test/emit/server-patterns.test.ts",
+  "test/load/oas32.test.ts",
+  "test/templates/client/size.test.ts",
+  "test/code-cache.test.ts",
   "test/diff/check.test.ts",
   "test/write/generate.test.ts",
   "test/write/module-form.test.ts",
