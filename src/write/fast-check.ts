@@ -115,9 +115,14 @@ export async function isProvablyCurrent(settings: OutputSettings): Promise<boole
   if (manifest.spec !== pathFromOutput(settings.out, settings.spec)) return false;
   if (!localInputsUnchanged(settings, manifest)) return false;
   if (manifest.fingerprint !== (await runFingerprint(settings, [...Object.keys(manifest.files), MANIFEST_FILE]))) return false;
-  const tree = outputTree(settings.out);
+  return holdsManifestFiles(settings.out, manifest);
+}
+
+/** Whether the folder holds exactly the manifest and the files it lists, each with the recorded hash. */
+export function holdsManifestFiles(out: string, manifest: Manifest): boolean {
+  const tree = outputTree(out);
   if (tree.size !== Object.keys(manifest.files).length + 1 || tree.get(MANIFEST_FILE)?.kind !== "file") return false;
-  return Object.entries(manifest.files).every(([path, hash]) => outputFileHash(settings.out, tree, path) === hash);
+  return Object.entries(manifest.files).every(([path, hash]) => outputFileHash(out, tree, path) === hash);
 }
 
 /**
