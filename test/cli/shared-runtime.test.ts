@@ -154,16 +154,15 @@ describe("one runtime folder shared by the projects of a config (config `runtime
   }, 240_000);
 
   it("a spec edit in one project rewrites only what changes (the shared folder: its manifest's record of that project)", async () => {
+    expect((await runCli(["generate"], project)).code).toBe(0);
     const spec = join(project, "specs/pets/openapi.yaml");
     writeFileSync(spec, readFileSync(spec, "utf8").replace("description: one pet", "description: one pet, by id"));
     const result = await runCli(["generate", "--verbose"], project);
     expect(result.code).toBe(0);
-    const written = result.stderr.split("\n").filter((line) => line.includes("written ") && !line.includes("unchanged"));
-    expect(written.map((line) => line.trim().replace(/\s+/g, " "))).toEqual([
-      "written src/api/pets/.specforge-manifest.json",
-      "written src/api/pets/schema.ts",
-      "written src/api/runtime/.specforge-manifest.json",
-    ]);
+    const written = (result.stdout + result.stderr).split("\n").flatMap((line) => /^\s+written\s+(\S+)$/.exec(line)?.[1] ?? []);
+    expect(written).toContain("src/api/pets/.specforge-manifest.json");
+    expect(written.filter((path) => !path.startsWith("src/api/pets/"))).toEqual(["src/api/runtime/.specforge-manifest.json"]);
+    expect((await runCli(["check"], project)).code).toBe(0);
   }, 240_000);
 });
 
@@ -222,4 +221,27 @@ describe("config errors of `runtime` (exit 2, the JSON pointer, nothing written)
     }
     rmSync(join(project, "src/api/runtime/mine.ts"));
   });
+});
+
+describe("init --project with a shared runtime folder", () => {
+  it("puts the new project beside the shared folder, keeps `runtime`, refuses another form and an --out on the shared folder; the result generates", async () => {
+    const project = repository("ts");
+    writeFileSync(join(project, "specs/billing.yaml"), readFileSync(join(project, "specs/parameters.yaml"), "utf8"));
+    const wrongForm = await runCli(["init", "--project", "billing", "--spec", "specs/billing.yaml", "--form", "js"], project);
+    expect(wrongForm.code).toBe(2);
+    expect(wrongForm.stderr).toContain('--form js: the projects share one runtime folder (config `runtime`: src/api/runtime), written in one form, and project "training" has form "ts"');
+    const onShared = await runCli(["init", "--project", "billing", "--spec", "specs/billing.yaml", "--out", "src/api/runtime/billing"], project);
+    expect(onShared.code).toBe(2);
+    expect(onShared.stderr).toContain("the shared runtime folder (src/api/training, src/api/params, src/api/pets, src/api/runtime)");
+
+    const added = await runCli(["init", "--project", "billing", "--spec", "specs/billing.yaml"], project);
+    expect(added.stderr).toBe("");
+    expect(added.code).toBe(0);
+    const config = JSON.parse(readFileSync(join(project, "specforge.config.json"), "utf8"));
+    expect(config.runtime).toBe("src/api/runtime");
+    expect(config.projects.at(-1)).toEqual({ name: "billing", spec: "specs/billing.yaml", out: "src/api/billing" });
+    const generated = await runCli(["generate", "--project", "billing"], project);
+    expect(generated.code).toBe(0);
+    expect(readFileSync(join(project, "src/api/billing/client.ts"), "utf8")).toContain('from "../runtime/client/');
+  }, 120_000);
 });
