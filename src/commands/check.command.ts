@@ -95,7 +95,7 @@ export const checkCommand = defineCommand<CheckArgs>({
       // Each project's annotations and step summary, its name in every title; a project that could not be checked
       // gets an error annotation of its own (its message is also on stderr).
       for (const [index, outcome] of outcomes.entries()) {
-        const config = configs[index] ?? configs[0]!;
+        const config = configs[index] ?? { ...configs[0]!, project: SHARED_RUNTIME_LABEL };
         const lines = outcome.ok
           ? outcome.command === "check"
             ? await githubActionsReport(outcome.report, config, context.env)

@@ -166,6 +166,23 @@ describe("one runtime folder shared by the projects of a config (config `runtime
   }, 240_000);
 });
 
+describe("moving the shared runtime folder", () => {
+  it("makes check flag every project (their imports name the old folder) and the new folder missing; generate moves it", async () => {
+    const project = repository("ts");
+    expect((await runCli(["generate"], project)).code).toBe(0);
+    const config = JSON.parse(readFileSync(join(project, "specforge.config.json"), "utf8"));
+    config.runtime = "src/shared/runtime";
+    writeFileSync(join(project, "specforge.config.json"), JSON.stringify(config, null, 2));
+    const moved = await runCli(["check"], project);
+    expect(moved.code).toBe(1);
+    for (const { name, out } of PROJECTS) expect(moved.stderr, name).toContain(`[${name}] ${out}/ is out of date`);
+    expect(moved.stderr).toContain("[runtime] src/shared/runtime/ has not been generated");
+    expect((await runCli(["generate"], project)).code).toBe(0);
+    expect(readFileSync(join(project, "src/api/pets/client.ts"), "utf8")).toContain('from "../../shared/runtime/client/');
+    expect((await runCli(["check"], project)).code).toBe(0);
+  }, 120_000);
+});
+
 describe("the shared runtime in the js form", () => {
   it("writes .js + .d.ts once; every project type-checks and runs with plain node", async () => {
     const project = repository("js");
