@@ -72,5 +72,5 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const { cwd = process.cwd(), config: configFile, project, remote = false, fullDiff = false, ...flags } = options;
   const { runCheck } = await import("./pipeline.js");
   const report = await runCheck(await resolveConfig({ cwd, configFile, flags, flagsFrom: API_OPTIONS, projects: project === undefined ? undefined : [project] }), { remote, fullDiff });
-  return { ...report, upToDate: !hasDrift(report.drift) };
+  return { ...report, upToDate: !hasDrift(report.drift) && !(report.sharedRuntime && hasDrift(report.sharedRuntime.drift)) };
 }

@@ -8,7 +8,7 @@
  * The stages that need TypeScript, openapi-typescript and ts-morph are imported when first used: `check` of an
  * up-to-date folder (the manifest proves it) never loads them.
  */
-import { join, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { assertSpecExists, type ResolvedConfig } from "./config/resolve.js";
 import type { DiffResult } from "./diff/model.js";
 import { UserError, formatPointer, toDisplayPath, type SpecWarning } from "./errors.js";
@@ -27,7 +27,9 @@ import { inspectOutputFolder } from "./write/disk.js";
 import { compareTrees, hasDrift, type DiffOptions, type Drift } from "./write/drift.js";
 import { isProvablyCurrent, manifestDrift, runFingerprint } from "./write/fast-check.js";
 import { MANIFEST_FILE, lockedDocuments, manifestInputs, pathFromOutput, readManifest, readManifestText, serializeManifest, type Manifest, type ManifestInput } from "./write/manifest.js";
-import { stampTypeScript } from "./write/stamp.js";
+import { stampTypeScript, type Provenance } from "./write/stamp.js";
+import type { EmittedFile } from "./emit/file.js";
+import type { EmitInputs, EmitOutputs } from "./emit/index.js";
 
 /** The phases of a run, in order (`write` is the writer's, after rendering). */
 export type Phase = "load" | "model" | "emit" | "format" | "write";
@@ -108,6 +110,8 @@ export interface Rendered {
   warnings: SpecWarning[];
   /** Files the printer could not print, which prettier formatted: path and why (`--verbose` says so). */
   formattedByPrettier: [path: string, reason: string][];
+  /** With a shared runtime folder (config `runtime`): the runtime modules this output imports, not yet formatted. */
+  runtime?: EmittedFile[];
 }
 
 export type RenderOptions = Omit<LoadOptions, "lock">;
@@ -158,26 +162,23 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   }
 
   const types = typesThread?.emit(spec.files);
-  const { emitFiles } = await import("./emit/index.js");
   const { OutputBudget, specBytes } = await import("./emit/budget.js");
   const budget = new OutputBudget(specBytes(spec.files), specShown);
-  const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
   const { documentForTypes } = await import("./load/index.js");
-  let emitted: ReturnType<typeof emitFiles>;
+  let emitted: EmitResult;
   try {
-    emitted = emitFiles(model, { ...chosen.outputs, adapters: config.adapters, clientStyle }, {
-      ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }),
-      budget,
-      schemasLibrary: config.schemas.library,
-      templates: { file: fileTemplate, runtime: runtimeTemplates },
-      webhooks: config.webhooks,
-      form: config.form,
-    });
+    emitted = await emitOutputs(config, model, chosen.outputs, { ...(types ? {} : { typesDocument: () => documentForTypes(spec.document) }), budget }, clientStyle);
   } catch (error) {
     typesThread?.stop();
     throw error;
   }
   traceMemory("emitted (main thread)");
+  let runtime: EmittedFile[] | undefined;
+  if (config.sharedRuntime) {
+    // The runtime goes to the folder the config's projects share, written once by the caller (src/shared-runtime.ts).
+    const { importSharedRuntime } = await import("./emit/runtime.js");
+    ({ files: emitted.files, runtime } = importSharedRuntime(emitted.files, sharedRuntimeSpecifier(config.out, config.sharedRuntime.dir)));
+  }
   if (types) {
     // undefined: the worker did not read the same files (see types-thread.ts); emitted here, the same function.
     const fromThread = await types;
@@ -210,20 +211,7 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
   // of the spec rewrites only the files whose content it changes.
   const provenance = { generator: `specforge ${packageVersion()}` };
   const fingerprint = await runFingerprint(config, [...emitted.files.map((file) => file.path), MANIFEST_FILE]);
-  const files = new Map<string, string>();
-  const { createFormatter } = await import("./write/format.js");
-  const formatter = config.format ? await createFormatter(config.out, [...emitted.files.map((file) => file.path), MANIFEST_FILE]) : undefined;
-  const formatted = await Promise.all(
-    emitted.files.map(async (file) => {
-      // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
-      if (formatter && file.canonical !== undefined && (await formatter.usesDefaults(file.path))) {
-        return [file.path, stampTypeScript(file.canonical, provenance, file.description, { noCheck: file.noCheck })] as const;
-      }
-      const stamped = stampTypeScript(file.content, provenance, file.description, { noCheck: file.noCheck });
-      return [file.path, formatter ? await formatter.format(file.path, stamped) : stamped] as const;
-    }),
-  );
-  for (const [path, content] of [...formatted].sort(([a], [b]) => (a < b ? -1 : 1))) files.set(path, content);
+  const { files, formatManifest } = await formatFiles(emitted.files, config.out, config.format, provenance);
 
   const manifest: Manifest = {
     generator: provenance.generator,
@@ -233,14 +221,79 @@ export async function render(config: ResolvedConfig, options: RenderOptions = {}
     fingerprint,
     files: Object.fromEntries([...files].map(([path, content]) => [path, sha256(content)])),
   };
-  const manifestText = serializeManifest(manifest);
-  // JSON.stringify's two-space layout of objects and strings is prettier's with its defaults (test/write/format.test.ts).
-  const manifestAsIs = !formatter || (await formatter.usesDefaults(MANIFEST_FILE));
-  files.set(MANIFEST_FILE, manifestAsIs ? manifestText : await formatter.format(MANIFEST_FILE, manifestText));
+  files.set(MANIFEST_FILE, await formatManifest(serializeManifest(manifest)));
   timings.format = performance.now() - mark;
   traceMemory("formatted");
   const formattedByPrettier = emitted.files.flatMap((file): [string, string][] => (file.notCanonical === undefined ? [] : [[file.path, file.notCanonical]]));
-  return { files, model, spec, timings, warnings, formattedByPrettier };
+  return { files, model, spec, timings, warnings, formattedByPrettier, ...(runtime ? { runtime } : {}) };
+}
+
+type EmitResult = ReturnType<typeof import("./emit/index.js").emitFiles>;
+
+/** The emitters run on a model as the config asks (schema.ts only with `typesDocument`). */
+async function emitOutputs(
+  config: ResolvedConfig,
+  model: ApiModel,
+  outputs: EmitOutputs,
+  inputs: Pick<EmitInputs, "typesDocument" | "budget">,
+  clientStyle: ClientStyle = config.client,
+): Promise<EmitResult> {
+  const { emitFiles } = await import("./emit/index.js");
+  const { fileTemplate, runtimeTemplates } = await import("./package/templates.js");
+  return emitFiles(model, { ...outputs, adapters: config.adapters, clientStyle }, {
+    ...inputs,
+    schemasLibrary: config.schemas.library,
+    templates: { file: fileTemplate, runtime: runtimeTemplates },
+    webhooks: config.webhooks,
+    form: config.form,
+  });
+}
+
+/**
+ * The runtime modules a project of a config with a shared runtime folder imports, without rendering its output:
+ * its spec loaded (a document from a URL as its output folder locks it, when it has one) and its files emitted, the
+ * types and formatting left out.
+ */
+export async function runtimeNeeds(config: ResolvedConfig): Promise<EmittedFile[]> {
+  const lock = lockedDocuments(readManifest(config.out));
+  const { model } = await loadModel(config, lock.size > 0 ? { remote: "locked", lock } : {});
+  const { outputsForSpec } = await import("./emit/outputs.js");
+  const { files } = await emitOutputs(config, model, outputsForSpec(model, config.outputs, config.outputsFrom).outputs, {});
+  return files.filter((file) => file.path.startsWith("runtime/"));
+}
+
+/** How an output folder's files name a shared runtime folder: relative, forward slashes (`../runtime`). */
+export function sharedRuntimeSpecifier(out: string, dir: string): string {
+  return relative(out, dir).split(sep).join("/");
+}
+
+/**
+ * Emitted files stamped with their header and formatted (by prettier with the folder's settings, or as their
+ * canonical text where those are prettier's defaults), by path; and how the folder's manifest is formatted.
+ */
+export async function formatFiles(
+  emitted: readonly EmittedFile[],
+  out: string,
+  format: boolean,
+  provenance: Provenance,
+): Promise<{ files: Map<string, string>; formatManifest: (text: string) => Promise<string> }> {
+  const { createFormatter, layOutRetargetedImports } = await import("./write/format.js");
+  const formatter = format ? await createFormatter(out, [...emitted.map((file) => file.path), MANIFEST_FILE]) : undefined;
+  const formatted = await Promise.all(
+    emitted.map(async (file) => {
+      // The header is a plain block comment that prettier leaves as it is, so canonical text can be stamped as is.
+      if (formatter && file.canonical !== undefined && (await formatter.usesDefaults(file.path))) {
+        const canonical = file.retargeted ? await layOutRetargetedImports(file.canonical, file.retargeted, (statement) => formatter.format(file.path, statement)) : file.canonical;
+        return [file.path, stampTypeScript(canonical, provenance, file.description, { noCheck: file.noCheck })] as const;
+      }
+      const stamped = stampTypeScript(file.content, provenance, file.description, { noCheck: file.noCheck });
+      return [file.path, formatter ? await formatter.format(file.path, stamped) : stamped] as const;
+    }),
+  );
+  const files = new Map([...formatted].sort(([a], [b]) => (a < b ? -1 : 1)));
+  // JSON.stringify's two-space layout of objects and strings is prettier's with its defaults (test/write/format.test.ts).
+  const formatManifest = async (text: string) => (!formatter || (await formatter.usesDefaults(MANIFEST_FILE)) ? text : formatter.format(MANIFEST_FILE, text));
+  return { files, formatManifest };
 }
 
 export interface GenerateReport extends WriteSummary {
@@ -257,6 +310,10 @@ export interface GenerateReport extends WriteSummary {
   formattedByPrettier: [path: string, reason: string][];
   /** The documents read from URLs: their version and how each was had (fetched, not modified, from the cache). */
   remoteDocuments: RemoteDocumentVersion[];
+  /** With a shared runtime folder written by this run: what was written there. */
+  sharedRuntime?: Omit<GenerateReport, "files">;
+  /** With a shared runtime folder left to the caller: the runtime modules this output imports. */
+  runtime?: EmittedFile[];
 }
 
 /** A document from a URL as one run used it. */
@@ -268,13 +325,27 @@ export interface RemoteDocumentVersion {
   source: "fetched" | "not-modified" | "cache";
 }
 
-export type GenerateHooks = WriteHooks & RenderOptions;
+export type GenerateHooks = WriteHooks &
+  RenderOptions & {
+    /**
+     * With a shared runtime folder (config `runtime`): `write` it after the output folder (the union of what every
+     * project of the config imports), or leave it to the caller, which writes it once for several projects generated
+     * in parallel (the report then carries this project's modules). @default "write"
+     */
+    sharedRuntime?: "write" | "caller";
+  };
 
-/** `specforge generate`: render in memory, then replace the output folder atomically. */
+/**
+ * `specforge generate`: render in memory, then replace the output folder atomically; with a shared runtime folder,
+ * then that folder too (the other projects' modules are emitted before anything is written).
+ */
 export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks = {}): Promise<GenerateReport> {
   const started = performance.now();
   traceTime("generate");
-  const { files, timings, warnings, formattedByPrettier, spec } = await render(config, hooks);
+  const { files, timings, warnings, formattedByPrettier, spec, runtime } = await render(config, hooks);
+  const shared = config.sharedRuntime && hooks.sharedRuntime !== "caller" ? config.sharedRuntime : undefined;
+  const sharedModule = shared && (await import("./shared-runtime.js"));
+  const renderShared = shared && (await sharedModule!.prepareSharedRuntime(shared, config.cwd, new Map([[config.project!, runtime ?? []]])));
   const remoteDocuments = spec.files.flatMap((f): RemoteDocumentVersion[] =>
     f.remote ? [{ url: f.path, sha256: f.sha256, source: f.remote.source, ...(f.remote.etag !== undefined ? { etag: f.remote.etag } : {}), ...(f.remote.lastModified !== undefined ? { lastModified: f.remote.lastModified } : {}) }] : [],
   );
@@ -282,9 +353,21 @@ export async function runGenerate(config: ResolvedConfig, hooks: GenerateHooks =
   hooks.onPhase?.("write");
   const writeStarted = performance.now();
   const summary = writeOutputFolder(config.out, out, files, hooks);
+  const sharedRuntime = renderShared && (await sharedModule!.writeSharedRuntime(shared, config.cwd, renderShared));
   const finished = performance.now();
   traceTime("written");
-  return { ...summary, out, files, warnings, formattedByPrettier, remoteDocuments, milliseconds: finished - started, timings: { ...timings, write: finished - writeStarted } };
+  return {
+    ...summary,
+    out,
+    files,
+    warnings,
+    formattedByPrettier,
+    remoteDocuments,
+    milliseconds: finished - started,
+    timings: { ...timings, write: finished - writeStarted },
+    ...(sharedRuntime ? { sharedRuntime } : {}),
+    ...(runtime && hooks.sharedRuntime === "caller" ? { runtime } : {}),
+  };
 }
 
 /**
@@ -311,6 +394,8 @@ export interface CheckReport {
   unverified?: string;
   /** `check --remote`: whether the documents from URLs are still the versions the output was generated from. */
   remote?: RemoteReport;
+  /** With a shared runtime folder checked by this run: its report. */
+  sharedRuntime?: CheckReport;
 }
 
 /** What `check --remote` found on the servers. */
@@ -336,6 +421,11 @@ export interface RunCheckOptions {
   remote?: boolean;
   /** Each stale file's whole diff (`check --diff`), not its first lines. */
   fullDiff?: boolean;
+  /**
+   * With a shared runtime folder (config `runtime`): `check` it too (the report's `sharedRuntime`), or leave it to
+   * the caller, which checks it once for several projects. @default "check"
+   */
+  sharedRuntime?: "check" | "caller";
 }
 
 /**
@@ -364,6 +454,10 @@ export async function runCheck(config: ResolvedConfig, options: RunCheckOptions 
     }
   }
   if (options.remote) report.remote = await checkRemote(config, out, spec);
+  if (config.sharedRuntime && options.sharedRuntime !== "caller") {
+    const { checkSharedRuntime } = await import("./shared-runtime.js");
+    report.sharedRuntime = await checkSharedRuntime(config.sharedRuntime, config.cwd, { fullDiff: options.fullDiff, regenerate: options.regenerate });
+  }
   report.milliseconds = performance.now() - started;
   return report;
 }

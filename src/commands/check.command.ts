@@ -5,7 +5,7 @@ import { UserError } from "../errors.js";
 import { EXIT, defineCommand } from "./command.js";
 import { clientResourcesOption, clientStyleOption, configOption, configSources, formatOption, formOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import type { ProjectOutcome } from "./projects.js";
-import { printOutcome, worstExitCode } from "./report.js";
+import { SHARED_RUNTIME_LABEL, printOutcome, worstExitCode } from "./report.js";
 
 interface CheckArgs extends ConfigArgs {
   quiet?: boolean;
@@ -59,16 +59,21 @@ export const checkCommand = defineCommand<CheckArgs>({
       const report = await runCheck(configs[0]!, { remote: args.remote, fullDiff: args.diff });
       // Annotations and the step summary; only stdout reaches the workflow-command parser.
       if (context.env.GITHUB_ACTIONS === "true") for (const line of await githubActionsReport(report, configs[0]!, context.env)) context.io.stdout(line);
-      writeMarkdown(checkMarkdown(report));
-      out.detail(describeCheckDetails(report));
-      if (!checkFailed(report)) {
-        out.info(describeCheck(report, out.paint));
-        return EXIT.ok;
+      writeMarkdown(checkMarkdown(report) + (report.sharedRuntime ? checkMarkdown(report.sharedRuntime) : ""));
+      let exit: number = EXIT.ok;
+      for (const each of [report, report.sharedRuntime]) {
+        if (!each) continue;
+        out.detail(describeCheckDetails(each));
+        if (!checkFailed(each)) {
+          out.info(describeCheck(each, out.paint));
+          continue;
+        }
+        out.error(describeCheck(each, out.errorPaint));
+        exit = EXIT.drift;
       }
-      out.error(describeCheck(report, out.errorPaint));
-      return EXIT.drift;
+      return exit;
     }
-    const { runProjects } = await import("./projects.js");
+    const { runProjects, runSharedRuntime } = await import("./projects.js");
     const outcomes: ProjectOutcome[] = [];
     let printed = 0;
     await runProjects("check", configs, {
@@ -78,17 +83,25 @@ export const checkCommand = defineCommand<CheckArgs>({
         for (; printed < configs.length && outcomes[printed]; printed++) printOutcome(configs[printed]!, outcomes[printed]!, out);
       },
     });
-    writeMarkdown(outcomes.map((outcome, index) => (outcome.ok && outcome.command === "check" ? projectCheckMarkdown(outcome.report, configs[index]!.project) : "")).join(""));
+    const labels = configs.map((config) => config.project);
+    const shared = configs[0]!.sharedRuntime;
+    if (shared) {
+      const outcome = await runSharedRuntime("check", shared, configs, outcomes, { check: { fullDiff: args.diff } });
+      printOutcome(SHARED_RUNTIME_LABEL, outcome, out);
+      outcomes.push(outcome);
+      labels.push(SHARED_RUNTIME_LABEL);
+    }
+    writeMarkdown(outcomes.map((outcome, index) => (outcome.ok && outcome.command === "check" ? projectCheckMarkdown(outcome.report, labels[index]) : "")).join(""));
     if (context.env.GITHUB_ACTIONS === "true") {
       // Each project's annotations and step summary, its name in every title; a project that could not be checked
       // gets an error annotation of its own (its message is also on stderr).
       for (const [index, outcome] of outcomes.entries()) {
-        const config = configs[index]!;
+        const config = configs[index] ?? { ...configs[0]!, project: SHARED_RUNTIME_LABEL };
         const lines = outcome.ok
           ? outcome.command === "check"
             ? await githubActionsReport(outcome.report, config, context.env)
             : []
-          : [workflowCommand("error", { title: `[${config.project}] specforge check` }, outcome.error.user ? `${outcome.error.location ? `${outcome.error.location}: ` : ""}${outcome.error.message}` : `specforge failed (a bug): ${outcome.error.message ?? "a worker failed"}`)];
+          : [workflowCommand("error", { title: `[${labels[index]}] specforge check` }, outcome.error.user ? `${outcome.error.location ? `${outcome.error.location}: ` : ""}${outcome.error.message}` : `specforge failed (a bug): ${outcome.error.message ?? "a worker failed"}`)];
         for (const line of lines) context.io.stdout(line);
       }
     }

@@ -4,7 +4,7 @@ import type { Output } from "./output.js";
 import { EXIT, defineCommand, type CommandContext } from "./command.js";
 import { clientResourcesOption, clientStyleOption, configFlags, configOption, configSources, formatOption, formOption, outOption, outputsOption, projectOption, specOption, verbosityOptions, type ConfigArgs, readingOptions } from "./options.js";
 import { createProgress, type Progress } from "./progress.js";
-import { printOutcome, projectLabel, worstExitCode } from "./report.js";
+import { SHARED_RUNTIME_LABEL, printOutcome, projectLabel, worstExitCode } from "./report.js";
 
 interface GenerateArgs extends ConfigArgs {
   watch?: boolean;
@@ -64,6 +64,10 @@ export const generateCommand = defineCommand<GenerateArgs>({
         for (const warning of report.warnings) out.warn(formatWarning(warning));
         for (const line of describeGenerateDetails(report, out.paint)) out.detail(line);
         out.info(describeGenerate(report, out.paint));
+        if (report.sharedRuntime) {
+          for (const line of describeGenerateDetails(report.sharedRuntime, out.paint)) out.detail(line);
+          out.info(describeGenerate(report.sharedRuntime, out.paint));
+        }
         return EXIT.ok;
       }
       return await runSeveral(configs, out, progress, args.offline === true);
@@ -76,6 +80,8 @@ export const generateCommand = defineCommand<GenerateArgs>({
 /** Several projects: in parallel, one line each (in the config's order), the worst exit code. */
 async function runSeveral(configs: Awaited<ReturnType<typeof resolveConfigs>>, out: Output, progress: Progress, offline: boolean): Promise<number> {
   const { runProjects } = await import("./projects.js");
+  const shared = configs[0]!.sharedRuntime;
+  if (shared) (await import("../shared-runtime.js")).assertSharedRuntimeWritable(shared, configs[0]!.cwd);
   const outcomes: Parameters<typeof printOutcome>[1][] = [];
   const phases = new Map<number, string>();
   let printed = 0;
@@ -99,6 +105,12 @@ async function runSeveral(configs: Awaited<ReturnType<typeof resolveConfigs>>, o
       showProgress();
     },
   });
+  if (shared) {
+    const { runSharedRuntime } = await import("./projects.js");
+    const outcome = await runSharedRuntime("generate", shared, configs, outcomes);
+    progress.around(() => printOutcome(SHARED_RUNTIME_LABEL, outcome, out));
+    outcomes.push(outcome);
+  }
   return worstExitCode(outcomes);
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from "node:fs";
-import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, DEFAULT_OUT, DEFAULT_SPEC, findConfigFile, validateConfig, type ProjectConfig, type UserConfig } from "../config/resolve.js";
 import { UserError } from "../errors.js";
 import { invalidJson } from "../load/json-error.js";
@@ -201,11 +201,21 @@ function addProject(cwd: string, current: UserConfig, name: string, flags: UserC
     projects = [{ name: convertedFrom, spec, out: oneOut ?? DEFAULT_OUT }];
   }
   const spec = portable(cwd, flags.spec);
-  const outs = projects.map((p) => resolve(cwd, p.out));
+  // With a shared runtime folder (`runtime`), a new project goes beside it, as the others usually are.
+  const shared = defaults.runtime !== undefined ? resolve(cwd, defaults.runtime) : undefined;
+  const outs = [...projects.map((p) => resolve(cwd, p.out)), ...(shared ? [shared] : [])];
   const nests = (out: string) => outs.some((o) => o === out || o.startsWith(out + sep) || out.startsWith(o + sep));
-  let out = flags.out !== undefined ? portable(cwd, flags.out) : `${DEFAULT_OUT}/${name}`;
+  let out = flags.out !== undefined ? portable(cwd, flags.out) : shared ? portable(cwd, join(dirname(shared), name)) : `${DEFAULT_OUT}/${name}`;
   // The usual case: a one-spec config writes to generated/, which would contain generated/<name>.
   if (flags.out === undefined && nests(resolve(cwd, out))) out = `${DEFAULT_OUT}-${name}`;
+  const form = (p: { form?: UserConfig["form"] }) => p.form ?? defaults.form ?? "ts";
+  const mismatch = shared && projects.find((p) => form(p) !== form(flags));
+  if (mismatch) {
+    throw new UserError(`--form ${form(flags)}: the projects share one runtime folder (config \`runtime\`: ${defaults.runtime}), written in one form, and project "${mismatch.name}" has form "${form(mismatch)}"`, {
+      location: "command line",
+      hint: `leave --form out (or give --form ${form(mismatch)}), or change the form of every project and the top-level \`form\` together`,
+    });
+  }
   const project: ProjectConfig = {
     name,
     spec,
@@ -230,7 +240,7 @@ function addProject(cwd: string, current: UserConfig, name: string, flags: UserC
     });
   }
   if (nests(resolve(cwd, out))) {
-    throw new UserError(`--out ${out} is, contains or is inside another project's out folder (${projects.map((p) => p.out).join(", ")})`, {
+    throw new UserError(`--out ${out} is, contains or is inside another project's out folder or the shared runtime folder (${[...projects.map((p) => p.out), ...(shared ? [defaults.runtime] : [])].join(", ")})`, {
       location: "command line",
       hint: "give the new project a folder of its own with --out DIR",
     });

@@ -10,8 +10,8 @@ import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, threadId } from "node:worker_threads";
-import type { ResolvedConfig } from "../config/resolve.js";
-import { deserializeError, serializeError, type SerializedError } from "../errors.js";
+import type { ResolvedConfig, SharedRuntime } from "../config/resolve.js";
+import { UserError, deserializeError, serializeError, type SerializedError } from "../errors.js";
 import { PACKAGE_ROOT } from "../package/root.js";
 import type { CheckReport, GenerateReport, Phase, RunCheckOptions } from "../pipeline.js";
 import { isProvablyCurrent } from "../write/fast-check.js";
@@ -60,11 +60,12 @@ export async function runProjectJob(command: ProjectCommand, config: ResolvedCon
   try {
     if (command === "generate") {
       const { runGenerate } = await import("../pipeline.js");
-      const { files: _files, ...report } = await runGenerate(config, { onPhase, ...(options.offline ? { remote: "offline" as const } : {}) });
+      // A shared runtime folder is written once, by the runner, when every project is done (runProjects).
+      const { files: _files, ...report } = await runGenerate(config, { onPhase, sharedRuntime: "caller", ...(options.offline ? { remote: "offline" as const } : {}) });
       return { ok: true, command, report, threadId };
     }
     const { runCheck } = await import("../pipeline.js");
-    return { ok: true, command, report: await runCheck(config, { regenerate: true, ...options.check }), threadId };
+    return { ok: true, command, report: await runCheck(config, { regenerate: true, sharedRuntime: "caller", ...options.check }), threadId };
   } catch (error) {
     return { ok: false, error: serializeError(error), threadId };
   }
@@ -88,7 +89,7 @@ export async function runProjects(command: ProjectCommand, configs: ResolvedConf
       const { runCheck } = await import("../pipeline.js");
       let outcome: ProjectOutcome;
       try {
-        outcome = { ok: true, command, report: await runCheck(config, { provenCurrent: true, ...job.check }), threadId };
+        outcome = { ok: true, command, report: await runCheck(config, { provenCurrent: true, sharedRuntime: "caller", ...job.check }), threadId };
       } catch (error) {
         outcome = { ok: false, error: serializeError(error), threadId };
       }
@@ -138,4 +139,28 @@ function inWorker(worker: Worker, request: WorkerRequest, onPhase: (phase: Phase
     worker.on("message", onMessage).on("error", onError).on("exit", onExit);
     worker.postMessage(request);
   });
+}
+
+/**
+ * The outcome of the runtime folder the projects share (config `runtime`), once every project's is known: `check`
+ * compares it with the union of what the projects import; `generate` writes it when every project was generated
+ * (their modules came back with their reports), and otherwise leaves it as it is.
+ */
+export async function runSharedRuntime(command: ProjectCommand, shared: SharedRuntime, configs: readonly ResolvedConfig[], outcomes: readonly ProjectOutcome[], options: JobOptions = {}): Promise<ProjectOutcome> {
+  const cwd = configs[0]!.cwd;
+  try {
+    const { checkSharedRuntime, generateSharedRuntime } = await import("../shared-runtime.js");
+    if (command === "check") return { ok: true, command, report: await checkSharedRuntime(shared, cwd, { ...(options.check?.fullDiff ? { fullDiff: true } : {}) }), threadId };
+    const failed = outcomes.filter((outcome) => !outcome.ok).length;
+    if (failed > 0) {
+      throw new UserError(`not written: ${failed === 1 ? "a project" : `${failed} projects`} could not be generated, and the folder holds what every project imports`, {
+        location: shared.location,
+        hint: "fix the project's error above, then generate again",
+      });
+    }
+    const known = new Map(outcomes.flatMap((outcome, index) => (outcome.ok && outcome.command === "generate" && outcome.report.runtime ? [[configs[index]!.project!, outcome.report.runtime] as const] : [])));
+    return { ok: true, command, report: await generateSharedRuntime(shared, cwd, known), threadId };
+  } catch (error) {
+    return { ok: false, error: serializeError(error), threadId };
+  }
 }

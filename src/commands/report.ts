@@ -23,9 +23,15 @@ export function worstExitCode(outcomes: readonly ProjectOutcome[]): number {
   return outcomes.reduce((worst, outcome) => Math.max(worst, exitCodeOf(outcome)), EXIT.ok as number);
 }
 
-/** Prints one project's outcome: its warnings and details, then one line (a drift report before it, for check). */
-export function printOutcome(config: ResolvedConfig, outcome: ProjectOutcome, out: Output): void {
-  const tag = `[${projectLabel(config)}]`;
+/** The label of the runtime folder a config's projects share (config `runtime`) in the lines of several projects. */
+export const SHARED_RUNTIME_LABEL = "runtime";
+
+/**
+ * Prints one project's outcome (or the shared runtime folder's, by its label): its warnings and details, then one
+ * line (a drift report before it, for check).
+ */
+export function printOutcome(config: ResolvedConfig | string, outcome: ProjectOutcome, out: Output): void {
+  const tag = `[${typeof config === "string" ? config : projectLabel(config)}]`;
   const tagged = (text: string) => text.replace(/^specforge: /gm, `specforge: ${tag} `);
   if (!outcome.ok) {
     const error = deserializeError(outcome.error);

@@ -112,6 +112,13 @@ export interface UserConfig {
    * `format` are the defaults of every project, and `spec` / `out` are not allowed at the top level.
    */
   projects?: ProjectConfig[];
+  /**
+   * With `projects`: one folder, relative to the config file, that holds the runtime of every project (the modules
+   * any of them imports, written once), which each project's files import by a relative path. All projects must then
+   * be written in the same `form`. Without it, each project keeps its runtime in its own `out/runtime/`.
+   * @default each project's own `runtime/` folder
+   */
+  runtime?: string;
 }
 
 /** The defaults of the generated webhook receiver, for vendors whose spec does not say how they sign or name events. */
@@ -262,6 +269,27 @@ export interface ResolvedConfig {
   specSource?: "flag" | "config" | "default";
   /** What follows `specforge generate` to regenerate exactly this output: the --config, --project and flags given. */
   regenerateArgs?: string[];
+  /** The config's `runtime`: the one runtime folder its projects share (absent: the runtime is in `out/runtime/`). */
+  sharedRuntime?: SharedRuntime;
+}
+
+/** A runtime folder shared by the projects of a config (config field `runtime`). */
+export interface SharedRuntime {
+  /** Absolute path of the folder. */
+  dir: string;
+  /** Where the config sets it (file and JSON pointer), for messages. */
+  location: string;
+  /** The form of every project, hence of the folder. */
+  form: OutputForm;
+  /** Whether the folder is formatted with prettier (the top-level `format`). */
+  format: boolean;
+  /** What follows `specforge generate` to regenerate it (the --config and flags given, no --project). */
+  regenerateArgs: string[];
+  /**
+   * Every project of the config, selected by `--project` or not (without their own `sharedRuntime`): the folder
+   * holds what all of them import, so generating one project never drops a module another needs.
+   */
+  projects: ResolvedConfig[];
 }
 
 export const DEFAULT_SPEC = "spec/training-api.v1.yaml";
@@ -424,11 +452,9 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       }
     }
   }
-  return projects
-    .map((project, index) => ({ project, index }))
-    .filter(({ project }) => wanted.includes(project.name))
-    .map(({ project, index }) => {
-      const spec = specFromFlag(flags.spec) ?? resolveSpecPath(base, project.spec);
+  /** A project resolved; `selected`: the flags that name one project's spec and out apply to it. */
+  const resolveProject = (project: ProjectConfig, index: number, selected: boolean): ResolvedConfig => {
+      const spec = (selected ? specFromFlag(flags.spec) : undefined) ?? resolveSpecPath(base, project.spec);
       const outputs = resolveOutputs(flags.outputs ?? project.outputs ?? fileConfig.outputs ?? DEFAULT_OUTPUTS);
       const outputsFrom =
         flags.outputs !== undefined ? flagName("outputs", flagsFrom) : project.outputs !== undefined ? where(index, "outputs") : fileConfig.outputs !== undefined ? `${pointerBase(shown)}/outputs` : undefined;
@@ -436,7 +462,7 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       return {
       cwd,
       spec,
-      out: fromFlag(flags.out) ?? resolve(base, project.out),
+      out: (selected ? fromFlag(flags.out) : undefined) ?? resolve(base, project.out),
       outputs,
       client: clientFor({ config: project.client, pointer: `/projects/${index}` }),
       ...(outputsFrom ? { outputsFrom } : {}),
@@ -453,8 +479,50 @@ export async function resolveConfigs({ cwd, configFile, flags = {}, flagsFrom = 
       specSource: flags.spec !== undefined ? ("flag" as const) : ("config" as const),
       regenerateArgs: regenerate(project.name),
       };
-    });
+  };
+  const resolved = projects.flatMap((project, index) => (wanted.includes(project.name) ? [resolveProject(project, index, true)] : []));
+  if (fileConfig.runtime === undefined) return resolved;
+  const all = projects.map((project, index) => resolved.find((config) => config.project === project.name) ?? resolveProject(project, index, false));
+  const sharedRuntime = resolveSharedRuntime(fileConfig.runtime, all, {
+    base,
+    location: `${pointerBase(shown)}/runtime`,
+    formAt: (index) => (flags.form !== undefined ? flagName("form", flagsFrom) : projects[index]!.form !== undefined ? where(index, "form") : `${pointerBase(shown)}/form`),
+    format: flags.format ?? fileConfig.format ?? true,
+    regenerateArgs: regenerate(),
+  });
+  return resolved.map((config) => ({ ...config, sharedRuntime }));
 }
+
+/**
+ * The config's `runtime` folder: outside every project's out folder (each is replaced as a whole) and containing
+ * none, and one form for all projects (the folder holds one copy of each module).
+ */
+function resolveSharedRuntime(
+  folder: string,
+  projects: ResolvedConfig[],
+  context: { base: string; location: string; formAt: (index: number) => string; format: boolean; regenerateArgs: string[] },
+): SharedRuntime {
+  const dir = resolve(context.base, folder);
+  for (const project of projects) {
+    const out = project.out;
+    const how = dir === out ? "is" : dir.startsWith(out + sep) ? "is inside" : out.startsWith(dir + sep) ? "contains" : undefined;
+    if (!how) continue;
+    throw new UserError(`config field \`runtime\`: the folder ${folder} ${how} project "${project.project}"'s out folder ${relative(context.base, out) || "."}`, {
+      location: context.location,
+      hint: "give the shared runtime a folder of its own beside the projects' out folders (e.g. \"src/api/runtime\" next to \"src/api/<project>\"): specforge replaces each of these folders as a whole",
+    });
+  }
+  const form = projects[0]!.form;
+  const other = projects.findIndex((project) => project.form !== form);
+  if (other !== -1) {
+    throw new UserError(
+      `config field \`runtime\`: the projects share one runtime folder, which is written in one form, and project "${projects[other]!.project}" has form "${projects[other]!.form}" while project "${projects[0]!.project}" has "${form}"`,
+      { location: context.formAt(other), hint: "set `form` once at the top level (or the same in every project), or remove `runtime` to give each project its own runtime" },
+    );
+  }
+  return { dir, location: context.location, form, format: context.format, regenerateArgs: context.regenerateArgs, projects: projects.map(({ sharedRuntime: _, ...project }) => project) };
+}
+
 
 /** The `schemas` options with their defaults. */
 function resolveSchemas(config: SchemasConfig | undefined): Required<SchemasConfig> {
@@ -733,7 +801,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
       ? ["spec", "out", "outputs", "format", "form", "stubs", "refRoots", "maxSpecFileBytes", "client"]
       : where === API_OPTIONS
         ? ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client", "schemas"]
-        : ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client", "schemas", "projects"];
+        : ["spec", "out", "outputs", "format", "form", "adapters", "stubs", "refRoots", "maxSpecFileBytes", "fetch", "webhooks", "client", "schemas", "projects", "runtime"];
   const fromFlags = where === "command line";
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
@@ -742,7 +810,7 @@ export function validateConfig(config: unknown, where: string): asserts config i
       throw new UserError(`${name} ${expected}, got ${JSON.stringify(value)}`, { location: where, hint });
     };
     if (!allowed.includes(key)) fail(`is unknown (allowed: ${allowed.join(", ")})`, didYouMean(key, allowed, (k) => `\`${k}\``));
-    if ((key === "spec" || key === "out" || key === "stubs") && (typeof value !== "string" || value.trim() === "")) fail("must be a path string");
+    if ((key === "spec" || key === "out" || key === "stubs" || key === "runtime") && (typeof value !== "string" || value.trim() === "")) fail("must be a path string");
     if (key === "spec") checkSpecUrl(value as string, name, where);
     if (key === "fetch") validateFetch(value, where);
     if (key === "client") validateClient(value, where);
@@ -776,7 +844,13 @@ export function validateConfig(config: unknown, where: string): asserts config i
     }
     if (key === "projects") validateProjects(value, where);
   }
-  const { projects, spec, out } = config as UserConfig;
+  const { projects, spec, out, runtime } = config as UserConfig;
+  if (runtime !== undefined && projects === undefined) {
+    throw new UserError("config field `runtime` names the runtime folder that the config's `projects` share, and the config lists no `projects`", {
+      location: `${pointerBase(where)}/runtime`,
+      hint: "remove `runtime`: a single output keeps its runtime in its own folder (`out/runtime/`)",
+    });
+  }
   if (projects !== undefined) {
     const single = spec !== undefined ? "spec" : out !== undefined ? "out" : undefined;
     if (single) {

@@ -15,4 +15,9 @@ export interface EmittedFile {
   noCheck?: boolean;
   /** Why the printer could not print this file, so that prettier formats it (`generate --verbose` says so). */
   notCanonical?: string;
+  /**
+   * The shared runtime folder (relative, `../runtime`) that the file's runtime imports were pointed at after it was
+   * printed: its canonical text may need those import statements laid out again (see `layOutRetargetedImports`).
+   */
+  retargeted?: string;
 }

@@ -102,3 +102,29 @@ function javaScriptClosure(kind: RuntimeKind, templates: readonly RuntimeTemplat
   const dts = closure(templates, [...roots.dts, ...js], (template) => template.dts);
   return { js, dts };
 }
+
+/** Where the generated files of an output folder import the runtime from: `./runtime/<kind>/<module>.js`. */
+const OWN_RUNTIME = /(["'])\.\/runtime\//g;
+
+/**
+ * An output whose runtime lives in a folder shared with other projects (config `runtime`): its runtime modules set
+ * apart (written once, into the shared folder, by the caller), and its other files importing them from `base`, the
+ * shared folder relative to the output folder (`../runtime`), instead of `./runtime`. Both texts of a file change,
+ * its content and its canonical form; `retargeted` tells the formatter that the canonical form's import statements
+ * may need laying out again (a longer or shorter specifier can cross prettier's line width).
+ */
+export function importSharedRuntime(files: readonly EmittedFile[], base: string): { files: EmittedFile[]; runtime: EmittedFile[] } {
+  const retarget = (text: string) => text.replace(OWN_RUNTIME, `$1${base}/`);
+  const own: EmittedFile[] = [];
+  const runtime: EmittedFile[] = [];
+  for (const file of files) {
+    if (file.path.startsWith("runtime/")) {
+      runtime.push(file);
+      continue;
+    }
+    const content = retarget(file.content);
+    if (content === file.content) own.push(file);
+    else own.push({ ...file, content, ...(file.canonical !== undefined ? { canonical: retarget(file.canonical), retargeted: base } : {}) });
+  }
+  return { files: own, runtime };
+}

@@ -1,5 +1,5 @@
 import { lstatSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { DEFAULT_MAX_SPEC_FILE_BYTES, readRegularFile } from "../load/read.js";
 import { generatorFingerprint, runtimeKindsFor, templatesFingerprint } from "../package/fingerprint.js";
 import { sha256 } from "../package/hash.js";
@@ -33,6 +33,8 @@ export interface OutputSettings {
   cwd?: string;
   /** The largest spec file read (a spec file larger than this cannot be the one the manifest records). */
   maxSpecFileBytes?: number;
+  /** A runtime folder shared with other projects (config `runtime`), which the output's files import by path. */
+  sharedRuntime?: { dir: string } | undefined;
 }
 
 /**
@@ -96,6 +98,8 @@ export async function runFingerprint(settings: OutputSettings, files: readonly s
       format: settings.format,
       schemas: settings.outputs.schemas ? settings.schemas : undefined,
       form: settings.form,
+      // (Only with a shared runtime folder: where it is, relative to the output, is in every file's imports.)
+      ...(settings.sharedRuntime ? { sharedRuntime: relative(settings.out, settings.sharedRuntime.dir).split(sep).join("/") } : {}),
       prettier: settings.format ? await formattingFingerprint(settings.out, files) : null,
     }),
   );
@@ -126,9 +130,14 @@ export async function isProvablyCurrent(settings: OutputSettings): Promise<boole
   if (manifest.spec !== pathFromOutput(settings.out, settings.spec)) return false;
   if (!localInputsUnchanged(settings, manifest)) return false;
   if (manifest.fingerprint !== (await runFingerprint(settings, [...Object.keys(manifest.files), MANIFEST_FILE]))) return false;
-  const tree = outputTree(settings.out);
+  return holdsManifestFiles(settings.out, manifest);
+}
+
+/** Whether the folder holds exactly the manifest and the files it lists, each with the recorded hash. */
+export function holdsManifestFiles(out: string, manifest: Manifest): boolean {
+  const tree = outputTree(out);
   if (tree.size !== Object.keys(manifest.files).length + 1 || tree.get(MANIFEST_FILE)?.kind !== "file") return false;
-  return Object.entries(manifest.files).every(([path, hash]) => outputFileHash(settings.out, tree, path) === hash);
+  return Object.entries(manifest.files).every(([path, hash]) => outputFileHash(out, tree, path) === hash);
 }
 
 /**

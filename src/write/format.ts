@@ -112,3 +112,29 @@ function sortKeys(value: unknown): unknown {
   }
   return value;
 }
+
+/** An import or re-export statement with a `from` clause, on one line or several (`import type { A, B } from "x";`). */
+const FROM_STATEMENT = /^(?:import|export)(?:\s+type)?\s+(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\}|[\w$]+(?:\s*,\s*\{[^}]*\})?)\s*from\s*"([^"]*)";$/gm;
+
+/**
+ * Canonical text (prettier's form with its defaults) whose runtime specifiers were rewritten from `./runtime/…` to
+ * `<base>/…` (a shared runtime folder): each statement importing from `base` keeps its layout where prettier would
+ * keep it — one line that still fits in the default print width, or several lines whose specifier did not get
+ * shorter (a longer one cannot make the one-line form fit) — and is formatted by `format` (prettier) otherwise.
+ */
+export async function layOutRetargetedImports(text: string, base: string, format: (statement: string) => Promise<string>): Promise<string> {
+  const shorter = base.length < "./runtime".length;
+  const parts: (string | Promise<string>)[] = [];
+  let last = 0;
+  for (const match of text.matchAll(FROM_STATEMENT)) {
+    const [statement, specifier] = match;
+    if (!specifier!.startsWith(`${base}/`)) continue;
+    const oneLine = !statement.includes("\n");
+    if (oneLine ? statement.length <= Number(PRETTIER_DEFAULTS.printWidth) : !shorter) continue;
+    parts.push(text.slice(last, match.index), format(statement).then((formatted) => formatted.trimEnd()));
+    last = match.index + statement.length;
+  }
+  if (last === 0) return text;
+  parts.push(text.slice(last));
+  return (await Promise.all(parts)).join("");
+}

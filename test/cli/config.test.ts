@@ -67,7 +67,7 @@ describe("config files", () => {
 
 describe("config errors: exit 2, the field or flag and what is allowed, nothing written", () => {
   const cases: [string, Record<string, string>, string[], RegExp][] = [
-    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, form, adapters, stubs, refRoots, maxSpecFileBytes, fetch, webhooks, client, schemas, projects\), got "x"\n  hint: did you mean `outputs`\?/],
+    ["unknown field", { "specforge.config.json": '{ "output": "x" }' }, [], /specforge\.config\.json: config field `output` is unknown \(allowed: spec, out, outputs, format, form, adapters, stubs, refRoots, maxSpecFileBytes, fetch, webhooks, client, schemas, projects, runtime\), got "x"\n  hint: did you mean `outputs`\?/],
     ["unknown output", { "specforge.config.json": '{ "outputs": ["client", "sdk"] }' }, [], /config field `outputs`: "sdk" is not an output \(allowed: types, client, server, webhooks, queries, msw, schemas\)/],
     ["outputs not a list", { "specforge.config.json": '{ "outputs": "client" }' }, [], /config field `outputs` must be a list of: types, client, server, webhooks, queries, msw, schemas, got "client"/],
     ["unknown adapter", { "specforge.config.json": '{ "adapters": ["express", "fastfy"] }' }, [], /config field `adapters`: "fastfy" is not an adapter \(allowed: express, fastify, hono, next\)\n  hint: did you mean "fastify"\?/],
