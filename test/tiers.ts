@@ -7,17 +7,7 @@
 export const END_TO_END_TESTS = [
   "test/e2e/**/*.test.ts",
   // The CLI as a process.
-  "test/cli/config.test.ts",
-  "test/cli/projects.test.ts",
-  "test/cli/output.test.ts",
-  "test/cli/stubs.test.ts",
-  "test/cli/modules-loaded.test.ts",
-  "test/cli/bad-input.test.ts",
-  "test/cli/progress.test.ts",
-  "test/cli/init.test.ts",
-  "test/cli/client-style.test.ts",
-  "test/cli/default-outputs.test.ts",
-  "test/cli/help.test.ts",
+  "test/cli/**/*.test.ts",
   "test/diff/cli.test.ts",
   "test/write/churn.test.ts",
   "test/emit/server-patterns.test.ts",
