@@ -171,14 +171,14 @@ describe("moving the shared runtime folder", () => {
     const project = repository("ts");
     expect((await runCli(["generate"], project)).code).toBe(0);
     const config = JSON.parse(readFileSync(join(project, "specforge.config.json"), "utf8"));
-    config.runtime = "src/shared/runtime";
+    config.runtime = "src/common/runtime";
     writeFileSync(join(project, "specforge.config.json"), JSON.stringify(config, null, 2));
     const moved = await runCli(["check"], project);
     expect(moved.code).toBe(1);
     for (const { name, out } of PROJECTS) expect(moved.stderr, name).toContain(`[${name}] ${out}/ is out of date`);
-    expect(moved.stderr).toContain("[runtime] src/shared/runtime/ has not been generated");
+    expect(moved.stderr).toContain("[runtime] src/common/runtime/ has not been generated");
     expect((await runCli(["generate"], project)).code).toBe(0);
-    expect(readFileSync(join(project, "src/api/pets/client.ts"), "utf8")).toContain('from "../../shared/runtime/client/');
+    expect(readFileSync(join(project, "src/api/pets/client.ts"), "utf8")).toContain('from "../../common/runtime/client/');
     expect((await runCli(["check"], project)).code).toBe(0);
   }, 120_000);
 });

@@ -20,7 +20,7 @@ const CANONICAL = await format(
 describe("a shared runtime folder's specifier in canonical text (imports laid out as prettier would)", () => {
   it.each([
     ["longer: a one-line import that no longer fits is broken", "../runtime"],
-    ["much longer: every import past the width is broken", "../../../shared/generated/runtime"],
+    ["much longer: every import past the width is broken", "../../../common/generated/runtime"],
     ["shorter: a broken import that now fits is joined", "../rt"],
   ])("%s", async (_, base) => {
     const [file] = importSharedRuntime([{ path: "client.ts", content: CANONICAL, canonical: CANONICAL, description: "" }], base).files;
