@@ -18,7 +18,9 @@ const OUT = join(ROOT, "test", "corpus", ".out", "wire-types");
 async function generate(spec: string, project: string, name: string): Promise<string> {
   const out = join(OUT, project, name);
   const result = await runCli(["generate", "--spec", join(CORPUS, spec), "--out", out], ROOT);
-  expect(result.stderr).toBe("");
+  // (OpenAI's compound filters use `$recursiveRef`, which the router says it does not enforce; nothing else is said.)
+  const warnings = result.stderr.split("\n").filter((line) => line.startsWith("specforge:"));
+  expect(warnings.filter((line) => !/\$recursiveRef is not enforced by the generated router/.test(line))).toEqual([]);
   expect(result.code).toBe(0);
   return out;
 }
@@ -65,12 +67,13 @@ describe("OpenAI's spec", () => {
     );
     server = createServer(toNodeListener(router));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The router serves under the path of the spec's server (`https://api.openai.com/v1`), as the SDK's base URL does.
+    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   }, 600_000);
   afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
   it("docs/client.md's streaming example and role-tagged messages compile without casts", async () => {
-    const client = readFileSync(join(out, "client.d.ts"), "utf8");
+    const client = readFileSync(join(out, "client.ts"), "utf8");
     expect(client).toMatch(/createChatCompletion: StreamingOperation<\s*paths\["\/chat\/completions"\]\["post"\]/);
     writeFileSync(
       join(OUT, "openai-project", "usage.ts"),
@@ -152,11 +155,11 @@ describe("hey-api's non-string discriminators", () => {
 describe("Stripe's HTML descriptions", () => {
   it("reach JSDoc as Markdown: no <p>, links as [text](url), code as `code`", async () => {
     const out = await generate("stripe-spec3-2023-09-3.0.yaml", "stripe-project", "stripe");
-    for (const file of ["schema.ts", "client.d.ts"]) {
+    for (const file of ["schema.ts", "client.ts"]) {
       const comments = (readFileSync(join(out, file), "utf8").match(/\/\*\*[^]*?\*\//g) ?? []).join("\n");
       expect(comments, file).not.toMatch(/<\/?(p|a|code|strong|ul|li|em)\b[^>]*>/);
     }
-    const client = readFileSync(join(out, "client.d.ts"), "utf8");
+    const client = readFileSync(join(out, "client.ts"), "utf8");
     expect(client).toContain("Updates a [connected account](/docs/connect/accounts) by setting the values of the parameters passed.");
     expect(client).toMatch(/A coupon has either a `percent_off` or an `amount_off` and `currency`/);
   }, 600_000);
