@@ -36,18 +36,18 @@ describe("a three-line edit of Stripe's spec", () => {
     const check = await runBin(["check", "--spec", SPEC], repo);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain("DELETE /v1/customers/{customer} query parameter probe: optional query parameter added");
-    expect(check.stderr).toMatch(/^stale: {3}generated\/client\.js \(\+1 -1 lines\)$/m);
+    expect(check.stderr).toMatch(/^stale: {3}generated\/client\.ts \(\+1 -1 lines\)$/m);
     expect(Buffer.byteLength(check.stderr)).toBeLessThan(6_000);
 
     expect((await runBin(["generate", "--spec", SPEC, "--quiet"], repo)).code).toBe(0);
     const after = readTree(join(repo, "generated"));
     const changed: Record<string, number> = {};
-    for (const file of ["client.js", "server.js", "server-validators.js"]) {
+    for (const file of ["client.ts", "server.ts", "server-validators.ts"]) {
       const [old, now] = [dataTables(before.get(file)!), dataTables(after.get(file)!)];
       for (const name of old.keys()) changed[`${file} ${name}`] = changedLines(old.get(name), now.get(name)).lines;
     }
     expect(Object.entries(changed).filter(([, lines]) => lines > 4)).toEqual([]);
-    expect(changed["client.js operations"]).toBe(2);
+    expect(changed["client.ts operations"]).toBe(2);
   }, 600_000);
 });
 
