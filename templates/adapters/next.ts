@@ -14,7 +14,7 @@
  *
  * Next.js is not imported: `NextRequest` is a `Request`, and the context type is the part the handlers read.
  */
-import { fromRequest, serveIncomingOf, toWebResponse } from "../server/incoming.js";
+import { fromRequest, mountPrefixOf, serveIncomingOf, toWebResponse } from "../server/incoming.js";
 import type { MountOptions, Router } from "../server/types.js";
 
 /** Route segment values as Next.js hands them: a catch-all's are a list. */
@@ -49,7 +49,7 @@ export function toNextHandlers(router: Router, options: MountOptions = {}): Next
   const handler: NextRouteHandler = async (request, context) => {
     const prefix = options.prefix ?? routeFolder(new URL(request.url).pathname, await context?.params);
     // The router owns the folder: what it does not know gets its 404, not Next.js's.
-    const incoming = fromRequest(request, prefix) ?? { ...fromRequest(request), mountPrefix: prefix.replace(/\/+$/, "") || undefined };
+    const incoming = fromRequest(request, prefix) ?? { ...fromRequest(request), mountPrefix: mountPrefixOf(prefix) };
     const answer = await serve(incoming);
     return answer instanceof Response ? answer : toWebResponse(answer);
   };

@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { bodyTooLarge, concatBytes, readLimited } from "./body.js";
-import { isThenable, isValidHost, lazyRequest, pathBelow, serveIncomingOf, type Answer, type Incoming, type Reply, type RequestSource } from "./incoming.js";
+import { isThenable, isValidHost, lazyRequest, mountPrefixOf, pathBelow, serveIncomingOf, type Answer, type Incoming, type Reply, type RequestSource } from "./incoming.js";
 import type { Router } from "./types.js";
 
 /** Options of `toNodeListener`. */
@@ -209,7 +209,7 @@ export class NodeIncoming implements Incoming, RequestSource {
 
   /** The mount prefix without its trailing slashes (read only by a 404's hint, so not computed per request). */
   get mountPrefix(): string | undefined {
-    return this.prefix?.replace(/\/+$/, "") || undefined;
+    return mountPrefixOf(this.prefix);
   }
 
   constructor(req: IncomingMessage, res: ServerResponse, mount?: NodeMount) {
