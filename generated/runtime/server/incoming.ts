@@ -138,7 +138,10 @@ export function fromRequest(
       host === null || isValidHost(host) ? undefined : "Invalid Host header",
     pathname,
     requestPath: url.pathname,
-    mountPrefix: prefix?.replace(/\/+$/, "") || undefined,
+    // Read only by a 404's hint: not trimmed per request.
+    get mountPrefix() {
+      return mountPrefixOf(prefix);
+    },
     searchParams: url.searchParams,
     search: url.search.slice(1),
     header: (name) => request.headers.get(name),
@@ -151,6 +154,11 @@ export function fromRequest(
     signal: request.signal,
     request: () => request,
   };
+}
+
+/** A mount prefix as a 404 names it: without its trailing slashes; undefined for none or the root. */
+export function mountPrefixOf(prefix: string | undefined): string | undefined {
+  return prefix?.replace(/\/+$/, "") || undefined;
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   isThenable,
   isValidHost,
   lazyRequest,
+  mountPrefixOf,
   pathBelow,
   serveIncomingOf,
   type Answer,
@@ -276,7 +277,7 @@ export class NodeIncoming implements Incoming, RequestSource {
 
   /** The mount prefix without its trailing slashes (read only by a 404's hint, so not computed per request). */
   get mountPrefix(): string | undefined {
-    return this.prefix?.replace(/\/+$/, "") || undefined;
+    return mountPrefixOf(this.prefix);
   }
 
   constructor(req: IncomingMessage, res: ServerResponse, mount?: NodeMount) {
